@@ -1,0 +1,52 @@
+import type { DatabaseHandle } from '@clube/db';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import {
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import { authPlugin } from './plugins/auth';
+import { databasePlugin } from './plugins/database';
+import { errorHandlerPlugin } from './plugins/error-handler';
+import { openApiPlugin } from './plugins/openapi';
+import { securityPlugin } from './plugins/security';
+import { spaPlugin } from './plugins/spa';
+import { authRoutes } from './routes/auth';
+import { backofficeRoutes } from './routes/backoffice';
+import { healthRoutes } from './routes/health';
+
+export type BuildAppOptions = {
+  config: Config;
+  database: DatabaseHandle;
+  jwtSecret: string;
+  logger?: FastifyServerOptions['logger'];
+};
+
+/** Builds the whole API (and the SPA it serves) without listening: tests use `app.inject`. */
+export async function buildApp(options: BuildAppOptions) {
+  const app = Fastify({
+    logger: options.logger ?? false,
+    trustProxy: options.config.trustProxy,
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('config', options.config);
+
+  await app.register(errorHandlerPlugin);
+  await app.register(databasePlugin, { database: options.database });
+  await app.register(securityPlugin);
+  await app.register(openApiPlugin);
+  await app.register(authPlugin, { jwtSecret: options.jwtSecret });
+
+  await app.register(healthRoutes, { prefix: '/api' });
+  await app.register(authRoutes, { prefix: '/api/auth' });
+  await app.register(backofficeRoutes, { prefix: '/api/backoffice' });
+  await app.register(spaPlugin);
+
+  return app;
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;

@@ -1,0 +1,44 @@
+import { rateLimitBuckets, type Database } from '@clube/db';
+import { sql } from 'drizzle-orm';
+
+export type RateLimitHit = { count: number; retryAfterSeconds: number };
+
+/**
+ * Fixed-window counters shared by every API process. The database implementation is atomic
+ * (one upsert per hit), so concurrent attempts are counted exactly.
+ */
+export type RateLimiter = {
+  /** Counts one attempt under `key` and answers the count in the current window. */
+  hit: (key: string, windowSeconds: number) => Promise<RateLimitHit>;
+  /** Takes one attempt back (a login that succeeded does not count against anybody). */
+  refund: (key: string) => Promise<void>;
+};
+
+export function createDatabaseRateLimiter(db: Database): RateLimiter {
+  return {
+    async hit(key, windowSeconds) {
+      const window = sql`make_interval(secs => ${windowSeconds})`;
+      const result = await db
+        .insert(rateLimitBuckets)
+        .values({ key, count: 1, resetAt: sql`now() + ${window}` })
+        .onConflictDoUpdate({
+          target: rateLimitBuckets.key,
+          set: {
+            count: sql`case when ${rateLimitBuckets.resetAt} <= now() then 1 else ${rateLimitBuckets.count} + 1 end`,
+            resetAt: sql`case when ${rateLimitBuckets.resetAt} <= now() then now() + ${window} else ${rateLimitBuckets.resetAt} end`,
+          },
+        })
+        .returning({
+          count: rateLimitBuckets.count,
+          retryAfterSeconds: sql<number>`greatest(1, ceil(extract(epoch from ${rateLimitBuckets.resetAt} - now())))::int`,
+        });
+      return result[0]!;
+    },
+    async refund(key) {
+      await db
+        .update(rateLimitBuckets)
+        .set({ count: sql`greatest(0, ${rateLimitBuckets.count} - 1)` })
+        .where(sql`${rateLimitBuckets.key} = ${key}`);
+    },
+  };
+}

@@ -1,0 +1,103 @@
+import { errorCodeOf, errorDefinitions, type ErrorBody, type ErrorKey } from '@clube/shared';
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import fp from 'fastify-plugin';
+import {
+  hasZodFastifySchemaValidationErrors,
+  isResponseSerializationError,
+} from 'fastify-type-provider-zod';
+import { AppError } from '../lib/app-error';
+
+export function sendError(reply: FastifyReply, key: ErrorKey, message?: string, details?: unknown) {
+  const statusCode = errorDefinitions[key].status;
+  const body: ErrorBody = {
+    statusCode,
+    error: errorCodeOf(key),
+    message: message ?? errorDefinitions[key].message,
+    ...(details === undefined ? {} : { details: details as ErrorBody['details'] }),
+  };
+  return reply.status(statusCode).send(body);
+}
+
+/** SQLSTATE of a database error, which drivers and Drizzle wrap at various depths. */
+export function sqlStateOf(error: unknown): string | undefined {
+  let current: unknown = error;
+  for (let depth = 0; depth < 4 && current && typeof current === 'object'; depth += 1) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+const keyByHttpStatus: Record<number, ErrorKey> = {
+  400: 'ValidationError',
+  401: 'Unauthorized',
+  404: 'NotFound',
+  406: 'ValidationError',
+  409: 'Conflict',
+  413: 'PayloadTooLarge',
+  415: 'UnsupportedMediaType',
+  429: 'TooManyRequests',
+  503: 'ServiceUnavailable',
+};
+
+/**
+ * Every error leaves as DESIGN.md §6's body: `{ statusCode, error, message, details? }`. Nothing
+ * of a stack trace, SQL or driver message ever reaches a client.
+ */
+export const errorHandlerPlugin = fp(
+  async (app: FastifyInstance) => {
+    app.setErrorHandler((error: FastifyError, request, reply) => {
+      if (hasZodFastifySchemaValidationErrors(error)) {
+        const details = error.validation.map((issue) => ({
+          in: error.validationContext,
+          path: issue.instancePath.replace(/^\//, '').replaceAll('/', '.'),
+          message: issue.message,
+        }));
+        return sendError(
+          reply,
+          'ValidationError',
+          'Dados inválidos. Verifique os campos.',
+          details,
+        );
+      }
+      if (error instanceof AppError) {
+        const retryAfter = (error.details as { retryAfterSeconds?: number } | undefined)
+          ?.retryAfterSeconds;
+        if (retryAfter) reply.header('retry-after', String(retryAfter));
+        return sendError(reply, error.key, error.message, error.details);
+      }
+      if (isResponseSerializationError(error)) {
+        request.log.error({ err: error }, 'response does not match its schema');
+        return sendError(reply, 'InternalServerError');
+      }
+
+      const sqlState = sqlStateOf(error);
+      if (sqlState) {
+        if (sqlState === '23P01') return sendError(reply, 'TimeAlreadyTaken');
+        if (sqlState === '23505') return sendError(reply, 'Conflict');
+        if (sqlState === '23503')
+          return sendError(
+            reply,
+            'Conflict',
+            'O registro está em uso ou referencia outro inexistente.',
+          );
+        // Invalid text representation, out of range, check violations: the client's input.
+        if (/^22|^23514$/.test(sqlState)) return sendError(reply, 'ValidationError');
+      }
+
+      const status = error.statusCode;
+      if (status && status >= 400 && status < 500) {
+        const key = keyByHttpStatus[status] ?? 'ValidationError';
+        // Fastify's own messages (bad JSON, body too large…) are safe and useful, in English.
+        const message =
+          key === 'ValidationError' ? `Requisição inválida: ${error.message}` : undefined;
+        return sendError(reply, key, message);
+      }
+
+      request.log.error({ err: error }, 'unhandled error');
+      return sendError(reply, 'InternalServerError');
+    });
+  },
+  { name: 'error-handler' },
+);

@@ -1,0 +1,74 @@
+import {
+  errorBodySchema,
+  loginBodySchema,
+  okSchema,
+  refreshBodySchema,
+  sessionSchema,
+} from '@clube/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AppError } from '../../lib/app-error';
+import { findSessionUser, login } from '../../services/auth/login';
+import { revokeRefreshToken, rotateRefreshToken } from '../../services/auth/refresh-tokens';
+
+export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/login',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Entrar com CPF e senha',
+        body: loginBodySchema,
+        response: { 200: sessionSchema, 401: errorBodySchema, 429: errorBodySchema },
+      },
+    },
+    async (request) => {
+      const { user, refreshToken } = await login(app.db, app.rateLimiter, {
+        ...request.body,
+        address: request.ip,
+      });
+      return {
+        access_token: app.jwt.sign({ sub: user.id }),
+        refresh_token: refreshToken,
+        user,
+      };
+    },
+  );
+
+  app.post(
+    '/refresh',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Trocar o refresh token por uma nova sessão',
+        body: refreshBodySchema,
+        response: { 200: sessionSchema, 401: errorBodySchema },
+      },
+    },
+    async (request) => {
+      const rotated = await rotateRefreshToken(app.db, request.body.refresh_token);
+      const user = await findSessionUser(app.db, rotated.userId);
+      if (!user) throw new AppError('RefreshTokenExpired');
+      return {
+        access_token: app.jwt.sign({ sub: user.id }),
+        refresh_token: rotated.token,
+        user,
+      };
+    },
+  );
+
+  app.post(
+    '/logout',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Encerrar a sessão (revoga o refresh token)',
+        body: refreshBodySchema,
+        response: { 200: okSchema },
+      },
+    },
+    async (request) => {
+      await revokeRefreshToken(app.db, request.body.refresh_token);
+      return { ok: true as const };
+    },
+  );
+};

@@ -1,0 +1,8 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { companyRoutes } from './companies';
+
+/** Every /api/backoffice route: a valid bearer token and the caller's clubs resolved first. */
+export const backofficeRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('onRequest', app.authenticate);
+  await app.register(companyRoutes);
+};

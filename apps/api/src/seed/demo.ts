@@ -1,0 +1,333 @@
+import {
+  appointments,
+  associateTitles,
+  associates,
+  blockedTimes,
+  categories,
+  companies,
+  operatingHours,
+  places,
+  users,
+  type Database,
+} from '@clube/db';
+import {
+  addDaysToDate,
+  clubInstant,
+  clubToday,
+  completeCpf,
+  daysOfWeek,
+  defaultTimezone,
+} from '@clube/shared';
+import { eq } from 'drizzle-orm';
+import { recordAudit } from '../lib/audit';
+import { createCompany } from '../services/companies/create-company';
+import { createStaff } from '../services/staff/create-staff';
+
+export const demoLogin = { cpf: '529.982.247-25', password: 'clube123' } as const;
+export const demoClubName = 'Clube Demonstração';
+
+const associateNames = [
+  'João Carlos Pereira',
+  'Maria da Conceição Silva',
+  'José Antônio Ferreira',
+  'Ana Luíza Rodrigues',
+  'Francisco Araújo',
+  'Antônia Gonçalves',
+  'Carlos Eduardo Lima',
+  'Conceição Nogueira',
+  'Paulo Sérgio Almeida',
+  'Luíza Helena Costa',
+  'Sebastião Ribeiro',
+  'Márcia Cristina Gomes',
+  'André Luís Martins',
+  'Fernanda Araújo Pereira',
+  'Raimundo Nonato Souza',
+  'Patrícia Lopes',
+  'Marcos Vinícius Barbosa',
+  'Juliana Castro',
+  'Luís Otávio Mendes',
+  'Beatriz Simões',
+];
+
+const dependantFirstNames = [
+  'Pedro',
+  'Lívia',
+  'Heitor',
+  'Cecília',
+  'Théo',
+  'Isadora',
+  'Joaquim',
+  'Valentina',
+  'Benício',
+  'Manuela',
+  'Davi',
+  'Lúcia',
+  'Caio',
+  'Sofia',
+  'Gael',
+  'Helena',
+  'Otávio',
+  'Alícia',
+  'Enzo',
+  'Marina',
+];
+
+/**
+ * The demo club of the first `npm start`: a club to click through at once, with places of
+ * varied rules, operating hours, associates of every kind and some bookings and blocks ahead.
+ * It goes through the same service functions as the CLI; rows without a service yet are inserted
+ * directly, inside one transaction so a failure leaves nothing behind.
+ */
+export async function seedDemo(db: Database, _options: { uploadsDir: string }) {
+  const club = await createCompany(db, {
+    name: demoClubName,
+    timezone: defaultTimezone,
+    logoUrl: '/demo/clube-demonstracao.svg',
+  });
+  const otherClub = await createCompany(db, {
+    name: 'Clube Náutico Beira-Rio',
+    timezone: defaultTimezone,
+  });
+  const staff = await createStaff(db, {
+    cpf: demoLogin.cpf,
+    name: 'Ana Souza',
+    password: demoLogin.password,
+    companyId: club.id,
+  });
+  await createStaff(db, {
+    cpf: demoLogin.cpf,
+    name: 'Ana Souza',
+    password: demoLogin.password,
+    companyId: otherClub.id,
+  });
+
+  await db.transaction(async (tx) => {
+    const timezone = club.timezone;
+    const companyId = club.id;
+
+    await tx.insert(operatingHours).values(
+      daysOfWeek.map((dayOfWeek) => {
+        const isWeekend = dayOfWeek === 'SABADO' || dayOfWeek === 'DOMINGO';
+        return {
+          companyId,
+          dayOfWeek,
+          openTime: isWeekend ? '07:00' : '06:00',
+          closeTime: isWeekend ? '20:00' : '22:00',
+        };
+      }),
+    );
+
+    const [courts, pools, barbecues] = await tx
+      .insert(categories)
+      .values([
+        { companyId, name: 'Quadras', blockedAppointmentDay: true },
+        { companyId, name: 'Piscinas' },
+        {
+          companyId,
+          name: 'Churrasqueiras',
+          blockedAppointmentDay: true,
+          notAppointmentPreviousDayTime: true,
+        },
+      ])
+      .returning();
+
+    const placeRows = await tx
+      .insert(places)
+      .values([
+        {
+          companyId,
+          categoryId: courts!.id,
+          name: 'Quadra de Tênis 1',
+          description: 'Quadra de saibro coberta, com iluminação para jogos noturnos.',
+          startsAt: '07:00',
+          endsAt: '22:00',
+          bookRange: 60,
+          associateReservationLimit: 4,
+          availableBookingDays: 14,
+          ageRestriction: 0,
+          maxCancelBookingTime: 2,
+        },
+        {
+          companyId,
+          categoryId: courts!.id,
+          name: 'Quadra de Tênis 2',
+          description: 'Quadra de piso rápido ao ar livre.',
+          startsAt: '07:00',
+          endsAt: '21:00',
+          bookRange: 60,
+          associateReservationLimit: 4,
+          availableBookingDays: 14,
+          ageRestriction: 0,
+          maxCancelBookingTime: 2,
+        },
+        {
+          companyId,
+          categoryId: courts!.id,
+          name: 'Quadra Poliesportiva',
+          description: 'Futsal, vôlei e basquete. Reserva por 90 minutos.',
+          startsAt: '08:00',
+          endsAt: '22:00',
+          bookRange: 90,
+          associateReservationLimit: 8,
+          availableBookingDays: 7,
+          ageRestriction: 0,
+          maxCancelBookingTime: 4,
+        },
+        {
+          companyId,
+          categoryId: pools!.id,
+          name: 'Piscina Semiolímpica — Raia 1',
+          description: 'Raia exclusiva para treino. Idade mínima de 12 anos.',
+          startsAt: '06:00',
+          endsAt: '20:00',
+          bookRange: 45,
+          associateReservationLimit: 0,
+          availableBookingDays: 7,
+          ageRestriction: 12,
+          maxCancelBookingTime: 1,
+        },
+        {
+          companyId,
+          categoryId: barbecues!.id,
+          name: 'Churrasqueira do Bosque',
+          description: 'Para até 30 pessoas, com pia e freezer. Somente maiores de 18 anos.',
+          startsAt: '10:00',
+          endsAt: '22:00',
+          bookRange: 360,
+          associateReservationLimit: 2,
+          availableBookingDays: 30,
+          ageRestriction: 18,
+          maxCancelBookingTime: 48,
+        },
+        {
+          companyId,
+          categoryId: barbecues!.id,
+          name: 'Espaço Gourmet',
+          description: 'Cozinha equipada e mesas para 20 pessoas.',
+          startsAt: '11:00',
+          endsAt: '23:00',
+          bookRange: 240,
+          anonymousBooking: true,
+          associateReservationLimit: 1,
+          availableBookingDays: 60,
+          ageRestriction: 18,
+          maxCancelBookingTime: 72,
+        },
+      ])
+      .returning();
+
+    // Twenty families: the holder plus one dependant each, ages from 6 to 78.
+    const titleRows = await tx
+      .insert(associateTitles)
+      .values(
+        associateNames.map((_, index) => ({
+          companyId,
+          name: `Título ${String(1001 + index)}`,
+        })),
+      )
+      .returning();
+    const today = clubToday(timezone);
+    const yearOf = (age: number) => Number(today.slice(0, 4)) - age;
+    const people = associateNames.flatMap((holderName, index) => {
+      const surname = holderName.split(' ').slice(-1)[0]!;
+      return [
+        {
+          name: holderName,
+          age: 35 + ((index * 7) % 44),
+          isHolder: true,
+          titleIndex: index,
+        },
+        {
+          name: `${dependantFirstNames[index]!} ${surname}`,
+          age: 6 + ((index * 5) % 17),
+          isHolder: false,
+          titleIndex: index,
+        },
+      ];
+    });
+    const userRows = await tx
+      .insert(users)
+      .values(
+        people.map((person, index) => ({
+          cpf: completeCpf(String(100_000_001 + index * 7_919)),
+          name: person.name,
+          email: `associado${index + 1}@exemplo.com.br`,
+        })),
+      )
+      .onConflictDoNothing()
+      .returning();
+    const associateRows = await tx
+      .insert(associates)
+      .values(
+        people.map((person, index) => ({
+          companyId,
+          userId: userRows[index]!.id,
+          cardId: String(10_001 + index),
+          associateTitleId: titleRows[person.titleIndex]!.id,
+          isHolder: person.isHolder,
+          birthDate: `${yearOf(person.age)}-${String((index % 12) + 1).padStart(2, '0')}-${String((index % 27) + 1).padStart(2, '0')}`,
+          blocked: index === 7,
+          blockedReason: index === 7 ? 'Mensalidade em atraso' : null,
+        })),
+      )
+      .returning();
+
+    // Bookings over the next days, and a few blocked times.
+    const [tennis1, tennis2, multi, pool, barbecue] = placeRows;
+    const bookings = [
+      { place: tennis1!, day: 1, time: '08:00', minutes: 60, associate: 0 },
+      { place: tennis1!, day: 1, time: '18:00', minutes: 60, associate: 2 },
+      { place: tennis1!, day: 2, time: '19:00', minutes: 60, associate: 4 },
+      { place: tennis2!, day: 1, time: '09:00', minutes: 60, associate: 6 },
+      { place: tennis2!, day: 3, time: '17:00', minutes: 60, associate: 8 },
+      { place: multi!, day: 2, time: '09:30', minutes: 90, associate: 10 },
+      { place: pool!, day: 1, time: '06:45', minutes: 45, associate: 12 },
+      { place: pool!, day: 2, time: '07:30', minutes: 45, associate: 14 },
+      { place: barbecue!, day: 5, time: '10:00', minutes: 360, associate: 16 },
+    ];
+    await tx.insert(appointments).values(
+      bookings.map((booking) => {
+        const date = addDaysToDate(today, booking.day);
+        const startsAt = clubInstant(date, booking.time, timezone);
+        const associate = associateRows[booking.associate]!;
+        return {
+          companyId,
+          placeId: booking.place.id,
+          associateId: associate.id,
+          associateTitleId: associate.associateTitleId,
+          startsAt,
+          endsAt: new Date(startsAt.getTime() + booking.minutes * 60_000),
+          createdBy: staff.id,
+        };
+      }),
+    );
+    await tx.insert(blockedTimes).values([
+      {
+        companyId,
+        placeId: pool!.id,
+        description: 'Manutenção do filtro',
+        startsAt: clubInstant(addDaysToDate(today, 1), '12:00', timezone),
+        endsAt: clubInstant(addDaysToDate(today, 1), '14:15', timezone),
+        createdBy: staff.id,
+      },
+      {
+        companyId,
+        placeId: tennis2!.id,
+        description: 'Torneio interno',
+        startsAt: clubInstant(addDaysToDate(today, 4), '08:00', timezone),
+        endsAt: clubInstant(addDaysToDate(today, 4), '12:00', timezone),
+        createdBy: staff.id,
+      },
+    ]);
+    await recordAudit(tx, {
+      companyId,
+      actorUserId: null,
+      action: 'company.seed-demo',
+      entityType: 'company',
+      entityId: companyId,
+    });
+  });
+
+  const [created] = await db.select().from(companies).where(eq(companies.id, club.id));
+  return { club: created!, otherClub, staff };
+}

@@ -1,0 +1,72 @@
+import { DataDirLockedError, lockDataDir, openDatabase } from '@clube/db';
+import { buildApp } from './app';
+import { ConfigError, loadConfig, resolveJwtSecret } from './config';
+import { loggerOptions } from './lib/logger';
+import { demoLogin, seedDemo } from './seed/demo';
+
+async function main() {
+  const config = loadConfig();
+  const releaseLock = config.database.driver === 'pglite' ? lockDataDir(config.dataDir) : () => {};
+  const database = await openDatabase(config.database);
+  const { fresh } = await database.migrate(config.migrationsDir);
+  let seeded = false;
+  if (fresh && config.database.driver === 'pglite' && config.seedDemo) {
+    await seedDemo(database.db, { uploadsDir: config.uploadsDir });
+    seeded = true;
+  }
+
+  const app = await buildApp({
+    config,
+    database,
+    jwtSecret: resolveJwtSecret(config),
+    logger: loggerOptions(config),
+  });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down: draining in-flight requests');
+    const force = setTimeout(() => {
+      app.log.error('shutdown took too long; exiting');
+      process.exit(1);
+    }, 10_000);
+    force.unref();
+    try {
+      await app.close();
+      await database.close();
+    } finally {
+      releaseLock();
+      process.exit(0);
+    }
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+  const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const lines = [
+    '',
+    `  Clube Reservas em http://${shownHost}:${port}`,
+    `  Banco: ${config.database.driver === 'pglite' ? `embutido (${config.database.dataDir})` : 'PostgreSQL'}`,
+  ];
+  if (config.database.driver === 'pglite' && config.seedDemo) {
+    lines.push(
+      `  Login de demonstração: CPF ${demoLogin.cpf} · senha ${demoLogin.password}${seeded ? ' (clube de demonstração criado agora)' : ''}`,
+    );
+  }
+  process.stdout.write(`${lines.join('\n')}\n\n`);
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError || error instanceof DataDirLockedError) {
+    process.stderr.write(`${error.message}\n`);
+  } else {
+    process.stderr.write(
+      `Falha ao iniciar: ${error instanceof Error ? error.stack : String(error)}\n`,
+    );
+  }
+  process.exit(1);
+});

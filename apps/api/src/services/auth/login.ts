@@ -1,0 +1,75 @@
+import { companyStaff, users, type Database } from '@clube/db';
+import { eq, sql } from 'drizzle-orm';
+import { AppError } from '../../lib/app-error';
+import { decoyPasswordHash, verifyPassword } from '../../lib/password';
+import type { RateLimiter } from '../../lib/rate-limiter';
+import { issueRefreshToken } from './refresh-tokens';
+
+/** Failed attempts allowed per window before login answers 429. */
+export const loginLimits = {
+  windowSeconds: 15 * 60,
+  perCpf: 5,
+  perAddress: 30,
+} as const;
+
+export type LoginInput = { cpf: string; password: string; address: string };
+
+async function throttle(rateLimiter: RateLimiter, keys: Array<{ key: string; limit: number }>) {
+  const hits = await Promise.all(
+    keys.map(async ({ key, limit }) => ({
+      limit,
+      ...(await rateLimiter.hit(key, loginLimits.windowSeconds)),
+    })),
+  );
+  const exceeded = hits.filter((hit) => hit.count > hit.limit);
+  if (exceeded.length > 0) {
+    const retryAfterSeconds = Math.max(...exceeded.map((hit) => hit.retryAfterSeconds));
+    throw new AppError('TooManyRequests', undefined, { retryAfterSeconds });
+  }
+}
+
+/**
+ * Checks a staff member's cpf and password. Unknown cpf, wrong password and a user who is staff of
+ * no club all answer the same 401. Every attempt counts against the cpf and the address; a
+ * successful one is taken back, so only failures accumulate.
+ */
+export async function login(
+  db: Database,
+  rateLimiter: RateLimiter,
+  input: LoginInput,
+): Promise<{ user: { id: string; name: string; cpf: string }; refreshToken: string }> {
+  const keys = [
+    { key: `login:cpf:${input.cpf}`, limit: loginLimits.perCpf },
+    { key: `login:addr:${input.address}`, limit: loginLimits.perAddress },
+  ];
+  await throttle(rateLimiter, keys);
+
+  const [user] = await db
+    .select({
+      id: users.id,
+      name: users.name,
+      cpf: users.cpf,
+      passwordHash: users.passwordHash,
+      isStaff: sql<boolean>`exists (select 1 from ${companyStaff} where ${companyStaff.userId} = ${users.id})`,
+    })
+    .from(users)
+    .where(eq(users.cpf, input.cpf));
+
+  const passwordHash = user?.passwordHash ?? (await decoyPasswordHash());
+  const passwordMatches = await verifyPassword(passwordHash, input.password);
+  if (!user || !user.passwordHash || !passwordMatches || !user.isStaff) {
+    throw new AppError('InvalidCredentials');
+  }
+
+  await Promise.all(keys.map(({ key }) => rateLimiter.refund(key)));
+  const { token } = await issueRefreshToken(db, user.id);
+  return { user: { id: user.id, name: user.name, cpf: user.cpf }, refreshToken: token };
+}
+
+export async function findSessionUser(db: Database, userId: string) {
+  const [user] = await db
+    .select({ id: users.id, name: users.name, cpf: users.cpf })
+    .from(users)
+    .where(eq(users.id, userId));
+  return user;
+}

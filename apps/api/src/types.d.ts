@@ -1,0 +1,26 @@
+import type { Database, DatabaseDriver } from '@clube/db';
+import type { Config } from './config';
+import type { RateLimiter } from './lib/rate-limiter';
+
+/** The staff member behind a request and the clubs they may touch (resolved once per request). */
+export type Staff = { userId: string; companyIds: ReadonlySet<string> };
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    db: Database;
+    dbDriver: DatabaseDriver;
+    rateLimiter: RateLimiter;
+    authenticate: (request: FastifyRequest) => Promise<void>;
+  }
+  interface FastifyRequest {
+    staff: Staff;
+  }
+}
+
+declare module '@fastify/jwt' {
+  interface FastifyJWT {
+    payload: { sub: string };
+    user: { sub: string };
+  }
+}

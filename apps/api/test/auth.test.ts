@@ -1,0 +1,200 @@
+import { refreshTokens, users } from '@clube/db';
+import { formatCpf } from '@clube/shared';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loginLimits } from '../src/services/auth/login';
+import { createClubWithStaff, createUser, login, staffPassword, uniqueCpf } from './factories';
+import { createTestApp, type TestContext } from './helper';
+
+let context: TestContext;
+beforeAll(async () => {
+  context = await createTestApp();
+});
+afterAll(() => context.close());
+
+const post = (url: string, payload: unknown, remoteAddress = '127.0.0.1') =>
+  context.app.inject({ method: 'POST', url, payload: payload as object, remoteAddress });
+
+describe('POST /api/auth/login', () => {
+  it('answers the session for a staff member, with the cpf masked or as digits', async () => {
+    const { staff } = await createClubWithStaff(context.database.db);
+    for (const cpf of [formatCpf(staff.cpf), staff.cpf]) {
+      const response = await post('/api/auth/login', { cpf, password: staffPassword });
+      expect(response.statusCode).toBe(200);
+      const body = response.json();
+      expect(body.user).toEqual({ id: staff.id, name: staff.name, cpf: staff.cpf });
+      expect(body.access_token).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
+      expect(body.refresh_token.length).toBeGreaterThan(30);
+    }
+  });
+
+  it('answers the same 401 for a wrong password and an unknown cpf', async () => {
+    const { staff } = await createClubWithStaff(context.database.db);
+    const wrong = await post(
+      '/api/auth/login',
+      { cpf: staff.cpf, password: 'errada1' },
+      '10.0.0.1',
+    );
+    const unknown = await post(
+      '/api/auth/login',
+      { cpf: uniqueCpf(), password: 'qualquer' },
+      '10.0.0.2',
+    );
+    for (const response of [wrong, unknown]) {
+      expect(response.statusCode).toBe(401);
+      expect(response.json()).toMatchObject({ statusCode: 401, error: 'Invalid user or password' });
+    }
+  });
+
+  it('refuses a person who is not staff of any club', async () => {
+    const associateOnly = await createUser(context.database.db);
+    const response = await post('/api/auth/login', {
+      cpf: associateOnly.cpf,
+      password: staffPassword,
+    });
+    expect(response.statusCode).toBe(401);
+    expect(response.json().error).toBe('Invalid user or password');
+  });
+
+  it('refuses a user without a password', async () => {
+    const { staff } = await createClubWithStaff(context.database.db);
+    await context.database.db
+      .update(users)
+      .set({ passwordHash: null })
+      .where(eq(users.id, staff.id));
+    const response = await post('/api/auth/login', { cpf: staff.cpf, password: staffPassword });
+    expect(response.statusCode).toBe(401);
+  });
+
+  it('validates the body: cpf check digits and required fields, with field details', async () => {
+    const response = await post('/api/auth/login', { cpf: '529.982.247-26', password: '' });
+    expect(response.statusCode).toBe(400);
+    const body = response.json();
+    expect(body).toMatchObject({ statusCode: 400, error: 'ValidationError' });
+    expect(body.details).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ in: 'body', path: 'cpf', message: 'CPF inválido' }),
+        expect.objectContaining({ in: 'body', path: 'password', message: 'Campo obrigatório!' }),
+      ]),
+    );
+  });
+
+  it('answers 400, not 500, to a body that is not JSON', async () => {
+    const response = await context.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"cpf":',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error).toBe('ValidationError');
+  });
+
+  it('rate-limits failed attempts per cpf, whatever the address', async () => {
+    const { staff } = await createClubWithStaff(context.database.db);
+    for (let attempt = 0; attempt < loginLimits.perCpf; attempt += 1) {
+      const response = await post(
+        '/api/auth/login',
+        { cpf: staff.cpf, password: 'errada1' },
+        `10.1.0.${attempt}`,
+      );
+      expect(response.statusCode).toBe(401);
+    }
+    const blocked = await post(
+      '/api/auth/login',
+      { cpf: staff.cpf, password: staffPassword },
+      '10.1.1.1',
+    );
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json().error).toBe('TooManyRequests');
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+  });
+
+  it('rate-limits failed attempts per address, whatever the cpf', async () => {
+    for (let attempt = 0; attempt < loginLimits.perAddress; attempt += 1) {
+      const response = await post(
+        '/api/auth/login',
+        { cpf: uniqueCpf(), password: 'errada1' },
+        '10.2.0.1',
+      );
+      expect(response.statusCode).toBe(401);
+    }
+    const blocked = await post(
+      '/api/auth/login',
+      { cpf: uniqueCpf(), password: 'errada1' },
+      '10.2.0.1',
+    );
+    expect(blocked.statusCode).toBe(429);
+    const elsewhere = await post(
+      '/api/auth/login',
+      { cpf: uniqueCpf(), password: 'errada1' },
+      '10.2.0.2',
+    );
+    expect(elsewhere.statusCode).toBe(401);
+  });
+
+  it('does not count successful logins against the limit', async () => {
+    const { staff } = await createClubWithStaff(context.database.db);
+    for (let attempt = 0; attempt < loginLimits.perCpf + 3; attempt += 1) {
+      const response = await post(
+        '/api/auth/login',
+        { cpf: staff.cpf, password: staffPassword },
+        '10.3.0.1',
+      );
+      expect(response.statusCode).toBe(200);
+    }
+  });
+});
+
+describe('POST /api/auth/refresh and /logout', () => {
+  it('rotates the refresh token and the new one works', async () => {
+    const { staff } = await createClubWithStaff(context.database.db);
+    const session = await login(context.app, staff.cpf);
+    const first = await post('/api/auth/refresh', { refresh_token: session.refresh_token });
+    expect(first.statusCode).toBe(200);
+    const rotated = first.json();
+    expect(rotated.refresh_token).not.toBe(session.refresh_token);
+    expect(rotated.user.id).toBe(staff.id);
+    const second = await post('/api/auth/refresh', { refresh_token: rotated.refresh_token });
+    expect(second.statusCode).toBe(200);
+  });
+
+  it('revokes the whole chain when a rotated token is presented again', async () => {
+    const { staff } = await createClubWithStaff(context.database.db);
+    const session = await login(context.app, staff.cpf);
+    const rotated = (
+      await post('/api/auth/refresh', { refresh_token: session.refresh_token })
+    ).json();
+    const reuse = await post('/api/auth/refresh', { refresh_token: session.refresh_token });
+    expect(reuse.statusCode).toBe(401);
+    expect(reuse.json().error).toBe('Refresh token expirado');
+    // The legitimate-looking newest token is dead too: the thief and the user both sign in again.
+    const newest = await post('/api/auth/refresh', { refresh_token: rotated.refresh_token });
+    expect(newest.statusCode).toBe(401);
+  });
+
+  it('answers 401 "Refresh token expirado" for an unknown or expired token', async () => {
+    const unknown = await post('/api/auth/refresh', { refresh_token: 'nao-existe' });
+    expect(unknown.statusCode).toBe(401);
+    expect(unknown.json().error).toBe('Refresh token expirado');
+
+    const { staff } = await createClubWithStaff(context.database.db);
+    const session = await login(context.app, staff.cpf);
+    await context.database.db
+      .update(refreshTokens)
+      .set({ expiresAt: sql`now() - interval '1 minute'` })
+      .where(eq(refreshTokens.userId, staff.id));
+    const expired = await post('/api/auth/refresh', { refresh_token: session.refresh_token });
+    expect(expired.statusCode).toBe(401);
+    expect(expired.json().error).toBe('Refresh token expirado');
+  });
+
+  it('logout revokes the refresh token', async () => {
+    const { staff } = await createClubWithStaff(context.database.db);
+    const session = await login(context.app, staff.cpf);
+    const logout = await post('/api/auth/logout', { refresh_token: session.refresh_token });
+    expect(logout.statusCode).toBe(200);
+    const after = await post('/api/auth/refresh', { refresh_token: session.refresh_token });
+    expect(after.statusCode).toBe(401);
+  });
+});

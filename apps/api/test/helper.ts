@@ -1,0 +1,78 @@
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { openDatabase, type DatabaseHandle } from '@clube/db';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { buildApp, type App } from '../src/app';
+import { loadConfig, type Config } from '../src/config';
+
+export const testJwtSecret = 'test-secret-test-secret-test-secret-0123456789';
+
+export type TestContext = {
+  app: App;
+  database: DatabaseHandle;
+  config: Config;
+  close: () => Promise<void>;
+};
+
+/**
+ * A fresh, migrated database for one test file: PGlite by default, or a new PostgreSQL database
+ * (created here and dropped on close) when DATABASE_URL is set.
+ */
+export async function createTestDatabase(): Promise<{
+  database: DatabaseHandle;
+  drop: () => Promise<void>;
+}> {
+  const url = process.env.DATABASE_URL;
+  if (!url) {
+    const template = readFileSync(inject('pgliteTemplate'));
+    const database = await openDatabase({
+      driver: 'pglite',
+      dataDir: 'memory://',
+      loadDataDir: new Blob([template]),
+    });
+    return { database, drop: async () => {} };
+  }
+  const name = `clube_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const databaseUrl = new URL(url);
+  databaseUrl.pathname = `/${name}`;
+  const database = await openDatabase({
+    driver: 'postgres',
+    url: databaseUrl.toString(),
+    poolSize: 20,
+  });
+  await database.migrate(loadConfig({}).migrationsDir);
+  return {
+    database,
+    drop: async () => {
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
+}
+
+export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestContext> {
+  const { database, drop } = await createTestDatabase();
+  const config: Config = {
+    ...loadConfig({ DATA_DIR: `${process.env.TMPDIR ?? '/tmp'}/clube-test-data` }),
+    ...overrides,
+  };
+  const app = await buildApp({ config, database, jwtSecret: testJwtSecret });
+  await app.ready();
+  return {
+    app,
+    database,
+    config,
+    close: async () => {
+      await app.close();
+      await database.close();
+      await drop();
+    },
+  };
+}

@@ -1,0 +1,100 @@
+import { mkdirSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
+import { sql, type SQL } from 'drizzle-orm';
+import { drizzle as drizzleNodePostgres } from 'drizzle-orm/node-postgres';
+import { migrate as migrateNodePostgres } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import * as schema from './schema';
+
+export type Schema = typeof schema;
+/** The one database type the rest of the code sees, whichever driver is behind it. */
+export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+export type DatabaseDriver = 'pglite' | 'postgres';
+
+export type DatabaseHandle = {
+  db: Database;
+  driver: DatabaseDriver;
+  /** Applies pending migrations; `fresh` tells whether the database had none before. */
+  migrate: (migrationsFolder: string) => Promise<{ fresh: boolean }>;
+  close: () => Promise<void>;
+};
+
+export type DatabaseOptions =
+  | { driver: 'postgres'; url: string; poolSize?: number }
+  /** `dataDir` is a folder, or `memory://` for a throw-away database (tests). */
+  | { driver: 'pglite'; dataDir: string; loadDataDir?: Blob };
+
+const pgliteExtensions = { btree_gist, pg_trgm, unaccent };
+
+/** Rows of a raw `db.execute`, which both drivers answer as `{ rows }`. */
+export async function queryRows<Row>(db: Database, query: SQL): Promise<Row[]> {
+  const result = (await db.execute(query)) as unknown as { rows: Row[] };
+  return result.rows;
+}
+
+async function hasAppliedMigrations(db: Database): Promise<boolean> {
+  const [row] = await queryRows<{ exists: boolean }>(
+    db,
+    sql`select to_regclass('drizzle.__drizzle_migrations') is not null as exists`,
+  );
+  if (!row?.exists) return false;
+  const [count] = await queryRows<{ count: number }>(
+    db,
+    sql`select count(*)::int as count from drizzle.__drizzle_migrations`,
+  );
+  return (count?.count ?? 0) > 0;
+}
+
+export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
+  if (options.driver === 'postgres') {
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      max: options.poolSize ?? 10,
+      // Every instant is exchanged in UTC; wall-clock decisions use the club's timezone in code.
+      options: '-c timezone=UTC',
+    });
+    const db = drizzleNodePostgres(pool, { schema }) as unknown as Database;
+    return {
+      db,
+      driver: 'postgres',
+      migrate: async (migrationsFolder) => {
+        const fresh = !(await hasAppliedMigrations(db));
+        await migrateNodePostgres(db as never, { migrationsFolder });
+        return { fresh };
+      },
+      close: () => pool.end(),
+    };
+  }
+
+  if (!options.dataDir.startsWith('memory://')) mkdirSync(options.dataDir, { recursive: true });
+  const client = await PGlite.create(options.dataDir, {
+    extensions: pgliteExtensions,
+    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+  });
+  await client.exec(`set timezone to 'UTC'`);
+  const db = drizzlePglite(client, { schema }) as unknown as Database;
+  return {
+    db,
+    driver: 'pglite',
+    migrate: async (migrationsFolder) => {
+      const fresh = !(await hasAppliedMigrations(db));
+      await migratePglite(db as never, { migrationsFolder });
+      return { fresh };
+    },
+    close: async () => {
+      if (!client.closed) await client.close();
+    },
+  };
+}
+
+/** Dumps a PGlite database (used to clone a migrated template quickly in tests). */
+export async function dumpPglite(handle: DatabaseHandle): Promise<Blob> {
+  const client = (handle.db as unknown as { $client: PGlite }).$client;
+  return client.dumpDataDir('none');
+}

@@ -1,0 +1,4 @@
+export * as schema from './schema';
+export * from './schema';
+export * from './client';
+export * from './data-dir-lock';

@@ -1,0 +1,354 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigserial,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  time,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  varchar,
+} from 'drizzle-orm/pg-core';
+
+const id = () => uuid('id').primaryKey().defaultRandom();
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+const instant = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+/** People: staff of the back office and/or associates of clubs. Global, not per club. */
+export const users = pgTable(
+  'users',
+  {
+    id: id(),
+    cpf: varchar('cpf', { length: 11 }).notNull(),
+    name: text('name').notNull(),
+    email: text('email'),
+    /** argon2id; null until a password is set (imported associates). */
+    passwordHash: text('password_hash'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    uniqueIndex('users_cpf_unique').on(table.cpf),
+    check('users_cpf_valid', sql`is_valid_cpf(${table.cpf})`),
+    check('users_name_not_blank', sql`length(trim(${table.name})) > 0`),
+  ],
+);
+
+export const companies = pgTable(
+  'companies',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    logoUrl: text('logo_url'),
+    /** IANA timezone every calendar decision of the club is made in. */
+    timezone: text('timezone').notNull().default('America/Sao_Paulo'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [check('companies_name_not_blank', sql`length(trim(${table.name})) > 0`)],
+);
+
+/** Who may work in the back office of which club. */
+export const companyStaff = pgTable(
+  'company_staff',
+  {
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.companyId, table.userId] }),
+    index('company_staff_user_idx').on(table.userId),
+  ],
+);
+
+/** The membership title a family shares; quotas count per title. */
+export const associateTitles = pgTable(
+  'associate_titles',
+  {
+    id: id(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    blocked: boolean('blocked').notNull().default(false),
+    blockedReason: text('blocked_reason'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [uniqueIndex('associate_titles_company_name_unique').on(table.companyId, table.name)],
+);
+
+export const associates = pgTable(
+  'associates',
+  {
+    id: id(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    /** Carteirinha number: digits, unique within the club. */
+    cardId: varchar('card_id', { length: 20 }).notNull(),
+    associateTitleId: uuid('associate_title_id')
+      .notNull()
+      .references(() => associateTitles.id, { onDelete: 'restrict' }),
+    isHolder: boolean('is_holder').notNull().default(false),
+    birthDate: date('birth_date', { mode: 'string' }).notNull(),
+    blocked: boolean('blocked').notNull().default(false),
+    blockedReason: text('blocked_reason'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    uniqueIndex('associates_company_card_unique').on(table.companyId, table.cardId),
+    uniqueIndex('associates_company_user_unique').on(table.companyId, table.userId),
+    index('associates_title_idx').on(table.associateTitleId),
+    index('associates_user_idx').on(table.userId),
+    check('associates_card_digits', sql`${table.cardId} ~ '^[0-9]+$'`),
+  ],
+);
+
+export const categories = pgTable(
+  'categories',
+  {
+    id: id(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** Cannot book on the same day (a title holds one booking a day in this category). */
+    blockedAppointmentDay: boolean('blocked_appointment_day').notNull().default(false),
+    /** Cannot book the same clock time as the day before in this category. */
+    notAppointmentPreviousDayTime: boolean('not_appointment_previous_day_time')
+      .notNull()
+      .default(false),
+    archivedAt: instant('archived_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    index('categories_company_idx').on(table.companyId),
+    check('categories_name_not_blank', sql`length(trim(${table.name})) > 0`),
+  ],
+);
+
+export const places = pgTable(
+  'places',
+  {
+    id: id(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    categoryId: uuid('category_id')
+      .notNull()
+      .references(() => categories.id, { onDelete: 'restrict' }),
+    name: text('name').notNull(),
+    description: text('description').notNull(),
+    /** Wall-clock times in the club's timezone. */
+    startsAt: time('starts_at').notNull(),
+    endsAt: time('ends_at').notNull(),
+    /** Minutes per slot. */
+    bookRange: integer('book_range').notNull(),
+    anonymousBooking: boolean('anonymous_booking').notNull().default(false),
+    /** SCHEDULED bookings per title per calendar month at this place; 0 = no limit. */
+    associateReservationLimit: integer('associate_reservation_limit').notNull().default(0),
+    /** How many days ahead of club-local today a booking may start. */
+    availableBookingDays: integer('available_booking_days').notNull(),
+    /** Minimum age in years on the appointment date. */
+    ageRestriction: integer('age_restriction').notNull().default(0),
+    /** Hours before the start after which a booking can no longer be cancelled. */
+    maxCancelBookingTime: integer('max_cancel_booking_time').notNull().default(0),
+    archivedAt: instant('archived_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    index('places_company_idx').on(table.companyId),
+    index('places_category_idx').on(table.categoryId),
+    check('places_hours_order', sql`${table.startsAt} < ${table.endsAt}`),
+    check('places_book_range', sql`${table.bookRange} between 5 and 1440`),
+    check('places_limit', sql`${table.associateReservationLimit} >= 0`),
+    check('places_booking_days', sql`${table.availableBookingDays} >= 0`),
+    check('places_age', sql`${table.ageRestriction} between 0 and 120`),
+    check('places_cancel_hours', sql`${table.maxCancelBookingTime} >= 0`),
+    check('places_name_not_blank', sql`length(trim(${table.name})) > 0`),
+  ],
+);
+
+export const placeImages = pgTable(
+  'place_images',
+  {
+    id: id(),
+    placeId: uuid('place_id')
+      .notNull()
+      .references(() => places.id, { onDelete: 'cascade' }),
+    sequence: integer('sequence').notNull().default(1),
+    description: text('description'),
+    /** Generated storage key of the display-size image. */
+    fileKey: text('file_key').notNull(),
+    /** Generated storage key of the card thumbnail. */
+    thumbnailKey: text('thumbnail_key').notNull(),
+    contentType: text('content_type').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index('place_images_place_idx').on(table.placeId, table.sequence)],
+);
+
+export const operatingHours = pgTable(
+  'operating_hours',
+  {
+    id: id(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    dayOfWeek: text('day_of_week', {
+      enum: ['DOMINGO', 'SEGUNDA', 'TERCA', 'QUARTA', 'QUINTA', 'SEXTA', 'SABADO'],
+    }).notNull(),
+    openTime: time('open_time').notNull(),
+    closeTime: time('close_time').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    uniqueIndex('operating_hours_company_day_unique').on(table.companyId, table.dayOfWeek),
+    check('operating_hours_order', sql`${table.openTime} < ${table.closeTime}`),
+    check(
+      'operating_hours_day',
+      sql`${table.dayOfWeek} in ('DOMINGO','SEGUNDA','TERCA','QUARTA','QUINTA','SEXTA','SABADO')`,
+    ),
+  ],
+);
+
+export const blockedTimes = pgTable(
+  'blocked_times',
+  {
+    id: id(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    placeId: uuid('place_id')
+      .notNull()
+      .references(() => places.id, { onDelete: 'cascade' }),
+    description: text('description').notNull(),
+    startsAt: instant('starts_at').notNull(),
+    endsAt: instant('ends_at').notNull(),
+    /** Rows expanded from one weekly recurrence share this id. */
+    recurrenceId: uuid('recurrence_id'),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('blocked_times_place_range_idx').on(table.placeId, table.startsAt, table.endsAt),
+    index('blocked_times_company_range_idx').on(table.companyId, table.startsAt),
+    check('blocked_times_order', sql`${table.startsAt} < ${table.endsAt}`),
+    check('blocked_times_description', sql`length(trim(${table.description})) > 0`),
+  ],
+);
+
+export const appointments = pgTable(
+  'appointments',
+  {
+    id: id(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    placeId: uuid('place_id')
+      .notNull()
+      .references(() => places.id, { onDelete: 'restrict' }),
+    associateId: uuid('associate_id')
+      .notNull()
+      .references(() => associates.id, { onDelete: 'restrict' }),
+    /** The associate's title when booked: quotas and waiting rules count per title. */
+    associateTitleId: uuid('associate_title_id')
+      .notNull()
+      .references(() => associateTitles.id, { onDelete: 'restrict' }),
+    startsAt: instant('starts_at').notNull(),
+    endsAt: instant('ends_at').notNull(),
+    status: text('status', { enum: ['SCHEDULED', 'CANCELLED'] })
+      .notNull()
+      .default('SCHEDULED'),
+    /** Staff user who booked it. */
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    cancelledAt: instant('cancelled_at'),
+    cancelledBy: uuid('cancelled_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (table) => [
+    index('appointments_place_start_idx').on(table.placeId, table.startsAt),
+    index('appointments_title_start_idx').on(table.associateTitleId, table.startsAt),
+    index('appointments_associate_start_idx').on(table.associateId, table.startsAt),
+    index('appointments_company_start_idx').on(table.companyId, table.startsAt),
+    check('appointments_order', sql`${table.startsAt} < ${table.endsAt}`),
+    check('appointments_status', sql`${table.status} in ('SCHEDULED','CANCELLED')`),
+    check(
+      'appointments_cancelled_consistent',
+      sql`(${table.status} = 'CANCELLED') = (${table.cancelledAt} is not null)`,
+    ),
+  ],
+);
+
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** sha256 of the token; the token itself is never stored. */
+    tokenHash: text('token_hash').notNull(),
+    /** Every token rotated from one login shares this id; reuse revokes the family. */
+    familyId: uuid('family_id').notNull(),
+    replacedById: uuid('replaced_by_id'),
+    expiresAt: instant('expires_at').notNull(),
+    revokedAt: instant('revoked_at'),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('refresh_tokens_hash_unique').on(table.tokenHash),
+    index('refresh_tokens_family_idx').on(table.familyId),
+    index('refresh_tokens_user_idx').on(table.userId),
+  ],
+);
+
+/** Who (staff user) did what to which row, when. Never updated or deleted by the app. */
+export const auditEvents = pgTable(
+  'audit_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    companyId: uuid('company_id').references(() => companies.id, { onDelete: 'cascade' }),
+    actorUserId: uuid('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** e.g. place.create, appointment.cancel, associate.block */
+    action: text('action').notNull(),
+    entityType: text('entity_type').notNull(),
+    entityId: text('entity_id'),
+    data: jsonb('data'),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('audit_events_company_created_idx').on(table.companyId, table.createdAt),
+    index('audit_events_entity_idx').on(table.entityType, table.entityId),
+  ],
+);
+
+/** Fixed-window counters shared by every API process (login throttling). */
+export const rateLimitBuckets = pgTable('rate_limit_buckets', {
+  key: text('key').primaryKey(),
+  count: integer('count').notNull(),
+  resetAt: instant('reset_at').notNull(),
+});

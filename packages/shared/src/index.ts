@@ -1,0 +1,7 @@
+export * from './constants';
+export * from './cpf';
+export * from './errors';
+export * from './schemas/common';
+export * from './schemas/auth';
+export * from './schemas/company';
+export * from './time';

@@ -1,0 +1,51 @@
+import { z } from 'zod';
+import { isValidCpf, stripCpf } from '../cpf';
+
+export const idSchema = z.uuid({ message: 'Identificador inválido' });
+
+export const idParamsSchema = z.object({ id: idSchema });
+
+/** A CPF typed with or without mask; answers the 11 digits. */
+export const cpfSchema = z
+  .string({ message: 'Campo obrigatório!' })
+  .trim()
+  .min(1, 'Campo obrigatório!')
+  .transform(stripCpf)
+  .refine(isValidCpf, 'CPF inválido');
+
+const hhmm = /^([01]\d|2[0-3]):([0-5]\d)$/;
+
+/**
+ * A wall-clock time of day. Accepts "HH:mm" (or "HH:mm:ss") or an ISO date-time, whose UTC clock
+ * time is taken (that is what the SPEC.md client sends); answers "HH:mm".
+ */
+export const timeOfDaySchema = z
+  .string({ message: 'Horário inválido' })
+  .trim()
+  .transform((value, context) => {
+    const short = value.length >= 5 ? value.slice(0, 5) : value;
+    if (hhmm.test(short) && /^\d\d:\d\d(:\d\d(\.\d+)?)?$/.test(value)) return short;
+    if (/^\d{4}-\d{2}-\d{2}T/.test(value)) {
+      const instant = new Date(value);
+      if (!Number.isNaN(instant.getTime())) return instant.toISOString().slice(11, 16);
+    }
+    context.addIssue({ code: 'custom', message: 'Horário inválido (use HH:mm)' });
+    return z.NEVER;
+  });
+
+/** An instant, as ISO 8601 with offset or Z. */
+export const instantSchema = z.iso.datetime({ offset: true, message: 'Data e hora inválidas' });
+
+/** A calendar date "YYYY-MM-DD". */
+export const dateSchema = z.iso.date({ message: 'Data inválida (use AAAA-MM-DD)' });
+
+export const itemsOf = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item) });
+
+export const errorBodySchema = z.object({
+  statusCode: z.number().int(),
+  error: z.string(),
+  message: z.string(),
+  details: z.unknown().optional(),
+});
+
+export const okSchema = z.object({ ok: z.literal(true) });

@@ -1,0 +1,52 @@
+import { TZDate } from '@date-fns/tz';
+import { addDays, format, parseISO } from 'date-fns';
+import { daysOfWeek, type DayOfWeek } from './constants';
+
+/**
+ * Club-local calendar maths. A "date" is a club-local calendar day "YYYY-MM-DD"; a "time" is a
+ * wall-clock "HH:mm"; an instant is a real moment (Date). Every conversion goes through the IANA
+ * timezone database, never through fixed offsets.
+ */
+
+/** The instant at which the club's wall clock shows `time` on `date`. */
+export function clubInstant(date: string, time: string, timezone: string): Date {
+  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+  const [hours, minutes] = time.split(':').map(Number) as [number, number];
+  return new Date(new TZDate(year, month - 1, day, hours, minutes, 0, 0, timezone).getTime());
+}
+
+/** The club-local calendar date of an instant. */
+export function clubDateOf(instant: Date, timezone: string): string {
+  return format(new TZDate(instant.getTime(), timezone), 'yyyy-MM-dd');
+}
+
+/** The club-local wall-clock time "HH:mm" of an instant. */
+export function clubTimeOf(instant: Date, timezone: string): string {
+  return format(new TZDate(instant.getTime(), timezone), 'HH:mm');
+}
+
+export function clubToday(timezone: string, now: Date = new Date()): string {
+  return clubDateOf(now, timezone);
+}
+
+/** Calendar arithmetic on a "YYYY-MM-DD" date (no timezone involved). */
+export function addDaysToDate(date: string, days: number): string {
+  return format(addDays(parseISO(date), days), 'yyyy-MM-dd');
+}
+
+export function dayOfWeekOf(date: string): DayOfWeek {
+  return daysOfWeek[parseISO(date).getDay()]!;
+}
+
+/** "HH:mm" → minutes since midnight. */
+export function minutesOfTime(time: string): number {
+  const [hours, minutes] = time.split(':').map(Number) as [number, number];
+  return hours * 60 + minutes;
+}
+
+/** Minutes since midnight → "HH:mm". */
+export function timeOfMinutes(total: number): string {
+  const hours = Math.floor(total / 60);
+  const minutes = total % 60;
+  return `${String(hours).padStart(2, '0')}:${String(minutes).padStart(2, '0')}`;
+}
