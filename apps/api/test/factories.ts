@@ -1,6 +1,15 @@
 import { randomInt } from 'node:crypto';
-import { companyStaff, users, type Database } from '@clube/db';
-import { completeCpf, formatCpf } from '@clube/shared';
+import {
+  associateTitles,
+  associates,
+  categories,
+  companyStaff,
+  operatingHours,
+  places,
+  users,
+  type Database,
+} from '@clube/db';
+import { completeCpf, daysOfWeek, formatCpf, type DayOfWeek } from '@clube/shared';
 import type { App } from '../src/app';
 import { hashPassword } from '../src/lib/password';
 import { createCompany } from '../src/services/companies/create-company';
@@ -64,4 +73,103 @@ export async function login(app: App, cpf: string, password = staffPassword) {
 export async function bearerFor(app: App, cpf: string) {
   const session = await login(app, cpf);
   return { authorization: `Bearer ${session.access_token}` };
+}
+
+let cardSequence = 50_000;
+
+export async function createCategory(
+  db: Database,
+  companyId: string,
+  values: Partial<typeof categories.$inferInsert> = {},
+) {
+  const [category] = await db
+    .insert(categories)
+    .values({ companyId, name: 'Quadras', ...values })
+    .returning();
+  return category!;
+}
+
+/** A place open 08:00–20:00 with 60-minute slots and no limits, unless told otherwise. */
+export async function createPlace(
+  db: Database,
+  companyId: string,
+  values: Partial<typeof places.$inferInsert> = {},
+) {
+  const categoryId = values.categoryId ?? (await createCategory(db, companyId)).id;
+  const [place] = await db
+    .insert(places)
+    .values({
+      companyId,
+      categoryId,
+      name: 'Quadra de Teste',
+      description: 'Uma quadra para testes.',
+      startsAt: '08:00',
+      endsAt: '20:00',
+      bookRange: 60,
+      associateReservationLimit: 0,
+      availableBookingDays: 30,
+      ageRestriction: 0,
+      maxCancelBookingTime: 0,
+      ...values,
+    })
+    .returning();
+  return place!;
+}
+
+export async function createTitle(
+  db: Database,
+  companyId: string,
+  values: Partial<typeof associateTitles.$inferInsert> = {},
+) {
+  cardSequence += 1;
+  const [title] = await db
+    .insert(associateTitles)
+    .values({ companyId, name: `Título ${cardSequence}`, ...values })
+    .returning();
+  return title!;
+}
+
+/** An adult associate (born 1990) holding a new title, unless told otherwise. */
+export async function createAssociate(
+  db: Database,
+  companyId: string,
+  values: Partial<typeof associates.$inferInsert> & { name?: string; cpf?: string } = {},
+) {
+  const { name, cpf, ...associateValues } = values;
+  const user = await createUser(db, { name: name ?? 'Associado de Teste', cpf, password: null });
+  const associateTitleId =
+    associateValues.associateTitleId ?? (await createTitle(db, companyId)).id;
+  cardSequence += 1;
+  const [associate] = await db
+    .insert(associates)
+    .values({
+      companyId,
+      userId: user.id,
+      cardId: String(cardSequence),
+      associateTitleId,
+      isHolder: true,
+      birthDate: '1990-05-10',
+      ...associateValues,
+    })
+    .returning();
+  return { ...associate!, user };
+}
+
+/** Opening hours for every weekday (06:00–22:00 unless told otherwise). */
+export async function createOperatingHours(
+  db: Database,
+  companyId: string,
+  hours: { openTime?: string; closeTime?: string; days?: readonly DayOfWeek[] } = {},
+) {
+  return db
+    .insert(operatingHours)
+    .values(
+      (hours.days ?? daysOfWeek).map((dayOfWeek) => ({
+        companyId,
+        dayOfWeek,
+        openTime: hours.openTime ?? '06:00',
+        closeTime: hours.closeTime ?? '22:00',
+      })),
+    )
+    .returning();
 }

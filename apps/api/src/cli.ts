@@ -1,0 +1,161 @@
+import { parseArgs } from 'node:util';
+import { DataDirLockedError, lockDataDir, openDatabase, type Database } from '@clube/db';
+import { ConfigError, loadConfig } from './config';
+import { AppError } from './lib/app-error';
+import { seedDemo } from './seed/demo';
+import { createCompany } from './services/companies/create-company';
+import { createStaff, resetStaffPassword } from './services/staff/create-staff';
+
+type CommandContext = {
+  db: Database;
+  values: Record<string, string | boolean | undefined>;
+  positionals: string[];
+  uploadsDir: string;
+};
+type Command = {
+  usage: string;
+  options: Record<string, { type: 'string' | 'boolean' }>;
+  run: (context: CommandContext) => Promise<{ record: unknown; summary: string }>;
+};
+
+class UsageError extends Error {}
+
+function required(values: CommandContext['values'], name: string): string {
+  const value = values[name];
+  if (typeof value !== 'string' || value.trim() === '') throw new UsageError(`falta --${name}`);
+  return value;
+}
+
+const commands: Record<string, Command> = {
+  'create-club': {
+    usage: 'create-club --name NOME [--timezone America/Sao_Paulo] [--json]',
+    options: { name: { type: 'string' }, timezone: { type: 'string' } },
+    run: async ({ db, values }) => {
+      const club = await createCompany(db, {
+        name: required(values, 'name'),
+        timezone: values.timezone as string | undefined,
+      });
+      return { record: club, summary: `Clube criado: ${club.name} (id ${club.id})` };
+    },
+  },
+  'create-staff': {
+    usage: 'create-staff --cpf CPF --name NOME --password SENHA --club ID_DO_CLUBE [--json]',
+    options: {
+      cpf: { type: 'string' },
+      name: { type: 'string' },
+      password: { type: 'string' },
+      club: { type: 'string' },
+    },
+    run: async ({ db, values }) => {
+      const club = required(values, 'club');
+      if (!/^[0-9a-f-]{36}$/i.test(club))
+        throw new UsageError('--club deve ser o id (uuid) do clube');
+      const staff = await createStaff(db, {
+        cpf: required(values, 'cpf'),
+        name: required(values, 'name'),
+        password: required(values, 'password'),
+        companyId: club,
+      });
+      return { record: staff, summary: `Staff ${staff.name} tem acesso ao clube ${club}` };
+    },
+  },
+  'reset-staff-password': {
+    usage: 'reset-staff-password --cpf CPF --password SENHA [--json]',
+    options: { cpf: { type: 'string' }, password: { type: 'string' } },
+    run: async ({ db, values }) => {
+      const user = await resetStaffPassword(db, {
+        cpf: required(values, 'cpf'),
+        password: required(values, 'password'),
+      });
+      return {
+        record: user,
+        summary: `Senha de ${user.name} redefinida; sessões abertas encerradas.`,
+      };
+    },
+  },
+  'seed-demo': {
+    usage: 'seed-demo [--json]',
+    options: {},
+    run: async ({ db, uploadsDir }) => {
+      const result = await seedDemo(db, { uploadsDir });
+      return {
+        record: { club: result.club, otherClub: result.otherClub },
+        summary: `Clube de demonstração criado: ${result.club.name} (id ${result.club.id})`,
+      };
+    },
+  },
+};
+
+function help(): string {
+  return [
+    'Uso: npm run cli -- <comando> [opções]',
+    '',
+    ...Object.values(commands).map((command) => `  ${command.usage}`),
+    '',
+    'Honra a mesma configuração do servidor (DATA_DIR, DATABASE_URL).',
+  ].join('\n');
+}
+
+async function main(argv: string[]): Promise<number> {
+  const [name, ...rest] = argv;
+  const command = name ? commands[name] : undefined;
+  if (!command) {
+    process.stderr.write(
+      `${name && name !== '--help' ? `Comando desconhecido: ${name}\n\n` : ''}${help()}\n`,
+    );
+    return name === '--help' ? 0 : 2;
+  }
+  let parsed: ReturnType<typeof parseArgs>;
+  try {
+    parsed = parseArgs({
+      args: rest,
+      options: { ...command.options, json: { type: 'boolean' } },
+      allowPositionals: true,
+    });
+  } catch (error) {
+    process.stderr.write(`${(error as Error).message}\nUso: npm run cli -- ${command.usage}\n`);
+    return 2;
+  }
+
+  const config = loadConfig();
+  const release = config.database.driver === 'pglite' ? lockDataDir(config.dataDir) : () => {};
+  const database = await openDatabase(
+    config.database.driver === 'postgres' ? { ...config.database, poolSize: 2 } : config.database,
+  );
+  try {
+    await database.migrate(config.migrationsDir);
+    const { record, summary } = await command.run({
+      db: database.db,
+      values: parsed.values as CommandContext['values'],
+      positionals: parsed.positionals,
+      uploadsDir: config.uploadsDir,
+    });
+    process.stdout.write(
+      parsed.values.json ? `${JSON.stringify(record, null, 2)}\n` : `${summary}\n`,
+    );
+    return 0;
+  } catch (error) {
+    if (error instanceof UsageError) {
+      process.stderr.write(`Erro: ${error.message}\nUso: npm run cli -- ${command.usage}\n`);
+      return 2;
+    }
+    throw error;
+  } finally {
+    await database.close();
+    release();
+  }
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    if (error instanceof ConfigError || error instanceof DataDirLockedError) {
+      process.stderr.write(`${error.message}\n`);
+    } else if (error instanceof AppError) {
+      process.stderr.write(`Erro: ${error.message}\n`);
+    } else {
+      process.stderr.write(`Falha: ${error instanceof Error ? error.message : String(error)}\n`);
+    }
+    process.exit(1);
+  },
+);

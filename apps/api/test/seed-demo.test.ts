@@ -1,0 +1,94 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import {
+  appointments,
+  associates,
+  blockedTimes,
+  categories,
+  lockDataDir,
+  operatingHours,
+  places,
+} from '@clube/db';
+import { count, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demoClubName, demoLogin, seedDemo } from '../src/seed/demo';
+import { login } from './factories';
+import { createTestApp, type TestContext } from './helper';
+
+let context: TestContext;
+beforeAll(async () => {
+  context = await createTestApp();
+});
+afterAll(() => context.close());
+
+describe('demo seed', () => {
+  it('creates a club to click through, and the demo login opens both clubs', async () => {
+    const db = context.database.db;
+    const { club } = await seedDemo(db, { uploadsDir: context.config.uploadsDir });
+    expect(club.name).toBe(demoClubName);
+    expect(club.timezone).toBe('America/Sao_Paulo');
+    expect(club.logoUrl).toBeTruthy();
+
+    const countOf = async (
+      table:
+        | typeof places
+        | typeof categories
+        | typeof operatingHours
+        | typeof associates
+        | typeof appointments
+        | typeof blockedTimes,
+    ) =>
+      (await db.select({ total: count() }).from(table).where(eq(table.companyId, club.id)))[0]!
+        .total;
+    expect(await countOf(categories)).toBe(3);
+    expect(await countOf(places)).toBe(6);
+    expect(await countOf(operatingHours)).toBe(7);
+    expect(await countOf(associates)).toBeGreaterThanOrEqual(40);
+    expect(await countOf(appointments)).toBeGreaterThan(0);
+    expect(await countOf(blockedTimes)).toBeGreaterThan(0);
+    const blocked = await db.select().from(associates).where(eq(associates.blocked, true));
+    expect(blocked).toHaveLength(1);
+
+    const session = await login(context.app, demoLogin.cpf, demoLogin.password);
+    const clubs = await context.app.inject({
+      method: 'GET',
+      url: '/api/backoffice/company',
+      headers: { authorization: `Bearer ${session.access_token}` },
+    });
+    expect(clubs.json().items).toHaveLength(2);
+  });
+});
+
+describe('data directory lock', () => {
+  const directory = mkdtempSync(join(tmpdir(), 'clube-lock-'));
+  afterAll(() => rmSync(directory, { recursive: true, force: true }));
+
+  it('lets one process hold DATA_DIR and refuses a second with a clear message', async () => {
+    const { spawnSync } = await import('node:child_process');
+    const release = lockDataDir(directory);
+    // Another process trying to take it is refused without touching anything.
+    const other = spawnSync(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        '-e',
+        `import('@clube/db').then(({ lockDataDir }) => lockDataDir(${JSON.stringify(directory)}))`,
+      ],
+      { encoding: 'utf8' },
+    );
+    expect(other.status).not.toBe(0);
+    expect(other.stderr).toContain('o servidor está usando este banco; pare-o ou use DATABASE_URL');
+    release();
+    const again = lockDataDir(directory);
+    again();
+  });
+
+  it('takes over a lock left by a process that is gone', async () => {
+    const { writeFileSync } = await import('node:fs');
+    writeFileSync(join(directory, '.lock'), '999999');
+    const release = lockDataDir(directory);
+    release();
+  });
+});
