@@ -58,6 +58,15 @@ describe('POST /api/backoffice/appointment', () => {
     ]);
   });
 
+  it('accepts the card number as typed in a numeric field', async () => {
+    const { headers, bodyFor, day, associate } = await scene();
+    const response = await book(headers, {
+      ...bodyFor(day(3), '12:00'),
+      cardId: Number(associate.cardId),
+    });
+    expect(response.statusCode).toBe(201);
+  });
+
   it('answers 400 with the failing fields for a malformed body', async () => {
     const { headers, bodyFor, day } = await scene();
     const response = await book(headers, {
