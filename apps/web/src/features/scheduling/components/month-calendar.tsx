@@ -43,7 +43,10 @@ export function MonthCalendar({
         >
           ‹
         </button>
-        <h2 className="text-base font-semibold capitalize text-slate-900" aria-live="polite">
+        <h2
+          className="text-base font-semibold text-slate-900 first-letter:uppercase"
+          aria-live="polite"
+        >
           {formatMonthYear(noon(`${month}-01`), timezone)}
         </h2>
         <button
