@@ -2,6 +2,7 @@ import { randomInt } from 'node:crypto';
 import {
   associateTitles,
   associates,
+  blockedTimes,
   categories,
   companyStaff,
   operatingHours,
@@ -172,4 +173,23 @@ export async function createOperatingHours(
       })),
     )
     .returning();
+}
+
+/** A blocked time of a place (instants as Date or ISO). */
+export async function createBlockedTime(
+  db: Database,
+  place: { id: string; companyId: string },
+  values: { startsAt: Date | string; endsAt: Date | string; description?: string },
+) {
+  const [block] = await db
+    .insert(blockedTimes)
+    .values({
+      companyId: place.companyId,
+      placeId: place.id,
+      description: values.description ?? 'Manutenção',
+      startsAt: new Date(values.startsAt),
+      endsAt: new Date(values.endsAt),
+    })
+    .returning();
+  return block!;
 }

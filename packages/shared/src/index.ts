@@ -5,3 +5,4 @@ export * from './schemas/common';
 export * from './schemas/auth';
 export * from './schemas/company';
 export * from './time';
+export * from './schemas/appointment';
