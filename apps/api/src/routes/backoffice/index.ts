@@ -1,10 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { appointmentRoutes } from './appointments';
 import { companyRoutes } from './companies';
+import { profileRoutes } from './profile';
 
 /** Every /api/backoffice route: a valid bearer token and the caller's clubs resolved first. */
 export const backofficeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', app.authenticate);
   await app.register(companyRoutes);
   await app.register(appointmentRoutes);
+  await app.register(profileRoutes);
 };
