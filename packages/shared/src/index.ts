@@ -5,3 +5,5 @@ export * from './schemas/common';
 export * from './schemas/auth';
 export * from './schemas/company';
 export * from './time';
+export * from './schemas/operating-hour';
+export * from './schemas/blocked-time';
