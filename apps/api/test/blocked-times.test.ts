@@ -8,6 +8,7 @@ import {
   createClubWithStaff,
   createPlace,
 } from './factories';
+import { lockPlace } from '../src/lib/place-lock';
 import { createTestApp, type TestContext } from './helper';
 
 let context: TestContext;
@@ -406,5 +407,41 @@ describe('DELETE /api/backoffice/blocked-time/{id}', () => {
     });
     expect(response.statusCode).toBe(404);
     expect(await blocksOf([other.places[0]!.id])).toHaveLength(1);
+  });
+});
+
+describe('serialisation with bookings', () => {
+  it('waits for a transaction holding the place lock, then sees the appointment it booked', async () => {
+    const { company, places, headers } = await clubWithPlaces();
+    const place = places[0]!;
+    const associate = await createAssociate(context.database.db, company.id);
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let hasLock = () => {};
+    const locked = new Promise<void>((resolve) => {
+      hasLock = resolve;
+    });
+    // Stands in for the booking transaction: same lock, appointment committed only at the end.
+    const booking = context.database.db.transaction(async (tx) => {
+      await lockPlace(tx, place.id);
+      await createAppointment(tx, {
+        place,
+        associate,
+        startsAt: new Date('2030-03-04T09:30:00.000Z'),
+        endsAt: new Date('2030-03-04T10:30:00.000Z'),
+      });
+      hasLock();
+      await held;
+    });
+    await locked;
+    const blocking = single(headers, { ...block, placeId: place.id });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    release();
+    await booking;
+    const response = await blocking;
+    expect(response.statusCode).toBe(409);
+    expect(await blocksOf([place.id])).toHaveLength(0);
   });
 });
