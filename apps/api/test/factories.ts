@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
 import {
+  appointments,
   associateTitles,
   associates,
   blockedTimes,
@@ -192,4 +193,28 @@ export async function createBlockedTime(
     })
     .returning();
   return block!;
+}
+
+/** A SCHEDULED appointment of an associate at a place, written directly (no booking rules). */
+export async function createAppointment(
+  db: Database,
+  values: {
+    place: { id: string; companyId: string };
+    associate: { id: string; associateTitleId: string };
+    startsAt: Date;
+    endsAt: Date;
+  },
+) {
+  const [appointment] = await db
+    .insert(appointments)
+    .values({
+      companyId: values.place.companyId,
+      placeId: values.place.id,
+      associateId: values.associate.id,
+      associateTitleId: values.associate.associateTitleId,
+      startsAt: values.startsAt,
+      endsAt: values.endsAt,
+    })
+    .returning();
+  return appointment!;
 }

@@ -6,3 +6,5 @@ export * from './schemas/auth';
 export * from './schemas/company';
 export * from './time';
 export * from './schemas/appointment';
+export * from './schemas/operating-hour';
+export * from './schemas/blocked-time';

@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { appointmentRoutes } from './appointments';
+import { blockedTimeRoutes } from './blocked-times';
 import { companyRoutes } from './companies';
+import { operatingHourRoutes } from './operating-hours';
 import { profileRoutes } from './profile';
 
 /** Every /api/backoffice route: a valid bearer token and the caller's clubs resolved first. */
@@ -8,5 +10,7 @@ export const backofficeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', app.authenticate);
   await app.register(companyRoutes);
   await app.register(appointmentRoutes);
+  await app.register(operatingHourRoutes);
+  await app.register(blockedTimeRoutes);
   await app.register(profileRoutes);
 };

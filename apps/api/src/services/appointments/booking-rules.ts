@@ -19,6 +19,7 @@ import {
   loadSlotGrid,
 } from './load-place-schedule';
 import { generateSlotTimes } from './slots';
+import { lockPlace, lockTitle } from '../../lib/place-lock';
 
 export type BookingRequest = {
   associateId: string;
@@ -56,8 +57,8 @@ export type BookingContext = Awaited<ReturnType<typeof loadBookingContext>>;
  * Always place first, then title: every booking takes exactly one of each, so no cycle can form.
  */
 export async function lockBookingKeys(db: Database, context: BookingContext): Promise<void> {
-  await db.execute(sql`select pg_advisory_xact_lock(hashtext(${`place:${context.place.id}`}))`);
-  await db.execute(sql`select pg_advisory_xact_lock(hashtext(${`title:${context.title.id}`}))`);
+  await lockPlace(db, context.place.id);
+  await lockTitle(db, context.title.id);
 }
 
 export type BookingFailure = { key: ErrorKey; code: string; message: string };
