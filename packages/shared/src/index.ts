@@ -4,4 +4,5 @@ export * from './errors';
 export * from './schemas/common';
 export * from './schemas/auth';
 export * from './schemas/company';
+export * from './schemas/associate';
 export * from './time';

@@ -1,8 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { associateTitleRoutes } from './associate-titles';
+import { associateRoutes } from './associates';
 import { companyRoutes } from './companies';
 
 /** Every /api/backoffice route: a valid bearer token and the caller's clubs resolved first. */
 export const backofficeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', app.authenticate);
   await app.register(companyRoutes);
+  await app.register(associateRoutes);
+  await app.register(associateTitleRoutes);
 };
