@@ -1,8 +1,10 @@
+import { createReadStream, existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { DataDirLockedError, lockDataDir, openDatabase, type Database } from '@clube/db';
 import { ConfigError, loadConfig } from './config';
 import { AppError } from './lib/app-error';
 import { seedDemo } from './seed/demo';
+import { importAssociates } from './services/associates/import-associates';
 import { createCompany } from './services/companies/create-company';
 import { createStaff, resetStaffPassword } from './services/staff/create-staff';
 
@@ -15,7 +17,9 @@ type CommandContext = {
 type Command = {
   usage: string;
   options: Record<string, { type: 'string' | 'boolean' }>;
-  run: (context: CommandContext) => Promise<{ record: unknown; summary: string }>;
+  run: (
+    context: CommandContext,
+  ) => Promise<{ record: unknown; summary: string; exitCode?: number }>;
 };
 
 class UsageError extends Error {}
@@ -73,6 +77,50 @@ const commands: Record<string, Command> = {
       };
     },
   },
+  'import-associates': {
+    usage: 'import-associates --club ID_DO_CLUBE ARQUIVO.csv [--skip-invalid] [--dry-run] [--json]',
+    options: {
+      club: { type: 'string' },
+      'skip-invalid': { type: 'boolean' },
+      'dry-run': { type: 'boolean' },
+    },
+    run: async ({ db, values, positionals }) => {
+      const club = required(values, 'club');
+      if (!/^[0-9a-f-]{36}$/i.test(club))
+        throw new UsageError('--club deve ser o id (uuid) do clube');
+      const file = positionals[0];
+      if (!file) throw new UsageError('informe o arquivo CSV');
+      if (!existsSync(file)) throw new UsageError(`arquivo não encontrado: ${file}`);
+      const showProgress = process.stderr.isTTY;
+      const report = await importAssociates(db, {
+        companyId: club,
+        source: createReadStream(file),
+        skipInvalid: Boolean(values['skip-invalid']),
+        dryRun: Boolean(values['dry-run']),
+        actorUserId: null,
+        onProgress: showProgress
+          ? (rows) => process.stderr.write(`\rImportando… ${rows} linhas lidas`)
+          : undefined,
+      });
+      if (showProgress) process.stderr.write('\n');
+      const errors = report.errors.map((error) => `  linha ${error.line}: ${error.reason}`);
+      const outcome = report.applied
+        ? 'Importação concluída.'
+        : report.dryRun
+          ? 'Simulação: nada foi gravado.'
+          : 'Nada foi gravado: corrija as linhas rejeitadas ou use --skip-invalid.';
+      return {
+        record: report,
+        summary: [
+          ...(errors.length > 0 ? ['Linhas rejeitadas:', ...errors] : []),
+          ...(report.errorsTruncated ? ['  …'] : []),
+          outcome,
+          `Criados: ${report.created}, atualizados: ${report.updated}, sem alteração: ${report.unchanged}, rejeitados: ${report.rejected} (de ${report.total} linhas; títulos novos: ${report.titlesCreated}).`,
+        ].join('\n'),
+        exitCode: report.applied || report.dryRun ? 0 : 1,
+      };
+    },
+  },
   'seed-demo': {
     usage: 'seed-demo [--json]',
     options: {},
@@ -124,7 +172,7 @@ async function main(argv: string[]): Promise<number> {
   );
   try {
     await database.migrate(config.migrationsDir);
-    const { record, summary } = await command.run({
+    const { record, summary, exitCode } = await command.run({
       db: database.db,
       values: parsed.values as CommandContext['values'],
       positionals: parsed.positionals,
@@ -133,7 +181,7 @@ async function main(argv: string[]): Promise<number> {
     process.stdout.write(
       parsed.values.json ? `${JSON.stringify(record, null, 2)}\n` : `${summary}\n`,
     );
-    return 0;
+    return exitCode ?? 0;
   } catch (error) {
     if (error instanceof UsageError) {
       process.stderr.write(`Erro: ${error.message}\nUso: npm run cli -- ${command.usage}\n`);

@@ -17,6 +17,7 @@ import { getAssociateAppointmentsSummary } from '../../../services/associates/ge
 import { getAssociateByCard, getAssociateById } from '../../../services/associates/get-associate';
 import { listAssociates } from '../../../services/associates/list-associates';
 import { updateAssociatePassword } from '../../../services/associates/update-associate-password';
+import { associateImportRoutes } from './import';
 
 export const associateRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['associate'];
@@ -126,4 +127,6 @@ export const associateRoutes: FastifyPluginAsyncZod = async (app) => {
       return getAssociateById(app.db, request.params.id, request.staff.companyIds);
     },
   );
+
+  await app.register(associateImportRoutes);
 };
