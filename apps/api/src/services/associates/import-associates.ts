@@ -129,6 +129,10 @@ export async function importAssociates(
   const records = await openRecords(options.source);
   try {
     await db.transaction(async (tx) => {
+      // The look-ups below are exact matches on cpf and card number. Left free, PostgreSQL may
+      // serve them from the trigram search indexes (bitmap scans only), whose cost grows with
+      // every row the import adds; without bitmap scans it takes the unique b-tree indexes.
+      await tx.execute(sql`set local enable_bitmapscan = off`);
       let batch: PendingRow[] = [];
       const flush = async () => {
         if (batch.length === 0) return;
