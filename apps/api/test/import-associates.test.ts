@@ -341,7 +341,7 @@ describe('npm run cli -- import-associates', () => {
     async () => {
       const { spawnSync } = await import('node:child_process');
       const dataDir = join(directory, 'cli-data');
-      const env = { ...process.env, DATA_DIR: dataDir, SEED_DEMO: 'false' };
+      const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, SEED_DEMO: 'false' };
       delete env.DATABASE_URL;
       const cli = (args: string[]) =>
         spawnSync(process.execPath, ['--import', 'tsx', 'src/cli.ts', ...args], {
