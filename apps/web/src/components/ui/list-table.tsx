@@ -79,7 +79,7 @@ export function ListTable<Row>(props: ListTableProps<Row>) {
           onChange={(event) => props.onSearchChange(event.target.value)}
           className={cn(inputStyles(false), 'max-w-md')}
         />
-        <Button variant="secondary" onClick={props.onSearchReset}>
+        <Button variant="secondary" className="shrink-0" onClick={props.onSearchReset}>
           {t('listTable.reset')}
         </Button>
       </div>
