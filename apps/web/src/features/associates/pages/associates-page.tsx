@@ -84,7 +84,8 @@ export function AssociatesPage() {
       key: 'birthDate',
       header: t('associates.columns.birthDate'),
       render: (row) => formatBirthDate(row.birthDate),
-      className: 'whitespace-nowrap',
+      // On a phone the actions matter more than the birth date (shown on the detail page).
+      className: 'hidden whitespace-nowrap sm:table-cell',
     },
   ];
 
