@@ -111,7 +111,7 @@ export function AssociateDetailPage() {
               )}
             </Field>
             <Field label={t('associates.detail.title')}>
-              {data.associateTitle.name}
+              <span className="block">{data.associateTitle.name}</span>
               {data.associateTitle.blocked && (
                 <span className="block text-sm font-semibold text-red-700">
                   {t('associates.detail.titleBlocked')}

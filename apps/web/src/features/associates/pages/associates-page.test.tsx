@@ -8,6 +8,8 @@ import { errorBody, mockFetch, type MockReply, type RecordedRequest } from '@/te
 import { renderApp } from '@/testing/render-app';
 
 const company = buildCompany();
+// The lazily loaded page can take a while on a busy machine.
+const firstRender = { timeout: 10_000 };
 
 function associate(index: number, name: string) {
   return {
@@ -48,7 +50,9 @@ function start(path: string, answer: (request: RecordedRequest) => MockReply | u
 describe('associates page', () => {
   it('lists name, formatted cpf and birth date, and keeps the search in the URL', async () => {
     const { requests, router } = start('/associates', () => undefined);
-    expect(await screen.findByRole('heading', { name: 'Associados' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'Associados' }, firstRender),
+    ).toBeInTheDocument();
     expect(screen.getByText('Associados do clube')).toBeInTheDocument();
     expect(await screen.findByText('João Araújo')).toBeInTheDocument();
     expect(screen.getAllByText('529.982.247-25')).toHaveLength(2);
@@ -67,7 +71,7 @@ describe('associates page', () => {
 
   it('reads page and size from the URL', async () => {
     const { requests } = start('/associates?page=3&size=10&q=ana', () => undefined);
-    await screen.findByText('João Araújo');
+    await screen.findByText('João Araújo', {}, firstRender);
     const list = requests.find((request) => request.url.includes('findAllPaginated'))!;
     expect(list.url).toContain('take=10');
     expect(list.url).toContain('skip=20');
@@ -93,7 +97,9 @@ describe('password dialog', () => {
       request.method === 'PATCH' ? { status: 200, body: { ok: true } } : undefined,
     );
     const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: 'Editar senha de Maria Silva' }));
+    await user.click(
+      await screen.findByRole('button', { name: 'Editar senha de Maria Silva' }, firstRender),
+    );
     const dialog = await screen.findByRole('dialog', { name: 'Alterar senha' });
     expect(dialog).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Salvar' }));
@@ -119,7 +125,9 @@ describe('password dialog', () => {
         : undefined,
     );
     const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: 'Editar senha de João Araújo' }));
+    await user.click(
+      await screen.findByRole('button', { name: 'Editar senha de João Araújo' }, firstRender),
+    );
     await user.type(await screen.findByLabelText('Nova senha'), 'segredo1');
     await user.click(screen.getByRole('button', { name: 'Salvar' }));
     expect(await screen.findByText('Erro ao editar!')).toBeInTheDocument();

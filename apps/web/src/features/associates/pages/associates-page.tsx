@@ -78,7 +78,7 @@ export function AssociatesPage() {
       key: 'cpf',
       header: t('associates.columns.cpf'),
       render: (row) => formatCpf(row.user.cpf),
-      className: 'whitespace-nowrap',
+      className: 'hidden whitespace-nowrap sm:table-cell',
     },
     {
       key: 'birthDate',
