@@ -4,6 +4,7 @@ export * from './errors';
 export * from './schemas/common';
 export * from './schemas/auth';
 export * from './schemas/company';
+export * from './schemas/associate';
 export * from './time';
 export * from './schemas/appointment';
 export * from './schemas/operating-hour';

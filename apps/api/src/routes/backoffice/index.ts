@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { appointmentRoutes } from './appointments';
 import { blockedTimeRoutes } from './blocked-times';
+import { associateTitleRoutes } from './associate-titles';
+import { associateRoutes } from './associates';
 import { companyRoutes } from './companies';
 import { operatingHourRoutes } from './operating-hours';
 
@@ -11,4 +13,6 @@ export const backofficeRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(appointmentRoutes);
   await app.register(operatingHourRoutes);
   await app.register(blockedTimeRoutes);
+  await app.register(associateRoutes);
+  await app.register(associateTitleRoutes);
 };
