@@ -5,3 +5,6 @@ export * from './schemas/common';
 export * from './schemas/auth';
 export * from './schemas/company';
 export * from './time';
+export * from './schemas/category';
+export * from './schemas/place';
+export * from './schemas/place-image';
