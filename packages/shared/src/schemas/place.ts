@@ -10,7 +10,9 @@ const required = 'Campo obrigatório!';
  */
 function integerField(bounds: { min: number; max?: number }) {
   let schema = z
-    .number({ message: required })
+    .number({
+      error: (issue) => (issue.input === undefined ? required : 'Informe um número inteiro'),
+    })
     .int('Informe um número inteiro')
     .min(bounds.min, `O valor mínimo é ${bounds.min}`);
   if (bounds.max !== undefined) schema = schema.max(bounds.max, `O valor máximo é ${bounds.max}`);
@@ -18,7 +20,7 @@ function integerField(bounds: { min: number; max?: number }) {
     if (typeof value !== 'string') return value;
     const trimmed = value.trim();
     if (trimmed === '') return undefined;
-    return /^-?\d+$/.test(trimmed) ? Number(trimmed) : Number.NaN;
+    return /^-?\d+(\.\d+)?$/.test(trimmed) ? Number(trimmed) : trimmed;
   }, schema);
 }
 
