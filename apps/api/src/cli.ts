@@ -1,9 +1,13 @@
 import { parseArgs } from 'node:util';
 import { DataDirLockedError, lockDataDir, openDatabase, type Database } from '@clube/db';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, loadConfig, type Config } from './config';
 import { AppError } from './lib/app-error';
 import { seedDemo } from './seed/demo';
 import { createCompany } from './services/companies/create-company';
+import {
+  backupEmbeddedDatabase,
+  restoreEmbeddedDatabase,
+} from './services/maintenance/backup-database';
 import { createStaff, resetStaffPassword } from './services/staff/create-staff';
 
 type CommandContext = {
@@ -12,11 +16,21 @@ type CommandContext = {
   positionals: string[];
   uploadsDir: string;
 };
+type CommandResult = { record: unknown; summary: string };
 type Command = {
   usage: string;
   options: Record<string, { type: 'string' | 'boolean' }>;
-  run: (context: CommandContext) => Promise<{ record: unknown; summary: string }>;
-};
+} & (
+  | { run: (context: CommandContext) => Promise<CommandResult> }
+  /** Commands that work on the embedded database's files rather than through a connection. */
+  | {
+      runOnDataDir: (
+        config: Config,
+        values: CommandContext['values'],
+        positionals: string[],
+      ) => Promise<CommandResult>;
+    }
+);
 
 class UsageError extends Error {}
 
@@ -26,7 +40,49 @@ function required(values: CommandContext['values'], name: string): string {
   return value;
 }
 
+function embeddedOnly(config: Config): string {
+  if (config.database.driver !== 'pglite') {
+    throw new UsageError('com DATABASE_URL, use pg_dump / pg_restore do PostgreSQL');
+  }
+  return config.database.dataDir;
+}
+
+function fileArgument(positionals: string[]): string {
+  const [file] = positionals;
+  if (!file) throw new UsageError('falta o ARQUIVO');
+  return file;
+}
+
 const commands: Record<string, Command> = {
+  backup: {
+    usage: 'backup ARQUIVO [--json]   (banco embutido; com o servidor parado)',
+    options: {},
+    runOnDataDir: async (config, _values, positionals) => {
+      const result = await backupEmbeddedDatabase(embeddedOnly(config), fileArgument(positionals));
+      return {
+        record: result,
+        summary: `Backup gravado em ${result.file} (${result.bytes} bytes)`,
+      };
+    },
+  },
+  restore: {
+    usage: 'restore ARQUIVO [--force] [--json]   (banco embutido; com o servidor parado)',
+    options: { force: { type: 'boolean' } },
+    runOnDataDir: async (config, values, positionals) => {
+      const result = await restoreEmbeddedDatabase(
+        embeddedOnly(config),
+        fileArgument(positionals),
+        {
+          force: values.force === true,
+          migrationsDir: config.migrationsDir,
+        },
+      );
+      return {
+        record: result,
+        summary: `Banco restaurado de ${result.file}${result.previousKeptAt ? `; o anterior ficou em ${result.previousKeptAt}` : ''}`,
+      };
+    },
+  },
   'create-club': {
     usage: 'create-club --name NOME [--timezone America/Sao_Paulo] [--json]',
     options: { name: { type: 'string' }, timezone: { type: 'string' } },
@@ -118,21 +174,11 @@ async function main(argv: string[]): Promise<number> {
   }
 
   const config = loadConfig();
+  const values = parsed.values as CommandContext['values'];
   const release = config.database.driver === 'pglite' ? lockDataDir(config.dataDir) : () => {};
-  const database = await openDatabase(
-    config.database.driver === 'postgres' ? { ...config.database, poolSize: 2 } : config.database,
-  );
   try {
-    await database.migrate(config.migrationsDir);
-    const { record, summary } = await command.run({
-      db: database.db,
-      values: parsed.values as CommandContext['values'],
-      positionals: parsed.positionals,
-      uploadsDir: config.uploadsDir,
-    });
-    process.stdout.write(
-      parsed.values.json ? `${JSON.stringify(record, null, 2)}\n` : `${summary}\n`,
-    );
+    const { record, summary } = await runCommand(command, config, values, parsed.positionals);
+    process.stdout.write(values.json ? `${JSON.stringify(record, null, 2)}\n` : `${summary}\n`);
     return 0;
   } catch (error) {
     if (error instanceof UsageError) {
@@ -141,8 +187,30 @@ async function main(argv: string[]): Promise<number> {
     }
     throw error;
   } finally {
-    await database.close();
     release();
+  }
+}
+
+async function runCommand(
+  command: Command,
+  config: Config,
+  values: CommandContext['values'],
+  positionals: string[],
+): Promise<CommandResult> {
+  if ('runOnDataDir' in command) return command.runOnDataDir(config, values, positionals);
+  const database = await openDatabase(
+    config.database.driver === 'postgres' ? { ...config.database, poolSize: 2 } : config.database,
+  );
+  try {
+    await database.migrate(config.migrationsDir);
+    return await command.run({
+      db: database.db,
+      values,
+      positionals,
+      uploadsDir: config.uploadsDir,
+    });
+  } finally {
+    await database.close();
   }
 }
 

@@ -41,6 +41,8 @@ const envSchema = z
       .string()
       .regex(/^rediss?:\/\//, 'deve começar com redis://')
       .optional(),
+    /** Prefix of every Redis key, so several deployments (or test runs) can share one Redis. */
+    REDIS_PREFIX: z.string().default('clube:'),
     /** Seed the demo club on the first start of an empty embedded database. */
     SEED_DEMO: z
       .enum(['true', 'false'])
@@ -69,6 +71,7 @@ export type Config = {
   logLevel: (typeof logLevels)[number];
   trustProxy: boolean;
   redisUrl: string | undefined;
+  redisPrefix: string;
   seedDemo: boolean;
   uploadsDir: string;
   webDistDir: string;
@@ -104,6 +107,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: values.LOG_LEVEL,
     trustProxy: values.TRUST_PROXY,
     redisUrl: values.REDIS_URL,
+    redisPrefix: values.REDIS_PREFIX,
     seedDemo: values.SEED_DEMO,
     uploadsDir: join(dataDir, 'uploads'),
     webDistDir: join(repositoryRoot, 'apps/web/dist'),

@@ -1,5 +1,6 @@
 import { rateLimitBuckets, type Database } from '@clube/db';
 import { sql } from 'drizzle-orm';
+import type { Redis } from 'ioredis';
 
 export type RateLimitHit = { count: number; retryAfterSeconds: number };
 
@@ -39,6 +40,36 @@ export function createDatabaseRateLimiter(db: Database): RateLimiter {
         .update(rateLimitBuckets)
         .set({ count: sql`greatest(0, ${rateLimitBuckets.count} - 1)` })
         .where(sql`${rateLimitBuckets.key} = ${key}`);
+    },
+  };
+}
+
+// INCR and set the window's expiry atomically; answer the count and the seconds left.
+const hitScript = `
+local count = redis.call('INCR', KEYS[1])
+if count == 1 then redis.call('EXPIRE', KEYS[1], ARGV[1]) end
+local ttl = redis.call('TTL', KEYS[1])
+return {count, ttl}`;
+
+const refundScript = `
+local count = tonumber(redis.call('GET', KEYS[1]) or '0')
+if count > 0 then redis.call('DECR', KEYS[1]) end
+return 0`;
+
+/** The same counters in Redis (REDIS_URL), shared by every API process. */
+export function createRedisRateLimiter(redis: Redis, prefix: string): RateLimiter {
+  return {
+    async hit(key, windowSeconds) {
+      const [count, ttl] = (await redis.eval(
+        hitScript,
+        1,
+        `${prefix}rl:${key}`,
+        windowSeconds,
+      )) as [number, number];
+      return { count, retryAfterSeconds: Math.max(1, ttl) };
+    },
+    async refund(key) {
+      await redis.eval(refundScript, 1, `${prefix}rl:${key}`);
     },
   };
 }

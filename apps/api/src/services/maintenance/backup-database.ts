@@ -1,0 +1,73 @@
+import { existsSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { openDatabase } from '@clube/db';
+import { AppError } from '../../lib/app-error';
+
+/**
+ * Backups of the embedded database. PGlite writes a consistent tarball of its data directory
+ * (taken through the database itself, not by copying files under a running server); the CLI holds
+ * the DATA_DIR lock meanwhile, so no server writes at the same time. Uploaded images are plain
+ * files in DATA_DIR/uploads and are copied separately.
+ */
+export async function backupEmbeddedDatabase(databaseDir: string, file: string) {
+  if (!existsSync(databaseDir)) {
+    throw new AppError('NotFound', `Não há banco embutido em ${databaseDir}.`);
+  }
+  const database = await openDatabase({ driver: 'pglite', dataDir: databaseDir });
+  try {
+    const client = (
+      database.db as unknown as { $client: { dumpDataDir: (c: 'gzip') => Promise<Blob> } }
+    ).$client;
+    const dump = await client.dumpDataDir('gzip');
+    const temporary = `${file}.partial`;
+    writeFileSync(temporary, Buffer.from(await dump.arrayBuffer()));
+    renameSync(temporary, file);
+  } finally {
+    await database.close();
+  }
+  return { file, bytes: statSync(file).size };
+}
+
+/**
+ * Replaces the embedded database with a backup. An existing database is kept aside (renamed with
+ * the date) and only with `force`; if the backup cannot be opened, the old database is put back.
+ */
+export async function restoreEmbeddedDatabase(
+  databaseDir: string,
+  file: string,
+  options: { force: boolean; migrationsDir: string },
+) {
+  if (!existsSync(file))
+    throw new AppError('NotFound', `Arquivo de backup não encontrado: ${file}`);
+  let keptAside: string | undefined;
+  if (existsSync(databaseDir)) {
+    if (!options.force) {
+      throw new AppError(
+        'Conflict',
+        `Já existe um banco em ${databaseDir}. Use --force para substituí-lo (o atual é guardado ao lado).`,
+      );
+    }
+    keptAside = `${databaseDir}.antes-do-restore-${new Date().toISOString().replace(/[:.]/g, '-')}`;
+    renameSync(databaseDir, keptAside);
+  }
+  try {
+    const database = await openDatabase({
+      driver: 'pglite',
+      dataDir: databaseDir,
+      loadDataDir: new Blob([readFileSync(file)]),
+    });
+    try {
+      // A backup from an older version is brought up to date.
+      await database.migrate(options.migrationsDir);
+    } finally {
+      await database.close();
+    }
+  } catch (error) {
+    rmSync(databaseDir, { recursive: true, force: true });
+    if (keptAside) renameSync(keptAside, databaseDir);
+    throw new AppError(
+      'ValidationError',
+      `Não foi possível restaurar ${file}: ${(error as Error).message}`,
+    );
+  }
+  return { file, databaseDir, previousKeptAt: keptAside ?? null };
+}

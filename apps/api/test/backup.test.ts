@@ -1,0 +1,73 @@
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { companies, openDatabase } from '@clube/db';
+import { afterAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config';
+import {
+  backupEmbeddedDatabase,
+  restoreEmbeddedDatabase,
+} from '../src/services/maintenance/backup-database';
+import { createCompany } from '../src/services/companies/create-company';
+
+const directory = mkdtempSync(join(tmpdir(), 'clube-backup-'));
+afterAll(() => rmSync(directory, { recursive: true, force: true }));
+const { migrationsDir } = loadConfig({});
+
+async function clubNames(databaseDir: string) {
+  const database = await openDatabase({ driver: 'pglite', dataDir: databaseDir });
+  try {
+    return (await database.db.select({ name: companies.name }).from(companies)).map(
+      (row) => row.name,
+    );
+  } finally {
+    await database.close();
+  }
+}
+
+async function addClub(databaseDir: string, name: string) {
+  const database = await openDatabase({ driver: 'pglite', dataDir: databaseDir });
+  try {
+    await database.migrate(migrationsDir);
+    await createCompany(database.db, { name });
+  } finally {
+    await database.close();
+  }
+}
+
+describe('embedded database backup and restore', () => {
+  const databaseDir = join(directory, 'db');
+  const file = join(directory, 'backup.tgz');
+
+  it('round-trips: what was there at backup time comes back, later changes go', async () => {
+    await addClub(databaseDir, 'Antes do backup');
+    const backup = await backupEmbeddedDatabase(databaseDir, file);
+    expect(backup.bytes).toBeGreaterThan(0);
+    await addClub(databaseDir, 'Depois do backup');
+    expect(await clubNames(databaseDir)).toEqual(['Antes do backup', 'Depois do backup']);
+
+    const restored = await restoreEmbeddedDatabase(databaseDir, file, {
+      force: true,
+      migrationsDir,
+    });
+    expect(await clubNames(databaseDir)).toEqual(['Antes do backup']);
+    // The replaced database is kept aside, not deleted.
+    expect(restored.previousKeptAt && existsSync(restored.previousKeptAt)).toBe(true);
+  });
+
+  it('refuses to overwrite an existing database without force', async () => {
+    await expect(
+      restoreEmbeddedDatabase(databaseDir, file, { force: false, migrationsDir }),
+    ).rejects.toMatchObject({ key: 'Conflict' });
+  });
+
+  it('puts the old database back when the backup is not a database', async () => {
+    const bogus = join(directory, 'bogus.tgz');
+    const { writeFileSync } = await import('node:fs');
+    writeFileSync(bogus, 'not a backup');
+    await expect(
+      restoreEmbeddedDatabase(databaseDir, bogus, { force: true, migrationsDir }),
+    ).rejects.toMatchObject({ key: 'ValidationError' });
+    expect(await clubNames(databaseDir)).toEqual(['Antes do backup']);
+  });
+});

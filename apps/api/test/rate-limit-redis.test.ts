@@ -1,0 +1,39 @@
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loginLimits } from '../src/services/auth/login';
+import { createClubWithStaff, staffPassword } from './factories';
+import { createTestApp, type TestContext } from './helper';
+
+// Runs where a Redis is configured (CI sets REDIS_URL for the PostgreSQL pass).
+const redisUrl = process.env.REDIS_URL;
+
+describe.runIf(redisUrl)('login rate limit in Redis, shared by two API processes', () => {
+  const prefix = `clube-test-${randomBytes(4).toString('hex')}:`;
+  let first: TestContext;
+  let second: TestContext;
+  beforeAll(async () => {
+    first = await createTestApp({ redisUrl, redisPrefix: prefix });
+    second = await createTestApp({ redisUrl, redisPrefix: prefix });
+  });
+  afterAll(async () => {
+    await first.close();
+    await second.close();
+  });
+
+  it('counts failures across both and answers 429 past the limit on either', async () => {
+    const { staff } = await createClubWithStaff(first.database.db);
+    const attempt = (context: TestContext, password: string) =>
+      context.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { cpf: staff.cpf, password },
+        remoteAddress: '10.9.0.1',
+      });
+    for (let index = 0; index < loginLimits.perCpf; index += 1) {
+      const response = await attempt(index % 2 === 0 ? first : second, 'errada1');
+      expect(response.statusCode).toBe(401);
+    }
+    expect((await attempt(second, staffPassword)).statusCode).toBe(429);
+    expect((await attempt(first, staffPassword)).statusCode).toBe(429);
+  });
+});
