@@ -1,0 +1,202 @@
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  bearerFor,
+  createAssociate,
+  createClubWithStaff,
+  createOperatingHours,
+  createPlace,
+} from './factories';
+import { createTestApp, type TestContext } from './helper';
+
+/**
+ * Hostile input over every route of the OpenAPI document (so new routes are covered without
+ * touching this file): random and malformed path params, query strings and bodies must always
+ * answer a 4xx with the error body — never a 5xx, a stack trace or SQL.
+ */
+
+type Operation = {
+  method: string;
+  path: string;
+  parameters?: Array<{ name: string; in: 'path' | 'query' | 'header'; schema?: unknown }>;
+  requestBody?: { content?: Record<string, { schema?: JsonSchema }> };
+};
+type JsonSchema = {
+  type?: string | string[];
+  properties?: Record<string, JsonSchema>;
+  required?: string[];
+  enum?: unknown[];
+  items?: JsonSchema;
+  format?: string;
+  anyOf?: JsonSchema[];
+};
+
+let context: TestContext;
+let headers: Record<string, string>;
+let realIds: string[];
+let operations: Operation[];
+
+beforeAll(async () => {
+  context = await createTestApp();
+  const db = context.database.db;
+  const { company, staff } = await createClubWithStaff(db);
+  const place = await createPlace(db, company.id);
+  const associate = await createAssociate(db, company.id);
+  await createOperatingHours(db, company.id);
+  headers = await bearerFor(context.app, staff.cpf);
+  realIds = [company.id, place.id, place.categoryId, associate.id, associate.associateTitleId];
+
+  const document = context.app.swagger() as unknown as {
+    paths: Record<string, Record<string, Omit<Operation, 'method' | 'path'>>>;
+  };
+  operations = Object.entries(document.paths)
+    .filter(([path]) => !path.startsWith('/api/docs'))
+    .flatMap(([path, methods]) =>
+      Object.entries(methods).map(([method, operation]) => ({
+        ...operation,
+        method: method.toUpperCase(),
+        path,
+      })),
+    );
+});
+afterAll(() => context.close());
+
+const junkString = fc.oneof(
+  fc.string(),
+  fc.constantFrom(
+    '',
+    ' ',
+    '../../etc/passwd',
+    '%00',
+    "'; drop table users; --",
+    '<script>alert(1)</script>',
+    'null',
+    'undefined',
+    '-1',
+    '1e309',
+    'NaN',
+    '9999-99-99',
+    '2026-02-30',
+    '25:61',
+    '00000000-0000-0000-0000-000000000000',
+    'x'.repeat(5000),
+    '１２３',
+    '\u0000',
+  ),
+  fc.integer().map(String),
+  fc.uuid(),
+);
+
+const junkValue: fc.Arbitrary<unknown> = fc.oneof(
+  junkString,
+  fc.integer(),
+  fc.double(),
+  fc.boolean(),
+  fc.constant(null),
+  fc.array(junkString, { maxLength: 3 }),
+  fc.dictionary(fc.string({ maxLength: 5 }), junkString, { maxKeys: 3 }),
+);
+
+/** A value for a schema property: sometimes well-typed, often not. */
+function valueFor(schema: JsonSchema | undefined): fc.Arbitrary<unknown> {
+  const typed: Array<fc.Arbitrary<unknown>> = [junkValue];
+  if (schema?.enum) typed.push(fc.constantFrom(...schema.enum));
+  if (schema?.format === 'uuid') typed.push(fc.constantFrom(...realIds), fc.uuid());
+  if (schema?.format === 'date-time')
+    typed.push(fc.date().map((date) => (Number.isNaN(date.getTime()) ? 'x' : date.toISOString())));
+  if (schema?.type === 'array') typed.push(fc.array(valueFor(schema.items), { maxLength: 3 }));
+  if (schema?.type === 'integer' || schema?.type === 'number')
+    typed.push(fc.integer({ min: -5, max: 2000 }));
+  return fc.oneof(...typed);
+}
+
+function bodyFor(operation: Operation): fc.Arbitrary<unknown> {
+  const schema = operation.requestBody?.content?.['application/json']?.schema;
+  const properties = schema?.properties ?? {};
+  const shaped = fc.record(
+    Object.fromEntries(
+      Object.entries(properties).map(([name, property]) => [name, valueFor(property)]),
+    ),
+    { requiredKeys: [] },
+  );
+  return fc.oneof(shaped, junkValue, fc.anything());
+}
+
+function requestFor(operation: Operation) {
+  const pathParameters = (operation.parameters ?? []).filter(
+    (parameter) => parameter.in === 'path',
+  );
+  const queryParameters = (operation.parameters ?? []).filter(
+    (parameter) => parameter.in === 'query',
+  );
+  return fc.record({
+    path: fc.record(
+      Object.fromEntries(
+        pathParameters.map((parameter) => [
+          parameter.name,
+          fc.oneof(fc.constantFrom(...realIds), junkString),
+        ]),
+      ),
+    ),
+    query: fc.dictionary(
+      fc.oneof(
+        fc.constantFrom(...queryParameters.map((parameter) => parameter.name), 'x'),
+        fc.string({ maxLength: 4 }),
+      ),
+      fc.oneof(junkString, fc.constantFrom(...realIds)),
+      { maxKeys: 5 },
+    ),
+    body: bodyFor(operation),
+    sendsRawText: fc.boolean(),
+  });
+}
+
+function expectSafeError(statusCode: number, body: string, label: string) {
+  expect(statusCode, label).toBeLessThan(500);
+  if (statusCode < 400) return;
+  const parsed = JSON.parse(body) as Record<string, unknown>;
+  expect(parsed, label).toMatchObject({
+    statusCode,
+    error: expect.any(String),
+    message: expect.any(String),
+  });
+  expect(body, label).not.toMatch(/\n\s+at |node_modules|\bselect\b.*\bfrom\b|\binsert into\b/i);
+}
+
+describe('hostile input on every route', () => {
+  it('covers the whole route table', () => {
+    expect(operations.length).toBeGreaterThanOrEqual(6);
+  });
+
+  it('answers 4xx with the error body, never a 5xx', async () => {
+    for (const operation of operations) {
+      await fc.assert(
+        fc.asyncProperty(requestFor(operation), async (request) => {
+          const url = operation.path.replace(/\{(\w+)\}/g, (_, name: string) =>
+            encodeURIComponent(String(request.path[name] ?? 'x')),
+          );
+          const hasBody = !['GET', 'DELETE', 'HEAD'].includes(operation.method);
+          const response = await context.app.inject({
+            method: operation.method as 'GET',
+            url,
+            query: request.query as Record<string, string>,
+            headers: {
+              ...headers,
+              ...(hasBody ? { 'content-type': 'application/json' } : {}),
+            },
+            ...(hasBody
+              ? {
+                  // Raw text: the JSON cut short, which is never valid JSON.
+                  payload: request.sendsRawText
+                    ? (JSON.stringify(request.body) ?? 'x').slice(0, -1)
+                    : (JSON.stringify(request.body) ?? 'null'),
+                }
+              : {}),
+          });
+          expectSafeError(response.statusCode, response.body, `${operation.method} ${url}`);
+        }),
+        { numRuns: 25, seed: 20261122 },
+      );
+    }
+  });
+});
