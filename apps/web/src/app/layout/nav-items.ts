@@ -1,0 +1,41 @@
+import type { ComponentType, SVGProps } from 'react';
+import {
+  BlockIcon,
+  ClockIcon,
+  HomeIcon,
+  SettingsIcon,
+  SwitchIcon,
+  TagIcon,
+  UserIcon,
+  UsersIcon,
+} from '@/components/ui/icons';
+import { paths } from '@/config/paths';
+
+export type NavItem = {
+  labelKey:
+    | 'layout.nav.dashboard'
+    | 'layout.nav.associates'
+    | 'layout.nav.categories'
+    | 'layout.nav.operatingHours'
+    | 'layout.nav.timeBlocks'
+    | 'layout.nav.settings'
+    | 'layout.nav.profile'
+    | 'layout.nav.switchCompany';
+  href: string;
+  icon: ComponentType<SVGProps<SVGSVGElement>>;
+};
+
+/** SPEC.md §2's navigation, in its order. */
+export const mainNavItems: NavItem[] = [
+  { labelKey: 'layout.nav.dashboard', href: paths.dashboard.href(), icon: HomeIcon },
+  { labelKey: 'layout.nav.associates', href: paths.associates.href(), icon: UsersIcon },
+  { labelKey: 'layout.nav.categories', href: paths.categories.href(), icon: TagIcon },
+  { labelKey: 'layout.nav.operatingHours', href: paths.operatingHours.href(), icon: ClockIcon },
+  { labelKey: 'layout.nav.timeBlocks', href: paths.manageTimeBlocks.href(), icon: BlockIcon },
+];
+
+export const accountNavItems: NavItem[] = [
+  { labelKey: 'layout.nav.settings', href: paths.settings.href(), icon: SettingsIcon },
+  { labelKey: 'layout.nav.profile', href: paths.profile.href(), icon: UserIcon },
+  { labelKey: 'layout.nav.switchCompany', href: paths.selectCompany.href(), icon: SwitchIcon },
+];

@@ -1,0 +1,67 @@
+import { useTranslation } from 'react-i18next';
+import { NavLink } from 'react-router';
+import { cn } from '@/components/ui/cn';
+import { LogoutIcon } from '@/components/ui/icons';
+import { accountNavItems, mainNavItems, type NavItem } from './nav-items';
+
+type NavigationProps = {
+  onNavigate?: () => void;
+  onSignOut: () => void;
+  isSigningOut: boolean;
+};
+
+const itemStyles = (isActive: boolean) =>
+  cn(
+    'flex items-center gap-3 rounded-lg px-3 py-2.5 text-sm font-medium transition-colors',
+    'focus-visible:outline-2 focus-visible:outline-offset-[-2px] focus-visible:outline-brand-700',
+    isActive
+      ? 'bg-brand-50 text-brand-800'
+      : 'text-slate-700 hover:bg-slate-100 hover:text-slate-900',
+  );
+
+function NavItemLink({ item, onNavigate }: { item: NavItem; onNavigate?: () => void }) {
+  const { t } = useTranslation();
+  const Icon = item.icon;
+  return (
+    <li>
+      <NavLink
+        to={item.href}
+        onClick={onNavigate}
+        className={({ isActive }) => itemStyles(isActive)}
+      >
+        <Icon className="size-5 shrink-0" />
+        {t(item.labelKey)}
+      </NavLink>
+    </li>
+  );
+}
+
+/** The links and the sign-out button, shared by the desktop sidebar and the mobile menu. */
+export function Navigation({ onNavigate, onSignOut, isSigningOut }: NavigationProps) {
+  const { t } = useTranslation();
+  return (
+    <nav aria-label={t('layout.navigationLabel')} className="flex flex-1 flex-col gap-6 p-4">
+      <ul className="space-y-1">
+        {mainNavItems.map((item) => (
+          <NavItemLink key={item.href} item={item} onNavigate={onNavigate} />
+        ))}
+      </ul>
+      <ul className="mt-auto space-y-1 border-t border-slate-200 pt-4">
+        {accountNavItems.map((item) => (
+          <NavItemLink key={item.href} item={item} onNavigate={onNavigate} />
+        ))}
+        <li>
+          <button
+            type="button"
+            onClick={onSignOut}
+            disabled={isSigningOut}
+            className={cn(itemStyles(false), 'w-full cursor-pointer text-left')}
+          >
+            <LogoutIcon className="size-5 shrink-0" />
+            {t('layout.signOut')}
+          </button>
+        </li>
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,145 @@
+import { lazy, type ComponentType } from 'react';
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { paths } from '@/config/paths';
+import { CatchAllRoute } from './routes/catch-all-route';
+import { GuestOnlyRoute } from './routes/guest-only-route';
+import { ProtectedRoute } from './routes/protected-route';
+import { RootRoute } from './routes/root-route';
+import { RouteErrorPage } from './routes/route-error-page';
+
+/** React.lazy for a module that exports the page by name (no default exports in this code base). */
+function lazyPage<Name extends string>(
+  load: () => Promise<Record<Name, ComponentType>>,
+  name: Name,
+) {
+  const Page = lazy(async () => {
+    const page: ComponentType = (await load())[name];
+    return { default: page };
+  });
+  return <Page />;
+}
+
+const AppLayout = lazy(() =>
+  import('./layout/app-layout').then((module) => ({ default: module.AppLayout })),
+);
+
+const loginPage = lazyPage(() => import('@/features/auth/pages/login-page'), 'LoginPage');
+
+export const routes: RouteObject[] = [
+  {
+    element: <RootRoute />,
+    errorElement: <RouteErrorPage />,
+    children: [
+      {
+        element: <GuestOnlyRoute />,
+        children: [
+          {
+            path: paths.landing.path,
+            element: lazyPage(() => import('@/features/landing/pages/landing-page'), 'LandingPage'),
+          },
+          { path: paths.login.path, element: loginPage },
+          { path: paths.loginWithError.path, element: loginPage },
+          {
+            path: paths.forgotPassword.path,
+            element: lazyPage(
+              () => import('@/features/auth/pages/forgot-password-page'),
+              'ForgotPasswordPage',
+            ),
+          },
+        ],
+      },
+      {
+        element: <ProtectedRoute />,
+        children: [
+          {
+            path: paths.selectCompany.path,
+            element: lazyPage(
+              () => import('@/features/companies/pages/select-company-page'),
+              'SelectCompanyPage',
+            ),
+          },
+          {
+            element: <AppLayout />,
+            children: [
+              {
+                path: paths.dashboard.path,
+                element: lazyPage(
+                  () => import('@/features/places/pages/dashboard-page'),
+                  'DashboardPage',
+                ),
+              },
+              {
+                path: paths.categories.path,
+                element: lazyPage(
+                  () => import('@/features/categories/pages/categories-page'),
+                  'CategoriesPage',
+                ),
+              },
+              {
+                path: paths.operatingHours.path,
+                element: lazyPage(
+                  () => import('@/features/operating-hours/pages/operating-hours-page'),
+                  'OperatingHoursPage',
+                ),
+              },
+              {
+                path: paths.associates.path,
+                element: lazyPage(
+                  () => import('@/features/associates/pages/associates-page'),
+                  'AssociatesPage',
+                ),
+              },
+              {
+                path: paths.settings.path,
+                element: lazyPage(
+                  () => import('@/features/companies/pages/settings-page'),
+                  'SettingsPage',
+                ),
+              },
+              {
+                path: paths.profile.path,
+                element: lazyPage(
+                  () => import('@/features/profile/pages/profile-page'),
+                  'ProfilePage',
+                ),
+              },
+              {
+                path: paths.place.path,
+                element: lazyPage(
+                  () => import('@/features/places/pages/place-detail-page'),
+                  'PlaceDetailPage',
+                ),
+              },
+              {
+                path: paths.placeAppointments.path,
+                element: lazyPage(
+                  () => import('@/features/scheduling/pages/place-appointments-page'),
+                  'PlaceAppointmentsPage',
+                ),
+              },
+              {
+                path: paths.placeBlockedTimes.path,
+                element: lazyPage(
+                  () => import('@/features/blocked-times/pages/place-blocked-times-page'),
+                  'PlaceBlockedTimesPage',
+                ),
+              },
+              {
+                path: paths.manageTimeBlocks.path,
+                element: lazyPage(
+                  () => import('@/features/blocked-times/pages/manage-time-blocks-page'),
+                  'ManageTimeBlocksPage',
+                ),
+              },
+            ],
+          },
+        ],
+      },
+      { path: '*', element: <CatchAllRoute /> },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}

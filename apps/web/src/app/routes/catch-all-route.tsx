@@ -1,0 +1,24 @@
+import { lazy } from 'react';
+import { useIsAuthenticated } from '@/lib/session';
+import { NotFoundPage } from './not-found-page';
+
+const AppLayout = lazy(() =>
+  import('../layout/app-layout').then((module) => ({ default: module.AppLayout })),
+);
+
+/** SPEC.md §2: the not-found page is wrapped in the layout when the user is signed in. */
+export function CatchAllRoute() {
+  const isAuthenticated = useIsAuthenticated();
+  if (!isAuthenticated) {
+    return (
+      <main className="flex min-h-dvh items-center justify-center bg-slate-50">
+        <NotFoundPage />
+      </main>
+    );
+  }
+  return (
+    <AppLayout>
+      <NotFoundPage />
+    </AppLayout>
+  );
+}

@@ -1,0 +1,42 @@
+/**
+ * The one registry of routes. `path` is the router pattern; `href` builds a link. Add a route
+ * here first, then register its page in src/app/router.tsx.
+ */
+export const paths = {
+  landing: { path: '/', href: () => '/' },
+  login: {
+    path: '/login',
+    href: (error?: string) => (error ? `/login?error=${encodeURIComponent(error)}` : '/login'),
+  },
+  loginWithError: {
+    path: '/login/:error',
+    href: (error: string) => `/login/${encodeURIComponent(error)}`,
+  },
+  forgotPassword: { path: '/forgot-password', href: () => '/forgot-password' },
+
+  selectCompany: { path: '/select-company', href: () => '/select-company' },
+  dashboard: { path: '/dashboard', href: () => '/dashboard' },
+  categories: { path: '/category', href: () => '/category' },
+  operatingHours: { path: '/operating-hour', href: () => '/operating-hour' },
+  associates: { path: '/associates', href: () => '/associates' },
+  settings: { path: '/settings', href: () => '/settings' },
+  profile: { path: '/profile', href: () => '/profile' },
+  place: {
+    path: '/place/:placeId',
+    href: (placeId: string) => `/place/${encodeURIComponent(placeId)}`,
+  },
+  placeAppointments: {
+    path: '/place-appointments/:placeId',
+    href: (placeId: string) => `/place-appointments/${encodeURIComponent(placeId)}`,
+  },
+  placeBlockedTimes: {
+    path: '/blocked-time/:placeId',
+    href: (placeId: string) => `/blocked-time/${encodeURIComponent(placeId)}`,
+  },
+  manageTimeBlocks: { path: '/manage-time-blocks', href: () => '/manage-time-blocks' },
+} as const;
+
+/** Error codes the app itself puts in the login URL. */
+export const loginErrorCodes = {
+  noCompanyFound: 'NoCompanyFound',
+} as const;

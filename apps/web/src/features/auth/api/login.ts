@@ -1,0 +1,24 @@
+import { sessionSchema, stripCpf, type LoginForm, type Session } from '@clube/shared';
+import { useMutation } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { setSession } from '@/lib/session';
+
+/** POST /auth/login. The cpf goes out as digits only (SPEC.md §5). */
+export async function login(credentials: LoginForm): Promise<Session> {
+  const data = await api.post(
+    '/auth/login',
+    { cpf: stripCpf(credentials.cpf), password: credentials.password },
+    { authenticated: false },
+  );
+  return sessionSchema.parse(data);
+}
+
+export function useLogin(options: { onSuccess?: (session: Session) => void } = {}) {
+  return useMutation({
+    mutationFn: login,
+    onSuccess: (session) => {
+      setSession(session);
+      options.onSuccess?.(session);
+    },
+  });
+}

@@ -1,0 +1,92 @@
+import { loginFormSchema, type LoginForm as LoginFormValues } from '@clube/shared';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Controller, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { IMaskInput } from 'react-imask';
+import { Link } from 'react-router';
+import { toast } from 'react-toastify';
+import { Button } from '@/components/ui/button';
+import { FormField, inputStyles } from '@/components/ui/form-field';
+import { PasswordInput } from '@/components/ui/password-input';
+import { paths } from '@/config/paths';
+import { useLogin } from '../api/login';
+import { loginErrorMessageKey } from '../utils/login-error-message';
+
+type LoginFormProps = { onSuccess: () => void };
+
+export function LoginForm({ onSuccess }: LoginFormProps) {
+  const { t } = useTranslation();
+  const {
+    control,
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<LoginFormValues>({
+    resolver: zodResolver(loginFormSchema),
+    defaultValues: { cpf: '', password: '' },
+  });
+  const loginMutation = useLogin({
+    onSuccess: () => {
+      // A failed attempt's toast would otherwise linger over the next screen.
+      toast.dismiss();
+      onSuccess();
+    },
+  });
+
+  const onSubmit = handleSubmit((values) => {
+    loginMutation.mutate(values, {
+      onError: (error) => {
+        toast.error(t(loginErrorMessageKey(error)));
+      },
+    });
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-5">
+      <Controller
+        name="cpf"
+        control={control}
+        render={({ field }) => (
+          <FormField label={t('auth.login.cpfLabel')} error={errors.cpf?.message}>
+            {(fieldControl) => (
+              <IMaskInput
+                {...fieldControl}
+                mask="000.000.000-00"
+                value={field.value}
+                onAccept={(value: string) => field.onChange(value)}
+                onBlur={field.onBlur}
+                inputRef={field.ref}
+                name={field.name}
+                inputMode="numeric"
+                autoComplete="username"
+                placeholder={t('auth.login.cpfPlaceholder')}
+                className={inputStyles(Boolean(errors.cpf))}
+              />
+            )}
+          </FormField>
+        )}
+      />
+      <div>
+        <PasswordInput
+          label={t('auth.login.passwordLabel')}
+          showLabel={t('auth.login.showPassword')}
+          hideLabel={t('auth.login.hidePassword')}
+          autoComplete="current-password"
+          error={errors.password?.message}
+          {...register('password')}
+        />
+        <div className="mt-2 text-right">
+          <Link
+            to={paths.forgotPassword.href()}
+            className="text-sm font-medium text-brand-700 underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-brand-700"
+          >
+            {t('auth.login.forgotPassword')}
+          </Link>
+        </div>
+      </div>
+      <Button type="submit" size="lg" className="w-full" isLoading={loginMutation.isPending}>
+        {loginMutation.isPending ? t('auth.login.submitting') : t('auth.login.submit')}
+      </Button>
+    </form>
+  );
+}

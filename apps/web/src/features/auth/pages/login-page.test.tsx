@@ -1,0 +1,148 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { getSession, setSession } from '@/lib/session';
+import { buildSession } from '@/testing/factories';
+import { errorBody, mockFetch, type MockReply } from '@/testing/fetch-mock';
+import { renderApp } from '@/testing/render-app';
+
+async function fillAndSubmit(cpf: string, password: string) {
+  const user = userEvent.setup();
+  if (cpf) await user.type(await screen.findByLabelText('CPF'), cpf);
+  if (password) await user.type(screen.getByLabelText('Senha'), password);
+  await user.click(screen.getByRole('button', { name: 'Entrar' }));
+  return user;
+}
+
+describe('login page', () => {
+  it('shows the page title, the forgot-password link and the password toggle', async () => {
+    renderApp('/login');
+
+    expect(
+      await screen.findByRole('heading', { name: 'Conecte-se para continuar' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Esqueceu sua senha?' })).toHaveAttribute(
+      'href',
+      '/forgot-password',
+    );
+    const password = screen.getByLabelText('Senha');
+    expect(password).toHaveAttribute('type', 'password');
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Mostrar senha' }));
+    expect(password).toHaveAttribute('type', 'text');
+    expect(screen.getByRole('button', { name: 'Ocultar senha' })).toBeInTheDocument();
+  });
+
+  it('requires both fields', async () => {
+    const { fetchMock } = mockFetch(() => ({ status: 500 }));
+    renderApp('/login');
+
+    await fillAndSubmit('', '');
+
+    expect(await screen.findAllByText('Campo obrigatório!')).toHaveLength(2);
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('rejects a password shorter than 6 characters', async () => {
+    const { fetchMock } = mockFetch(() => ({ status: 500 }));
+    renderApp('/login');
+
+    await fillAndSubmit('52998224725', '12345');
+
+    expect(await screen.findByText('Senha inválida')).toBeInTheDocument();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('masks the cpf, sends it as digits and goes to the club selection', async () => {
+    const session = buildSession();
+    const { requests } = mockFetch((request) =>
+      request.url === '/api/auth/login'
+        ? { status: 200, body: session }
+        : { status: 200, body: { items: [] } },
+    );
+    const { router } = renderApp('/login');
+    const user = userEvent.setup();
+
+    await user.type(await screen.findByLabelText('CPF'), '52998224725');
+    expect(screen.getByLabelText('CPF')).toHaveValue('529.982.247-25');
+    await user.type(screen.getByLabelText('Senha'), 'clube123');
+    await user.click(screen.getByRole('button', { name: 'Entrar' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/select-company'));
+    expect(requests[0]).toMatchObject({
+      url: '/api/auth/login',
+      method: 'POST',
+      body: { cpf: '52998224725', password: 'clube123' },
+    });
+    expect(requests[0]?.headers.authorization).toBeUndefined();
+    expect(getSession()).toEqual(session);
+  });
+
+  it.each<[string, MockReply, string]>([
+    [
+      'an invalid email',
+      { status: 400, body: errorBody(400, 'Bad Request: email must be an email') },
+      'Email inválido! Corrija seus dados e tente novamente.',
+    ],
+    [
+      'wrong credentials',
+      { status: 401, body: errorBody(401, 'Invalid user or password') },
+      'Credenciais inválidas! Tente novamente.',
+    ],
+    [
+      'an unknown user',
+      { status: 404, body: errorBody(404, 'Not found') },
+      'Credenciais inválidas! Tente novamente.',
+    ],
+    [
+      'a server failure',
+      { status: 500, body: errorBody(500, 'InternalServerError') },
+      'Estamos com problemas técnicos. Nosso time já está resolvendo.',
+    ],
+    [
+      'too many attempts',
+      { status: 429, body: errorBody(429, 'TooManyRequests') },
+      'Muitas tentativas em pouco tempo. Aguarde alguns minutos e tente novamente.',
+    ],
+  ])('shows the toast for %s', async (_case, reply, toastText) => {
+    mockFetch(() => reply);
+    const { router } = renderApp('/login');
+
+    await fillAndSubmit('52998224725', 'clube123');
+
+    expect(await screen.findByText(toastText)).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
+    expect(getSession()).toBeNull();
+  });
+
+  it('shows the technical-problems toast when the server cannot be reached', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))),
+    );
+    renderApp('/login');
+
+    await fillAndSubmit('52998224725', 'clube123');
+
+    expect(
+      await screen.findByText('Estamos com problemas técnicos. Nosso time já está resolvendo.'),
+    ).toBeInTheDocument();
+  });
+
+  it.each(['/login?error=NoCompanyFound', '/login/NoCompanyFound'])(
+    'explains NoCompanyFound at %s',
+    async (path) => {
+      renderApp(path);
+      expect(await screen.findByRole('alert')).toHaveTextContent(
+        'Nenhum clube está vinculado à sua conta',
+      );
+    },
+  );
+
+  it('sends a signed-in user to the club selection', async () => {
+    setSession(buildSession());
+    mockFetch(() => ({ status: 200, body: { items: [] } }));
+    const { router } = renderApp('/login');
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/select-company'));
+  });
+});

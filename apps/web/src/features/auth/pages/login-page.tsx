@@ -1,0 +1,38 @@
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { Alert } from '@/components/ui/alert';
+import { paths } from '@/config/paths';
+import { AuthLayout } from '../components/auth-layout';
+import { LoginForm } from '../components/login-form';
+
+const knownLoginErrors = ['NoCompanyFound', 'SessionExpired'] as const;
+type KnownLoginError = (typeof knownLoginErrors)[number];
+
+function isKnownLoginError(value: string): value is KnownLoginError {
+  return (knownLoginErrors as readonly string[]).includes(value);
+}
+
+export function LoginPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const params = useParams();
+  const [searchParams] = useSearchParams();
+  const errorCode = params.error ?? searchParams.get('error');
+
+  return (
+    <AuthLayout>
+      <h1 className="text-2xl font-bold tracking-tight text-slate-900">{t('auth.login.title')}</h1>
+      <p className="mt-2 text-sm text-slate-600">{t('auth.login.subtitle')}</p>
+      {errorCode && (
+        <Alert tone="error" className="mt-6">
+          {isKnownLoginError(errorCode)
+            ? t(`auth.loginErrors.${errorCode}`)
+            : t('auth.loginErrors.unknown')}
+        </Alert>
+      )}
+      <div className="mt-8">
+        <LoginForm onSuccess={() => navigate(paths.selectCompany.href(), { replace: true })} />
+      </div>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,51 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { getCurrentCompany } from '@/lib/current-company';
+import { getSession, setSession } from '@/lib/session';
+import { buildCompany, buildSession } from '@/testing/factories';
+import { mockFetch } from '@/testing/fetch-mock';
+import { renderApp } from '@/testing/render-app';
+
+describe('club selection', () => {
+  it('lists the clubs and stores the chosen one before opening the dashboard', async () => {
+    const session = buildSession();
+    setSession(session);
+    const demo = buildCompany({ name: 'Clube Demonstração', logoUrl: '/demo/logo.svg' });
+    const nautico = buildCompany({ name: 'Clube Náutico Beira-Rio', logoUrl: null });
+    const { requests } = mockFetch(() => ({ status: 200, body: { items: [demo, nautico] } }));
+    const { router } = renderApp('/select-company');
+
+    expect(await screen.findByRole('heading', { name: 'Selecione um clube' })).toBeInTheDocument();
+    await userEvent
+      .setup()
+      .click(
+        await screen.findByRole('button', { name: 'Entrar no clube Clube Náutico Beira-Rio' }),
+      );
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+    expect(getCurrentCompany()).toEqual(nautico);
+    expect(requests[0]?.headers.authorization).toBe(`Bearer ${session.access_token}`);
+    expect(await screen.findByText('Clube Náutico Beira-Rio')).toBeInTheDocument();
+  });
+
+  it('signs out and explains when the staff member has no club', async () => {
+    setSession(buildSession());
+    mockFetch((request) =>
+      request.url === '/api/auth/logout'
+        ? { status: 200, body: { ok: true } }
+        : { status: 200, body: { items: [] } },
+    );
+    const { router } = renderApp('/select-company');
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(router.state.location.search).toBe('?error=NoCompanyFound');
+    expect(getSession()).toBeNull();
+    expect(await screen.findByRole('alert')).toHaveTextContent('Nenhum clube');
+  });
+
+  it('sends a visitor without a session to the login page', async () => {
+    const { router } = renderApp('/dashboard');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+  });
+});

@@ -1,0 +1,181 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { buildCompany, buildSession } from '@/testing/factories';
+import { errorBody, mockFetch } from '@/testing/fetch-mock';
+import { api, ApiError, onSessionExpired } from './api-client';
+import { getCurrentCompany, setCurrentCompany } from './current-company';
+import { getSession, setSession } from './session';
+
+describe('api client', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('sends the bearer token of the stored session', async () => {
+    const session = buildSession();
+    setSession(session);
+    const { requests } = mockFetch(() => ({ status: 200, body: { items: [] } }));
+
+    await expect(api.get('/backoffice/company')).resolves.toEqual({ items: [] });
+
+    expect(requests[0]?.url).toBe('/api/backoffice/company');
+    expect(requests[0]?.headers.authorization).toBe(`Bearer ${session.access_token}`);
+  });
+
+  it('refreshes once for concurrent 401s, then retries each request with the new token', async () => {
+    const oldSession = buildSession();
+    const newSession = buildSession({ user: oldSession.user });
+    setSession(oldSession);
+    let releaseRefresh: () => void = () => {};
+    const refreshGate = new Promise<void>((resolve) => {
+      releaseRefresh = resolve;
+    });
+    const { requests } = mockFetch(async (request) => {
+      if (request.url === '/api/auth/refresh') {
+        await refreshGate;
+        return { status: 200, body: newSession };
+      }
+      const isNewToken = request.headers.authorization === `Bearer ${newSession.access_token}`;
+      if (!isNewToken) return { status: 401, body: errorBody(401, 'Unauthorized') };
+      return { status: 200, body: { url: request.url } };
+    });
+
+    const first = api.get('/backoffice/company');
+    const second = api.get('/backoffice/company/123');
+    // Let both 401s arrive while the refresh is still pending.
+    await vi.waitFor(() =>
+      expect(requests.filter((r) => r.url.includes('/auth/refresh'))).toHaveLength(1),
+    );
+    releaseRefresh();
+
+    await expect(first).resolves.toEqual({ url: '/api/backoffice/company' });
+    await expect(second).resolves.toEqual({ url: '/api/backoffice/company/123' });
+    const refreshCalls = requests.filter((request) => request.url === '/api/auth/refresh');
+    expect(refreshCalls).toHaveLength(1);
+    expect(refreshCalls[0]?.body).toEqual({ refresh_token: oldSession.refresh_token });
+    expect(requests.filter((request) => request.url.startsWith('/api/backoffice'))).toHaveLength(4);
+    expect(getSession()).toEqual(newSession);
+  });
+
+  it('retries only once: a second 401 after refreshing is returned to the caller', async () => {
+    setSession(buildSession());
+    const { requests } = mockFetch((request) =>
+      request.url === '/api/auth/refresh'
+        ? { status: 200, body: buildSession() }
+        : { status: 401, body: errorBody(401, 'Unauthorized') },
+    );
+
+    await expect(api.get('/backoffice/company')).rejects.toMatchObject({ status: 401 });
+    expect(requests.map((request) => request.url)).toEqual([
+      '/api/backoffice/company',
+      '/api/auth/refresh',
+      '/api/backoffice/company',
+    ]);
+  });
+
+  it('clears the session and the club and signals /login when the refresh fails', async () => {
+    setSession(buildSession());
+    setCurrentCompany(buildCompany());
+    const onExpired = vi.fn();
+    const unsubscribe = onSessionExpired(onExpired);
+    mockFetch((request) =>
+      request.url === '/api/auth/refresh'
+        ? { status: 401, body: errorBody(401, 'Refresh token expirado') }
+        : { status: 401, body: errorBody(401, 'Unauthorized') },
+    );
+
+    const results = await Promise.allSettled([
+      api.get('/backoffice/company'),
+      api.get('/backoffice/company/1'),
+    ]);
+
+    expect(results.map((result) => result.status)).toEqual(['rejected', 'rejected']);
+    expect(getSession()).toBeNull();
+    expect(getCurrentCompany()).toBeNull();
+    expect(onExpired).toHaveBeenCalledTimes(1);
+    unsubscribe();
+  });
+
+  it('does not refresh for the auth endpoints and reads the message from body.error', async () => {
+    const { requests } = mockFetch(() => ({
+      status: 401,
+      body: errorBody(401, 'Invalid user or password', 'CPF ou senha inválidos.'),
+    }));
+
+    const error: unknown = await api
+      .post('/auth/login', { cpf: '1', password: 'x' }, { authenticated: false })
+      .catch((caught: unknown) => caught);
+
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({
+      status: 401,
+      message: 'Invalid user or password',
+      data: { message: 'CPF ou senha inválidos.' },
+    });
+    expect(requests).toHaveLength(1);
+  });
+
+  it('falls back to body.message, then to the default sentence', async () => {
+    mockFetch((request) =>
+      request.url.endsWith('/a')
+        ? { status: 500, body: { message: 'Falhou' } }
+        : { status: 500, body: {} },
+    );
+
+    await expect(api.get('/a', { authenticated: false })).rejects.toMatchObject({
+      status: 500,
+      message: 'Falhou',
+    });
+    await expect(api.get('/b', { authenticated: false })).rejects.toMatchObject({
+      status: 500,
+      message: 'An error ocurred during the request',
+    });
+  });
+
+  it('gives up after the timeout with status 0', async () => {
+    vi.useFakeTimers();
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        (_input: RequestInfo | URL, init: RequestInit = {}) =>
+          new Promise<Response>((_resolve, reject) => {
+            init.signal?.addEventListener('abort', () =>
+              reject(new DOMException('The operation was aborted.', 'AbortError')),
+            );
+          }),
+      ),
+    );
+
+    const request = api.get('/backoffice/company', { authenticated: false });
+    const assertion = expect(request).rejects.toMatchObject({
+      status: 0,
+      message: 'timeout of 20000ms exceeded',
+    });
+    await vi.advanceTimersByTimeAsync(20_000);
+    await assertion;
+  });
+
+  it('reports a network failure with status 0 and the client message', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))),
+    );
+
+    await expect(api.get('/x', { authenticated: false })).rejects.toMatchObject({
+      status: 0,
+      message: 'Failed to fetch',
+      data: null,
+    });
+  });
+
+  it('sends FormData as multipart, without a JSON content type', async () => {
+    setSession(buildSession());
+    const { requests } = mockFetch(() => ({ status: 201, body: { id: '1' } }));
+    const form = new FormData();
+    form.append('description', 'Quadra');
+
+    await api.post('/backoffice/placeImage', form);
+
+    expect(requests[0]?.body).toBe(form);
+    expect(requests[0]?.headers['content-type']).toBeUndefined();
+  });
+});

@@ -1,0 +1,21 @@
+export const common = {
+  appName: 'Clube Reservas',
+  back: 'Voltar',
+  loading: 'Carregando…',
+  retry: 'Tentar novamente',
+  close: 'Fechar',
+  notInformed: 'Não informado',
+  loadError: 'Erro ao carregar os dados.',
+  technicalProblems: 'Estamos com problemas técnicos. Nosso time já está resolvendo.',
+  sessionExpired: 'Sua sessão expirou. Entre novamente.',
+  footer: '© {{year}} Clube Reservas. Todos os direitos reservados.',
+  logoAlt: 'Logo do clube {{name}}',
+  crashTitle: 'Algo deu errado',
+  crashDescription:
+    'Ocorreu um erro inesperado ao exibir esta tela. Recarregue a página para continuar.',
+  reload: 'Recarregar página',
+  notFound: {
+    title: 'Página não encontrada!',
+    description: 'O endereço acessado não existe ou foi removido.',
+  },
+} as const;

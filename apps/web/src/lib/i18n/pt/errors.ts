@@ -1,0 +1,38 @@
+import type { ErrorKey } from '@clube/shared';
+
+/**
+ * The one table from API error code to the Portuguese sentence shown to staff (SPEC.md §8:
+ * "Server messages translated to Portuguese"). Typed by the shared error list, so a code added
+ * there fails the type check until it is translated here.
+ */
+export const errors = {
+  ValidationError: 'Dados inválidos. Confira os campos e tente novamente.',
+  Unauthorized: 'Sua sessão expirou. Entre novamente.',
+  InvalidCredentials: 'Credenciais inválidas! Tente novamente.',
+  RefreshTokenExpired: 'Sua sessão expirou. Entre novamente.',
+  NotFound: 'Registro não encontrado.',
+  Conflict: 'O registro conflita com outro já existente.',
+  PayloadTooLarge: 'Arquivo maior que o limite permitido.',
+  UnsupportedMediaType: 'Tipo de arquivo não suportado. Envie uma imagem SVG, PNG, JPG ou GIF.',
+  TooManyRequests: 'Muitas tentativas em pouco tempo. Aguarde alguns minutos e tente novamente.',
+  InternalServerError: 'Estamos com problemas técnicos. Nosso time já está resolvendo.',
+  ServiceUnavailable: 'Serviço indisponível no momento. Tente novamente em instantes.',
+  PlaceNotFound: 'Espaço não encontrado.',
+  CategoryNotFound: 'Categoria não encontrada.',
+  PlaceHasFutureAppointments: 'O espaço tem agendamentos futuros. Cancele-os antes de excluir.',
+  CategoryInUse: 'A categoria é usada por espaços ativos. Mude a categoria deles antes de excluir.',
+  AssociateNotFound: 'Associado não encontrado.',
+  InvalidOldPassword: 'A senha atual está incorreta.',
+  AssociateBlocked: 'O associado está bloqueado.',
+  TitleBlocked: 'O título do associado está bloqueado.',
+  InvalidAppointmentDuration: 'A duração do agendamento não corresponde à do espaço.',
+  TimeNotAvailable: 'Horário não disponível.',
+  AvailableBookingDaysMissed: 'A data está fora do período permitido para agendamento.',
+  AgeRestriction: 'O associado não tem a idade mínima para este espaço.',
+  WaitingPeriodRequired: 'É necessário aguardar um período antes de um novo agendamento.',
+  ReservationsLimitReached: 'O limite de reservas deste título no mês foi atingido.',
+  TimeAlreadyTaken: 'Este horário já está reservado.',
+  AppointmentNotFound: 'Agendamento não encontrado.',
+  MaxCancelBookingTimeMissed: 'O prazo para cancelar este agendamento já passou.',
+  BlockConflictsWithAppointments: 'O bloqueio coincide com agendamentos marcados.',
+} as const satisfies Record<ErrorKey, string>;

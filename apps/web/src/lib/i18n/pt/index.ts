@@ -1,0 +1,35 @@
+import { associates } from './associates';
+import { auth } from './auth';
+import { blockedTimes } from './blocked-times';
+import { categories } from './categories';
+import { common } from './common';
+import { companies } from './companies';
+import { errors } from './errors';
+import { landing } from './landing';
+import { layout } from './layout';
+import { operatingHours } from './operating-hours';
+import { places } from './places';
+import { profile } from './profile';
+import { scheduling } from './scheduling';
+
+/**
+ * The single Portuguese resource. Each feature owns one section file in this folder; add yours
+ * here with one import and one line, so parallel work touches different files.
+ */
+export const pt = {
+  common,
+  landing,
+  auth,
+  companies,
+  layout,
+  profile,
+  places,
+  categories,
+  operatingHours,
+  associates,
+  scheduling,
+  blockedTimes,
+  errors,
+} as const;
+
+export type PtResource = typeof pt;

@@ -1,0 +1,17 @@
+import { sessionSchema, type Session } from '@clube/shared';
+import { createStoredValue, storageKeys, useStoredValue } from './storage';
+
+const sessionStore = createStoredValue<Session>(storageKeys.session, sessionSchema);
+
+export const getSession = sessionStore.get;
+export const setSession = sessionStore.set;
+export const clearSession = sessionStore.clear;
+export const subscribeSession = sessionStore.subscribe;
+
+export function useSession(): Session | null {
+  return useStoredValue(sessionStore);
+}
+
+export function useIsAuthenticated(): boolean {
+  return useSession() !== null;
+}
