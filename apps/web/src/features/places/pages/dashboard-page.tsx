@@ -1,18 +1,28 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Card } from '@/components/ui/card';
+import { Button } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/page-header';
 import { useCurrentCompany } from '@/lib/current-company';
+import { PlaceFormDialog } from '../components/place-form-dialog';
+import { PlaceGrid } from '../components/place-grid';
 
 export function DashboardPage() {
   const { t } = useTranslation();
   const company = useCurrentCompany();
+  const [isCreating, setIsCreating] = useState(false);
   return (
     <>
       <PageHeader
         title={t('places.dashboard.title')}
         description={t('places.dashboard.description', { name: company.name })}
+        actions={<Button onClick={() => setIsCreating(true)}>{t('places.list.add')}</Button>}
       />
-      <Card className="p-6 text-slate-600">{t('places.dashboard.comingSoon')}</Card>
+      <PlaceGrid companyId={company.id} />
+      <PlaceFormDialog
+        companyId={company.id}
+        isOpen={isCreating}
+        onClose={() => setIsCreating(false)}
+      />
     </>
   );
 }
