@@ -44,9 +44,9 @@ function placeBody(companyId: string, categoryId: string, values: Record<string,
   };
 }
 
-const post = (headers: Record<string, string>, payload: unknown) =>
+const post = (headers: Record<string, string>, payload: Record<string, unknown>) =>
   context.app.inject({ method: 'POST', url: '/api/backoffice/place', headers, payload });
-const patch = (headers: Record<string, string>, payload: unknown) =>
+const patch = (headers: Record<string, string>, payload: Record<string, unknown>) =>
   context.app.inject({ method: 'PATCH', url: '/api/backoffice/place', headers, payload });
 
 describe('POST /api/backoffice/place', () => {

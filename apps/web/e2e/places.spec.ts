@@ -40,11 +40,11 @@ test('category → place → photo → viewer → edit → delete', async ({ pag
   await placeDialog.getByLabel('Horário de início').pressSequentially('0800');
   await expect(placeDialog.getByLabel('Horário de início')).toHaveValue('08:00');
   await placeDialog.getByLabel('Horário de término').pressSequentially('2200');
-  await placeDialog.getByLabel('Duração de cada reserva (minutos)').fill('60');
-  await placeDialog.getByLabel('Reservas por título por mês').fill('4');
-  await placeDialog.getByLabel('Antecedência máxima para agendar (dias)').fill('14');
+  await placeDialog.getByLabel('Duração (minutos)').fill('60');
+  await placeDialog.getByLabel('Reservas por título/mês').fill('4');
+  await placeDialog.getByLabel('Antecedência (dias)').fill('14');
   await placeDialog.getByLabel('Idade mínima (anos)').fill('18');
-  await placeDialog.getByLabel('Cancelamento até (horas antes)').fill('2');
+  await placeDialog.getByLabel('Cancelar até (horas antes)').fill('2');
   await placeDialog.getByRole('button', { name: 'Criar espaço' }).click();
   await expect(page.getByText(`Espaço "${placeName}" criado!`)).toBeVisible();
 
@@ -104,7 +104,7 @@ test('category → place → photo → viewer → edit → delete', async ({ pag
   const editDialog = page.getByRole('dialog', { name: 'Editar espaço' });
   await expect(editDialog.getByLabel('Horário de início')).toHaveValue('08:00');
   await editDialog.getByLabel('Nome').fill(editedName);
-  await editDialog.getByLabel('Duração de cada reserva (minutos)').fill('90');
+  await editDialog.getByLabel('Duração (minutos)').fill('90');
   await editDialog.getByRole('button', { name: 'Salvar alterações' }).click();
   await expect(page.getByText(`Espaço "${editedName}" editado!`)).toBeVisible();
   await expect(page.getByRole('heading', { name: editedName, level: 1 })).toBeVisible();

@@ -48,11 +48,11 @@ async function fillValidPlace(user: ReturnType<typeof userEvent.setup>, dialog: 
   await user.selectOptions(form.getByLabelText('Categoria'), 'Quadras');
   await user.type(form.getByLabelText('Horário de início'), '0800');
   await user.type(form.getByLabelText('Horário de término'), '2200');
-  await user.type(form.getByLabelText('Duração de cada reserva (minutos)'), '60');
-  await user.type(form.getByLabelText('Reservas por título por mês'), '4');
-  await user.type(form.getByLabelText('Antecedência máxima para agendar (dias)'), '14');
+  await user.type(form.getByLabelText('Duração (minutos)'), '60');
+  await user.type(form.getByLabelText('Reservas por título/mês'), '4');
+  await user.type(form.getByLabelText('Antecedência (dias)'), '14');
   await user.type(form.getByLabelText('Idade mínima (anos)'), '18');
-  await user.type(form.getByLabelText('Cancelamento até (horas antes)'), '2');
+  await user.type(form.getByLabelText('Cancelar até (horas antes)'), '2');
 }
 
 describe('place create dialog', () => {
@@ -60,9 +60,7 @@ describe('place create dialog', () => {
     const { requests } = answer(() => ({ status: 201 }));
     const { user, dialog } = await openCreateDialog();
     await user.click(within(dialog).getByRole('button', { name: 'Criar espaço' }));
-    await waitFor(() =>
-      expect(within(dialog).getAllByText('Campo obrigatório!')).toHaveLength(10),
-    );
+    await waitFor(() => expect(within(dialog).getAllByText('Campo obrigatório!')).toHaveLength(10));
     expect(within(dialog).getByLabelText('Nome')).toHaveAttribute('aria-invalid', 'true');
     expect(requests.some((request) => request.method === 'POST')).toBe(false);
   });
@@ -74,8 +72,8 @@ describe('place create dialog', () => {
     const form = within(dialog);
     await user.clear(form.getByLabelText('Horário de término'));
     await user.type(form.getByLabelText('Horário de término'), '0700');
-    await user.clear(form.getByLabelText('Duração de cada reserva (minutos)'));
-    await user.type(form.getByLabelText('Duração de cada reserva (minutos)'), '2');
+    await user.clear(form.getByLabelText('Duração (minutos)'));
+    await user.type(form.getByLabelText('Duração (minutos)'), '2');
     await user.click(form.getByRole('button', { name: 'Criar espaço' }));
     expect(
       await form.findByText('O horário de início deve ser anterior ao de término.'),

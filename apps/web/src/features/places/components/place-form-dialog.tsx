@@ -199,11 +199,7 @@ export function PlaceFormDialog({ companyId, isOpen, onClose, place }: PlaceForm
               name={name}
               control={control}
               render={({ field }) => (
-                <FormField
-                  label={t(`places.form.${name}`)}
-                  error={errors[name]?.message}
-                  hint={t('places.form.timeHint')}
-                >
+                <FormField label={t(`places.form.${name}`)} error={errors[name]?.message}>
                   {(fieldControl) => (
                     <TimeInput
                       {...fieldControl}
@@ -228,7 +224,9 @@ export function PlaceFormDialog({ companyId, isOpen, onClose, place }: PlaceForm
               hint={
                 name === 'associateReservationLimit'
                   ? t('places.form.associateReservationLimitHint')
-                  : undefined
+                  : name === 'bookRange'
+                    ? t('places.form.bookRangeHint')
+                    : undefined
               }
               error={errors[name]?.message}
               inputMode="numeric"
