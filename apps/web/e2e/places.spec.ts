@@ -12,6 +12,8 @@ const photo = {
 };
 
 test('category → place → photo → viewer → edit → delete', async ({ page }) => {
+  // One long journey through four screens; the default 30 s fits a single page.
+  test.setTimeout(90_000);
   const suffix = `${Date.now()}-${test.info().workerIndex}`;
   const categoryName = `Quadras E2E ${suffix}`;
   const placeName = `Quadra E2E ${suffix}`;
