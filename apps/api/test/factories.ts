@@ -1,7 +1,9 @@
 import { randomInt } from 'node:crypto';
 import {
+  appointments,
   associateTitles,
   associates,
+  blockedTimes,
   categories,
   companyStaff,
   operatingHours,
@@ -172,4 +174,47 @@ export async function createOperatingHours(
       })),
     )
     .returning();
+}
+
+/** A blocked time of a place (instants as Date or ISO). */
+export async function createBlockedTime(
+  db: Database,
+  place: { id: string; companyId: string },
+  values: { startsAt: Date | string; endsAt: Date | string; description?: string },
+) {
+  const [block] = await db
+    .insert(blockedTimes)
+    .values({
+      companyId: place.companyId,
+      placeId: place.id,
+      description: values.description ?? 'Manutenção',
+      startsAt: new Date(values.startsAt),
+      endsAt: new Date(values.endsAt),
+    })
+    .returning();
+  return block!;
+}
+
+/** A SCHEDULED appointment of an associate at a place, written directly (no booking rules). */
+export async function createAppointment(
+  db: Database,
+  values: {
+    place: { id: string; companyId: string };
+    associate: { id: string; associateTitleId: string };
+    startsAt: Date;
+    endsAt: Date;
+  },
+) {
+  const [appointment] = await db
+    .insert(appointments)
+    .values({
+      companyId: values.place.companyId,
+      placeId: values.place.id,
+      associateId: values.associate.id,
+      associateTitleId: values.associate.associateTitleId,
+      startsAt: values.startsAt,
+      endsAt: values.endsAt,
+    })
+    .returning();
+  return appointment!;
 }

@@ -8,3 +8,6 @@ export * from './time';
 export * from './schemas/category';
 export * from './schemas/place';
 export * from './schemas/place-image';
+export * from './schemas/appointment';
+export * from './schemas/operating-hour';
+export * from './schemas/blocked-time';

@@ -1,6 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { appointmentRoutes } from './appointments';
+import { blockedTimeRoutes } from './blocked-times';
 import { categoryRoutes } from './categories';
 import { companyRoutes } from './companies';
+import { operatingHourRoutes } from './operating-hours';
 import { placeImageRoutes } from './place-images';
 import { placeRoutes } from './places';
 
@@ -11,4 +14,7 @@ export const backofficeRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(placeRoutes);
   await app.register(categoryRoutes);
   await app.register(placeImageRoutes);
+  await app.register(appointmentRoutes);
+  await app.register(operatingHourRoutes);
+  await app.register(blockedTimeRoutes);
 };

@@ -2,6 +2,7 @@ import { appointments, places, type Database } from '@clube/db';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import { AppError } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
+import { lockPlace } from '../../lib/place-lock';
 import type { Staff } from '../../types';
 import { findPlaceOfStaff } from './find-place';
 
@@ -11,8 +12,8 @@ import { findPlaceOfStaff } from './find-place';
  */
 export async function deletePlace(db: Database, staff: Staff, placeId: string) {
   await db.transaction(async (tx) => {
-    // Booking takes a lock on the place row too, so no appointment slips in between.
-    await tx.select({ id: places.id }).from(places).where(eq(places.id, placeId)).for('update');
+    // Booking takes the same lock, so no appointment slips in between the check and the archive.
+    await lockPlace(tx, placeId);
     const place = await findPlaceOfStaff(tx, staff, placeId);
     const [future] = await tx
       .select({ id: appointments.id })

@@ -1,34 +1,54 @@
-import type { ComponentPropsWithRef, FormEvent } from 'react';
-import { formatTimeInput } from './format-time-input';
-
-type TimeInputProps = Omit<ComponentPropsWithRef<'input'>, 'type' | 'onChange' | 'value'> & {
-  value: string;
-  /** Receives the formatted text ("", "1", "12:", "12:3", "12:34"). */
-  onChange: (value: string) => void;
-};
+import type { InputHTMLAttributes, Ref } from 'react';
+import { cn } from './cn';
+import { FormField, inputStyles } from './form-field';
 
 /**
- * A text field for a time of day "HH:mm" (SPEC.md §5): digits only, the colon typed for you,
- * hour ≤ 23, minute ≤ 59, at most 5 characters. Use it inside a react-hook-form Controller.
+ * SPEC.md §5 time text input: digits only, a colon after the hour, hour at most 23, minute at
+ * most 59, at most 5 characters. Out-of-range parts are clamped as they are typed.
  */
-export function TimeInput({ value, onChange, className, ...props }: TimeInputProps) {
-  const handleInput = (event: FormEvent<HTMLInputElement>) => {
-    const inputType = (event.nativeEvent as InputEvent).inputType ?? '';
-    onChange(
-      formatTimeInput(event.currentTarget.value, { isDeleting: inputType.startsWith('delete') }),
-    );
-  };
+export function formatTimeInput(raw: string): string {
+  const digits = raw.replace(/\D/g, '').slice(0, 4);
+  if (digits.length === 0) return '';
+  let hours = digits.slice(0, 2);
+  if (hours.length === 2 && Number(hours) > 23) hours = '23';
+  if (digits.length <= 2) return digits.length === 2 ? `${hours}:` : hours;
+  let minutes = digits.slice(2);
+  if (minutes.length === 2 && Number(minutes) > 59) minutes = '59';
+  return `${hours}:${minutes}`;
+}
+
+export type TimeInputProps = Omit<
+  InputHTMLAttributes<HTMLInputElement>,
+  'value' | 'onChange' | 'type'
+> & {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  error?: string;
+  ref?: Ref<HTMLInputElement>;
+};
+
+export function TimeInput({ label, value, onChange, error, className, ...props }: TimeInputProps) {
   return (
-    <input
-      {...props}
-      type="text"
-      inputMode="numeric"
-      autoComplete="off"
-      placeholder={props.placeholder ?? 'HH:mm'}
-      maxLength={5}
-      value={value}
-      onChange={handleInput}
-      className={className}
-    />
+    <FormField label={label} error={error} className={className}>
+      {(control) => (
+        <input
+          {...props}
+          {...control}
+          type="text"
+          inputMode="numeric"
+          placeholder={props.placeholder ?? 'HH:mm'}
+          maxLength={5}
+          value={value}
+          onChange={(event) => {
+            const next = event.target.value;
+            // Deleting the automatic colon must not put it straight back.
+            const isDeleting = next.length < value.length;
+            onChange(isDeleting ? next.replace(/[^\d:]/g, '') : formatTimeInput(next));
+          }}
+          className={cn(inputStyles(Boolean(error)))}
+        />
+      )}
+    </FormField>
   );
 }

@@ -1,9 +1,46 @@
+import { daysOfWeek } from '@clube/shared';
 import { useTranslation } from 'react-i18next';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/page-header';
+import { Spinner } from '@/components/ui/spinner';
+import { useCurrentCompany } from '@/lib/current-company';
+import { useOperatingHours } from '../api/get-operating-hours';
+import { DayCard } from '../components/day-card';
 
 export function OperatingHoursPage() {
   const { t } = useTranslation();
+  const company = useCurrentCompany();
+  const hours = useOperatingHours(company.id);
+
   return (
-    <PageHeader title={t('operatingHours.title')} description={t('operatingHours.description')} />
+    <>
+      <PageHeader title={t('operatingHours.title')} description={t('operatingHours.description')} />
+      {hours.isPending && (
+        <div className="flex justify-center py-12">
+          <Spinner className="size-8 text-brand-700" />
+        </div>
+      )}
+      {hours.isError && (
+        <Alert tone="error">
+          <p>{t('operatingHours.loadError')}</p>
+          <Button variant="secondary" size="sm" className="mt-2" onClick={() => hours.refetch()}>
+            {t('common.retry')}
+          </Button>
+        </Alert>
+      )}
+      {hours.isSuccess && (
+        <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+          {daysOfWeek.map((dayOfWeek) => (
+            <DayCard
+              key={dayOfWeek}
+              companyId={company.id}
+              dayOfWeek={dayOfWeek}
+              operatingHour={hours.data.find((hour) => hour.dayOfWeek === dayOfWeek)}
+            />
+          ))}
+        </div>
+      )}
+    </>
   );
 }

@@ -1,10 +1,11 @@
 import type { PlaceListItem } from '@clube/shared';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 
 /** A card of the place grid: cover thumbnail (or a placeholder) and name; opens the place. */
-export function PlaceCard({ place }: { place: PlaceListItem }) {
+export function PlaceCard({ place, extra }: { place: PlaceListItem; extra?: ReactNode }) {
   const { t } = useTranslation();
   return (
     <Link
@@ -28,6 +29,7 @@ export function PlaceCard({ place }: { place: PlaceListItem }) {
       <div className="px-4 py-3">
         <p className="font-semibold text-slate-900">{place.name}</p>
         <p className="text-sm text-slate-600">{place.category.name}</p>
+        {extra && <div className="mt-2">{extra}</div>}
       </div>
     </Link>
   );

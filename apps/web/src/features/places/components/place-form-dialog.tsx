@@ -199,19 +199,15 @@ export function PlaceFormDialog({ companyId, isOpen, onClose, place }: PlaceForm
               name={name}
               control={control}
               render={({ field }) => (
-                <FormField label={t(`places.form.${name}`)} error={errors[name]?.message}>
-                  {(fieldControl) => (
-                    <TimeInput
-                      {...fieldControl}
-                      ref={field.ref}
-                      name={field.name}
-                      value={String(field.value ?? '')}
-                      onChange={field.onChange}
-                      onBlur={field.onBlur}
-                      className={inputStyles(Boolean(errors[name]))}
-                    />
-                  )}
-                </FormField>
+                <TimeInput
+                  label={t(`places.form.${name}`)}
+                  error={errors[name]?.message}
+                  ref={field.ref}
+                  name={field.name}
+                  value={String(field.value ?? '')}
+                  onChange={field.onChange}
+                  onBlur={field.onBlur}
+                />
               )}
             />
           ))}

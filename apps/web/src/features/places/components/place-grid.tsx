@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -6,8 +7,14 @@ import { LoadingState } from '@/components/ui/spinner';
 import { usePlaces } from '../api/get-places';
 import { PlaceCard } from './place-card';
 
+type PlaceGridProps = {
+  companyId: string;
+  /** Something the page adds under each card's name (the day's occupancy on the dashboard). */
+  renderCardExtra?: (placeId: string) => ReactNode;
+};
+
 /** The club's places as cards (SPEC.md §2 "Place list"). */
-export function PlaceGrid({ companyId }: { companyId: string }) {
+export function PlaceGrid({ companyId, renderCardExtra }: PlaceGridProps) {
   const { t } = useTranslation();
   const places = usePlaces(companyId);
   if (places.isPending) return <LoadingState label={t('places.list.loading')} />;
@@ -33,7 +40,7 @@ export function PlaceGrid({ companyId }: { companyId: string }) {
     <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
       {places.data.map((place) => (
         <li key={place.id}>
-          <PlaceCard place={place} />
+          <PlaceCard place={place} extra={renderCardExtra?.(place.id)} />
         </li>
       ))}
     </ul>

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/page-header';
+import { PlaceOccupancy } from '@/features/scheduling/components/place-occupancy';
 import { useCurrentCompany } from '@/lib/current-company';
 import { PlaceFormDialog } from '../components/place-form-dialog';
 import { PlaceGrid } from '../components/place-grid';
@@ -17,7 +18,11 @@ export function DashboardPage() {
         description={t('places.dashboard.description', { name: company.name })}
         actions={<Button onClick={() => setIsCreating(true)}>{t('places.list.add')}</Button>}
       />
-      <PlaceGrid companyId={company.id} />
+      {/* The page composes the two features: the grid is places', the occupancy scheduling's. */}
+      <PlaceGrid
+        companyId={company.id}
+        renderCardExtra={(placeId) => <PlaceOccupancy companyId={company.id} placeId={placeId} />}
+      />
       <PlaceFormDialog
         companyId={company.id}
         isOpen={isCreating}

@@ -1,4 +1,23 @@
 export const operatingHours = {
   title: 'Gerenciar horários de funcionamento',
   description: 'Defina os horários de abertura e fechamento do clube em cada dia da semana.',
+  days: {
+    DOMINGO: 'Domingo',
+    SEGUNDA: 'Segunda-feira',
+    TERCA: 'Terça-feira',
+    QUARTA: 'Quarta-feira',
+    QUINTA: 'Quinta-feira',
+    SEXTA: 'Sexta-feira',
+    SABADO: 'Sábado',
+  },
+  closed: 'Sem horário',
+  openTime: 'Abertura',
+  closeTime: 'Fechamento',
+  create: 'Salvar horário',
+  update: 'Atualizar horário',
+  created: 'Horário de funcionamento criado!',
+  updated: 'Horário de funcionamento atualizado!',
+  createError: 'Erro ao criar horário de funcionamento!',
+  updateError: 'Erro ao atualizar horário de funcionamento!',
+  loadError: 'Erro ao carregar horários de funcionamento.',
 } as const;

@@ -1,13 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loginLimits } from '../src/services/auth/login';
-import { createClubWithStaff, staffPassword } from './factories';
-import { createTestApp, type TestContext } from './helper';
+import { loginLimits } from '../../src/services/auth/login';
+import { createClubWithStaff, staffPassword } from '../factories';
+import { createTestApp, type TestContext } from '../helper';
 
-// Runs where a Redis is configured (CI sets REDIS_URL for the PostgreSQL pass).
+// Collected only when REDIS_URL is set (vitest.config.ts); CI sets it for the PostgreSQL pass.
 const redisUrl = process.env.REDIS_URL;
 
-describe.runIf(redisUrl)('login rate limit in Redis, shared by two API processes', () => {
+describe('login rate limit in Redis, shared by two API processes', () => {
   const prefix = `clube-test-${randomBytes(4).toString('hex')}:`;
   let first: TestContext;
   let second: TestContext;

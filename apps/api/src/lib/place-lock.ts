@@ -1,0 +1,17 @@
+import type { Database } from '@clube/db';
+import { sql } from 'drizzle-orm';
+
+/**
+ * Serialises, until the end of the current transaction, every change that must see a place's
+ * bookings and blocks as they are: bookings and blocked times of one place take this same lock.
+ * The key scheme (`hashtext('place:' || placeId)`) is shared by every caller; change it in one
+ * place only. Lock several places in a stable order (sorted ids) to avoid deadlocks.
+ */
+export async function lockPlace(tx: Database, placeId: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('place:' || ${placeId}::text))`);
+}
+
+/** Serialises bookings of one membership title (quota, same-day and previous-day rules). */
+export async function lockTitle(tx: Database, titleId: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('title:' || ${titleId}::text))`);
+}

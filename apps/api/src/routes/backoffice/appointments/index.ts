@@ -1,0 +1,134 @@
+import {
+  appointmentListQuerySchema,
+  appointmentListSchema,
+  appointmentSchema,
+  bookingCheckSchema,
+  createAppointmentBodySchema,
+  errorBodySchema,
+  idParamsSchema,
+  occupancyQuerySchema,
+  occupancySchema,
+  timeSlotListSchema,
+  timeSlotsParamsSchema,
+  timeSlotsQuerySchema,
+} from '@clube/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { assertStaffOf } from '../../../plugins/auth';
+import { AppError } from '../../../lib/app-error';
+import { cancelAppointment } from '../../../services/appointments/cancel-appointment';
+import { checkAppointment } from '../../../services/appointments/check-appointment';
+import { createAppointment } from '../../../services/appointments/create-appointment';
+import { getOccupancy } from '../../../services/appointments/get-occupancy';
+import {
+  findAppointment,
+  listAppointments,
+} from '../../../services/appointments/list-appointments';
+import { listTimeSlots } from '../../../services/appointments/list-time-slots';
+
+const errors = {
+  400: errorBodySchema,
+  404: errorBodySchema,
+  409: errorBodySchema,
+  422: errorBodySchema,
+};
+
+export const appointmentRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/appointment/:placeId/time-slots',
+    {
+      schema: {
+        tags: ['appointment'],
+        summary: 'Horários de um espaço numa data do clube (AAAA-MM-DD)',
+        params: timeSlotsParamsSchema,
+        querystring: timeSlotsQuerySchema,
+        response: { 200: timeSlotListSchema, 400: errorBodySchema, 404: errorBodySchema },
+      },
+    },
+    async (request) =>
+      listTimeSlots(app.db, {
+        placeId: request.params.placeId,
+        date: request.query.date,
+        companyIds: request.staff.companyIds,
+      }),
+  );
+
+  app.get(
+    '/appointment/occupancy',
+    {
+      schema: {
+        tags: ['appointment'],
+        summary: 'Ocupação do dia por espaço (agendados / horários)',
+        querystring: occupancyQuerySchema,
+        response: { 200: occupancySchema, 400: errorBodySchema, 404: errorBodySchema },
+      },
+    },
+    async (request) => {
+      assertStaffOf(request, request.query.companyId, 'Clube não encontrado.');
+      return getOccupancy(app.db, request.query);
+    },
+  );
+
+  app.post(
+    '/appointment',
+    {
+      schema: {
+        tags: ['appointment'],
+        summary: 'Agenda um horário (regras da DESIGN.md §5, na ordem)',
+        body: createAppointmentBodySchema,
+        response: { 201: appointmentSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const id = await createAppointment(app.db, request.body, request.staff);
+      const created = await findAppointment(app.db, id, request.staff.companyIds);
+      if (!created) throw new AppError('AppointmentNotFound');
+      return reply.status(201).send(created);
+    },
+  );
+
+  app.post(
+    '/appointment/check',
+    {
+      schema: {
+        tags: ['appointment'],
+        summary: 'Por que não? Lista todas as regras que impedem o agendamento',
+        body: createAppointmentBodySchema,
+        response: { 200: bookingCheckSchema, 400: errorBodySchema, 404: errorBodySchema },
+      },
+    },
+    async (request) => checkAppointment(app.db, request.body, request.staff),
+  );
+
+  app.get(
+    '/appointment',
+    {
+      schema: {
+        tags: ['appointment'],
+        summary: 'Agendamentos que começam em [fromDate, toDate)',
+        querystring: appointmentListQuerySchema,
+        response: { 200: appointmentListSchema, 400: errorBodySchema },
+      },
+    },
+    async (request) => ({
+      items: await listAppointments(app.db, request.query, request.staff.companyIds),
+    }),
+  );
+
+  app.patch(
+    '/appointment/cancel/:id',
+    {
+      schema: {
+        tags: ['appointment'],
+        summary: 'Cancela um agendamento (a linha é mantida)',
+        params: idParamsSchema,
+        response: { 200: appointmentSchema, ...errors },
+      },
+    },
+    async (request) => {
+      await cancelAppointment(app.db, request.params.id, request.staff);
+      const cancelled = await findAppointment(app.db, request.params.id, request.staff.companyIds);
+      if (!cancelled) throw new AppError('AppointmentNotFound');
+      return cancelled;
+    },
+  );
+};

@@ -1,0 +1,71 @@
+import {
+  errorBodySchema,
+  idSchema,
+  operatingHourBodySchema,
+  operatingHourListSchema,
+  operatingHourSchema,
+} from '@clube/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { assertStaffOf } from '../../../plugins/auth';
+import { createOperatingHour } from '../../../services/operating-hours/create-operating-hour';
+import { listOperatingHours } from '../../../services/operating-hours/list-operating-hours';
+import { updateOperatingHour } from '../../../services/operating-hours/update-operating-hour';
+
+const clubNotFound = 'Clube não encontrado.';
+
+export const operatingHourRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/operating-hour',
+    {
+      schema: {
+        tags: ['operating-hour'],
+        summary: 'Cria o horário de funcionamento de um dia da semana',
+        body: operatingHourBodySchema,
+        response: {
+          201: operatingHourSchema,
+          400: errorBodySchema,
+          404: errorBodySchema,
+          409: errorBodySchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      assertStaffOf(request, request.body.companyId, clubNotFound);
+      const operatingHour = await createOperatingHour(app.db, request.staff.userId, request.body);
+      return reply.status(201).send(operatingHour);
+    },
+  );
+
+  app.get(
+    '/operating-hour/company/:companyId',
+    {
+      schema: {
+        tags: ['operating-hour'],
+        summary: 'Horários de funcionamento do clube, de domingo a sábado',
+        params: z.object({ companyId: idSchema }),
+        response: { 200: operatingHourListSchema, 404: errorBodySchema },
+      },
+    },
+    async (request) => {
+      assertStaffOf(request, request.params.companyId, clubNotFound);
+      return { items: await listOperatingHours(app.db, request.params.companyId) };
+    },
+  );
+
+  app.patch(
+    '/operating-hour/company',
+    {
+      schema: {
+        tags: ['operating-hour'],
+        summary: 'Atualiza o horário de funcionamento de um dia da semana do clube',
+        body: operatingHourBodySchema,
+        response: { 200: operatingHourSchema, 400: errorBodySchema, 404: errorBodySchema },
+      },
+    },
+    async (request) => {
+      assertStaffOf(request, request.body.companyId, clubNotFound);
+      return updateOperatingHour(app.db, request.staff.userId, request.body);
+    },
+  );
+};

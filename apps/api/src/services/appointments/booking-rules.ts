@@ -1,0 +1,180 @@
+import { associateTitles, associates, queryRows, users, type Database } from '@clube/db';
+import {
+  addDaysToDate,
+  clubDateOf,
+  clubInstant,
+  clubTimeOf,
+  clubToday,
+  errorCodeOf,
+  errorDefinitions,
+  type ErrorKey,
+} from '@clube/shared';
+import { and, eq, sql } from 'drizzle-orm';
+import { AppError } from '../../lib/app-error';
+import { ageOn, lastBookableDate, monthOf } from './booking-dates';
+import {
+  clubDayRange,
+  loadBusyIntervals,
+  loadPlaceOfStaff,
+  loadSlotGrid,
+} from './load-place-schedule';
+import { generateSlotTimes } from './slots';
+import { lockPlace, lockTitle } from '../../lib/place-lock';
+
+export type BookingRequest = {
+  associateId: string;
+  placeId: string;
+  startsAt: string;
+  endsAt: string;
+  cardId: string;
+};
+
+/**
+ * Rule 1 of DESIGN.md §5: the place and the associate exist in one of the caller's clubs, and the
+ * card number is the associate's (a card of somebody else answers AssociateNotFound).
+ */
+export async function loadBookingContext(
+  db: Database,
+  request: BookingRequest,
+  companyIds: ReadonlySet<string>,
+) {
+  const { place, timezone, category } = await loadPlaceOfStaff(db, request.placeId, companyIds);
+  const [row] = await db
+    .select({ associate: associates, title: associateTitles, name: users.name })
+    .from(associates)
+    .innerJoin(associateTitles, eq(associateTitles.id, associates.associateTitleId))
+    .innerJoin(users, eq(users.id, associates.userId))
+    .where(and(eq(associates.id, request.associateId), eq(associates.companyId, place.companyId)));
+  if (!row || row.associate.cardId !== request.cardId) throw new AppError('AssociateNotFound');
+  return { place, timezone, category, associate: row.associate, title: row.title };
+}
+
+export type BookingContext = Awaited<ReturnType<typeof loadBookingContext>>;
+
+/**
+ * Serialises bookings of one place and of one title until the transaction ends, so the count
+ * rules (quota, same day, previous day) and the blocked-time check see every committed booking.
+ * Always place first, then title: every booking takes exactly one of each, so no cycle can form.
+ */
+export async function lockBookingKeys(db: Database, context: BookingContext): Promise<void> {
+  await lockPlace(db, context.place.id);
+  await lockTitle(db, context.title.id);
+}
+
+export type BookingFailure = { key: ErrorKey; code: string; message: string };
+
+const failureOf = (key: ErrorKey): BookingFailure => ({
+  key,
+  code: errorCodeOf(key),
+  message: errorDefinitions[key].message,
+});
+
+type TitleCounts = { sameDay: number; previousDayTime: number; month: number };
+
+/**
+ * Rules 2–9 of DESIGN.md §5, in order, ALL evaluated: the "why not?" check lists every failure,
+ * the booking answers the first. Runs a fixed handful of queries whatever the place's hours.
+ */
+export async function evaluateBookingRules(
+  db: Database,
+  context: BookingContext,
+  request: BookingRequest,
+  now: Date = new Date(),
+) {
+  const { place, timezone, category, associate, title } = context;
+  const startsAt = new Date(request.startsAt);
+  const endsAt = new Date(request.endsAt);
+  const date = clubDateOf(startsAt, timezone);
+  const failures: BookingFailure[] = [];
+
+  // 2. Neither the associate nor the family title may be blocked.
+  if (associate.blocked) failures.push(failureOf('AssociateBlocked'));
+  if (title.blocked) failures.push(failureOf('TitleBlocked'));
+
+  // 3. The booking lasts exactly one slot.
+  if (endsAt.getTime() - startsAt.getTime() !== place.bookRange * 60_000)
+    failures.push(failureOf('InvalidAppointmentDuration'));
+
+  // 4. It starts on a slot of that day, not in the past, clear of any blocked time.
+  const slot = generateSlotTimes(date, timezone, await loadSlotGrid(db, place, date)).find(
+    (candidate) => candidate.startsAt.getTime() === startsAt.getTime(),
+  );
+  const { blocked, booked } = await loadBusyIntervals(
+    db,
+    [place.id],
+    slot ?? { startsAt, endsAt: endsAt > startsAt ? endsAt : startsAt },
+  );
+  if (!slot || slot.startsAt <= now || blocked.length > 0)
+    failures.push(failureOf('TimeNotAvailable'));
+
+  // 5. Within the booking window counted from club-local today.
+  if (date > lastBookableDate(clubToday(timezone, now), place.availableBookingDays))
+    failures.push(failureOf('AvailableBookingDaysMissed'));
+
+  // 6. Old enough on the appointment's club-local date.
+  if (ageOn(associate.birthDate, date) < place.ageRestriction)
+    failures.push(failureOf('AgeRestriction'));
+
+  // 7 and 8 count the title's SCHEDULED bookings in one query.
+  const counts = await countTitleBookings(db, context, startsAt, date);
+  const sameDayBlocked = category.blockedAppointmentDay && counts.sameDay > 0;
+  const previousDayBlocked = category.notAppointmentPreviousDayTime && counts.previousDayTime > 0;
+  if (sameDayBlocked || previousDayBlocked) failures.push(failureOf('WaitingPeriodRequired'));
+
+  const limit = place.associateReservationLimit;
+  if (limit > 0 && counts.month >= limit) failures.push(failureOf('ReservationsLimitReached'));
+
+  // 9. Nobody holds an overlapping booking (the exclusion constraint guarantees it on insert).
+  if (booked.length > 0) failures.push(failureOf('TimeAlreadyTaken'));
+
+  return { failures, quota: { used: counts.month, limit }, title };
+}
+
+async function countTitleBookings(
+  db: Database,
+  context: BookingContext,
+  startsAt: Date,
+  date: string,
+): Promise<TitleCounts> {
+  const { place, timezone, title } = context;
+  const day = clubDayRange(date, timezone);
+  const previousDayStart = clubInstant(
+    addDaysToDate(date, -1),
+    clubTimeOf(startsAt, timezone),
+    timezone,
+  );
+  const month = monthOf(date);
+  const monthStart = clubInstant(month.first, '00:00', timezone);
+  const monthEnd = clubInstant(month.next, '00:00', timezone);
+  const from = new Date(Math.min(monthStart.getTime(), previousDayStart.getTime()));
+  const to = new Date(Math.max(monthEnd.getTime(), day.endsAt.getTime()));
+  const iso = (instant: Date) => instant.toISOString();
+
+  const [row] = await queryRows<TitleCounts>(
+    db,
+    sql`
+      select
+        count(*) filter (
+          where p.category_id = ${place.categoryId}
+            and a.starts_at >= ${iso(day.startsAt)}::timestamptz
+            and a.starts_at < ${iso(day.endsAt)}::timestamptz
+        )::int as "sameDay",
+        count(*) filter (
+          where p.category_id = ${place.categoryId}
+            and a.starts_at = ${iso(previousDayStart)}::timestamptz
+        )::int as "previousDayTime",
+        count(*) filter (
+          where a.place_id = ${place.id}
+            and a.starts_at >= ${iso(monthStart)}::timestamptz
+            and a.starts_at < ${iso(monthEnd)}::timestamptz
+        )::int as "month"
+      from appointments a
+      join places p on p.id = a.place_id
+      where a.associate_title_id = ${title.id}
+        and a.status = 'SCHEDULED'
+        and a.starts_at >= ${iso(from)}::timestamptz
+        and a.starts_at < ${iso(to)}::timestamptz
+    `,
+  );
+  return row ?? { sameDay: 0, previousDayTime: 0, month: 0 };
+}

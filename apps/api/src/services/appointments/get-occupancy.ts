@@ -1,0 +1,56 @@
+import { companies, operatingHours, places, type Database } from '@clube/db';
+import { clubToday, dayOfWeekOf } from '@clube/shared';
+import { and, asc, eq, isNull } from 'drizzle-orm';
+import { AppError } from '../../lib/app-error';
+import { clubDayRange, loadBusyIntervals } from './load-place-schedule';
+import { generateSlotTimes } from './slots';
+
+/** A club-local day's occupancy of every active place of a club: booked slots out of all slots. */
+export async function getOccupancy(
+  db: Database,
+  input: { companyId: string; date?: string; now?: Date },
+) {
+  const [company] = await db
+    .select({ timezone: companies.timezone })
+    .from(companies)
+    .where(eq(companies.id, input.companyId));
+  if (!company) throw new AppError('NotFound');
+  const date = input.date ?? clubToday(company.timezone, input.now);
+  const [clubPlaces, [hour]] = await Promise.all([
+    db
+      .select()
+      .from(places)
+      .where(and(eq(places.companyId, input.companyId), isNull(places.archivedAt)))
+      .orderBy(asc(places.name)),
+    db
+      .select({ openTime: operatingHours.openTime, closeTime: operatingHours.closeTime })
+      .from(operatingHours)
+      .where(
+        and(
+          eq(operatingHours.companyId, input.companyId),
+          eq(operatingHours.dayOfWeek, dayOfWeekOf(date)),
+        ),
+      ),
+  ]);
+  const { booked } = await loadBusyIntervals(
+    db,
+    clubPlaces.map((place) => place.id),
+    clubDayRange(date, company.timezone),
+  );
+  const items = clubPlaces.map((place) => {
+    const slots = generateSlotTimes(date, company.timezone, {
+      placeStartsAt: place.startsAt,
+      placeEndsAt: place.endsAt,
+      bookRange: place.bookRange,
+      operatingHour: hour ?? null,
+    });
+    const placeBookings = booked.filter((appointment) => appointment.placeId === place.id);
+    const bookedSlots = slots.filter((slot) =>
+      placeBookings.some(
+        (appointment) => appointment.startsAt < slot.endsAt && slot.startsAt < appointment.endsAt,
+      ),
+    ).length;
+    return { placeId: place.id, booked: bookedSlots, total: slots.length };
+  });
+  return { date, items };
+}

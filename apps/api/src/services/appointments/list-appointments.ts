@@ -1,0 +1,72 @@
+import { appointments, associates, companies, places, users, type Database } from '@clube/db';
+import type { AppointmentListQuery } from '@clube/shared';
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+
+const bookedBy = alias(users, 'booked_by');
+
+/** A date-or-instant bound as SQL: a bare date is midnight in the appointment's club timezone. */
+function boundOf(value: string): SQL {
+  if (/^\d{4}-\d{2}-\d{2}$/.test(value))
+    return sql`(${value}::date::timestamp at time zone ${companies.timezone})`;
+  return sql`${new Date(value).toISOString()}::timestamptz`;
+}
+
+/** Appointments of the caller's clubs starting in [fromDate, toDate), by start. */
+export async function listAppointments(
+  db: Database,
+  query: AppointmentListQuery,
+  companyIds: ReadonlySet<string>,
+  where: SQL[] = [],
+) {
+  if (companyIds.size === 0) return [];
+  const conditions: (SQL | undefined)[] = [
+    inArray(appointments.companyId, [...companyIds]),
+    query.placeId ? eq(appointments.placeId, query.placeId) : undefined,
+    query.associateId ? eq(appointments.associateId, query.associateId) : undefined,
+    query.status ? eq(appointments.status, query.status) : undefined,
+    query.fromDate ? sql`${appointments.startsAt} >= ${boundOf(query.fromDate)}` : undefined,
+    query.toDate ? sql`${appointments.startsAt} < ${boundOf(query.toDate)}` : undefined,
+    ...where,
+  ];
+  const rows = await db
+    .select({
+      appointment: appointments,
+      placeName: places.name,
+      associateName: users.name,
+      cardId: associates.cardId,
+      bookedById: bookedBy.id,
+      bookedByName: bookedBy.name,
+    })
+    .from(appointments)
+    .innerJoin(companies, eq(companies.id, appointments.companyId))
+    .innerJoin(places, eq(places.id, appointments.placeId))
+    .innerJoin(associates, eq(associates.id, appointments.associateId))
+    .innerJoin(users, eq(users.id, associates.userId))
+    .leftJoin(bookedBy, eq(bookedBy.id, appointments.createdBy))
+    .where(and(...conditions))
+    .orderBy(asc(appointments.startsAt), asc(appointments.id))
+    .limit(2000);
+  return rows.map((row) => ({
+    id: row.appointment.id,
+    companyId: row.appointment.companyId,
+    placeId: row.appointment.placeId,
+    placeName: row.placeName,
+    associateId: row.appointment.associateId,
+    associateTitleId: row.appointment.associateTitleId,
+    startsAt: row.appointment.startsAt.toISOString(),
+    endsAt: row.appointment.endsAt.toISOString(),
+    status: row.appointment.status,
+    createdAt: row.appointment.createdAt.toISOString(),
+    cancelledAt: row.appointment.cancelledAt?.toISOString() ?? null,
+    associate: { id: row.appointment.associateId, name: row.associateName, cardId: row.cardId },
+    createdBy:
+      row.bookedById && row.bookedByName ? { id: row.bookedById, name: row.bookedByName } : null,
+  }));
+}
+
+/** One appointment of the caller's clubs, or undefined. */
+export async function findAppointment(db: Database, id: string, companyIds: ReadonlySet<string>) {
+  const [item] = await listAppointments(db, {}, companyIds, [eq(appointments.id, id)]);
+  return item;
+}

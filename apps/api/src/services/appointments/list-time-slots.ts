@@ -1,0 +1,39 @@
+import type { Database } from '@clube/db';
+import { clubToday } from '@clube/shared';
+import { lastBookableDate } from './booking-dates';
+import {
+  clubDayRange,
+  loadBusyIntervals,
+  loadPlaceOfStaff,
+  loadSlotGrid,
+} from './load-place-schedule';
+import { generateSlotTimes, markAvailability } from './slots';
+
+/** DESIGN.md §4: the slots of a place on a club-local date, each marked available or not. */
+export async function listTimeSlots(
+  db: Database,
+  input: { placeId: string; date: string; companyIds: ReadonlySet<string>; now?: Date },
+) {
+  const now = input.now ?? new Date();
+  const { place, timezone } = await loadPlaceOfStaff(db, input.placeId, input.companyIds);
+  const grid = await loadSlotGrid(db, place, input.date);
+  const slots = generateSlotTimes(input.date, timezone, grid);
+  if (slots.length === 0) return [];
+  const { blocked, booked } = await loadBusyIntervals(
+    db,
+    [place.id],
+    clubDayRange(input.date, timezone),
+  );
+  return markAvailability(slots, {
+    now,
+    date: input.date,
+    lastBookableDate: lastBookableDate(clubToday(timezone, now), place.availableBookingDays),
+    blockedTimes: blocked,
+    appointments: booked,
+  }).map((slot) => ({
+    time: slot.time,
+    startsAt: slot.startsAt.toISOString(),
+    endsAt: slot.endsAt.toISOString(),
+    available: slot.available,
+  }));
+}

@@ -1,0 +1,45 @@
+import { operatingHours, type Database } from '@clube/db';
+import type { DayOfWeek } from '@clube/shared';
+import { AppError } from '../../lib/app-error';
+import { recordAudit } from '../../lib/audit';
+import { assertOpenBeforeClose } from './assert-open-before-close';
+import { operatingHourColumns, toOperatingHour } from './operating-hour-row';
+
+export type OperatingHourInput = {
+  companyId: string;
+  dayOfWeek: DayOfWeek;
+  openTime: string;
+  closeTime: string;
+};
+
+export async function createOperatingHour(
+  db: Database,
+  actorUserId: string,
+  input: OperatingHourInput,
+) {
+  assertOpenBeforeClose(input.openTime, input.closeTime);
+  return db.transaction(async (tx) => {
+    // The unique (club, weekday) index decides races; a second row for the day is a 409.
+    const [row] = await tx
+      .insert(operatingHours)
+      .values(input)
+      .onConflictDoNothing({ target: [operatingHours.companyId, operatingHours.dayOfWeek] })
+      .returning(operatingHourColumns);
+    if (!row) {
+      throw new AppError(
+        'Conflict',
+        'Já existe um horário de funcionamento para este dia. Atualize-o em vez de criar outro.',
+      );
+    }
+    const operatingHour = toOperatingHour(row);
+    await recordAudit(tx, {
+      companyId: input.companyId,
+      actorUserId,
+      action: 'operating-hour.create',
+      entityType: 'operating_hour',
+      entityId: operatingHour.id,
+      data: { dayOfWeek: input.dayOfWeek, openTime: input.openTime, closeTime: input.closeTime },
+    });
+    return operatingHour;
+  });
+}

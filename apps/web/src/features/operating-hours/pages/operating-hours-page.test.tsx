@@ -1,0 +1,139 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { setCurrentCompany } from '@/lib/current-company';
+import { setSession } from '@/lib/session';
+import { buildCompany, buildSession } from '@/testing/factories';
+import { errorBody, mockFetch, type RecordedRequest } from '@/testing/fetch-mock';
+import { renderApp } from '@/testing/render-app';
+
+function signedInClub() {
+  setSession(buildSession());
+  const company = buildCompany();
+  setCurrentCompany(company);
+  return company;
+}
+
+const monday = (companyId: string) => ({
+  id: '00000000-0000-4000-8000-0000000000aa',
+  companyId,
+  dayOfWeek: 'SEGUNDA',
+  openTime: '06:00',
+  closeTime: '22:00',
+});
+
+function isSave(request: RecordedRequest) {
+  return request.url.startsWith('/api/backoffice/operating-hour') && request.method !== 'GET';
+}
+
+describe('operating hours page', () => {
+  it('shows seven day cards and updates an existing day', async () => {
+    const company = signedInClub();
+    const { requests } = mockFetch((request) => {
+      if (request.url === `/api/backoffice/company/${company.id}`)
+        return { status: 200, body: company };
+      if (request.method === 'PATCH')
+        return { status: 200, body: { ...monday(company.id), openTime: '07:00' } };
+      return { status: 200, body: { items: [monday(company.id)] } };
+    });
+    renderApp('/operating-hour');
+
+    const card = await screen.findByRole('form', { name: 'Segunda-feira' });
+    expect(screen.getAllByRole('form')).toHaveLength(7);
+    const open = within(card).getByRole('textbox', { name: 'Abertura' });
+    expect(open).toHaveValue('06:00');
+    const user = userEvent.setup();
+    await user.clear(open);
+    await user.type(open, '0700');
+    await user.click(within(card).getByRole('button', { name: 'Atualizar horário' }));
+
+    expect(await screen.findByText('Horário de funcionamento atualizado!')).toBeInTheDocument();
+    expect(requests.find(isSave)).toMatchObject({
+      method: 'PATCH',
+      url: '/api/backoffice/operating-hour/company',
+      body: { companyId: company.id, dayOfWeek: 'SEGUNDA', openTime: '07:00', closeTime: '22:00' },
+    });
+  });
+
+  it('checks required times and their order before creating a day', async () => {
+    const company = signedInClub();
+    const { requests } = mockFetch((request) => {
+      if (request.url === `/api/backoffice/company/${company.id}`)
+        return { status: 200, body: company };
+      if (request.method === 'POST')
+        return {
+          status: 201,
+          body: { ...monday(company.id), dayOfWeek: 'DOMINGO', openTime: '08:00' },
+        };
+      return { status: 200, body: { items: [] } };
+    });
+    renderApp('/operating-hour');
+    const card = await screen.findByRole('form', { name: 'Domingo' });
+    const user = userEvent.setup();
+    const save = within(card).getByRole('button', { name: 'Salvar horário' });
+
+    await user.click(save);
+    expect(await within(card).findByText('Horário de abertura é obrigatório')).toBeInTheDocument();
+    expect(within(card).getByText('Horário de fechamento é obrigatório')).toBeInTheDocument();
+
+    await user.type(within(card).getByRole('textbox', { name: 'Abertura' }), '2000');
+    await user.type(within(card).getByRole('textbox', { name: 'Fechamento' }), '0800');
+    await user.click(save);
+    expect(
+      await within(card).findByText(
+        'O horário de abertura deve ser anterior ao horário de fechamento!',
+      ),
+    ).toBeInTheDocument();
+    expect(requests.filter(isSave)).toHaveLength(0);
+
+    const open = within(card).getByRole('textbox', { name: 'Abertura' });
+    await user.clear(open);
+    await user.type(open, '0800');
+    const close = within(card).getByRole('textbox', { name: 'Fechamento' });
+    await user.clear(close);
+    await user.type(close, '2200');
+    await user.click(save);
+    expect(await screen.findByText('Horário de funcionamento criado!')).toBeInTheDocument();
+    expect(requests.find(isSave)).toMatchObject({
+      method: 'POST',
+      body: { companyId: company.id, dayOfWeek: 'DOMINGO', openTime: '08:00', closeTime: '22:00' },
+    });
+  });
+
+  it('shows the server refusal on the field and an error toast', async () => {
+    const company = signedInClub();
+    mockFetch((request) => {
+      if (request.url === `/api/backoffice/company/${company.id}`)
+        return { status: 200, body: company };
+      if (request.method === 'PATCH')
+        return {
+          status: 400,
+          body: {
+            ...errorBody(400, 'ValidationError', 'Horário inválido'),
+            details: [{ in: 'body', path: 'closeTime', message: 'Horário inválido' }],
+          },
+        };
+      return { status: 200, body: { items: [monday(company.id)] } };
+    });
+    renderApp('/operating-hour');
+    const card = await screen.findByRole('form', { name: 'Segunda-feira' });
+    await userEvent.setup().click(within(card).getByRole('button', { name: 'Atualizar horário' }));
+    expect(
+      await screen.findByText('Erro ao atualizar horário de funcionamento!'),
+    ).toBeInTheDocument();
+    expect(within(card).getByText('Horário inválido')).toBeInTheDocument();
+  });
+
+  it('says when the hours cannot be loaded', async () => {
+    const company = signedInClub();
+    mockFetch((request) =>
+      request.url === `/api/backoffice/company/${company.id}`
+        ? { status: 200, body: company }
+        : { status: 404, body: errorBody(404, 'NotFound') },
+    );
+    renderApp('/operating-hour');
+    expect(
+      await screen.findByText('Erro ao carregar horários de funcionamento.'),
+    ).toBeInTheDocument();
+  });
+});

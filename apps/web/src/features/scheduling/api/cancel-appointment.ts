@@ -1,0 +1,19 @@
+import { appointmentSchema } from '@clube/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { invalidateSchedule } from './create-appointment';
+
+/** PATCH /backoffice/appointment/cancel/{id}: the row stays, as CANCELLED. */
+export async function cancelAppointment(id: string) {
+  return appointmentSchema.parse(
+    await api.patch(`/backoffice/appointment/cancel/${encodeURIComponent(id)}`),
+  );
+}
+
+export function useCancelAppointment(companyId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: cancelAppointment,
+    onSuccess: () => invalidateSchedule(queryClient, companyId),
+  });
+}

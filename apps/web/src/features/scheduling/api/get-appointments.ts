@@ -1,0 +1,32 @@
+import {
+  addDaysToDate,
+  appointmentListSchema,
+  type Appointment,
+  type AppointmentListQuery,
+} from '@clube/shared';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+
+/** GET /backoffice/appointment: appointments starting in [fromDate, toDate). */
+export async function getAppointments(
+  query: AppointmentListQuery,
+  signal?: AbortSignal,
+): Promise<Appointment[]> {
+  const data = await api.get('/backoffice/appointment', { query, signal });
+  return appointmentListSchema.parse(data).items;
+}
+
+/** The SCHEDULED appointments of a place on a club-local date. */
+export const getDayAppointmentsQueryOptions = (companyId: string, placeId: string, date: string) =>
+  queryOptions({
+    queryKey: [companyId, 'appointments', placeId, date] as const,
+    queryFn: ({ signal }) =>
+      getAppointments(
+        { placeId, fromDate: date, toDate: addDaysToDate(date, 1), status: 'SCHEDULED' },
+        signal,
+      ),
+  });
+
+export function useDayAppointments(companyId: string, placeId: string, date: string) {
+  return useQuery(getDayAppointmentsQueryOptions(companyId, placeId, date));
+}

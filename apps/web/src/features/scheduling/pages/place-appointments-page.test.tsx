@@ -1,0 +1,228 @@
+import { addDaysToDate, clubInstant, clubToday, type Appointment } from '@clube/shared';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { setCurrentCompany } from '@/lib/current-company';
+import { setSession } from '@/lib/session';
+import { buildCompany, buildSession } from '@/testing/factories';
+import { errorBody, mockFetch } from '@/testing/fetch-mock';
+import { renderApp } from '@/testing/render-app';
+
+const placeId = '11111111-1111-4111-8111-111111111111';
+const associateId = '22222222-2222-4222-8222-222222222222';
+const timezone = 'America/Sao_Paulo';
+const today = clubToday(timezone);
+
+function slot(time: string, available: boolean) {
+  const startsAt = clubInstant(today, time, timezone);
+  return {
+    time,
+    startsAt: startsAt.toISOString(),
+    endsAt: new Date(startsAt.getTime() + 3_600_000).toISOString(),
+    available,
+  };
+}
+
+function appointment(): Appointment {
+  const base = slot('10:00', false);
+  return {
+    id: '33333333-3333-4333-8333-333333333333',
+    companyId: '44444444-4444-4444-8444-444444444444',
+    placeId,
+    placeName: 'Quadra',
+    associateId,
+    associateTitleId: '55555555-5555-4555-8555-555555555555',
+    startsAt: base.startsAt,
+    endsAt: base.endsAt,
+    status: 'SCHEDULED',
+    createdAt: base.startsAt,
+    cancelledAt: null,
+    associate: { id: associateId, name: 'Ana Lima', cardId: '1234' },
+    createdBy: { id: '66666666-6666-4666-8666-666666666666', name: 'Carlos Staff' },
+  };
+}
+
+function signIn() {
+  setSession(buildSession());
+  setCurrentCompany(buildCompany({ timezone }));
+}
+
+/** The page is lazy-loaded: wait for its heading before looking inside. */
+async function waitForPage() {
+  await screen.findByRole('heading', { name: 'Agendamentos do espaço' }, { timeout: 10_000 });
+}
+
+describe('place appointments', () => {
+  it('shows the month, the day’s slots by state and books one by card number', async () => {
+    signIn();
+    const { requests } = mockFetch((request) => {
+      if (request.url.includes('/time-slots'))
+        return { status: 200, body: [slot('09:00', true), slot('10:00', false)] };
+      if (request.url.includes('/associate/cardId/1234'))
+        return { status: 200, body: { id: associateId, user: { name: 'Ana Lima' } } };
+      if (request.url.includes('/associate/cardId/'))
+        return { status: 404, body: errorBody(404, 'AssociateNotFound') };
+      if (request.url.endsWith('/appointment/check'))
+        return { status: 200, body: { ok: true, failures: [], quota: { used: 2, limit: 4 } } };
+      if (request.method === 'POST' && request.url.endsWith('/appointment'))
+        return { status: 201, body: appointment() };
+      return { status: 200, body: { items: [] } };
+    });
+    renderApp(`/place-appointments/${placeId}`);
+    await waitForPage();
+    const user = userEvent.setup();
+
+    expect(screen.getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual([
+      'D',
+      'S',
+      'T',
+      'Q',
+      'Q',
+      'S',
+      'S',
+    ]);
+    expect([35, 42]).toContain(screen.getAllByRole('gridcell').length);
+    expect(screen.getByRole('button', { current: 'date' })).toHaveAttribute('aria-pressed', 'true');
+    expect(await screen.findByText('Nenhum agendamento encontrado.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '10:00 (indisponível)' })).toBeDisabled();
+    expect(screen.queryByRole('button', { name: 'Criar Agendamento' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Gerenciar bloqueios' })).toHaveAttribute(
+      'href',
+      `/blocked-time/${placeId}`,
+    );
+
+    await user.click(screen.getByRole('button', { name: '09:00 (disponível)' }));
+    expect(screen.getByRole('button', { name: '09:00 (selecionado)' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Criar Agendamento' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Criar Agendamento' });
+    const create = within(dialog).getByRole('button', { name: 'Criar' });
+    expect(create).toBeDisabled();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Buscar' }));
+    expect(await within(dialog).findByText('Carteirinha é obrigatória')).toBeInTheDocument();
+    await user.type(within(dialog).getByLabelText('Carteirinha'), '9x9');
+    expect(within(dialog).getByLabelText('Carteirinha')).toHaveValue('99');
+    await user.click(within(dialog).getByRole('button', { name: 'Buscar' }));
+    expect(
+      await within(dialog).findByText('Erro ao buscar dados do associado'),
+    ).toBeInTheDocument();
+
+    await user.clear(within(dialog).getByLabelText('Carteirinha'));
+    await user.type(within(dialog).getByLabelText('Carteirinha'), '1234');
+    await user.click(within(dialog).getByRole('button', { name: 'Buscar' }));
+    expect(await within(dialog).findByText('Associado: Ana Lima')).toBeInTheDocument();
+    expect(await within(dialog).findByText('2 de 4 neste mês')).toBeInTheDocument();
+    await user.click(create);
+
+    expect(await screen.findByText('Agendamento criado com sucesso')).toBeInTheDocument();
+    const booking = requests.find(
+      (request) => request.method === 'POST' && request.url === '/api/backoffice/appointment',
+    );
+    expect(booking?.body).toEqual({
+      associateId,
+      placeId,
+      startsAt: slot('09:00', true).startsAt,
+      endsAt: slot('09:00', true).endsAt,
+      cardId: '1234',
+    });
+  }, 20_000);
+
+  it('lists every failing rule of the check in Portuguese and maps a refused booking', async () => {
+    signIn();
+    mockFetch((request) => {
+      if (request.url.includes('/time-slots')) return { status: 200, body: [slot('09:00', true)] };
+      if (request.url.includes('/associate/cardId/'))
+        return { status: 200, body: { id: associateId, user: { name: 'Ana Lima' } } };
+      if (request.url.endsWith('/appointment/check'))
+        return {
+          status: 200,
+          body: {
+            ok: false,
+            failures: [
+              { code: 'AgeRestriction', message: 'x' },
+              { code: 'ReservationsLimitReached', message: 'y' },
+            ],
+            quota: { used: 4, limit: 4 },
+          },
+        };
+      if (request.method === 'POST') return { status: 422, body: errorBody(422, 'AgeRestriction') };
+      return { status: 200, body: { items: [] } };
+    });
+    renderApp(`/place-appointments/${placeId}`);
+    await waitForPage();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: '09:00 (disponível)' }));
+    await user.click(screen.getByRole('button', { name: 'Criar Agendamento' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.type(within(dialog).getByLabelText('Carteirinha'), '1234');
+    await user.click(within(dialog).getByRole('button', { name: 'Buscar' }));
+    expect(
+      await within(dialog).findByText('O associado não tem a idade mínima para este espaço.'),
+    ).toBeInTheDocument();
+    expect(
+      within(dialog).getByText('O limite de reservas deste título no mês foi atingido.'),
+    ).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Criar' }));
+    expect(
+      await screen.findAllByText('O associado não tem a idade mínima para este espaço.'),
+    ).toHaveLength(2);
+  });
+
+  it('opens an appointment of the day and cancels it after confirmation', async () => {
+    signIn();
+    let isCancelled = false;
+    const { requests } = mockFetch((request) => {
+      if (request.url.includes('/time-slots')) return { status: 200, body: [slot('10:00', false)] };
+      if (request.method === 'PATCH') {
+        isCancelled = true;
+        return {
+          status: 200,
+          body: { ...appointment(), status: 'CANCELLED', cancelledAt: appointment().startsAt },
+        };
+      }
+      if (request.url.startsWith('/api/backoffice/appointment?'))
+        return { status: 200, body: { items: isCancelled ? [] : [appointment()] } };
+      return { status: 404, body: errorBody(404, 'NotFound') };
+    });
+    renderApp(`/place-appointments/${placeId}`);
+    await waitForPage();
+    const user = userEvent.setup();
+    await user.click(
+      await screen.findByRole('button', { name: 'Abrir agendamento de Ana Lima às 10:00' }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Agendamento' });
+    expect(within(dialog).getByText('Carlos Staff')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Excluir' }));
+    expect(
+      within(dialog).getByText(
+        'Tem certeza que deseja excluir? Essa ação não poderá ser desfeita.',
+      ),
+    ).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Sim, excluir' }));
+    expect(await screen.findByText('Agendamento excluído com sucesso!')).toBeInTheDocument();
+    expect(await screen.findByText('Nenhum agendamento encontrado.')).toBeInTheDocument();
+    expect(
+      requests.some(
+        (request) => request.url === `/api/backoffice/appointment/cancel/${appointment().id}`,
+      ),
+    ).toBe(true);
+    const list = requests.find((request) => request.url.startsWith('/api/backoffice/appointment?'));
+    expect(list?.url).toContain(`fromDate=${today}`);
+    expect(list?.url).toContain(`toDate=${addDaysToDate(today, 1)}`);
+  });
+
+  it('says so when the day’s appointments cannot be loaded', async () => {
+    signIn();
+    mockFetch((request) =>
+      request.url.includes('/time-slots')
+        ? { status: 200, body: [] }
+        : { status: 500, body: errorBody(500, 'InternalServerError') },
+    );
+    renderApp(`/place-appointments/${placeId}`);
+    await waitForPage();
+    await waitFor(
+      () => expect(screen.getByText('Erro ao carregar agendamentos.')).toBeInTheDocument(),
+      { timeout: 15_000 },
+    );
+  }, 20_000);
+});

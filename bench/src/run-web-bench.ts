@@ -1,0 +1,171 @@
+// `npm run bench:web`: the production build's gzipped JavaScript per route (the route's own chunk
+// and everything a first visit loads), then Lighthouse (Debian's Chromium) on /login and
+// /dashboard with its performance and accessibility scores. Reports, never asserts.
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import desktopConfig from 'lighthouse/core/config/desktop-config.js';
+import { chromium } from 'playwright-core';
+
+const root = new URL('../../', import.meta.url).pathname;
+const dist = join(root, 'apps/web/dist');
+const log = (line: string) => process.stdout.write(`${line}\n`);
+
+type ManifestChunk = {
+  file: string;
+  src?: string;
+  isEntry?: boolean;
+  isDynamicEntry?: boolean;
+  imports?: string[];
+  css?: string[];
+};
+
+function chunkSizes() {
+  const manifest = JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8')) as Record<
+    string,
+    ManifestChunk
+  >;
+  const gzipOf = (file: string) => gzipSync(readFileSync(join(dist, file))).length;
+  const closure = (key: string, seen = new Set<string>()): Set<string> => {
+    if (seen.has(key)) return seen;
+    seen.add(key);
+    for (const imported of manifest[key]?.imports ?? []) closure(imported, seen);
+    return seen;
+  };
+  const entryKey = Object.keys(manifest).find((key) => manifest[key]!.isEntry)!;
+  const entryFiles = closure(entryKey);
+  const rows = Object.entries(manifest)
+    .filter(([, chunk]) => chunk.isDynamicEntry && /pages\//.test(chunk.src ?? ''))
+    .map(([key, chunk]) => {
+      const files = new Set([...entryFiles, ...closure(key)]);
+      const firstLoad = [...files].reduce((total, file) => total + gzipOf(manifest[file]!.file), 0);
+      return {
+        route: (chunk.src ?? key).replace(/^.*pages\//, '').replace(/\.tsx$/, ''),
+        ownKb: gzipOf(chunk.file) / 1024,
+        firstLoadKb: firstLoad / 1024,
+      };
+    })
+    .sort((left, right) => left.route.localeCompare(right.route));
+  return rows;
+}
+
+async function startServer(port: number, dataDir: string) {
+  const server = spawn(process.execPath, [join(root, 'apps/api/dist/server.js')], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+    },
+    stdio: 'ignore',
+  });
+  for (;;) {
+    if (server.exitCode !== null) throw new Error('o servidor terminou ao iniciar');
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) return server;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+async function main() {
+  const sizes = chunkSizes();
+  console.table(
+    sizes.map((row) => ({
+      rota: row.route,
+      'chunk gzip KB': row.ownKb.toFixed(1),
+      'primeira carga gzip KB': row.firstLoadKb.toFixed(1),
+    })),
+  );
+
+  const dataDir = mkdtempSync(join(tmpdir(), 'clube-bench-web-'));
+  const port = 3990;
+  const server = await startServer(port, dataDir);
+  const chrome = await chromeLauncher.launch({
+    chromePath: '/usr/bin/chromium',
+    chromeFlags: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+  const scores: Array<{
+    page: string;
+    preset: string;
+    performance: number;
+    accessibility: number;
+  }> = [];
+  try {
+    // Sign in once through the real form so /dashboard is measured as staff see it.
+    const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
+    const page = await browser.contexts()[0]!.newPage();
+    const base = `http://127.0.0.1:${port}`;
+    await page.goto(`${base}/login`);
+    await page.getByLabel('CPF').fill('52998224725');
+    await page.getByLabel('Senha', { exact: true }).fill('clube123');
+    await page.getByRole('button', { name: 'Entrar' }).click();
+    await page.waitForURL('**/select-company');
+    await page.getByRole('button', { name: /Clube Demonstração/ }).click();
+    await page.waitForURL('**/dashboard');
+    await page.close();
+
+    for (const [preset, config] of [
+      ['mobile', undefined],
+      ['desktop', desktopConfig],
+    ] as const) {
+      for (const path of ['/login', '/dashboard']) {
+        const result = await lighthouse(
+          `${base}${path}`,
+          {
+            port: chrome.port,
+            output: 'json',
+            logLevel: 'error',
+            onlyCategories: ['performance', 'accessibility'],
+            disableStorageReset: true,
+          },
+          config,
+        );
+        const categories = result!.lhr.categories;
+        scores.push({
+          page: path,
+          preset,
+          performance: Math.round((categories.performance?.score ?? 0) * 100),
+          accessibility: Math.round((categories.accessibility?.score ?? 0) * 100),
+        });
+        log(
+          `  Lighthouse ${preset} ${path}: desempenho ${scores.at(-1)!.performance}, acessibilidade ${scores.at(-1)!.accessibility}`,
+        );
+      }
+    }
+    await browser.close();
+  } finally {
+    chrome.kill();
+    server.kill('SIGTERM');
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  console.table(scores);
+  mkdirSync(join(root, 'bench/results'), { recursive: true });
+  const file = join(root, `bench/results/${new Date().toISOString().slice(0, 10)}-web.json`);
+  writeFileSync(
+    file,
+    `${JSON.stringify({ date: new Date().toISOString(), chunks: sizes, lighthouse: scores }, null, 2)}\n`,
+  );
+  log(`Resultados em ${file}`);
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`${error instanceof Error ? error.stack : String(error)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,111 @@
+import { z } from 'zod';
+import { appointmentStatuses } from '../constants';
+import { dateSchema, idSchema, instantSchema } from './common';
+
+export const timeSlotsParamsSchema = z.object({ placeId: idSchema });
+export const timeSlotsQuerySchema = z.object({ date: dateSchema });
+
+/** One bookable slot of a place on a club-local date (DESIGN.md §4). */
+export const timeSlotSchema = z.object({
+  /** Club-local wall-clock start "HH:mm". */
+  time: z.string(),
+  startsAt: z.iso.datetime(),
+  endsAt: z.iso.datetime(),
+  available: z.boolean(),
+});
+export type TimeSlot = z.infer<typeof timeSlotSchema>;
+export const timeSlotListSchema = z.array(timeSlotSchema);
+
+/** The carteirinha number: digits only (a number is accepted too, as typed in a numeric field). */
+export const cardIdSchema = z
+  .union([z.string(), z.number()], { message: 'Carteirinha é obrigatória' })
+  .transform((value) => String(value).trim())
+  .pipe(
+    z
+      .string()
+      .min(1, 'Carteirinha é obrigatória')
+      .max(20, 'Carteirinha inválida')
+      .regex(/^\d+$/, 'Carteirinha inválida'),
+  );
+
+export const createAppointmentBodySchema = z.object({
+  associateId: idSchema,
+  placeId: idSchema,
+  startsAt: instantSchema,
+  /** SPEC.md §9: start plus the place's bookRange minutes. */
+  endsAt: instantSchema,
+  cardId: cardIdSchema,
+});
+export type CreateAppointmentBody = z.input<typeof createAppointmentBodySchema>;
+
+/** What the booking dialog checks before looking the associate up. */
+export const appointmentCardFormSchema = z.object({
+  cardId: z
+    .string()
+    .trim()
+    .min(1, 'Carteirinha é obrigatória')
+    .regex(/^\d+$/, 'Carteirinha inválida'),
+});
+export type AppointmentCardForm = z.infer<typeof appointmentCardFormSchema>;
+
+export const appointmentStatusSchema = z.enum(appointmentStatuses);
+
+export const appointmentSchema = z.object({
+  id: z.uuid(),
+  companyId: z.uuid(),
+  placeId: z.uuid(),
+  placeName: z.string(),
+  associateId: z.uuid(),
+  associateTitleId: z.uuid(),
+  startsAt: z.iso.datetime(),
+  endsAt: z.iso.datetime(),
+  status: appointmentStatusSchema,
+  createdAt: z.iso.datetime(),
+  cancelledAt: z.iso.datetime().nullable(),
+  associate: z.object({ id: z.uuid(), name: z.string(), cardId: z.string() }),
+  /** The staff member who booked it (null when that user no longer exists). */
+  createdBy: z.object({ id: z.uuid(), name: z.string() }).nullable(),
+});
+export type Appointment = z.infer<typeof appointmentSchema>;
+export const appointmentListSchema = z.object({ items: z.array(appointmentSchema) });
+export type AppointmentList = z.infer<typeof appointmentListSchema>;
+
+/** An ISO date-time, or a club-local calendar date "YYYY-MM-DD" (its midnight in the club). */
+export const dateOrInstantSchema = z.union([instantSchema, dateSchema], {
+  message: 'Use uma data AAAA-MM-DD ou data e hora ISO',
+});
+
+export const appointmentListQuerySchema = z.object({
+  placeId: idSchema.optional(),
+  associateId: idSchema.optional(),
+  /** Inclusive: appointments starting at or after it. */
+  fromDate: dateOrInstantSchema.optional(),
+  /** Exclusive: appointments starting before it. */
+  toDate: dateOrInstantSchema.optional(),
+  status: appointmentStatusSchema.optional(),
+});
+export type AppointmentListQuery = z.infer<typeof appointmentListQuerySchema>;
+
+/** "Why not?": every booking rule that fails, and the title's monthly quota at the place. */
+export const bookingCheckSchema = z.object({
+  ok: z.boolean(),
+  failures: z.array(z.object({ code: z.string(), message: z.string() })),
+  /** limit 0 = no monthly limit. */
+  quota: z.object({ used: z.number().int(), limit: z.number().int() }),
+});
+export type BookingCheck = z.infer<typeof bookingCheckSchema>;
+
+export const occupancyQuerySchema = z.object({
+  companyId: idSchema,
+  /** Club-local date; club-local today when absent. */
+  date: dateSchema.optional(),
+});
+
+/** A day's occupancy of each place of a club: SCHEDULED bookings out of the day's slots. */
+export const occupancySchema = z.object({
+  date: z.string(),
+  items: z.array(
+    z.object({ placeId: z.uuid(), booked: z.number().int(), total: z.number().int() }),
+  ),
+});
+export type Occupancy = z.infer<typeof occupancySchema>;
