@@ -171,6 +171,24 @@ describe('POST /api/backoffice/placeImage', () => {
     });
   });
 
+  it('refuses two files in one upload (413)', async () => {
+    const { place, headers } = await placeWithHeaders();
+    const form = new FormData();
+    form.append('placeId', place.id);
+    const png = await picture('png');
+    form.append('image', new Blob([png], { type: 'image/png' }), 'a.png');
+    form.append('image', new Blob([png], { type: 'image/png' }), 'b.png');
+    const request = new Request('http://localhost/', { method: 'POST', body: form });
+    const response = await context.app.inject({
+      method: 'POST',
+      url: '/api/backoffice/placeImage',
+      headers: { ...headers, 'content-type': request.headers.get('content-type')! },
+      payload: Buffer.from(await request.arrayBuffer()),
+    });
+    expect(response.statusCode).toBe(413);
+    expect(response.json().message).toBe('Envie uma única imagem, com os campos do formulário.');
+  });
+
   it('requires a file and a valid placeId (400 with the fields)', async () => {
     const { headers } = await placeWithHeaders();
     const response = await upload(headers, { placeId: 'nope', sequence: 'x' });

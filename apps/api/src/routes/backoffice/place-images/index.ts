@@ -40,8 +40,11 @@ async function readUpload(request: FastifyRequest) {
       }
     }
   } catch (error) {
-    if ((error as { statusCode?: number }).statusCode === 413) {
-      throw new AppError('PayloadTooLarge', tooLargeMessage);
+    const { code, statusCode } = error as { code?: string; statusCode?: number };
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('PayloadTooLarge', tooLargeMessage);
+    // Other multipart limits: more than one file, too many fields or parts.
+    if (statusCode === 413) {
+      throw new AppError('PayloadTooLarge', 'Envie uma única imagem, com os campos do formulário.');
     }
     throw error;
   }
