@@ -3,13 +3,19 @@ import { appointmentRoutes } from './appointments';
 import { blockedTimeRoutes } from './blocked-times';
 import { associateTitleRoutes } from './associate-titles';
 import { associateRoutes } from './associates';
+import { categoryRoutes } from './categories';
 import { companyRoutes } from './companies';
 import { operatingHourRoutes } from './operating-hours';
+import { placeImageRoutes } from './place-images';
+import { placeRoutes } from './places';
 
 /** Every /api/backoffice route: a valid bearer token and the caller's clubs resolved first. */
 export const backofficeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', app.authenticate);
   await app.register(companyRoutes);
+  await app.register(placeRoutes);
+  await app.register(categoryRoutes);
+  await app.register(placeImageRoutes);
   await app.register(appointmentRoutes);
   await app.register(operatingHourRoutes);
   await app.register(blockedTimeRoutes);

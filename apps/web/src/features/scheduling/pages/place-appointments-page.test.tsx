@@ -59,7 +59,7 @@ describe('place appointments', () => {
       if (request.url.includes('/time-slots'))
         return { status: 200, body: [slot('09:00', true), slot('10:00', false)] };
       if (request.url.includes('/associate/cardId/1234'))
-        return { status: 200, body: buildAssociate({ id: associateId }) };
+        return { status: 200, body: buildAssociate({ id: associateId, cardId: '1234' }) };
       if (request.url.includes('/associate/cardId/'))
         return { status: 404, body: errorBody(404, 'AssociateNotFound') };
       if (request.url.endsWith('/appointment/check'))
@@ -132,7 +132,7 @@ describe('place appointments', () => {
     mockFetch((request) => {
       if (request.url.includes('/time-slots')) return { status: 200, body: [slot('09:00', true)] };
       if (request.url.includes('/associate/cardId/'))
-        return { status: 200, body: buildAssociate({ id: associateId }) };
+        return { status: 200, body: buildAssociate({ id: associateId, cardId: '1234' }) };
       if (request.url.endsWith('/appointment/check'))
         return {
           status: 200,
