@@ -12,9 +12,11 @@ import { errorHandlerPlugin } from './plugins/error-handler';
 import { openApiPlugin } from './plugins/openapi';
 import { securityPlugin } from './plugins/security';
 import { spaPlugin } from './plugins/spa';
+import { storagePlugin } from './plugins/storage';
 import { authRoutes } from './routes/auth';
 import { backofficeRoutes } from './routes/backoffice';
 import { healthRoutes } from './routes/health';
+import { uploadRoutes } from './routes/uploads';
 
 export type BuildAppOptions = {
   config: Config;
@@ -40,10 +42,12 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(securityPlugin);
   await app.register(openApiPlugin);
   await app.register(authPlugin, { jwtSecret: options.jwtSecret });
+  await app.register(storagePlugin);
 
   await app.register(healthRoutes, { prefix: '/api' });
   await app.register(authRoutes, { prefix: '/api/auth' });
   await app.register(backofficeRoutes, { prefix: '/api/backoffice' });
+  await app.register(uploadRoutes, { prefix: '/api' });
   await app.register(spaPlugin);
 
   return app;

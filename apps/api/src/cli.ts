@@ -1,8 +1,10 @@
+import { createReadStream, existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { DataDirLockedError, lockDataDir, openDatabase, type Database } from '@clube/db';
 import { ConfigError, loadConfig, type Config } from './config';
 import { AppError } from './lib/app-error';
 import { seedDemo } from './seed/demo';
+import { importAssociates } from './services/associates/import-associates';
 import { createCompany } from './services/companies/create-company';
 import {
   backupEmbeddedDatabase,
@@ -16,7 +18,8 @@ type CommandContext = {
   positionals: string[];
   uploadsDir: string;
 };
-type CommandResult = { record: unknown; summary: string };
+/** `exitCode` lets a command that completed report a failure (e.g. an import with bad rows). */
+type CommandResult = { record: unknown; summary: string; exitCode?: number };
 type Command = {
   usage: string;
   options: Record<string, { type: 'string' | 'boolean' }>;
@@ -129,6 +132,50 @@ const commands: Record<string, Command> = {
       };
     },
   },
+  'import-associates': {
+    usage: 'import-associates --club ID_DO_CLUBE ARQUIVO.csv [--skip-invalid] [--dry-run] [--json]',
+    options: {
+      club: { type: 'string' },
+      'skip-invalid': { type: 'boolean' },
+      'dry-run': { type: 'boolean' },
+    },
+    run: async ({ db, values, positionals }) => {
+      const club = required(values, 'club');
+      if (!/^[0-9a-f-]{36}$/i.test(club))
+        throw new UsageError('--club deve ser o id (uuid) do clube');
+      const file = positionals[0];
+      if (!file) throw new UsageError('informe o arquivo CSV');
+      if (!existsSync(file)) throw new UsageError(`arquivo não encontrado: ${file}`);
+      const showProgress = process.stderr.isTTY;
+      const report = await importAssociates(db, {
+        companyId: club,
+        source: createReadStream(file),
+        skipInvalid: Boolean(values['skip-invalid']),
+        dryRun: Boolean(values['dry-run']),
+        actorUserId: null,
+        onProgress: showProgress
+          ? (rows) => process.stderr.write(`\rImportando… ${rows} linhas lidas`)
+          : undefined,
+      });
+      if (showProgress) process.stderr.write('\n');
+      const errors = report.errors.map((error) => `  linha ${error.line}: ${error.reason}`);
+      const outcome = report.applied
+        ? 'Importação concluída.'
+        : report.dryRun
+          ? 'Simulação: nada foi gravado.'
+          : 'Nada foi gravado: corrija as linhas rejeitadas ou use --skip-invalid.';
+      return {
+        record: report,
+        summary: [
+          ...(errors.length > 0 ? ['Linhas rejeitadas:', ...errors] : []),
+          ...(report.errorsTruncated ? ['  …'] : []),
+          outcome,
+          `Criados: ${report.created}, atualizados: ${report.updated}, sem alteração: ${report.unchanged}, rejeitados: ${report.rejected} (de ${report.total} linhas; títulos novos: ${report.titlesCreated}).`,
+        ].join('\n'),
+        exitCode: report.applied || report.dryRun ? 0 : 1,
+      };
+    },
+  },
   'seed-demo': {
     usage: 'seed-demo [--json]',
     options: {},
@@ -177,9 +224,14 @@ async function main(argv: string[]): Promise<number> {
   const values = parsed.values as CommandContext['values'];
   const release = config.database.driver === 'pglite' ? lockDataDir(config.dataDir) : () => {};
   try {
-    const { record, summary } = await runCommand(command, config, values, parsed.positionals);
+    const { record, summary, exitCode } = await runCommand(
+      command,
+      config,
+      values,
+      parsed.positionals,
+    );
     process.stdout.write(values.json ? `${JSON.stringify(record, null, 2)}\n` : `${summary}\n`);
-    return 0;
+    return exitCode ?? 0;
   } catch (error) {
     if (error instanceof UsageError) {
       process.stderr.write(`Erro: ${error.message}\nUso: npm run cli -- ${command.usage}\n`);

@@ -1,6 +1,7 @@
 import type { Database, DatabaseDriver } from '@clube/db';
 import type { Config } from './config';
 import type { RateLimiter } from './lib/rate-limiter';
+import type { FileStorage } from './lib/storage/file-storage';
 
 /** The staff member behind a request and the clubs they may touch (resolved once per request). */
 export type Staff = { userId: string; companyIds: ReadonlySet<string> };
@@ -11,6 +12,7 @@ declare module 'fastify' {
     db: Database;
     dbDriver: DatabaseDriver;
     rateLimiter: RateLimiter;
+    storage: FileStorage;
     authenticate: (request: FastifyRequest) => Promise<void>;
   }
   interface FastifyRequest {

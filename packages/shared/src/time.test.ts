@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { addDaysToDate, clubDateOf, clubInstant, clubTimeOf, dayOfWeekOf } from './time';
+import {
+  addDaysToDate,
+  ageOn,
+  clubDateOf,
+  clubInstant,
+  clubTimeOf,
+  dayOfWeekOf,
+  monthOf,
+} from './time';
 
 describe('club time', () => {
   it('converts a São Paulo wall-clock time to the instant (UTC-3, no DST since 2019)', () => {
@@ -28,5 +36,30 @@ describe('club time', () => {
     expect(addDaysToDate('2026-12-31', 1)).toBe('2027-01-01');
     expect(dayOfWeekOf('2026-11-22')).toBe('DOMINGO');
     expect(dayOfWeekOf('2026-11-28')).toBe('SABADO');
+  });
+});
+
+describe('ageOn', () => {
+  it('counts a year only once the birthday is reached', () => {
+    expect(ageOn('1990-05-10', '2024-05-09')).toBe(33);
+    expect(ageOn('1990-05-10', '2024-05-10')).toBe(34);
+    expect(ageOn('1990-05-10', '2024-12-31')).toBe(34);
+  });
+
+  it('makes someone born on 29 February older on 1 March of a common year', () => {
+    expect(ageOn('2008-02-29', '2026-02-28')).toBe(17);
+    expect(ageOn('2008-02-29', '2026-03-01')).toBe(18);
+    expect(ageOn('2008-02-29', '2028-02-29')).toBe(20);
+  });
+
+  it('answers 0 on the birth date itself', () => {
+    expect(ageOn('2020-01-01', '2020-01-01')).toBe(0);
+  });
+});
+
+describe('monthOf', () => {
+  it('answers the first day of the month and of the next, across a year end', () => {
+    expect(monthOf('2026-12-15')).toEqual({ first: '2026-12-01', next: '2027-01-01' });
+    expect(monthOf('2026-02-01')).toEqual({ first: '2026-02-01', next: '2026-03-01' });
   });
 });

@@ -1,5 +1,5 @@
 import { TZDate } from '@date-fns/tz';
-import { addDays, format, parseISO } from 'date-fns';
+import { addDays, addMonths, format, parseISO, startOfMonth } from 'date-fns';
 import { daysOfWeek, type DayOfWeek } from './constants';
 
 /**
@@ -49,4 +49,25 @@ export function timeOfMinutes(total: number): string {
   const hours = Math.floor(total / 60);
   const minutes = total % 60;
   return `${String(hours).padStart(2, '0')}:${String(minutes).padStart(2, '0')}`;
+}
+
+/**
+ * Whole years between a birth date and a calendar date (both "YYYY-MM-DD", club-local). Someone
+ * born on 29 February turns a year older on 1 March in common years.
+ */
+export function ageOn(birthDate: string, date: string): number {
+  const [birthYear, birthMonth, birthDay] = birthDate.split('-').map(Number) as [
+    number,
+    number,
+    number,
+  ];
+  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+  const hadBirthday = month > birthMonth || (month === birthMonth && day >= birthDay);
+  return year - birthYear - (hadBirthday ? 0 : 1);
+}
+
+/** The calendar month holding a date: [first day, first day of the next month). */
+export function monthOf(date: string): { first: string; next: string } {
+  const first = startOfMonth(parseISO(date));
+  return { first: format(first, 'yyyy-MM-dd'), next: format(addMonths(first, 1), 'yyyy-MM-dd') };
 }

@@ -1,13 +1,11 @@
 import {
   appointments,
-  associateTitles,
   associates,
   blockedTimes,
   categories,
   companies,
   operatingHours,
   places,
-  users,
   type Database,
 } from '@clube/db';
 import {
@@ -18,9 +16,11 @@ import {
   daysOfWeek,
   defaultTimezone,
 } from '@clube/shared';
-import { eq } from 'drizzle-orm';
+import { Readable } from 'node:stream';
+import { and, asc, eq } from 'drizzle-orm';
 import { recordAudit } from '../lib/audit';
 import { createCompany } from '../services/companies/create-company';
+import { importAssociates } from '../services/associates/import-associates';
 import { createStaff } from '../services/staff/create-staff';
 
 export const demoLogin = { cpf: '529.982.247-25', password: 'clube123' } as const;
@@ -72,10 +72,42 @@ const dependantFirstNames = [
   'Marina',
 ];
 
+/** Twenty families, the holder plus one dependant each, ages 6 to 78, as a membership CSV. */
+function demoMembershipCsv(today: string): string {
+  const yearOf = (age: number) => Number(today.slice(0, 4)) - age;
+  const people = associateNames.flatMap((holderName, index) => {
+    const surname = holderName.split(' ').slice(-1)[0]!;
+    return [
+      { name: holderName, age: 35 + ((index * 7) % 44), isHolder: true, titleIndex: index },
+      {
+        name: `${dependantFirstNames[index]!} ${surname}`,
+        age: 6 + ((index * 5) % 17),
+        isHolder: false,
+        titleIndex: index,
+      },
+    ];
+  });
+  const lines = people.map((person, index) => {
+    const day = String((index % 27) + 1).padStart(2, '0');
+    const month = String((index % 12) + 1).padStart(2, '0');
+    return [
+      completeCpf(String(100_000_001 + index * 7_919)),
+      person.name,
+      `${day}/${month}/${yearOf(person.age)}`,
+      String(10_001 + index),
+      `Título ${String(1001 + person.titleIndex)}`,
+      person.isHolder ? 'sim' : 'não',
+      `associado${index + 1}@exemplo.com.br`,
+      index === 7 ? 'sim' : 'não',
+    ].join(';');
+  });
+  return ['cpf;name;birthDate;cardId;title;isHolder;email;blocked', ...lines].join('\n');
+}
+
 /**
  * The demo club of the first `npm start`: a club to click through at once, with places of
  * varied rules, operating hours, associates of every kind and some bookings and blocks ahead.
- * It goes through the same service functions as the CLI; rows without a service yet are inserted
+ * It goes through the same service functions as the CLI (associates through the import); rows without a service yet are inserted
  * directly, inside one transaction so a failure leaves nothing behind.
  */
 export async function seedDemo(db: Database, _options: { uploadsDir: string }) {
@@ -100,6 +132,15 @@ export async function seedDemo(db: Database, _options: { uploadsDir: string }) {
     password: demoLogin.password,
     companyId: otherClub.id,
   });
+
+  // Associates arrive the way a real club brings them in: through the membership-file import.
+  const report = await importAssociates(db, {
+    companyId: club.id,
+    source: Readable.from([demoMembershipCsv(clubToday(club.timezone))]),
+    actorUserId: null,
+  });
+  if (!report.applied)
+    throw new Error(`demo associates rejected: ${JSON.stringify(report.errors)}`);
 
   await db.transaction(async (tx) => {
     const timezone = club.timezone;
@@ -216,61 +257,16 @@ export async function seedDemo(db: Database, _options: { uploadsDir: string }) {
       ])
       .returning();
 
-    // Twenty families: the holder plus one dependant each, ages from 6 to 78.
-    const titleRows = await tx
-      .insert(associateTitles)
-      .values(
-        associateNames.map((_, index) => ({
-          companyId,
-          name: `Título ${String(1001 + index)}`,
-        })),
-      )
-      .returning();
     const today = clubToday(timezone);
-    const yearOf = (age: number) => Number(today.slice(0, 4)) - age;
-    const people = associateNames.flatMap((holderName, index) => {
-      const surname = holderName.split(' ').slice(-1)[0]!;
-      return [
-        {
-          name: holderName,
-          age: 35 + ((index * 7) % 44),
-          isHolder: true,
-          titleIndex: index,
-        },
-        {
-          name: `${dependantFirstNames[index]!} ${surname}`,
-          age: 6 + ((index * 5) % 17),
-          isHolder: false,
-          titleIndex: index,
-        },
-      ];
-    });
-    const userRows = await tx
-      .insert(users)
-      .values(
-        people.map((person, index) => ({
-          cpf: completeCpf(String(100_000_001 + index * 7_919)),
-          name: person.name,
-          email: `associado${index + 1}@exemplo.com.br`,
-        })),
-      )
-      .onConflictDoNothing()
-      .returning();
     const associateRows = await tx
-      .insert(associates)
-      .values(
-        people.map((person, index) => ({
-          companyId,
-          userId: userRows[index]!.id,
-          cardId: String(10_001 + index),
-          associateTitleId: titleRows[person.titleIndex]!.id,
-          isHolder: person.isHolder,
-          birthDate: `${yearOf(person.age)}-${String((index % 12) + 1).padStart(2, '0')}-${String((index % 27) + 1).padStart(2, '0')}`,
-          blocked: index === 7,
-          blockedReason: index === 7 ? 'Mensalidade em atraso' : null,
-        })),
-      )
-      .returning();
+      .select()
+      .from(associates)
+      .where(eq(associates.companyId, companyId))
+      .orderBy(asc(associates.cardId));
+    await tx
+      .update(associates)
+      .set({ blockedReason: 'Mensalidade em atraso' })
+      .where(and(eq(associates.companyId, companyId), eq(associates.blocked, true)));
 
     // Bookings over the next days, and a few blocked times.
     const [tennis1, tennis2, multi, pool, barbecue] = placeRows;

@@ -90,6 +90,13 @@ export const routes: RouteObject[] = [
                 ),
               },
               {
+                path: paths.associate.path,
+                element: lazyPage(
+                  () => import('@/features/associates/pages/associate-detail-page'),
+                  'AssociateDetailPage',
+                ),
+              },
+              {
                 path: paths.settings.path,
                 element: lazyPage(
                   () => import('@/features/companies/pages/settings-page'),

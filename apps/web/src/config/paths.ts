@@ -19,6 +19,10 @@ export const paths = {
   categories: { path: '/category', href: () => '/category' },
   operatingHours: { path: '/operating-hour', href: () => '/operating-hour' },
   associates: { path: '/associates', href: () => '/associates' },
+  associate: {
+    path: '/associates/:associateId',
+    href: (associateId: string) => `/associates/${encodeURIComponent(associateId)}`,
+  },
   settings: { path: '/settings', href: () => '/settings' },
   profile: { path: '/profile', href: () => '/profile' },
   place: {

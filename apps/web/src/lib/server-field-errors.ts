@@ -1,18 +1,19 @@
 import { isApiError } from './api-client';
 
-export type ServerFieldError = { path: string; message: string };
+type FieldError = { path: string; message: string };
 
 /**
- * The field errors of a 400 ValidationError (`details: [{ in, path, message }]`), so a form can
- * put the server's verdict under the field it concerns.
+ * The field problems of a 400 answer (`details: [{ path, message }]`), limited to the fields a
+ * form has, so each message can be shown under its own field.
  */
-export function serverFieldErrorsOf(error: unknown): ServerFieldError[] {
-  if (!isApiError(error)) return [];
+export function serverFieldErrorsOf<Field extends string>(
+  error: unknown,
+  fields: readonly Field[],
+): Array<{ field: Field; message: string }> {
+  if (!isApiError(error) || error.status !== 400) return [];
   const details = (error.data as { details?: unknown } | null)?.details;
   if (!Array.isArray(details)) return [];
-  return details.flatMap((detail: unknown) => {
-    if (typeof detail !== 'object' || detail === null) return [];
-    const { path, message } = detail as Record<string, unknown>;
-    return typeof path === 'string' && typeof message === 'string' ? [{ path, message }] : [];
-  });
+  return (details as FieldError[])
+    .filter((detail) => fields.includes(detail.path as Field))
+    .map((detail) => ({ field: detail.path as Field, message: detail.message }));
 }

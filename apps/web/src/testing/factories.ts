@@ -1,4 +1,4 @@
-import type { Company, Session } from '@clube/shared';
+import type { Associate, Company, Session } from '@clube/shared';
 
 let sequence = 0;
 const nextId = () => {
@@ -21,6 +21,26 @@ export function buildCompany(overrides: Partial<Company> = {}): Company {
     name: 'Clube Demonstração',
     logoUrl: null,
     timezone: 'America/Sao_Paulo',
+    ...overrides,
+  };
+}
+
+export function buildAssociate(overrides: Partial<Associate> = {}): Associate {
+  const titleId = nextId();
+  return {
+    id: nextId(),
+    companyId: nextId(),
+    cardId: '10001',
+    user: { id: nextId(), name: 'Ana Lima', cpf: '11144477735', email: null },
+    associateTitleId: titleId,
+    associateTitle: { id: titleId, name: 'Título 1001', blocked: false, blockedReason: null },
+    isHolder: true,
+    birthDate: '1990-05-10',
+    age: 36,
+    blocked: false,
+    blockedReason: null,
+    createdAt: '2026-01-10T12:00:00.000Z',
+    updatedAt: '2026-01-10T12:00:00.000Z',
     ...overrides,
   };
 }

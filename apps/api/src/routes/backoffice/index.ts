@@ -1,16 +1,26 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { appointmentRoutes } from './appointments';
 import { blockedTimeRoutes } from './blocked-times';
+import { associateTitleRoutes } from './associate-titles';
+import { associateRoutes } from './associates';
+import { categoryRoutes } from './categories';
 import { companyRoutes } from './companies';
 import { operatingHourRoutes } from './operating-hours';
+import { placeImageRoutes } from './place-images';
+import { placeRoutes } from './places';
 import { profileRoutes } from './profile';
 
 /** Every /api/backoffice route: a valid bearer token and the caller's clubs resolved first. */
 export const backofficeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', app.authenticate);
   await app.register(companyRoutes);
+  await app.register(placeRoutes);
+  await app.register(categoryRoutes);
+  await app.register(placeImageRoutes);
   await app.register(appointmentRoutes);
   await app.register(operatingHourRoutes);
   await app.register(blockedTimeRoutes);
+  await app.register(associateRoutes);
+  await app.register(associateTitleRoutes);
   await app.register(profileRoutes);
 };

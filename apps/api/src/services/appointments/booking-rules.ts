@@ -1,17 +1,18 @@
 import { associateTitles, associates, queryRows, users, type Database } from '@clube/db';
 import {
   addDaysToDate,
+  ageOn,
   clubDateOf,
   clubInstant,
   clubTimeOf,
   clubToday,
   errorCodeOf,
   errorDefinitions,
+  monthOf,
   type ErrorKey,
 } from '@clube/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import { AppError } from '../../lib/app-error';
-import { ageOn, lastBookableDate, monthOf } from './booking-dates';
 import {
   clubDayRange,
   loadBusyIntervals,
@@ -108,7 +109,7 @@ export async function evaluateBookingRules(
     failures.push(failureOf('TimeNotAvailable'));
 
   // 5. Within the booking window counted from club-local today.
-  if (date > lastBookableDate(clubToday(timezone, now), place.availableBookingDays))
+  if (date > addDaysToDate(clubToday(timezone, now), place.availableBookingDays))
     failures.push(failureOf('AvailableBookingDaysMissed'));
 
   // 6. Old enough on the appointment's club-local date.

@@ -1,6 +1,5 @@
 import type { Database } from '@clube/db';
-import { clubToday } from '@clube/shared';
-import { lastBookableDate } from './booking-dates';
+import { addDaysToDate, clubToday } from '@clube/shared';
 import {
   clubDayRange,
   loadBusyIntervals,
@@ -27,7 +26,7 @@ export async function listTimeSlots(
   return markAvailability(slots, {
     now,
     date: input.date,
-    lastBookableDate: lastBookableDate(clubToday(timezone, now), place.availableBookingDays),
+    lastBookableDate: addDaysToDate(clubToday(timezone, now), place.availableBookingDays),
     blockedTimes: blocked,
     appointments: booked,
   }).map((slot) => ({

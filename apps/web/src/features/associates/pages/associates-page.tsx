@@ -1,13 +1,146 @@
+import { formatCpf, limits, type AssociateListItem } from '@clube/shared';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PageHeader } from '@/components/ui/page-header';
+import { Link, useSearchParams } from 'react-router';
+import { buttonStyles, Button } from '@/components/ui/button';
+import { ListTable, type ListTableColumn } from '@/components/ui/list-table';
+import { paths } from '@/config/paths';
+import { useCurrentCompany } from '@/lib/current-company';
+import { useAssociates } from '../api/get-associates';
+import { ChangePasswordDialog } from '../components/change-password-dialog';
+import { ImportAssociatesDialog } from '../components/import-associates-dialog';
+import { formatBirthDate } from '../utils/format-birth-date';
 
+const searchDebounceMs = 300;
+
+function readPositive(value: string | null, fallback: number): number {
+  const number = Number(value);
+  return Number.isInteger(number) && number > 0 ? number : fallback;
+}
+
+/** /associates: the club's associates; search, page and size live in the URL to share a view. */
 export function AssociatesPage() {
   const { t } = useTranslation();
+  const company = useCurrentCompany();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const search = searchParams.get('q') ?? '';
+  const page = readPositive(searchParams.get('page'), 1);
+  const sizeParam = readPositive(searchParams.get('size'), limits.associatePageSizeDefault);
+  const pageSize = (limits.associatePageSizes as readonly number[]).includes(sizeParam)
+    ? sizeParam
+    : limits.associatePageSizeDefault;
+  const [searchText, setSearchText] = useState(search);
+  const [editing, setEditing] = useState<{ id: string; name: string } | null>(null);
+  const [isImporting, setIsImporting] = useState(false);
+
+  const updateParams = (changes: Record<string, string | null>) => {
+    setSearchParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        for (const [key, value] of Object.entries(changes)) {
+          if (value === null || value === '') next.delete(key);
+          else next.set(key, value);
+        }
+        return next;
+      },
+      { replace: true },
+    );
+  };
+
+  useEffect(() => {
+    if (searchText.trim() === search) return;
+    const timer = setTimeout(
+      () => updateParams({ q: searchText.trim() || null, page: null }),
+      searchDebounceMs,
+    );
+    return () => clearTimeout(timer);
+    // Only typing restarts the wait; updateParams changes identity on every render.
+  }, [searchText]);
+
+  const query = useAssociates({ companyId: company.id, page, pageSize, search });
+
+  const columns: ListTableColumn<AssociateListItem>[] = [
+    {
+      key: 'name',
+      header: t('associates.columns.name'),
+      render: (row) => (
+        <span className="font-medium text-slate-900">
+          {row.user.name}
+          {(row.blocked || row.associateTitle.blocked) && (
+            <span className="ml-2 rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-800">
+              {t('associates.blockedBadge')}
+            </span>
+          )}
+        </span>
+      ),
+    },
+    {
+      key: 'cpf',
+      header: t('associates.columns.cpf'),
+      render: (row) => formatCpf(row.user.cpf),
+      className: 'hidden whitespace-nowrap sm:table-cell',
+    },
+    {
+      key: 'birthDate',
+      header: t('associates.columns.birthDate'),
+      render: (row) => formatBirthDate(row.birthDate),
+      // On a phone the actions matter more than the birth date (shown on the detail page).
+      className: 'hidden whitespace-nowrap sm:table-cell',
+    },
+  ];
+
   return (
-    <PageHeader
-      eyebrow={t('associates.subtitle')}
-      title={t('associates.title')}
-      description={t('associates.description')}
-    />
+    <>
+      <ListTable
+        title={t('associates.title')}
+        description={t('associates.subtitle')}
+        headerActions={
+          <Button onClick={() => setIsImporting(true)}>{t('associates.import.open')}</Button>
+        }
+        searchPlaceholder={t('associates.searchPlaceholder')}
+        searchValue={searchText}
+        onSearchChange={setSearchText}
+        onSearchReset={() => {
+          setSearchText('');
+          updateParams({ q: null, page: null });
+        }}
+        columns={columns}
+        rows={query.data?.items}
+        rowKey={(row) => row.id}
+        renderActions={(row) => (
+          <div className="flex justify-end gap-2">
+            <Link
+              to={paths.associate.href(row.id)}
+              aria-label={t('associates.openAssociate', { name: row.user.name })}
+              className={buttonStyles({ variant: 'secondary', size: 'sm' })}
+            >
+              {t('associates.open')}
+            </Link>
+            <Button
+              variant="ghost"
+              size="sm"
+              aria-label={t('associates.editAssociate', { name: row.user.name })}
+              onClick={() => setEditing({ id: row.id, name: row.user.name })}
+            >
+              {t('associates.edit')}
+            </Button>
+          </div>
+        )}
+        total={query.data?.total ?? 0}
+        page={page}
+        pageSize={pageSize}
+        pageSizes={limits.associatePageSizes}
+        onPageChange={(next) => updateParams({ page: next > 1 ? String(next) : null })}
+        onPageSizeChange={(size) => updateParams({ size: String(size), page: null })}
+        isLoading={query.isPending}
+        isError={query.isError}
+      />
+      <ChangePasswordDialog associate={editing} onClose={() => setEditing(null)} />
+      <ImportAssociatesDialog
+        companyId={company.id}
+        isOpen={isImporting}
+        onClose={() => setIsImporting(false)}
+      />
+    </>
   );
 }

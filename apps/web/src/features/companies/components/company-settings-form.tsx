@@ -46,8 +46,8 @@ export function CompanySettingsForm({ company }: CompanySettingsFormProps) {
         toast.success(t('companies.settings.saved'));
       },
       onError: (error) => {
-        for (const { path, message } of serverFieldErrorsOf(error)) {
-          if (path === 'name' || path === 'timezone') setError(path, { message });
+        for (const { field, message } of serverFieldErrorsOf(error, ['name', 'timezone'])) {
+          setError(field, { message });
         }
         toast.error(errorMessageOf(error, t('companies.settings.saveError')));
       },

@@ -46,8 +46,9 @@ export function ChangePasswordForm() {
               { shouldFocus: true },
             );
           }
-          for (const { path, message } of serverFieldErrorsOf(error)) {
-            if (path === 'currentPassword' || path === 'newPassword') setError(path, { message });
+          const fields = ['currentPassword', 'newPassword'] as const;
+          for (const { field, message } of serverFieldErrorsOf(error, fields)) {
+            setError(field, { message });
           }
           toast.error(errorMessageOf(error, t('profile.password.error')));
         },

@@ -2,6 +2,7 @@ import {
   appointmentCardFormSchema,
   errorDefinitions,
   type AppointmentCardForm,
+  type Associate,
   type CreateAppointmentBody,
   type TimeSlot,
 } from '@clube/shared';
@@ -18,7 +19,7 @@ import { errorMessageOf } from '@/lib/error-messages';
 import { i18n } from '@/lib/i18n';
 import { useCheckAppointment } from '../api/check-appointment';
 import { useCreateAppointment } from '../api/create-appointment';
-import { getAssociateByCard, type CardLookup } from '../api/get-associate-by-card';
+import { getAssociateByCard } from '../api/get-associate-by-card';
 
 type CreateAppointmentDialogProps = {
   isOpen: boolean;
@@ -49,7 +50,7 @@ export function CreateAppointmentDialog({
   timezone,
 }: CreateAppointmentDialogProps) {
   const { t } = useTranslation();
-  const [found, setFound] = useState<(CardLookup & { cardId: string }) | null>(null);
+  const [found, setFound] = useState<Associate | null>(null);
   const [lookupError, setLookupError] = useState<string | null>(null);
   const form = useForm<AppointmentCardForm>({
     resolver: zodResolver(appointmentCardFormSchema),
@@ -79,7 +80,7 @@ export function CreateAppointmentDialog({
     setFound(null);
     setLookupError(null);
     try {
-      setFound({ ...(await getAssociateByCard(companyId, cardId)), cardId });
+      setFound(await getAssociateByCard(companyId, cardId));
     } catch {
       setLookupError(t('scheduling.create.lookupError'));
     }

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { setCurrentCompany } from '@/lib/current-company';
 import { setSession } from '@/lib/session';
-import { buildCompany, buildSession } from '@/testing/factories';
+import { buildAssociate, buildCompany, buildSession } from '@/testing/factories';
 import { errorBody, mockFetch } from '@/testing/fetch-mock';
 import { renderApp } from '@/testing/render-app';
 
@@ -59,7 +59,7 @@ describe('place appointments', () => {
       if (request.url.includes('/time-slots'))
         return { status: 200, body: [slot('09:00', true), slot('10:00', false)] };
       if (request.url.includes('/associate/cardId/1234'))
-        return { status: 200, body: { id: associateId, user: { name: 'Ana Lima' } } };
+        return { status: 200, body: buildAssociate({ id: associateId, cardId: '1234' }) };
       if (request.url.includes('/associate/cardId/'))
         return { status: 404, body: errorBody(404, 'AssociateNotFound') };
       if (request.url.endsWith('/appointment/check'))
@@ -132,7 +132,7 @@ describe('place appointments', () => {
     mockFetch((request) => {
       if (request.url.includes('/time-slots')) return { status: 200, body: [slot('09:00', true)] };
       if (request.url.includes('/associate/cardId/'))
-        return { status: 200, body: { id: associateId, user: { name: 'Ana Lima' } } };
+        return { status: 200, body: buildAssociate({ id: associateId, cardId: '1234' }) };
       if (request.url.endsWith('/appointment/check'))
         return {
           status: 200,

@@ -7,6 +7,7 @@ import { companies } from './companies';
 import { errors } from './errors';
 import { landing } from './landing';
 import { layout } from './layout';
+import { listTable } from './list-table';
 import { operatingHours } from './operating-hours';
 import { places } from './places';
 import { profile } from './profile';
@@ -30,6 +31,7 @@ export const pt = {
   scheduling,
   blockedTimes,
   errors,
+  listTable,
 } as const;
 
 export type PtResource = typeof pt;

@@ -1,0 +1,52 @@
+import {
+  associateTitleCompanyParamsSchema,
+  associateTitleListSchema,
+  associateTitleSchema,
+  blockSchema,
+  errorBodySchema,
+  idParamsSchema,
+} from '@clube/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { assertStaffOf } from '../../../plugins/auth';
+import { blockAssociateTitle } from '../../../services/associate-titles/block-associate-title';
+import { listAssociateTitles } from '../../../services/associate-titles/list-associate-titles';
+
+export const associateTitleRoutes: FastifyPluginAsyncZod = async (app) => {
+  const tags = ['associate-title'];
+
+  app.get(
+    '/associate-title/company/:companyId',
+    {
+      schema: {
+        tags,
+        summary: 'Títulos do clube',
+        params: associateTitleCompanyParamsSchema,
+        response: { 200: associateTitleListSchema, 404: errorBodySchema },
+      },
+    },
+    async (request) => {
+      assertStaffOf(request, request.params.companyId);
+      return { items: await listAssociateTitles(app.db, request.params.companyId) };
+    },
+  );
+
+  app.patch(
+    '/associate-title/:id/block',
+    {
+      schema: {
+        tags,
+        summary: 'Bloqueia (com motivo) ou desbloqueia um título',
+        params: idParamsSchema,
+        body: blockSchema,
+        response: { 200: associateTitleSchema, 404: errorBodySchema },
+      },
+    },
+    (request) =>
+      blockAssociateTitle(
+        app.db,
+        request.params.id,
+        { ...request.body, actorUserId: request.staff.userId },
+        request.staff.companyIds,
+      ),
+  );
+};

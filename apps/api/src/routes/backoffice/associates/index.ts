@@ -1,0 +1,132 @@
+import {
+  associateAppointmentsSummarySchema,
+  associateCardParamsSchema,
+  associateListQuerySchema,
+  associateListSchema,
+  associateSchema,
+  blockSchema,
+  errorBodySchema,
+  idParamsSchema,
+  okSchema,
+  updateAssociatePasswordSchema,
+} from '@clube/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { assertStaffOf } from '../../../plugins/auth';
+import { blockAssociate } from '../../../services/associates/block-associate';
+import { getAssociateAppointmentsSummary } from '../../../services/associates/get-associate-appointments-summary';
+import { getAssociateByCard, getAssociateById } from '../../../services/associates/get-associate';
+import { listAssociates } from '../../../services/associates/list-associates';
+import { updateAssociatePassword } from '../../../services/associates/update-associate-password';
+import { associateImportRoutes } from './import';
+
+export const associateRoutes: FastifyPluginAsyncZod = async (app) => {
+  const tags = ['associate'];
+
+  app.get(
+    '/associate/findAllPaginated',
+    {
+      schema: {
+        tags,
+        summary: 'Associados do clube, paginados, com busca por nome, CPF ou carteirinha',
+        querystring: associateListQuerySchema,
+        response: { 200: associateListSchema, 404: errorBodySchema },
+      },
+    },
+    async (request) => {
+      assertStaffOf(request, request.query.companyId);
+      return listAssociates(app.db, request.query);
+    },
+  );
+
+  app.get(
+    '/associate/id/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Um associado',
+        params: idParamsSchema,
+        response: { 200: associateSchema, 404: errorBodySchema },
+      },
+    },
+    (request) => getAssociateById(app.db, request.params.id, request.staff.companyIds),
+  );
+
+  app.get(
+    '/associate/id/:id/appointments-summary',
+    {
+      schema: {
+        tags,
+        summary: 'Próximos e últimos agendamentos do associado e uso da cota no mês',
+        params: idParamsSchema,
+        response: { 200: associateAppointmentsSummarySchema, 404: errorBodySchema },
+      },
+    },
+    async (request) => {
+      const associate = await getAssociateById(app.db, request.params.id, request.staff.companyIds);
+      return getAssociateAppointmentsSummary(app.db, associate);
+    },
+  );
+
+  app.get(
+    '/associate/cardId/:cardId/companyId/:companyId',
+    {
+      schema: {
+        tags,
+        summary: 'O associado de um número de carteirinha no clube',
+        params: associateCardParamsSchema,
+        response: { 200: associateSchema, 404: errorBodySchema },
+      },
+    },
+    (request) =>
+      getAssociateByCard(
+        app.db,
+        request.params.cardId,
+        request.params.companyId,
+        request.staff.companyIds,
+      ),
+  );
+
+  app.patch(
+    '/associate/update-password',
+    {
+      schema: {
+        tags,
+        summary: 'Define a senha de um associado (encerra as sessões dele)',
+        body: updateAssociatePasswordSchema,
+        response: { 200: okSchema, 404: errorBodySchema },
+      },
+    },
+    async (request) => {
+      await updateAssociatePassword(
+        app.db,
+        { ...request.body, actorUserId: request.staff.userId },
+        request.staff.companyIds,
+      );
+      return { ok: true as const };
+    },
+  );
+
+  app.patch(
+    '/associate/:id/block',
+    {
+      schema: {
+        tags,
+        summary: 'Bloqueia (com motivo) ou desbloqueia um associado',
+        params: idParamsSchema,
+        body: blockSchema,
+        response: { 200: associateSchema, 404: errorBodySchema },
+      },
+    },
+    async (request) => {
+      await blockAssociate(
+        app.db,
+        request.params.id,
+        { ...request.body, actorUserId: request.staff.userId },
+        request.staff.companyIds,
+      );
+      return getAssociateById(app.db, request.params.id, request.staff.companyIds);
+    },
+  );
+
+  await app.register(associateImportRoutes);
+};

@@ -1,0 +1,133 @@
+import multipart from '@fastify/multipart';
+import {
+  errorBodySchema,
+  idParamsSchema,
+  limits,
+  okSchema,
+  placeIdParamsSchema,
+  placeImageFieldsSchema,
+  placeImageListSchema,
+  placeImageSchema,
+} from '@clube/shared';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AppError } from '../../../lib/app-error';
+import { createPlaceImage } from '../../../services/place-images/create-place-image';
+import { deletePlaceImage } from '../../../services/place-images/delete-place-image';
+import { listPlaceImages } from '../../../services/place-images/list-place-images';
+import { findPlaceOfStaff } from '../../../services/places/find-place';
+
+const maxMegabytes = limits.imageMaxBytes / (1024 * 1024);
+const tooLargeMessage = `A imagem deve ter no máximo ${maxMegabytes} MB.`;
+
+/** Reads the one file (`image`) and the text fields of the upload form. */
+async function readUpload(request: FastifyRequest) {
+  if (!request.isMultipart()) {
+    throw new AppError('UnsupportedMediaType', 'Envie a imagem como multipart/form-data.');
+  }
+  const fields: Record<string, string> = {};
+  let bytes: Buffer | undefined;
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'file') {
+        if (part.fieldname !== 'image' || bytes) {
+          part.file.resume();
+          continue;
+        }
+        bytes = await part.toBuffer();
+      } else if (typeof part.value === 'string') {
+        fields[part.fieldname] = part.value;
+      }
+    }
+  } catch (error) {
+    const { code, statusCode } = error as { code?: string; statusCode?: number };
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('PayloadTooLarge', tooLargeMessage);
+    // Other multipart limits: more than one file, too many fields or parts.
+    if (statusCode === 413) {
+      throw new AppError('PayloadTooLarge', 'Envie uma única imagem, com os campos do formulário.');
+    }
+    throw error;
+  }
+  const parsed = placeImageFieldsSchema.safeParse(fields);
+  const problems = parsed.success
+    ? []
+    : parsed.error.issues.map((issue) => ({
+        in: 'body',
+        path: issue.path.join('.'),
+        message: issue.message,
+      }));
+  if (!bytes || bytes.length === 0) {
+    problems.push({ in: 'body', path: 'image', message: 'Selecione uma imagem.' });
+  }
+  if (!parsed.success || !bytes || problems.length > 0) {
+    throw new AppError('ValidationError', 'Dados inválidos. Verifique os campos.', problems);
+  }
+  return { ...parsed.data, bytes };
+}
+
+export const placeImageRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(multipart, {
+    limits: {
+      fileSize: limits.imageMaxBytes,
+      files: 1,
+      fields: 10,
+      fieldSize: 10_000,
+      parts: 20,
+    },
+  });
+
+  app.get(
+    '/placeImage/place/:placeId',
+    {
+      schema: {
+        tags: ['placeImage'],
+        summary: 'Fotos de um espaço',
+        params: placeIdParamsSchema,
+        response: { 200: placeImageListSchema, 404: errorBodySchema },
+      },
+    },
+    async (request) => {
+      const place = await findPlaceOfStaff(app.db, request.staff, request.params.placeId);
+      return { items: await listPlaceImages(app.db, place.id) };
+    },
+  );
+
+  app.post(
+    '/placeImage',
+    {
+      schema: {
+        tags: ['placeImage'],
+        summary: `Envia uma foto (multipart: image, placeId, sequence, description; PNG, JPEG, GIF ou WebP, até ${maxMegabytes} MB)`,
+        consumes: ['multipart/form-data'],
+        response: {
+          201: placeImageSchema,
+          400: errorBodySchema,
+          404: errorBodySchema,
+          413: errorBodySchema,
+          415: errorBodySchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const upload = await readUpload(request);
+      const image = await createPlaceImage(app.db, app.storage, request.staff, upload, request.log);
+      return reply.status(201).send(image);
+    },
+  );
+
+  app.delete(
+    '/placeImage/:id',
+    {
+      schema: {
+        tags: ['placeImage'],
+        summary: 'Exclui uma foto e os seus arquivos',
+        params: idParamsSchema,
+        response: { 200: okSchema, 404: errorBodySchema },
+      },
+    },
+    async (request) => {
+      await deletePlaceImage(app.db, app.storage, request.staff, request.params.id, request.log);
+      return { ok: true as const };
+    },
+  );
+};

@@ -1,0 +1,41 @@
+import { associateTitles, type Database } from '@clube/db';
+import type { AssociateTitle } from '@clube/shared';
+import { and, eq, inArray } from 'drizzle-orm';
+import { AppError } from '../../lib/app-error';
+import { recordAudit } from '../../lib/audit';
+import type { BlockChange } from '../associates/block-associate';
+import { titleColumns } from './list-associate-titles';
+
+/** Blocks (with a reason) or unblocks a title: no associate of the title can book meanwhile. */
+export async function blockAssociateTitle(
+  db: Database,
+  id: string,
+  change: BlockChange,
+  companyIds: ReadonlySet<string>,
+): Promise<AssociateTitle> {
+  if (companyIds.size === 0) throw new AppError('NotFound', 'Título não encontrado.');
+  const reason = change.blocked ? (change.reason?.trim() ?? '') : null;
+  if (change.blocked && !reason) {
+    throw new AppError('ValidationError', 'Informe o motivo do bloqueio.', [
+      { in: 'body', path: 'reason', message: 'Informe o motivo do bloqueio' },
+    ]);
+  }
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(associateTitles)
+      .set({ blocked: change.blocked, blockedReason: reason, updatedAt: new Date() })
+      .where(and(eq(associateTitles.id, id), inArray(associateTitles.companyId, [...companyIds])))
+      .returning({ ...titleColumns, companyId: associateTitles.companyId });
+    if (!row) throw new AppError('NotFound', 'Título não encontrado.');
+    await recordAudit(tx, {
+      companyId: row.companyId,
+      actorUserId: change.actorUserId,
+      action: change.blocked ? 'associate-title.block' : 'associate-title.unblock',
+      entityType: 'associate-title',
+      entityId: row.id,
+      data: { reason: change.reason?.trim() || null },
+    });
+    const { companyId: _companyId, ...title } = row;
+    return title;
+  });
+}

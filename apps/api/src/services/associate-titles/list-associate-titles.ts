@@ -1,0 +1,21 @@
+import { associateTitles, type Database } from '@clube/db';
+import type { AssociateTitle } from '@clube/shared';
+import { asc, eq } from 'drizzle-orm';
+
+const titleColumns = {
+  id: associateTitles.id,
+  name: associateTitles.name,
+  blocked: associateTitles.blocked,
+  blockedReason: associateTitles.blockedReason,
+};
+
+/** The club's membership titles by name (the associates table filters by them). */
+export function listAssociateTitles(db: Database, companyId: string): Promise<AssociateTitle[]> {
+  return db
+    .select(titleColumns)
+    .from(associateTitles)
+    .where(eq(associateTitles.companyId, companyId))
+    .orderBy(asc(associateTitles.name), asc(associateTitles.id));
+}
+
+export { titleColumns };

@@ -1,0 +1,92 @@
+import { appointments, companies, places, type Database } from '@clube/db';
+import type { AppointmentOfAssociate, AssociateAppointmentsSummary } from '@clube/shared';
+import { and, asc, count, desc, eq, gte, isNull, lt, sql } from 'drizzle-orm';
+import { clubMonthOf } from './club-month';
+
+const listLimit = 10;
+
+const appointmentColumns = {
+  id: appointments.id,
+  placeId: appointments.placeId,
+  placeName: places.name,
+  startsAt: appointments.startsAt,
+  endsAt: appointments.endsAt,
+  status: appointments.status,
+};
+
+const toWire = (
+  row: {
+    startsAt: Date;
+    endsAt: Date;
+  } & Omit<AppointmentOfAssociate, 'startsAt' | 'endsAt'>,
+): AppointmentOfAssociate => ({
+  ...row,
+  startsAt: row.startsAt.toISOString(),
+  endsAt: row.endsAt.toISOString(),
+});
+
+/**
+ * What the associate's page shows about bookings: the next SCHEDULED ones, the latest past ones
+ * (cancelled included), and this club-local month's quota use of the associate's title per place.
+ * The associate must already be known to belong to the caller's club.
+ */
+export async function getAssociateAppointmentsSummary(
+  db: Database,
+  associate: { id: string; companyId: string; associateTitleId: string },
+  now: Date = new Date(),
+): Promise<AssociateAppointmentsSummary> {
+  const [company] = await db
+    .select({ timezone: companies.timezone })
+    .from(companies)
+    .where(eq(companies.id, associate.companyId));
+  const month = clubMonthOf(company!.timezone, now);
+  const [upcoming, recent, quota] = await Promise.all([
+    db
+      .select(appointmentColumns)
+      .from(appointments)
+      .innerJoin(places, eq(places.id, appointments.placeId))
+      .where(
+        and(
+          eq(appointments.associateId, associate.id),
+          eq(appointments.status, 'SCHEDULED'),
+          gte(appointments.startsAt, now),
+        ),
+      )
+      .orderBy(asc(appointments.startsAt))
+      .limit(listLimit),
+    db
+      .select(appointmentColumns)
+      .from(appointments)
+      .innerJoin(places, eq(places.id, appointments.placeId))
+      .where(and(eq(appointments.associateId, associate.id), lt(appointments.startsAt, now)))
+      .orderBy(desc(appointments.startsAt))
+      .limit(listLimit),
+    db
+      .select({
+        placeId: places.id,
+        placeName: places.name,
+        limit: places.associateReservationLimit,
+        used: count(appointments.id),
+      })
+      .from(places)
+      .leftJoin(
+        appointments,
+        and(
+          eq(appointments.placeId, places.id),
+          eq(appointments.associateTitleId, associate.associateTitleId),
+          eq(appointments.status, 'SCHEDULED'),
+          gte(appointments.startsAt, month.startsAt),
+          lt(appointments.startsAt, month.endsAt),
+        ),
+      )
+      .where(and(eq(places.companyId, associate.companyId), isNull(places.archivedAt)))
+      .groupBy(places.id, places.name, places.associateReservationLimit)
+      .orderBy(asc(places.name), sql`${places.id}`),
+  ]);
+  return {
+    upcoming: upcoming.map(toWire),
+    recent: recent.map(toWire),
+    month: month.month,
+    quota,
+  };
+}

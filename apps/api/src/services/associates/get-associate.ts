@@ -1,0 +1,67 @@
+import { associateTitles, associates, companies, users, type Database } from '@clube/db';
+import { ageOn, clubToday, type Associate } from '@clube/shared';
+import { and, eq, inArray, type SQL } from 'drizzle-orm';
+import { AppError } from '../../lib/app-error';
+
+async function findAssociate(
+  db: Database,
+  where: SQL | undefined,
+  companyIds: ReadonlySet<string>,
+): Promise<Associate> {
+  if (companyIds.size === 0) throw new AppError('AssociateNotFound');
+  const [row] = await db
+    .select({
+      associate: associates,
+      user: { id: users.id, name: users.name, cpf: users.cpf, email: users.email },
+      title: associateTitles,
+      timezone: companies.timezone,
+    })
+    .from(associates)
+    .innerJoin(users, eq(users.id, associates.userId))
+    .innerJoin(associateTitles, eq(associateTitles.id, associates.associateTitleId))
+    .innerJoin(companies, eq(companies.id, associates.companyId))
+    .where(and(where, inArray(associates.companyId, [...companyIds])));
+  // Another club's associate answers exactly like a missing one.
+  if (!row) throw new AppError('AssociateNotFound');
+  const { associate, user, title } = row;
+  return {
+    id: associate.id,
+    companyId: associate.companyId,
+    cardId: associate.cardId,
+    user,
+    associateTitleId: associate.associateTitleId,
+    associateTitle: {
+      id: title.id,
+      name: title.name,
+      blocked: title.blocked,
+      blockedReason: title.blockedReason,
+    },
+    isHolder: associate.isHolder,
+    birthDate: associate.birthDate,
+    age: ageOn(associate.birthDate, clubToday(row.timezone)),
+    blocked: associate.blocked,
+    blockedReason: associate.blockedReason,
+    createdAt: associate.createdAt.toISOString(),
+    updatedAt: associate.updatedAt.toISOString(),
+  };
+}
+
+/** One associate of the clubs the caller works in. */
+export function getAssociateById(db: Database, id: string, companyIds: ReadonlySet<string>) {
+  return findAssociate(db, eq(associates.id, id), companyIds);
+}
+
+/** The associate holding a card number in one club (the booking dialog's look-up). */
+export function getAssociateByCard(
+  db: Database,
+  cardId: string,
+  companyId: string,
+  companyIds: ReadonlySet<string>,
+) {
+  if (!companyIds.has(companyId)) throw new AppError('AssociateNotFound');
+  return findAssociate(
+    db,
+    and(eq(associates.companyId, companyId), eq(associates.cardId, cardId)),
+    companyIds,
+  );
+}

@@ -1,0 +1,377 @@
+import { Readable } from 'node:stream';
+import { associateTitles, associates, companies, users, type Database } from '@clube/db';
+import { clubToday, type AssociateImportReport } from '@clube/shared';
+import { parse } from 'csv-parse';
+import { and, eq, inArray, or, sql } from 'drizzle-orm';
+import { AppError } from '../../lib/app-error';
+import { recordAudit } from '../../lib/audit';
+import {
+  detectDelimiter,
+  normalizeHeader,
+  parseAssociateRow,
+  requiredColumns,
+  type AssociateRow,
+} from './parse-associate-row';
+
+export type ImportAssociatesOptions = {
+  companyId: string;
+  /** The CSV bytes (a file stream, an upload, or `Readable.from(text)`), read once. */
+  source: AsyncIterable<Buffer | string>;
+  /** Validate and count as if writing, then roll everything back. */
+  dryRun?: boolean;
+  /** Import the good rows even when some are rejected (default: all or nothing). */
+  skipInvalid?: boolean;
+  actorUserId: string | null;
+  /** Rows per multi-row upsert; bounds the rows held in memory at once. */
+  batchSize?: number;
+  onProgress?: (rowsRead: number) => void;
+  /** Called with each batch's size before it is written (lets tests see the batching). */
+  onBatch?: (size: number) => void;
+};
+
+export const importErrorsLimit = 1000;
+const defaultBatchSize = 1000;
+const importBlockReason = 'Bloqueado na importação do cadastro';
+
+type PendingRow = { line: number; row: AssociateRow };
+
+class RollBack extends Error {}
+
+/** Reads bytes until the end of the header line, to choose the delimiter before parsing. */
+async function openRecords(source: AsyncIterable<Buffer | string>) {
+  const iterator = source[Symbol.asyncIterator]();
+  const head: Buffer[] = [];
+  let headText = '';
+  for (;;) {
+    const next = await iterator.next();
+    if (next.done) break;
+    const chunk = typeof next.value === 'string' ? Buffer.from(next.value) : next.value;
+    head.push(chunk);
+    headText = Buffer.concat(head).toString('utf8');
+    if (headText.includes('\n')) break;
+  }
+  const headerLine = headText.replace(/^\uFEFF/, '').split(/\r?\n/)[0] ?? '';
+  if (!headerLine.trim()) throw new AppError('ValidationError', 'O arquivo está vazio.');
+  const columns = headerLine.split(detectDelimiter(headerLine)).map(normalizeHeader);
+  const missing = requiredColumns.filter((column) => !columns.includes(column));
+  if (missing.length > 0) {
+    throw new AppError(
+      'ValidationError',
+      `Cabeçalho sem as colunas obrigatórias: ${missing.join(', ')} (esperado: cpf,name,birthDate,cardId,title,isHolder[,email][,blocked]).`,
+    );
+  }
+  async function* bytes() {
+    yield* head;
+    for (;;) {
+      const next = await iterator.next();
+      if (next.done) return;
+      yield next.value;
+    }
+  }
+  const parser = parse({
+    bom: true,
+    delimiter: detectDelimiter(headerLine),
+    columns: (header: string[]) => header.map(normalizeHeader),
+    skip_empty_lines: true,
+    relax_column_count: true,
+    trim: true,
+    info: true,
+  });
+  const input = Readable.from(bytes());
+  input.on('error', (error) => parser.destroy(error));
+  input.pipe(parser);
+  return parser as AsyncIterable<{
+    record: Record<string, string | undefined>;
+    info: { lines: number };
+  }>;
+}
+
+type Counters = Omit<AssociateImportReport, 'applied' | 'dryRun' | 'errorsTruncated'>;
+
+/**
+ * Brings a club's membership list in from CSV (header row; comma or semicolon; UTF-8 with or
+ * without BOM; columns cpf,name,birthDate,cardId,title,isHolder[,email][,blocked]). A person is
+ * matched by CPF, an associate by card number in the club; unchanged rows are not rewritten;
+ * titles are created by name on first sight. The file is streamed and written in batches of
+ * multi-row upserts inside one transaction, which is rolled back for a dry run, or when a row is
+ * bad and `skipInvalid` is off, so an import is all or nothing by default.
+ */
+export async function importAssociates(
+  db: Database,
+  options: ImportAssociatesOptions,
+): Promise<AssociateImportReport> {
+  const [company] = await db
+    .select({ id: companies.id, timezone: companies.timezone })
+    .from(companies)
+    .where(eq(companies.id, options.companyId));
+  if (!company) throw new AppError('NotFound', 'Clube não encontrado.');
+  const today = clubToday(company.timezone);
+  const batchSize = options.batchSize ?? defaultBatchSize;
+  const counters: Counters = {
+    total: 0,
+    created: 0,
+    updated: 0,
+    unchanged: 0,
+    rejected: 0,
+    titlesCreated: 0,
+    errors: [],
+  };
+  const reject = (line: number, reason: string) => {
+    counters.rejected += 1;
+    if (counters.errors.length < importErrorsLimit) counters.errors.push({ line, reason });
+  };
+  // Line of the first occurrence of each card and CPF: a repeat in the file is an error.
+  const cardLines = new Map<string, number>();
+  const cpfLines = new Map<string, number>();
+  const titleIds = new Map<string, string>();
+  let applied = false;
+
+  const records = await openRecords(options.source);
+  try {
+    await db.transaction(async (tx) => {
+      // The look-ups below are exact matches on cpf and card number. Left free, PostgreSQL may
+      // serve them from the trigram search indexes (bitmap scans only), whose cost grows with
+      // every row the import adds; without bitmap scans it takes the unique b-tree indexes.
+      await tx.execute(sql`set local enable_bitmapscan = off`);
+      let batch: PendingRow[] = [];
+      const flush = async () => {
+        if (batch.length === 0) return;
+        options.onBatch?.(batch.length);
+        await writeBatch(tx, company.id, batch, { counters, reject, titleIds });
+        batch = [];
+        options.onProgress?.(counters.total);
+      };
+      try {
+        for await (const { record, info } of records) {
+          counters.total += 1;
+          const line = info.lines;
+          const parsed = parseAssociateRow(record, today);
+          if (!parsed.ok) {
+            reject(line, parsed.reason);
+            continue;
+          }
+          const { row } = parsed;
+          const cardLine = cardLines.get(row.cardId);
+          if (cardLine !== undefined) {
+            reject(line, `Carteirinha ${row.cardId} repetida no arquivo (linha ${cardLine})`);
+            continue;
+          }
+          const cpfLine = cpfLines.get(row.cpf);
+          if (cpfLine !== undefined) {
+            reject(line, `CPF repetido no arquivo (linha ${cpfLine})`);
+            continue;
+          }
+          cardLines.set(row.cardId, line);
+          cpfLines.set(row.cpf, line);
+          batch.push({ line, row });
+          if (batch.length >= batchSize) await flush();
+        }
+      } catch (error) {
+        const { code, lines, message } = error as {
+          code?: unknown;
+          lines?: number;
+          message?: string;
+        };
+        if (typeof code !== 'string' || !code.startsWith('CSV_')) throw error;
+        throw new AppError(
+          'ValidationError',
+          `CSV malformado${lines ? ` perto da linha ${lines}` : ''}: ${message ?? 'erro de leitura'}`,
+        );
+      }
+      await flush();
+
+      applied = !options.dryRun && (counters.rejected === 0 || Boolean(options.skipInvalid));
+      if (!applied) throw new RollBack();
+      await recordAudit(tx, {
+        companyId: company.id,
+        actorUserId: options.actorUserId,
+        action: 'associate.import',
+        entityType: 'company',
+        entityId: company.id,
+        data: {
+          total: counters.total,
+          created: counters.created,
+          updated: counters.updated,
+          unchanged: counters.unchanged,
+          rejected: counters.rejected,
+          titlesCreated: counters.titlesCreated,
+        },
+      });
+    });
+  } catch (error) {
+    if (!(error instanceof RollBack)) throw error;
+  }
+  return {
+    ...counters,
+    applied,
+    dryRun: Boolean(options.dryRun),
+    errorsTruncated: counters.rejected > counters.errors.length,
+  };
+}
+
+type BatchState = {
+  counters: Counters;
+  reject: (line: number, reason: string) => void;
+  titleIds: Map<string, string>;
+};
+
+async function resolveTitles(tx: Database, companyId: string, names: string[], state: BatchState) {
+  const unknown = [...new Set(names)].filter((name) => !state.titleIds.has(name));
+  if (unknown.length === 0) return;
+  const found = await tx
+    .select({ id: associateTitles.id, name: associateTitles.name })
+    .from(associateTitles)
+    .where(and(eq(associateTitles.companyId, companyId), inArray(associateTitles.name, unknown)));
+  for (const title of found) state.titleIds.set(title.name, title.id);
+  const toCreate = unknown.filter((name) => !state.titleIds.has(name));
+  if (toCreate.length === 0) return;
+  const created = await tx
+    .insert(associateTitles)
+    .values(toCreate.map((name) => ({ companyId, name })))
+    .returning({ id: associateTitles.id, name: associateTitles.name });
+  state.counters.titlesCreated += created.length;
+  for (const title of created) state.titleIds.set(title.name, title.id);
+}
+
+async function writeBatch(
+  tx: Database,
+  companyId: string,
+  batch: PendingRow[],
+  state: BatchState,
+): Promise<void> {
+  const existingUsers = await tx
+    .select({ id: users.id, cpf: users.cpf, name: users.name, email: users.email })
+    .from(users)
+    .where(
+      inArray(
+        users.cpf,
+        batch.map(({ row }) => row.cpf),
+      ),
+    );
+  const userByCpf = new Map(existingUsers.map((user) => [user.cpf, user]));
+  const existingUserIds = existingUsers.map((user) => user.id);
+  const existingAssociates = await tx
+    .select({
+      id: associates.id,
+      userId: associates.userId,
+      cardId: associates.cardId,
+      associateTitleId: associates.associateTitleId,
+      isHolder: associates.isHolder,
+      birthDate: associates.birthDate,
+      blocked: associates.blocked,
+      blockedReason: associates.blockedReason,
+    })
+    .from(associates)
+    .where(
+      and(
+        eq(associates.companyId, companyId),
+        or(
+          inArray(
+            associates.cardId,
+            batch.map(({ row }) => row.cardId),
+          ),
+          existingUserIds.length > 0 ? inArray(associates.userId, existingUserIds) : undefined,
+        ),
+      ),
+    );
+  const associateByCard = new Map(existingAssociates.map((row) => [row.cardId, row]));
+  const associateByUser = new Map(existingAssociates.map((row) => [row.userId, row]));
+
+  // A person holds one card per club: a different card for a known CPF is an error to look at.
+  const accepted = batch.filter(({ line, row }) => {
+    const user = userByCpf.get(row.cpf);
+    const other = user ? associateByUser.get(user.id) : undefined;
+    if (other && other.cardId !== row.cardId) {
+      state.reject(line, `CPF já vinculado à carteirinha ${other.cardId} neste clube`);
+      return false;
+    }
+    return true;
+  });
+  if (accepted.length === 0) return;
+
+  await resolveTitles(
+    tx,
+    companyId,
+    accepted.map(({ row }) => row.title),
+    state,
+  );
+
+  const userChanged = (row: AssociateRow) => {
+    const user = userByCpf.get(row.cpf);
+    if (!user) return true;
+    return user.name !== row.name || (row.email !== undefined && row.email !== user.email);
+  };
+  const usersToWrite = accepted.filter(({ row }) => userChanged(row));
+  if (usersToWrite.length > 0) {
+    const written = await tx
+      .insert(users)
+      .values(
+        usersToWrite.map(({ row }) => ({ cpf: row.cpf, name: row.name, email: row.email ?? null })),
+      )
+      .onConflictDoUpdate({
+        target: users.cpf,
+        set: {
+          name: sql`excluded.name`,
+          email: sql`coalesce(excluded.email, ${users.email})`,
+          updatedAt: sql`now()`,
+        },
+      })
+      .returning({ id: users.id, cpf: users.cpf });
+    for (const user of written) {
+      const known = userByCpf.get(user.cpf);
+      if (!known) userByCpf.set(user.cpf, { id: user.id, cpf: user.cpf, name: '', email: null });
+    }
+  }
+
+  const associatesToWrite: Array<typeof associates.$inferInsert> = [];
+  for (const { row } of accepted) {
+    const userId = userByCpf.get(row.cpf)!.id;
+    const associateTitleId = state.titleIds.get(row.title)!;
+    const existing = associateByCard.get(row.cardId);
+    const blocked = row.blocked ?? existing?.blocked ?? false;
+    const values = {
+      companyId,
+      userId,
+      cardId: row.cardId,
+      associateTitleId,
+      isHolder: row.isHolder,
+      birthDate: row.birthDate,
+      blocked,
+      blockedReason: blocked
+        ? existing?.blocked
+          ? existing.blockedReason
+          : importBlockReason
+        : null,
+    };
+    if (!existing) {
+      state.counters.created += 1;
+      associatesToWrite.push(values);
+      continue;
+    }
+    const associateChanged =
+      existing.userId !== userId ||
+      existing.associateTitleId !== associateTitleId ||
+      existing.isHolder !== row.isHolder ||
+      existing.birthDate !== row.birthDate ||
+      existing.blocked !== blocked;
+    if (associateChanged) associatesToWrite.push(values);
+    if (associateChanged || userChanged(row)) state.counters.updated += 1;
+    else state.counters.unchanged += 1;
+  }
+  if (associatesToWrite.length === 0) return;
+  await tx
+    .insert(associates)
+    .values(associatesToWrite)
+    .onConflictDoUpdate({
+      target: [associates.companyId, associates.cardId],
+      set: {
+        userId: sql`excluded.user_id`,
+        associateTitleId: sql`excluded.associate_title_id`,
+        isHolder: sql`excluded.is_holder`,
+        birthDate: sql`excluded.birth_date`,
+        blocked: sql`excluded.blocked`,
+        blockedReason: sql`excluded.blocked_reason`,
+        updatedAt: sql`now()`,
+      },
+    });
+}

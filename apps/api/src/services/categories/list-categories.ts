@@ -1,0 +1,12 @@
+import { categories, type Database } from '@clube/db';
+import { and, asc, eq, isNull } from 'drizzle-orm';
+import { categoryColumns } from './find-category';
+
+/** A club's active categories, by name. */
+export function listCategories(db: Database, companyId: string) {
+  return db
+    .select(categoryColumns)
+    .from(categories)
+    .where(and(eq(categories.companyId, companyId), isNull(categories.archivedAt)))
+    .orderBy(asc(categories.name), asc(categories.id));
+}

@@ -1,0 +1,31 @@
+import { categories, type Database } from '@clube/db';
+import type { updateCategoryBodySchema } from '@clube/shared';
+import { eq, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import { recordAudit } from '../../lib/audit';
+import type { Staff } from '../../types';
+import { categoryColumns, findCategoryOfStaff } from './find-category';
+
+export async function updateCategory(
+  db: Database,
+  staff: Staff,
+  { id, ...changes }: z.output<typeof updateCategoryBodySchema>,
+) {
+  return db.transaction(async (tx) => {
+    const before = await findCategoryOfStaff(tx, staff, id, 'update');
+    const [category] = await tx
+      .update(categories)
+      .set({ ...changes, updatedAt: sql`now()` })
+      .where(eq(categories.id, id))
+      .returning(categoryColumns);
+    await recordAudit(tx, {
+      companyId: before.companyId,
+      actorUserId: staff.userId,
+      action: 'category.update',
+      entityType: 'category',
+      entityId: id,
+      data: { before, changes },
+    });
+    return category!;
+  });
+}

@@ -1,0 +1,33 @@
+import { places, type Database } from '@clube/db';
+import type { createPlaceBodySchema } from '@clube/shared';
+import type { z } from 'zod';
+import { AppError } from '../../lib/app-error';
+import { recordAudit } from '../../lib/audit';
+import type { Staff } from '../../types';
+import { findCategoryOfStaff } from '../categories/find-category';
+import { findPlaceOfStaff } from './find-place';
+
+export async function createPlace(
+  db: Database,
+  staff: Staff,
+  values: z.output<typeof createPlaceBodySchema>,
+) {
+  const id = await db.transaction(async (tx) => {
+    // Shared lock: the category cannot be archived while this place is being added to it.
+    const category = await findCategoryOfStaff(tx, staff, values.categoryId, 'share');
+    if (category.companyId !== values.companyId) {
+      throw new AppError('CategoryNotFound', 'A categoria não pertence a este clube.');
+    }
+    const [place] = await tx.insert(places).values(values).returning({ id: places.id });
+    await recordAudit(tx, {
+      companyId: values.companyId,
+      actorUserId: staff.userId,
+      action: 'place.create',
+      entityType: 'place',
+      entityId: place!.id,
+      data: values,
+    });
+    return place!.id;
+  });
+  return findPlaceOfStaff(db, staff, id);
+}

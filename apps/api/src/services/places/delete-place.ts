@@ -1,0 +1,43 @@
+import { appointments, places, type Database } from '@clube/db';
+import { and, eq, gt, sql } from 'drizzle-orm';
+import { AppError } from '../../lib/app-error';
+import { recordAudit } from '../../lib/audit';
+import { lockPlace } from '../../lib/place-lock';
+import type { Staff } from '../../types';
+import { findPlaceOfStaff } from './find-place';
+
+/**
+ * Archives a place: it leaves every list, while its past appointments and photos stay for the
+ * record. Refused while a SCHEDULED appointment has not ended yet.
+ */
+export async function deletePlace(db: Database, staff: Staff, placeId: string) {
+  await db.transaction(async (tx) => {
+    // Booking takes the same lock, so no appointment slips in between the check and the archive.
+    await lockPlace(tx, placeId);
+    const place = await findPlaceOfStaff(tx, staff, placeId);
+    const [future] = await tx
+      .select({ id: appointments.id })
+      .from(appointments)
+      .where(
+        and(
+          eq(appointments.placeId, placeId),
+          eq(appointments.status, 'SCHEDULED'),
+          gt(appointments.endsAt, sql`now()`),
+        ),
+      )
+      .limit(1);
+    if (future) throw new AppError('PlaceHasFutureAppointments');
+    await tx
+      .update(places)
+      .set({ archivedAt: sql`now()`, updatedAt: sql`now()` })
+      .where(eq(places.id, placeId));
+    await recordAudit(tx, {
+      companyId: place.companyId,
+      actorUserId: staff.userId,
+      action: 'place.archive',
+      entityType: 'place',
+      entityId: placeId,
+      data: { name: place.name },
+    });
+  });
+}

@@ -1,0 +1,51 @@
+import { places, type Database } from '@clube/db';
+import {
+  isTimeRangeOrdered,
+  startsBeforeEndsMessage,
+  type updatePlaceBodySchema,
+} from '@clube/shared';
+import { eq, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import { AppError } from '../../lib/app-error';
+import { recordAudit } from '../../lib/audit';
+import type { Staff } from '../../types';
+import { findCategoryOfStaff } from '../categories/find-category';
+import { findPlaceOfStaff } from './find-place';
+
+/** Changes the fields sent; absent ones keep their value. A place never moves to another club. */
+export async function updatePlace(
+  db: Database,
+  staff: Staff,
+  { id, ...changes }: z.output<typeof updatePlaceBodySchema>,
+) {
+  await db.transaction(async (tx) => {
+    await tx.select({ id: places.id }).from(places).where(eq(places.id, id)).for('update');
+    const before = await findPlaceOfStaff(tx, staff, id);
+    const startsAt = changes.startsAt ?? before.startsAt;
+    const endsAt = changes.endsAt ?? before.endsAt;
+    if (!isTimeRangeOrdered(startsAt, endsAt)) {
+      throw new AppError('ValidationError', startsBeforeEndsMessage, [
+        { in: 'body', path: 'endsAt', message: startsBeforeEndsMessage },
+      ]);
+    }
+    if (changes.categoryId && changes.categoryId !== before.categoryId) {
+      const category = await findCategoryOfStaff(tx, staff, changes.categoryId, 'share');
+      if (category.companyId !== before.companyId) {
+        throw new AppError('CategoryNotFound', 'A categoria não pertence a este clube.');
+      }
+    }
+    await tx
+      .update(places)
+      .set({ ...changes, updatedAt: sql`now()` })
+      .where(eq(places.id, id));
+    await recordAudit(tx, {
+      companyId: before.companyId,
+      actorUserId: staff.userId,
+      action: 'place.update',
+      entityType: 'place',
+      entityId: id,
+      data: { before, changes },
+    });
+  });
+  return findPlaceOfStaff(db, staff, id);
+}

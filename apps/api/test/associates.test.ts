@@ -1,0 +1,462 @@
+import { appointments, auditEvents, associates, refreshTokens, users } from '@clube/db';
+import { formatCpf } from '@clube/shared';
+import { and, eq, isNull } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { verifyPassword } from '../src/lib/password';
+import {
+  bearerFor,
+  createAssociate,
+  createClubWithStaff,
+  createPlace,
+  createTitle,
+  login,
+} from './factories';
+import { createTestApp, type TestContext } from './helper';
+
+let context: TestContext;
+beforeAll(async () => {
+  context = await createTestApp();
+});
+afterAll(() => context.close());
+
+const api = '/api/backoffice';
+const request = (
+  method: 'GET' | 'PATCH',
+  url: string,
+  headers: Record<string, string>,
+  payload?: unknown,
+) => context.app.inject({ method, url: `${api}${url}`, headers, payload: payload as never });
+
+/** Two clubs, each with staff; the first has a few associates to search. */
+async function setUp() {
+  const db = context.database.db;
+  const mine = await createClubWithStaff(db, { name: 'Meu Clube' });
+  const theirs = await createClubWithStaff(db, { name: 'Outro Clube' });
+  const headers = await bearerFor(context.app, mine.staff.cpf);
+  const theirHeaders = await bearerFor(context.app, theirs.staff.cpf);
+  const family = await createTitle(db, mine.company.id, { name: 'Título 0001' });
+  const joao = await createAssociate(db, mine.company.id, {
+    name: 'João Araújo',
+    associateTitleId: family.id,
+    isHolder: true,
+    cardId: '700123',
+  });
+  const maria = await createAssociate(db, mine.company.id, {
+    name: 'Maria Araújo',
+    associateTitleId: family.id,
+    isHolder: false,
+    cardId: '700124',
+  });
+  const beto = await createAssociate(db, mine.company.id, { name: 'Beto Lima', cardId: '880001' });
+  const foreign = await createAssociate(db, theirs.company.id, {
+    name: 'João Estrangeiro',
+    cardId: '700123',
+  });
+  return { mine, theirs, headers, theirHeaders, family, joao, maria, beto, foreign };
+}
+
+const namesOf = (body: { items: Array<{ user: { name: string } }> }) =>
+  body.items.map((item) => item.user.name);
+
+describe('GET /associate/findAllPaginated', () => {
+  it('lists the club associates by name with the fields the table needs', async () => {
+    const { mine, headers, joao, family } = await setUp();
+    const response = await request(
+      'GET',
+      `/associate/findAllPaginated?companyId=${mine.company.id}`,
+      headers,
+    );
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    expect(body.total).toBe(3);
+    expect(namesOf(body)).toEqual(['Beto Lima', 'João Araújo', 'Maria Araújo']);
+    expect(body.items[1]).toEqual({
+      id: joao.id,
+      user: { name: 'João Araújo', cpf: joao.user.cpf },
+      birthDate: '1990-05-10',
+      cardId: '700123',
+      associateTitle: { id: family.id, name: 'Título 0001', blocked: false },
+      isHolder: true,
+      blocked: false,
+      createdAt: expect.stringMatching(/Z$/),
+      updatedAt: expect.stringMatching(/Z$/),
+    });
+  });
+
+  it('pages with take and skip, stable by name then id, and past the end answers no items', async () => {
+    const db = context.database.db;
+    const { company, staff } = await createClubWithStaff(db);
+    const headers = await bearerFor(context.app, staff.cpf);
+    // Same names: the id breaks the tie so pages never repeat or skip anyone.
+    for (let index = 0; index < 5; index += 1)
+      await createAssociate(db, company.id, { name: 'Igual' });
+    const url = (query: string) => `/associate/findAllPaginated?companyId=${company.id}&${query}`;
+    const all = (await request('GET', url('take=5'), headers)).json();
+    const first = (await request('GET', url('take=2&skip=0'), headers)).json();
+    const second = (await request('GET', url('take=2&skip=2'), headers)).json();
+    const third = (await request('GET', url('take=2&skip=4'), headers)).json();
+    const ids = [...first.items, ...second.items, ...third.items].map((item) => item.id);
+    expect(ids).toEqual(all.items.map((item: { id: string }) => item.id));
+    expect(third.items).toHaveLength(1);
+    const past = (await request('GET', url('take=2&skip=50'), headers)).json();
+    expect(past).toEqual({ items: [], total: 5 });
+  });
+
+  it('defaults take to 100 and refuses take 0, 101, negative skip and a missing club', async () => {
+    const db = context.database.db;
+    const { company, staff } = await createClubWithStaff(db);
+    const headers = await bearerFor(context.app, staff.cpf);
+    for (let index = 0; index < 101; index += 1)
+      await createAssociate(db, company.id, {
+        name: `Associado ${String(index).padStart(3, '0')}`,
+      });
+    const base = `/associate/findAllPaginated?companyId=${company.id}`;
+    const page = (await request('GET', base, headers)).json();
+    expect(page.items).toHaveLength(100);
+    expect(page.total).toBe(101);
+    for (const query of ['&take=0', '&take=101', '&skip=-1', '&take=abc']) {
+      const response = await request('GET', `${base}${query}`, headers);
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({
+        error: 'ValidationError',
+        details: [expect.objectContaining({ in: 'querystring' })],
+      });
+    }
+    const withoutClub = await request('GET', '/associate/findAllPaginated', headers);
+    expect(withoutClub.statusCode).toBe(400);
+  });
+
+  it('filters by title, holder flag and user', async () => {
+    const { mine, headers, family, joao, maria } = await setUp();
+    const base = `/associate/findAllPaginated?companyId=${mine.company.id}`;
+    const byTitle = (await request('GET', `${base}&associateTitleId=${family.id}`, headers)).json();
+    expect(namesOf(byTitle)).toEqual(['João Araújo', 'Maria Araújo']);
+    const holders = (
+      await request('GET', `${base}&associateTitleId=${family.id}&isHolder=true`, headers)
+    ).json();
+    expect(namesOf(holders)).toEqual(['João Araújo']);
+    const dependants = (await request('GET', `${base}&isHolder=false`, headers)).json();
+    expect(namesOf(dependants)).toEqual(['Maria Araújo']);
+    const byUser = (await request('GET', `${base}&userId=${maria.user.id}`, headers)).json();
+    expect(byUser.items.map((item: { id: string }) => item.id)).toEqual([maria.id]);
+    expect(joao.id).not.toBe(maria.id);
+    const bad = await request('GET', `${base}&isHolder=talvez`, headers);
+    expect(bad.statusCode).toBe(400);
+  });
+
+  it('searches the name by substring ignoring case and accents', async () => {
+    const { mine, headers } = await setUp();
+    const search = async (term: string) =>
+      namesOf(
+        (
+          await request(
+            'GET',
+            `/associate/findAllPaginated?companyId=${mine.company.id}&search=${encodeURIComponent(term)}`,
+            headers,
+          )
+        ).json(),
+      );
+    expect(await search('joao')).toEqual(['João Araújo']);
+    expect(await search('JOÃO')).toEqual(['João Araújo']);
+    expect(await search('araujo')).toEqual(['João Araújo', 'Maria Araújo']);
+    expect(await search('ria ará')).toEqual(['Maria Araújo']);
+    // LIKE wildcards in the term are plain characters.
+    expect(await search('%')).toEqual([]);
+    expect(await search('zzz')).toEqual([]);
+  });
+
+  it('searches the cpf with or without mask, and the card number', async () => {
+    const { mine, headers, maria } = await setUp();
+    const search = async (term: string) =>
+      (
+        await request(
+          'GET',
+          `/associate/findAllPaginated?companyId=${mine.company.id}&search=${encodeURIComponent(term)}`,
+          headers,
+        )
+      )
+        .json()
+        .items.map((item: { id: string }) => item.id);
+    expect(await search(maria.user.cpf)).toEqual([maria.id]);
+    expect(await search(formatCpf(maria.user.cpf))).toEqual([maria.id]);
+    expect(await search(formatCpf(maria.user.cpf).slice(0, 7))).toContain(maria.id);
+    expect(await search('700124')).toEqual([maria.id]);
+  });
+
+  it('answers 404 for a club of somebody else, even with a valid id', async () => {
+    const { theirs, headers } = await setUp();
+    const response = await request(
+      'GET',
+      `/associate/findAllPaginated?companyId=${theirs.company.id}`,
+      headers,
+    );
+    expect(response.statusCode).toBe(404);
+  });
+});
+
+describe('GET /associate/id/{id} and /associate/cardId/{cardId}/companyId/{companyId}', () => {
+  it('answers the associate with user, title and age', async () => {
+    const { headers, joao, family, mine } = await setUp();
+    const response = await request('GET', `/associate/id/${joao.id}`, headers);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({
+      id: joao.id,
+      companyId: mine.company.id,
+      cardId: '700123',
+      user: { id: joao.user.id, name: 'João Araújo', cpf: joao.user.cpf },
+      associateTitleId: family.id,
+      associateTitle: { id: family.id, name: 'Título 0001', blocked: false },
+      isHolder: true,
+      birthDate: '1990-05-10',
+      blocked: false,
+    });
+    expect(response.json().age).toBeGreaterThanOrEqual(35);
+
+    const byCard = await request(
+      'GET',
+      `/associate/cardId/700123/companyId/${mine.company.id}`,
+      headers,
+    );
+    expect(byCard.statusCode).toBe(200);
+    expect(byCard.json()).toMatchObject({ id: joao.id, user: { name: 'João Araújo' } });
+  });
+
+  it('answers 404 for another club, a missing id or card, and 400 for malformed ones', async () => {
+    const { headers, theirHeaders, foreign, joao, mine, theirs } = await setUp();
+    const responses = [
+      await request('GET', `/associate/id/${foreign.id}`, headers),
+      await request('GET', `/associate/id/${joao.id}`, theirHeaders),
+      await request('GET', '/associate/id/00000000-0000-4000-8000-000000000000', headers),
+      await request('GET', `/associate/cardId/700123/companyId/${theirs.company.id}`, headers),
+      await request('GET', `/associate/cardId/999999/companyId/${mine.company.id}`, headers),
+      await request('GET', `/associate/id/${foreign.id}/appointments-summary`, headers),
+    ];
+    for (const response of responses) expect(response.statusCode).toBe(404);
+    expect(responses[0]!.json()).toMatchObject({ error: 'AssociateNotFound' });
+    expect((await request('GET', '/associate/id/nope', headers)).statusCode).toBe(400);
+    const badCard = await request(
+      'GET',
+      `/associate/cardId/12ab/companyId/${mine.company.id}`,
+      headers,
+    );
+    expect(badCard.statusCode).toBe(400);
+  });
+});
+
+describe('PATCH /associate/update-password', () => {
+  it('stores an argon2id hash, ends the sessions of the person and audits without the password', async () => {
+    const { headers, joao, mine } = await setUp();
+    const db = context.database.db;
+    // The associate is also staff here, so they have a session to end.
+    const { addStaff } = await import('./factories');
+    await addStaff(db, mine.company.id, joao.user.id);
+    await db.update(users).set({ passwordHash: null }).where(eq(users.id, joao.user.id));
+    const first = await request('PATCH', '/associate/update-password', headers, {
+      associateId: joao.id,
+      newPassword: 'antiga1',
+    });
+    expect(first.statusCode).toBe(200);
+    const session = await login(context.app, joao.user.cpf, 'antiga1');
+
+    const response = await request('PATCH', '/associate/update-password', headers, {
+      associateId: joao.id,
+      newPassword: 'nova-senha',
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ ok: true });
+    const [user] = await db.select().from(users).where(eq(users.id, joao.user.id));
+    expect(user!.passwordHash).toMatch(/^\$argon2id\$/);
+    expect(await verifyPassword(user!.passwordHash!, 'nova-senha')).toBe(true);
+    expect(await verifyPassword(user!.passwordHash!, 'antiga1')).toBe(false);
+    const open = await db
+      .select()
+      .from(refreshTokens)
+      .where(and(eq(refreshTokens.userId, joao.user.id), isNull(refreshTokens.revokedAt)));
+    expect(open).toHaveLength(0);
+    const refresh = await context.app.inject({
+      method: 'POST',
+      url: '/api/auth/refresh',
+      payload: { refresh_token: session.refresh_token },
+    });
+    expect(refresh.statusCode).toBe(401);
+
+    const audits = await db
+      .select()
+      .from(auditEvents)
+      .where(
+        and(eq(auditEvents.entityId, joao.id), eq(auditEvents.action, 'associate.update-password')),
+      );
+    expect(audits).toHaveLength(2);
+    expect(JSON.stringify(audits)).not.toContain('nova-senha');
+  });
+
+  it('refuses an empty or short password with field details', async () => {
+    const { headers, joao } = await setUp();
+    for (const newPassword of ['', '12345']) {
+      const response = await request('PATCH', '/associate/update-password', headers, {
+        associateId: joao.id,
+        newPassword,
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().details).toEqual([
+        expect.objectContaining({ in: 'body', path: 'newPassword' }),
+      ]);
+    }
+  });
+
+  it('answers 404 for an associate of another club and changes nothing', async () => {
+    const { headers, foreign } = await setUp();
+    const response = await request('PATCH', '/associate/update-password', headers, {
+      associateId: foreign.id,
+      newPassword: 'qualquer-uma',
+    });
+    expect(response.statusCode).toBe(404);
+    const [user] = await context.database.db
+      .select()
+      .from(users)
+      .where(eq(users.id, foreign.user.id));
+    expect(user!.passwordHash).toBeNull();
+  });
+});
+
+describe('blocking associates and titles', () => {
+  it('blocks with a reason, unblocks, and audits both with the reason', async () => {
+    const { headers, joao } = await setUp();
+    const blocked = await request('PATCH', `/associate/${joao.id}/block`, headers, {
+      blocked: true,
+      reason: 'Mensalidade em atraso',
+    });
+    expect(blocked.statusCode).toBe(200);
+    expect(blocked.json()).toMatchObject({ blocked: true, blockedReason: 'Mensalidade em atraso' });
+    const unblocked = await request('PATCH', `/associate/${joao.id}/block`, headers, {
+      blocked: false,
+      reason: 'Pagamento em dia',
+    });
+    expect(unblocked.json()).toMatchObject({ blocked: false, blockedReason: null });
+    const audits = await context.database.db
+      .select()
+      .from(auditEvents)
+      .where(eq(auditEvents.entityId, joao.id));
+    expect(audits.map((event) => [event.action, event.data])).toEqual([
+      ['associate.block', { reason: 'Mensalidade em atraso' }],
+      ['associate.unblock', { reason: 'Pagamento em dia' }],
+    ]);
+  });
+
+  it('requires a reason to block', async () => {
+    const { headers, joao, family } = await setUp();
+    for (const url of [`/associate/${joao.id}/block`, `/associate-title/${family.id}/block`]) {
+      const response = await request('PATCH', url, headers, { blocked: true, reason: '  ' });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().details).toEqual([expect.objectContaining({ path: 'reason' })]);
+    }
+    const [row] = await context.database.db
+      .select()
+      .from(associates)
+      .where(eq(associates.id, joao.id));
+    expect(row!.blocked).toBe(false);
+  });
+
+  it('blocks a title, shows it on its associates, and lists the club titles', async () => {
+    const { headers, family, joao, mine } = await setUp();
+    const response = await request('PATCH', `/associate-title/${family.id}/block`, headers, {
+      blocked: true,
+      reason: 'Título suspenso',
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      id: family.id,
+      name: 'Título 0001',
+      blocked: true,
+      blockedReason: 'Título suspenso',
+    });
+    const associate = (await request('GET', `/associate/id/${joao.id}`, headers)).json();
+    expect(associate.associateTitle).toMatchObject({
+      blocked: true,
+      blockedReason: 'Título suspenso',
+    });
+    const [audit] = await context.database.db
+      .select()
+      .from(auditEvents)
+      .where(eq(auditEvents.entityId, family.id));
+    expect(audit).toMatchObject({
+      action: 'associate-title.block',
+      data: { reason: 'Título suspenso' },
+    });
+
+    const titles = (
+      await request('GET', `/associate-title/company/${mine.company.id}`, headers)
+    ).json();
+    expect(titles.items.map((title: { name: string }) => title.name)).toContain('Título 0001');
+    expect(titles.items).toHaveLength(2);
+  });
+
+  it('answers 404 for the associate or title of another club and changes nothing', async () => {
+    const { theirHeaders, joao, family, mine } = await setUp();
+    const payload = { blocked: true, reason: 'Tentativa' };
+    expect(
+      (await request('PATCH', `/associate/${joao.id}/block`, theirHeaders, payload)).statusCode,
+    ).toBe(404);
+    expect(
+      (await request('PATCH', `/associate-title/${family.id}/block`, theirHeaders, payload))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (await request('GET', `/associate-title/company/${mine.company.id}`, theirHeaders))
+        .statusCode,
+    ).toBe(404);
+    const [row] = await context.database.db
+      .select()
+      .from(associates)
+      .where(eq(associates.id, joao.id));
+    expect(row!.blocked).toBe(false);
+  });
+});
+
+describe('GET /associate/id/{id}/appointments-summary', () => {
+  it('lists upcoming and past bookings and counts this month per place for the title', async () => {
+    const { headers, joao, maria, mine } = await setUp();
+    const db = context.database.db;
+    const place = await createPlace(db, mine.company.id, {
+      name: 'Quadra 1',
+      associateReservationLimit: 4,
+    });
+    const hour = 60 * 60 * 1000;
+    const now = Date.now();
+    const book = (
+      associate: typeof joao,
+      startsIn: number,
+      status: 'SCHEDULED' | 'CANCELLED' = 'SCHEDULED',
+    ) => ({
+      companyId: mine.company.id,
+      placeId: place.id,
+      associateId: associate.id,
+      associateTitleId: associate.associateTitleId,
+      startsAt: new Date(now + startsIn),
+      endsAt: new Date(now + startsIn + hour),
+      status,
+      cancelledAt: status === 'CANCELLED' ? new Date() : null,
+    });
+    await db
+      .insert(appointments)
+      .values([
+        book(joao, 2 * hour),
+        book(joao, 3 * hour, 'CANCELLED'),
+        book(maria, 4 * hour),
+        book(joao, -400 * 24 * hour),
+      ]);
+    const response = await request('GET', `/associate/id/${joao.id}/appointments-summary`, headers);
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    expect(body.upcoming).toHaveLength(1);
+    expect(body.upcoming[0]).toMatchObject({ placeName: 'Quadra 1', status: 'SCHEDULED' });
+    expect(body.recent).toHaveLength(1);
+    expect(body.month).toMatch(/^\d{4}-\d{2}$/);
+    const quota = body.quota.find((entry: { placeId: string }) => entry.placeId === place.id);
+    // Joao's and Maria's upcoming bookings share the title; whether both fall in this month
+    // depends on the clock, so count what this month really holds.
+    expect(quota.limit).toBe(4);
+    expect(quota.used).toBeGreaterThanOrEqual(0);
+    expect(quota.used).toBeLessThanOrEqual(2);
+  });
+});

@@ -1,0 +1,312 @@
+import { existsSync, mkdtempSync, readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { auditEvents, placeImages } from '@clube/db';
+import { and, eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearerFor, createClubWithStaff, createPlace } from './factories';
+import { createTestApp, type TestContext } from './helper';
+
+let context: TestContext;
+let uploadsDir: string;
+beforeAll(async () => {
+  uploadsDir = mkdtempSync(join(tmpdir(), 'clube-uploads-'));
+  context = await createTestApp({ uploadsDir });
+});
+afterAll(() => context.close());
+
+const db = () => context.database.db;
+
+async function placeWithHeaders() {
+  const club = await createClubWithStaff(db());
+  const place = await createPlace(db(), club.company.id);
+  return { ...club, place, headers: await bearerFor(context.app, club.staff.cpf) };
+}
+
+const picture = (format: 'png' | 'jpeg' | 'gif' | 'webp', width = 64, height = 48) =>
+  sharp({ create: { width, height, channels: 3, background: '#2a9d8f' } })
+    .toFormat(format)
+    .toBuffer();
+
+/** A multipart body as a browser's FormData would send it. */
+async function multipart(
+  fields: Record<string, string>,
+  file?: { bytes: Buffer; name: string; type: string },
+) {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  if (file) form.append('image', new Blob([file.bytes], { type: file.type }), file.name);
+  const request = new Request('http://localhost/', { method: 'POST', body: form });
+  return {
+    payload: Buffer.from(await request.arrayBuffer()),
+    contentType: request.headers.get('content-type')!,
+  };
+}
+
+async function upload(
+  headers: Record<string, string>,
+  fields: Record<string, string>,
+  file?: { bytes: Buffer; name: string; type: string },
+) {
+  const body = await multipart(fields, file);
+  return context.app.inject({
+    method: 'POST',
+    url: '/api/backoffice/placeImage',
+    headers: { ...headers, 'content-type': body.contentType },
+    payload: body.payload,
+  });
+}
+
+const keyOf = (url: string) => url.replace('/api/uploads/', '');
+
+describe('POST /api/backoffice/placeImage', () => {
+  it.each([
+    ['png', 'image/png', 'quadra.png'],
+    ['jpeg', 'image/jpeg', 'quadra.jpg'],
+    ['gif', 'image/gif', 'quadra.gif'],
+    ['webp', 'image/webp', 'quadra.webp'],
+  ] as const)('accepts %s, re-encodes it and serves both sizes', async (format, type, name) => {
+    const { place, headers } = await placeWithHeaders();
+    const response = await upload(
+      headers,
+      { placeId: place.id, sequence: '1', description: 'Vista da quadra' },
+      { bytes: await picture(format, 900, 600), name, type },
+    );
+    expect(response.statusCode).toBe(201);
+    const image = response.json();
+    expect(image).toMatchObject({
+      placeId: place.id,
+      sequence: 1,
+      description: 'Vista da quadra',
+      width: 900,
+      height: 600,
+    });
+    // Stored under generated names, never the client's file name.
+    expect(image.imageUrl).toMatch(/^\/api\/uploads\/[0-9a-f-]{36}-display\.webp$/);
+    expect(image.thumbnailUrl).toMatch(/^\/api\/uploads\/[0-9a-f-]{36}-thumb\.webp$/);
+    expect(readdirSync(uploadsDir).some((file) => file.includes('quadra'))).toBe(false);
+
+    const served = await context.app.inject({ method: 'GET', url: image.imageUrl });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('image/webp');
+    expect(served.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect((await sharp(served.rawPayload).metadata()).format).toBe('webp');
+    const thumbnail = await context.app.inject({ method: 'GET', url: image.thumbnailUrl });
+    expect(await sharp(thumbnail.rawPayload).metadata()).toMatchObject({
+      width: 480,
+      height: 320,
+    });
+
+    const audit = await db()
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.entityId, image.id), eq(auditEvents.action, 'place_image.create')));
+    expect(audit).toHaveLength(1);
+  });
+
+  it('shows the thumbnail as the cover of the place card', async () => {
+    const { company, place, headers } = await placeWithHeaders();
+    const created = (
+      await upload(
+        headers,
+        { placeId: place.id },
+        { bytes: await picture('png'), name: 'a.png', type: 'image/png' },
+      )
+    ).json();
+    const list = await context.app.inject({
+      method: 'GET',
+      url: `/api/backoffice/place/company/${company.id}`,
+      headers,
+    });
+    expect(list.json().items[0].coverImageUrl).toBe(created.thumbnailUrl);
+  });
+
+  it('refuses a non-image renamed to .png (415, clear message), storing nothing', async () => {
+    const { place, headers } = await placeWithHeaders();
+    const before = readdirSync(uploadsDir).length;
+    const response = await upload(
+      headers,
+      { placeId: place.id },
+      { bytes: Buffer.from('%PDF-1.4 not a picture at all'), name: 'foto.png', type: 'image/png' },
+    );
+    expect(response.statusCode).toBe(415);
+    expect(response.json()).toMatchObject({
+      error: 'UnsupportedMediaType',
+      message: 'Tipo de arquivo não suportado. Envie uma imagem PNG, JPEG, GIF ou WebP.',
+    });
+    expect(readdirSync(uploadsDir).length).toBe(before);
+    expect(await db().select().from(placeImages).where(eq(placeImages.placeId, place.id))).toEqual(
+      [],
+    );
+  });
+
+  it('refuses an SVG, which can carry script (415)', async () => {
+    const { place, headers } = await placeWithHeaders();
+    const svg = Buffer.from(
+      '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>',
+    );
+    const response = await upload(
+      headers,
+      { placeId: place.id },
+      { bytes: svg, name: 'logo.svg', type: 'image/svg+xml' },
+    );
+    expect(response.statusCode).toBe(415);
+    expect(response.json().message).toContain('PNG, JPEG, GIF ou WebP');
+  });
+
+  it('refuses a file over 5 MB (413)', async () => {
+    const { place, headers } = await placeWithHeaders();
+    const png = await picture('png');
+    const oversized = Buffer.concat([png, Buffer.alloc(5 * 1024 * 1024)]);
+    const response = await upload(
+      headers,
+      { placeId: place.id },
+      { bytes: oversized, name: 'grande.png', type: 'image/png' },
+    );
+    expect(response.statusCode).toBe(413);
+    expect(response.json()).toMatchObject({
+      error: 'PayloadTooLarge',
+      message: 'A imagem deve ter no máximo 5 MB.',
+    });
+  });
+
+  it('refuses two files in one upload (413)', async () => {
+    const { place, headers } = await placeWithHeaders();
+    const form = new FormData();
+    form.append('placeId', place.id);
+    const png = await picture('png');
+    form.append('image', new Blob([png], { type: 'image/png' }), 'a.png');
+    form.append('image', new Blob([png], { type: 'image/png' }), 'b.png');
+    const request = new Request('http://localhost/', { method: 'POST', body: form });
+    const response = await context.app.inject({
+      method: 'POST',
+      url: '/api/backoffice/placeImage',
+      headers: { ...headers, 'content-type': request.headers.get('content-type')! },
+      payload: Buffer.from(await request.arrayBuffer()),
+    });
+    expect(response.statusCode).toBe(413);
+    expect(response.json().message).toBe('Envie uma única imagem, com os campos do formulário.');
+  });
+
+  it('requires a file and a valid placeId (400 with the fields)', async () => {
+    const { headers } = await placeWithHeaders();
+    const response = await upload(headers, { placeId: 'nope', sequence: 'x' });
+    expect(response.statusCode).toBe(400);
+    const paths = response.json().details.map((detail: { path: string }) => detail.path);
+    expect(paths).toEqual(expect.arrayContaining(['placeId', 'sequence', 'image']));
+  });
+
+  it('refuses a JSON body (415)', async () => {
+    const { place, headers } = await placeWithHeaders();
+    const response = await context.app.inject({
+      method: 'POST',
+      url: '/api/backoffice/placeImage',
+      headers,
+      payload: { placeId: place.id },
+    });
+    expect(response.statusCode).toBe(415);
+  });
+
+  it("answers 404 for another club's place, storing nothing", async () => {
+    const mine = await placeWithHeaders();
+    const theirs = await placeWithHeaders();
+    const before = readdirSync(uploadsDir).length;
+    const response = await upload(
+      mine.headers,
+      { placeId: theirs.place.id },
+      { bytes: await picture('png'), name: 'a.png', type: 'image/png' },
+    );
+    expect(response.statusCode).toBe(404);
+    expect(readdirSync(uploadsDir).length).toBe(before);
+  });
+});
+
+describe('GET /api/backoffice/placeImage/place/:placeId', () => {
+  it("lists a place's photos in order, and answers 404 for another club's place", async () => {
+    const mine = await placeWithHeaders();
+    const theirs = await placeWithHeaders();
+    for (const description of ['primeira', 'segunda']) {
+      await upload(
+        mine.headers,
+        { placeId: mine.place.id, description },
+        { bytes: await picture('png'), name: 'a.png', type: 'image/png' },
+      );
+    }
+    const response = await context.app.inject({
+      method: 'GET',
+      url: `/api/backoffice/placeImage/place/${mine.place.id}`,
+      headers: mine.headers,
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().items.map((item: { description: string }) => item.description)).toEqual([
+      'primeira',
+      'segunda',
+    ]);
+
+    const foreign = await context.app.inject({
+      method: 'GET',
+      url: `/api/backoffice/placeImage/place/${mine.place.id}`,
+      headers: theirs.headers,
+    });
+    expect(foreign.statusCode).toBe(404);
+  });
+});
+
+describe('DELETE /api/backoffice/placeImage/:id', () => {
+  it('deletes the row and both files; the URL then answers 404', async () => {
+    const { place, headers } = await placeWithHeaders();
+    const image = (
+      await upload(
+        headers,
+        { placeId: place.id },
+        { bytes: await picture('jpeg'), name: 'a.jpg', type: 'image/jpeg' },
+      )
+    ).json();
+    expect(existsSync(join(uploadsDir, keyOf(image.imageUrl)))).toBe(true);
+    const response = await context.app.inject({
+      method: 'DELETE',
+      url: `/api/backoffice/placeImage/${image.id}`,
+      headers,
+    });
+    expect(response.statusCode).toBe(200);
+    expect(existsSync(join(uploadsDir, keyOf(image.imageUrl)))).toBe(false);
+    expect(existsSync(join(uploadsDir, keyOf(image.thumbnailUrl)))).toBe(false);
+    expect(await db().select().from(placeImages).where(eq(placeImages.id, image.id))).toEqual([]);
+    const served = await context.app.inject({ method: 'GET', url: image.imageUrl });
+    expect(served.statusCode).toBe(404);
+    const audit = await db()
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.entityId, image.id), eq(auditEvents.action, 'place_image.delete')));
+    expect(audit).toHaveLength(1);
+  });
+
+  it("answers 404 for another club's photo and keeps it", async () => {
+    const mine = await placeWithHeaders();
+    const theirs = await placeWithHeaders();
+    const image = (
+      await upload(
+        theirs.headers,
+        { placeId: theirs.place.id },
+        { bytes: await picture('png'), name: 'a.png', type: 'image/png' },
+      )
+    ).json();
+    const response = await context.app.inject({
+      method: 'DELETE',
+      url: `/api/backoffice/placeImage/${image.id}`,
+      headers: mine.headers,
+    });
+    expect(response.statusCode).toBe(404);
+    expect(existsSync(join(uploadsDir, keyOf(image.imageUrl)))).toBe(true);
+  });
+});
+
+describe('GET /api/uploads/:key', () => {
+  it('answers 404 for anything that is not a generated key', async () => {
+    for (const key of ['..%2F..%2Fetc%2Fpasswd', 'quadra.png', 'abc.webp']) {
+      const response = await context.app.inject({ method: 'GET', url: `/api/uploads/${key}` });
+      expect(response.statusCode).toBe(404);
+    }
+  });
+});

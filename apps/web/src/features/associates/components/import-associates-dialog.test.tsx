@@ -1,0 +1,65 @@
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { AppProvider } from '@/app/provider';
+import { createQueryClient } from '@/lib/query-client';
+import { setSession } from '@/lib/session';
+import { buildSession } from '@/testing/factories';
+import { mockFetch } from '@/testing/fetch-mock';
+import { ImportAssociatesDialog } from './import-associates-dialog';
+
+const companyId = '00000000-0000-4000-8000-000000000abc';
+const report = (overrides: Record<string, unknown>) => ({
+  applied: false,
+  dryRun: true,
+  total: 3,
+  created: 2,
+  updated: 0,
+  unchanged: 0,
+  rejected: 1,
+  titlesCreated: 1,
+  errors: [{ line: 3, reason: 'CPF inválido: 52998224724' }],
+  errorsTruncated: false,
+  ...overrides,
+});
+
+describe('ImportAssociatesDialog', () => {
+  it('shows the dry-run report per line, and confirms only with the rejected rows skipped', async () => {
+    setSession(buildSession());
+    const sent: FormData[] = [];
+    mockFetch((request) => {
+      const form = request.body as FormData;
+      sent.push(form);
+      return form.get('dryRun') === 'true'
+        ? { status: 200, body: report({}) }
+        : { status: 200, body: report({ applied: true, dryRun: false }) };
+    });
+    const onClose = vi.fn();
+    render(
+      <AppProvider queryClient={createQueryClient()}>
+        <ImportAssociatesDialog companyId={companyId} isOpen onClose={onClose} />
+      </AppProvider>,
+    );
+    const user = userEvent.setup();
+    expect(screen.getByRole('button', { name: 'Validar arquivo' })).toBeDisabled();
+    const file = new File(['cpf,name\n'], 'socios.csv', { type: 'text/csv' });
+    await user.upload(screen.getByLabelText('Arquivo CSV'), file);
+    await user.click(screen.getByRole('button', { name: 'Validar arquivo' }));
+
+    expect(await screen.findByRole('listitem')).toHaveTextContent(
+      'Linha 3: CPF inválido: 52998224724',
+    );
+    expect(
+      screen.getByText(/3 linhas: 2 novos, 0 alterados, 0 sem alteração, 1 rejeitados/),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Confirmar importação' })).not.toBeInTheDocument();
+    expect(sent[0]!.get('companyId')).toBe(companyId);
+    expect(sent[0]!.get('file')).toBeInstanceOf(File);
+
+    await user.click(screen.getByLabelText('Importar as linhas válidas e ignorar as rejeitadas'));
+    await user.click(screen.getByRole('button', { name: 'Confirmar importação' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(sent[1]!.get('dryRun')).toBe('false');
+    expect(sent[1]!.get('skipInvalid')).toBe('true');
+  });
+});

@@ -1,0 +1,195 @@
+import { formatCpf, type AppointmentOfAssociate } from '@clube/shared';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { PageHeader } from '@/components/ui/page-header';
+import { Spinner } from '@/components/ui/spinner';
+import { useCurrentCompany } from '@/lib/current-company';
+import { formatDateTime, formatDateTimeLong } from '@/lib/dates';
+import { useAssociate } from '../api/get-associate';
+import { useAssociateAppointmentsSummary } from '../api/get-associate-appointments-summary';
+import { BlockDialog, type BlockRequest } from '../components/block-dialog';
+import { ChangePasswordDialog } from '../components/change-password-dialog';
+import { formatBirthDate } from '../utils/format-birth-date';
+
+function Field({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div>
+      <dt className="text-sm font-medium text-slate-600">{label}</dt>
+      <dd className="mt-0.5 text-base text-slate-900">{children}</dd>
+    </div>
+  );
+}
+
+/** /associates/:associateId — who the associate is, their bookings, quota use and blocks. */
+export function AssociateDetailPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const company = useCurrentCompany();
+  const { associateId = '' } = useParams();
+  const associate = useAssociate(company.id, associateId);
+  const summary = useAssociateAppointmentsSummary(company.id, associateId);
+  const [blockRequest, setBlockRequest] = useState<BlockRequest | null>(null);
+  const [isChangingPassword, setIsChangingPassword] = useState(false);
+
+  if (associate.isPending) return <Spinner className="mx-auto mt-10 size-8 text-brand-700" />;
+  if (associate.isError) return <Alert tone="error">{t('associates.detail.loadError')}</Alert>;
+  const data = associate.data;
+  const timezone = company.timezone;
+
+  const appointmentList = (items: AppointmentOfAssociate[] | undefined) =>
+    !items || items.length === 0 ? (
+      <p className="text-sm text-slate-600">{t('associates.detail.noAppointments')}</p>
+    ) : (
+      <ul className="divide-y divide-slate-100">
+        {items.map((item) => (
+          <li key={item.id} className="flex justify-between gap-3 py-2 text-sm">
+            <span className="font-medium text-slate-900">{item.placeName}</span>
+            <span className="text-slate-700">
+              {formatDateTime(item.startsAt, timezone)}
+              {item.status === 'CANCELLED' && (
+                <span className="ml-2 text-red-700">{t('associates.detail.cancelled')}</span>
+              )}
+            </span>
+          </li>
+        ))}
+      </ul>
+    );
+
+  return (
+    <>
+      <PageHeader
+        eyebrow={t('associates.subtitle')}
+        title={data.user.name}
+        actions={
+          <>
+            <Button variant="secondary" onClick={() => void navigate(-1)}>
+              {t('associates.detail.back')}
+            </Button>
+            <Button variant="secondary" onClick={() => setIsChangingPassword(true)}>
+              {t('associates.detail.changePassword')}
+            </Button>
+            <Button
+              variant={data.blocked ? 'primary' : 'danger'}
+              onClick={() =>
+                setBlockRequest({ kind: 'associate', id: data.id, block: !data.blocked })
+              }
+            >
+              {t(
+                data.blocked
+                  ? 'associates.detail.unblockAssociate'
+                  : 'associates.detail.blockAssociate',
+              )}
+            </Button>
+          </>
+        }
+      />
+      <div className="grid gap-6 lg:grid-cols-2">
+        <Card className="p-6">
+          <dl className="grid gap-4 sm:grid-cols-2">
+            <Field label={t('associates.detail.cpf')}>{formatCpf(data.user.cpf)}</Field>
+            <Field label={t('associates.detail.birthDate')}>
+              {formatBirthDate(data.birthDate)} ({t('associates.detail.age', { count: data.age })})
+            </Field>
+            <Field label={t('associates.detail.card')}>{data.cardId}</Field>
+            <Field label={t('associates.detail.kind')}>
+              {t(data.isHolder ? 'associates.detail.holder' : 'associates.detail.dependant')}
+            </Field>
+            <Field label={t('associates.detail.status')}>
+              {data.blocked ? (
+                <span className="font-semibold text-red-700">{t('associates.detail.blocked')}</span>
+              ) : (
+                t('associates.detail.active')
+              )}
+              {data.blocked && data.blockedReason && (
+                <span className="block text-sm text-slate-600">
+                  {t('associates.detail.reason', { reason: data.blockedReason })}
+                </span>
+              )}
+            </Field>
+            <Field label={t('associates.detail.title')}>
+              <span className="block">{data.associateTitle.name}</span>
+              {data.associateTitle.blocked && (
+                <span className="block text-sm font-semibold text-red-700">
+                  {t('associates.detail.titleBlocked')}
+                  {data.associateTitle.blockedReason &&
+                    ` — ${t('associates.detail.reason', { reason: data.associateTitle.blockedReason })}`}
+                </span>
+              )}
+              <Button
+                variant="ghost"
+                size="sm"
+                className="mt-1 -ml-3"
+                onClick={() =>
+                  setBlockRequest({
+                    kind: 'title',
+                    id: data.associateTitle.id,
+                    block: !data.associateTitle.blocked,
+                  })
+                }
+              >
+                {t(
+                  data.associateTitle.blocked
+                    ? 'associates.detail.unblockTitle'
+                    : 'associates.detail.blockTitle',
+                )}
+              </Button>
+            </Field>
+            <Field label={t('associates.detail.createdAt')}>
+              {formatDateTimeLong(data.createdAt, timezone)}
+            </Field>
+            <Field label={t('associates.detail.updatedAt')}>
+              {formatDateTimeLong(data.updatedAt, timezone)}
+            </Field>
+          </dl>
+        </Card>
+        <Card className="space-y-6 p-6">
+          <section>
+            <h2 className="mb-2 text-lg font-semibold text-slate-900">
+              {t('associates.detail.upcoming')}
+            </h2>
+            {appointmentList(summary.data?.upcoming)}
+          </section>
+          <section>
+            <h2 className="mb-2 text-lg font-semibold text-slate-900">
+              {t('associates.detail.recent')}
+            </h2>
+            {appointmentList(summary.data?.recent)}
+          </section>
+          <section>
+            <h2 className="mb-2 text-lg font-semibold text-slate-900">
+              {t('associates.detail.quota')}
+            </h2>
+            {summary.data && summary.data.quota.length === 0 && (
+              <p className="text-sm text-slate-600">{t('associates.detail.noPlaces')}</p>
+            )}
+            <ul className="divide-y divide-slate-100">
+              {summary.data?.quota.map((entry) => (
+                <li key={entry.placeId} className="flex justify-between gap-3 py-2 text-sm">
+                  <span className="text-slate-900">{entry.placeName}</span>
+                  <span className="text-slate-700">
+                    {entry.limit > 0
+                      ? t('associates.detail.quotaUse', entry)
+                      : t('associates.detail.quotaUnlimited', entry)}
+                  </span>
+                </li>
+              ))}
+            </ul>
+          </section>
+        </Card>
+      </div>
+      <BlockDialog
+        companyId={company.id}
+        request={blockRequest}
+        onClose={() => setBlockRequest(null)}
+      />
+      <ChangePasswordDialog
+        associate={isChangingPassword ? { id: data.id, name: data.user.name } : null}
+        onClose={() => setIsChangingPassword(false)}
+      />
+    </>
+  );
+}

@@ -1,0 +1,128 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { setCurrentCompany } from '@/lib/current-company';
+import { setSession } from '@/lib/session';
+import { buildCompany, buildSession } from '@/testing/factories';
+import { errorBody, mockFetch, type RecordedRequest } from '@/testing/fetch-mock';
+import { renderApp } from '@/testing/render-app';
+
+const company = buildCompany();
+const category = {
+  id: '11111111-1111-4111-8111-111111111111',
+  companyId: company.id,
+  name: 'Quadras',
+  blockedAppointmentDay: false,
+  notAppointmentPreviousDayTime: false,
+};
+
+function answer(onCreate: (request: RecordedRequest) => { status: number; body?: unknown }) {
+  return mockFetch((request) => {
+    if (request.url.startsWith('/api/backoffice/category/company/')) {
+      return { status: 200, body: { items: [category] } };
+    }
+    if (request.url.startsWith('/api/backoffice/place/company/')) {
+      return { status: 200, body: { items: [] } };
+    }
+    if (request.url === '/api/backoffice/place' && request.method === 'POST') {
+      return onCreate(request);
+    }
+    return { status: 200, body: company };
+  });
+}
+
+async function openCreateDialog() {
+  setSession(buildSession());
+  setCurrentCompany(company);
+  renderApp('/dashboard');
+  const user = userEvent.setup();
+  await user.click(await screen.findByRole('button', { name: 'Adicionar espaço' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Adicionar espaço' });
+  return { user, dialog };
+}
+
+async function fillValidPlace(user: ReturnType<typeof userEvent.setup>, dialog: HTMLElement) {
+  const form = within(dialog);
+  await user.type(form.getByLabelText('Nome'), 'Quadra de Tênis');
+  await user.type(form.getByLabelText('Descrição'), 'Saibro, com iluminação.');
+  await user.selectOptions(form.getByLabelText('Categoria'), 'Quadras');
+  await user.type(form.getByLabelText('Horário de início'), '0800');
+  await user.type(form.getByLabelText('Horário de término'), '2200');
+  await user.type(form.getByLabelText('Duração (minutos)'), '60');
+  await user.type(form.getByLabelText('Reservas por título/mês'), '4');
+  await user.type(form.getByLabelText('Antecedência (dias)'), '14');
+  await user.type(form.getByLabelText('Idade mínima (anos)'), '18');
+  await user.type(form.getByLabelText('Cancelar até (horas antes)'), '2');
+}
+
+describe('place create dialog', () => {
+  it('marks every required field with "Campo obrigatório!" and sends nothing', async () => {
+    const { requests } = answer(() => ({ status: 201 }));
+    const { user, dialog } = await openCreateDialog();
+    await user.click(within(dialog).getByRole('button', { name: 'Criar espaço' }));
+    await waitFor(() => expect(within(dialog).getAllByText('Campo obrigatório!')).toHaveLength(10));
+    expect(within(dialog).getByLabelText('Nome')).toHaveAttribute('aria-invalid', 'true');
+    expect(requests.some((request) => request.method === 'POST')).toBe(false);
+  });
+
+  it('refuses an end time before the start and out-of-range numbers', async () => {
+    answer(() => ({ status: 201 }));
+    const { user, dialog } = await openCreateDialog();
+    await fillValidPlace(user, dialog);
+    const form = within(dialog);
+    await user.clear(form.getByLabelText('Horário de término'));
+    await user.type(form.getByLabelText('Horário de término'), '0700');
+    await user.clear(form.getByLabelText('Duração (minutos)'));
+    await user.type(form.getByLabelText('Duração (minutos)'), '2');
+    await user.click(form.getByRole('button', { name: 'Criar espaço' }));
+    expect(
+      await form.findByText('O horário de início deve ser anterior ao de término.'),
+    ).toBeInTheDocument();
+    expect(form.getByText('O valor mínimo é 5')).toBeInTheDocument();
+  });
+
+  it('sends the place and toasts its name', async () => {
+    const { requests } = answer((request) => ({
+      status: 201,
+      body: {
+        ...(request.body as object),
+        id: '22222222-2222-4222-8222-222222222222',
+        category: { id: category.id, name: category.name },
+        bookRange: 60,
+        associateReservationLimit: 4,
+        availableBookingDays: 14,
+        ageRestriction: 18,
+        maxCancelBookingTime: 2,
+        anonymousBooking: false,
+      },
+    }));
+    const { user, dialog } = await openCreateDialog();
+    await fillValidPlace(user, dialog);
+    await user.click(within(dialog).getByRole('button', { name: 'Criar espaço' }));
+    expect(await screen.findByText('Espaço "Quadra de Tênis" criado!')).toBeInTheDocument();
+    const sent = requests.find((request) => request.method === 'POST')!.body;
+    expect(sent).toMatchObject({
+      companyId: company.id,
+      categoryId: category.id,
+      startsAt: '08:00',
+      endsAt: '22:00',
+      bookRange: 60,
+      ageRestriction: 18,
+    });
+  });
+
+  it("shows the server's field errors under their fields and toasts 'Erro ao criar!'", async () => {
+    answer(() => ({
+      status: 400,
+      body: {
+        ...errorBody(400, 'ValidationError', 'Dados inválidos.'),
+        details: [{ in: 'body', path: 'name', message: 'Use no máximo 120 caracteres' }],
+      },
+    }));
+    const { user, dialog } = await openCreateDialog();
+    await fillValidPlace(user, dialog);
+    await user.click(within(dialog).getByRole('button', { name: 'Criar espaço' }));
+    expect(await screen.findByText('Erro ao criar!')).toBeInTheDocument();
+    expect(within(dialog).getByText('Use no máximo 120 caracteres')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,253 @@
+import {
+  placeFieldsSchema,
+  type Place,
+  type PlaceFields,
+  type PlaceFieldsInput,
+} from '@clube/shared';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Controller, useForm, type Path } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'react-toastify';
+import { Button } from '@/components/ui/button';
+import { cn } from '@/components/ui/cn';
+import { Dialog } from '@/components/ui/dialog';
+import { FormField, inputStyles } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { TimeInput } from '@/components/ui/time-input';
+import { useCategories } from '@/features/categories/api/get-categories';
+import { errorKeyOf, errorMessageOf } from '@/lib/error-messages';
+import { serverFieldErrorsOf } from '@/lib/server-field-errors';
+import { useCreatePlace } from '../api/create-place';
+import { useUpdatePlace } from '../api/update-place';
+
+type FormValues = {
+  name: string;
+  description: string;
+  categoryId: string;
+  startsAt: string;
+  endsAt: string;
+  bookRange: string;
+  associateReservationLimit: string;
+  availableBookingDays: string;
+  ageRestriction: string;
+  maxCancelBookingTime: string;
+  anonymousBooking: boolean;
+};
+
+const fieldNames = [
+  'name',
+  'description',
+  'categoryId',
+  'startsAt',
+  'endsAt',
+  'bookRange',
+  'associateReservationLimit',
+  'availableBookingDays',
+  'ageRestriction',
+  'maxCancelBookingTime',
+  'anonymousBooking',
+] as const satisfies ReadonlyArray<Path<PlaceFieldsInput>>;
+
+const numberFields = [
+  'bookRange',
+  'associateReservationLimit',
+  'availableBookingDays',
+  'ageRestriction',
+  'maxCancelBookingTime',
+] as const;
+
+function defaultValuesOf(place?: Place): FormValues {
+  return {
+    name: place?.name ?? '',
+    description: place?.description ?? '',
+    categoryId: place?.categoryId ?? '',
+    startsAt: place?.startsAt ?? '',
+    endsAt: place?.endsAt ?? '',
+    bookRange: place ? String(place.bookRange) : '',
+    associateReservationLimit: place ? String(place.associateReservationLimit) : '',
+    availableBookingDays: place ? String(place.availableBookingDays) : '',
+    ageRestriction: place ? String(place.ageRestriction) : '',
+    maxCancelBookingTime: place ? String(place.maxCancelBookingTime) : '',
+    anonymousBooking: place?.anonymousBooking ?? false,
+  };
+}
+
+type PlaceFormDialogProps = {
+  companyId: string;
+  isOpen: boolean;
+  onClose: () => void;
+  /** Absent: create. Present: edit this place. */
+  place?: Place;
+};
+
+/** The create and edit dialogs of a place (one form, SPEC.md §5's rules from the shared schema). */
+export function PlaceFormDialog({ companyId, isOpen, onClose, place }: PlaceFormDialogProps) {
+  const { t } = useTranslation();
+  const isEditing = Boolean(place);
+  const categories = useCategories(companyId);
+  const createPlace = useCreatePlace();
+  const updatePlace = useUpdatePlace();
+  const isPending = createPlace.isPending || updatePlace.isPending;
+  const {
+    control,
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors },
+  } = useForm<PlaceFieldsInput, unknown, PlaceFields>({
+    resolver: zodResolver(placeFieldsSchema),
+    defaultValues: defaultValuesOf(place),
+  });
+
+  const close = () => {
+    reset(defaultValuesOf(place));
+    onClose();
+  };
+
+  const showServerError = (error: unknown, fallback: string) => {
+    const fieldErrors = serverFieldErrorsOf(error, fieldNames);
+    for (const { field, message } of fieldErrors) setError(field, { message });
+    if (errorKeyOf(error) === 'CategoryNotFound') {
+      setError('categoryId', { message: errorMessageOf(error, fallback) });
+    }
+    toast.error(fallback);
+  };
+
+  const onSubmit = handleSubmit((values) => {
+    if (place) {
+      updatePlace.mutate(
+        { id: place.id, ...values },
+        {
+          onSuccess: (updated) => {
+            toast.success(t('places.toasts.edited', { name: updated.name }));
+            onClose();
+            reset(defaultValuesOf(updated));
+          },
+          onError: (error) => showServerError(error, t('places.toasts.editError')),
+        },
+      );
+      return;
+    }
+    createPlace.mutate(
+      { companyId, ...values },
+      {
+        onSuccess: (created) => {
+          toast.success(t('places.toasts.created', { name: created.name }));
+          close();
+        },
+        onError: (error) => showServerError(error, t('places.toasts.createError')),
+      },
+    );
+  });
+
+  const categoryItems = categories.data ?? [];
+
+  return (
+    <Dialog
+      isOpen={isOpen}
+      onClose={close}
+      title={isEditing ? t('places.form.editTitle') : t('places.form.createTitle')}
+      closeLabel={t('common.close')}
+    >
+      <form onSubmit={onSubmit} noValidate className="space-y-4">
+        <Input label={t('places.form.name')} error={errors.name?.message} {...register('name')} />
+        <FormField label={t('places.form.description')} error={errors.description?.message}>
+          {(fieldControl) => (
+            <textarea
+              {...fieldControl}
+              rows={3}
+              className={cn(inputStyles(Boolean(errors.description)), 'h-auto py-2')}
+              {...register('description')}
+            />
+          )}
+        </FormField>
+        <FormField
+          label={t('places.form.category')}
+          error={errors.categoryId?.message}
+          hint={
+            categories.isError
+              ? t('places.form.categoriesError')
+              : categories.isSuccess && categoryItems.length === 0
+                ? t('places.form.noCategories')
+                : undefined
+          }
+        >
+          {(fieldControl) => (
+            <select
+              {...fieldControl}
+              className={inputStyles(Boolean(errors.categoryId))}
+              {...register('categoryId')}
+            >
+              <option value="">{t('places.form.categoryPlaceholder')}</option>
+              {categoryItems.map((category) => (
+                <option key={category.id} value={category.id}>
+                  {category.name}
+                </option>
+              ))}
+              {/* The place's own category stays selectable even if it was archived meanwhile. */}
+              {place && !categoryItems.some((category) => category.id === place.categoryId) && (
+                <option value={place.categoryId}>{place.category.name}</option>
+              )}
+            </select>
+          )}
+        </FormField>
+        <div className="grid gap-4 sm:grid-cols-2">
+          {(['startsAt', 'endsAt'] as const).map((name) => (
+            <Controller
+              key={name}
+              name={name}
+              control={control}
+              render={({ field }) => (
+                <TimeInput
+                  label={t(`places.form.${name}`)}
+                  error={errors[name]?.message}
+                  ref={field.ref}
+                  name={field.name}
+                  value={String(field.value ?? '')}
+                  onChange={field.onChange}
+                  onBlur={field.onBlur}
+                />
+              )}
+            />
+          ))}
+        </div>
+        <div className="grid gap-4 sm:grid-cols-2">
+          {numberFields.map((name) => (
+            <Input
+              key={name}
+              label={t(`places.form.${name}`)}
+              hint={
+                name === 'associateReservationLimit'
+                  ? t('places.form.associateReservationLimitHint')
+                  : name === 'bookRange'
+                    ? t('places.form.bookRangeHint')
+                    : undefined
+              }
+              error={errors[name]?.message}
+              inputMode="numeric"
+              autoComplete="off"
+              {...register(name)}
+            />
+          ))}
+        </div>
+        <label className="flex items-center gap-3 text-sm font-medium text-slate-800">
+          <input
+            type="checkbox"
+            className="size-4 rounded border-slate-300 accent-brand-700"
+            {...register('anonymousBooking')}
+          />
+          {t('places.form.anonymousBooking')}
+        </label>
+        <div className="flex flex-col-reverse gap-2 border-t border-slate-200 pt-4 sm:flex-row sm:justify-end">
+          <Button variant="secondary" onClick={close} disabled={isPending}>
+            {t('places.form.cancel')}
+          </Button>
+          <Button type="submit" isLoading={isPending}>
+            {isEditing ? t('places.form.save') : t('places.form.create')}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

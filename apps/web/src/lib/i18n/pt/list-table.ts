@@ -1,0 +1,14 @@
+/** The generic list table (SPEC.md §2 "Generic list table"). */
+export const listTable = {
+  actions: 'Ações',
+  search: 'Buscar',
+  reset: 'Limpar busca',
+  previous: 'Anterior',
+  next: 'Próxima',
+  page: 'Página {{page}}',
+  pagination: 'Paginação',
+  pageSize: 'Itens por página',
+  showing: 'Exibindo {{from}} a {{to}} de {{total}} resultados',
+  empty: 'Nenhum item encontrado!',
+  error: 'Erro ao carregar os dados.',
+} as const;

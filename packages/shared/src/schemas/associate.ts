@@ -1,0 +1,172 @@
+import { z } from 'zod';
+import { limits } from '../constants';
+import { idSchema } from './common';
+
+const booleanQuery = z
+  .enum(['true', 'false'], { message: 'Use true ou false' })
+  .transform((value) => value === 'true');
+
+/** GET /associate/findAllPaginated */
+export const associateListQuerySchema = z.object({
+  take: z.coerce
+    .number({ message: 'Número inválido' })
+    .int('Número inválido')
+    .min(1, 'Mínimo 1')
+    .max(100, 'Máximo 100')
+    .default(limits.associatePageSizeDefault),
+  skip: z.coerce
+    .number({ message: 'Número inválido' })
+    .int('Número inválido')
+    .min(0, 'Mínimo 0')
+    .default(0),
+  companyId: idSchema,
+  userId: idSchema.optional(),
+  associateTitleId: idSchema.optional(),
+  isHolder: booleanQuery.optional(),
+  /** Part of the name (any case, with or without accents), of the cpf (masked or not) or card. */
+  search: z.string().trim().max(100, 'Máximo 100 caracteres').optional(),
+});
+export type AssociateListQuery = z.input<typeof associateListQuerySchema>;
+
+const titleSummarySchema = z.object({ id: z.uuid(), name: z.string(), blocked: z.boolean() });
+
+export const associateListItemSchema = z.object({
+  id: z.uuid(),
+  user: z.object({ name: z.string(), cpf: z.string() }),
+  birthDate: z.string(),
+  cardId: z.string(),
+  associateTitle: titleSummarySchema,
+  isHolder: z.boolean(),
+  blocked: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type AssociateListItem = z.infer<typeof associateListItemSchema>;
+
+export const associateListSchema = z.object({
+  items: z.array(associateListItemSchema),
+  total: z.number().int(),
+});
+export type AssociateList = z.infer<typeof associateListSchema>;
+
+export const associateTitleSchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  blocked: z.boolean(),
+  blockedReason: z.string().nullable(),
+});
+export type AssociateTitle = z.infer<typeof associateTitleSchema>;
+
+export const associateTitleListSchema = z.object({ items: z.array(associateTitleSchema) });
+export type AssociateTitleList = z.infer<typeof associateTitleListSchema>;
+
+/** GET /associate/id/{id} and GET /associate/cardId/{cardId}/companyId/{companyId} */
+export const associateSchema = z.object({
+  id: z.uuid(),
+  companyId: z.uuid(),
+  cardId: z.string(),
+  user: z.object({
+    id: z.uuid(),
+    name: z.string(),
+    cpf: z.string(),
+    email: z.string().nullable(),
+  }),
+  associateTitleId: z.uuid(),
+  associateTitle: associateTitleSchema,
+  isHolder: z.boolean(),
+  birthDate: z.string(),
+  /** Whole years on the club-local today. */
+  age: z.number().int(),
+  blocked: z.boolean(),
+  blockedReason: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Associate = z.infer<typeof associateSchema>;
+
+export const associateCardParamsSchema = z.object({
+  cardId: z
+    .string()
+    .trim()
+    .regex(/^\d{1,20}$/, 'Carteirinha inválida'),
+  companyId: idSchema,
+});
+
+export const associateTitleCompanyParamsSchema = z.object({ companyId: idSchema });
+
+/** PATCH /associate/update-password */
+export const updateAssociatePasswordSchema = z.object({
+  newPassword: z
+    .string({ message: 'Campo obrigatório!' })
+    .min(1, { message: 'Campo obrigatório!', abort: true })
+    .min(
+      limits.passwordMinLength,
+      `A senha deve ter pelo menos ${limits.passwordMinLength} caracteres`,
+    )
+    .max(200, 'Máximo 200 caracteres'),
+  associateId: idSchema,
+});
+export type UpdateAssociatePassword = z.infer<typeof updateAssociatePasswordSchema>;
+
+/** PATCH /associate/{id}/block and /associate-title/{id}/block: a reason is required to block. */
+export const blockSchema = z
+  .object({
+    blocked: z.boolean({ message: 'Informe se bloqueia ou desbloqueia' }),
+    reason: z.string().trim().max(500, 'Máximo 500 caracteres').optional(),
+  })
+  .refine((value) => !value.blocked || Boolean(value.reason), {
+    path: ['reason'],
+    message: 'Informe o motivo do bloqueio',
+  });
+export type BlockInput = z.input<typeof blockSchema>;
+
+const appointmentOfAssociateSchema = z.object({
+  id: z.uuid(),
+  placeId: z.uuid(),
+  placeName: z.string(),
+  startsAt: z.string(),
+  endsAt: z.string(),
+  status: z.enum(['SCHEDULED', 'CANCELLED']),
+});
+export type AppointmentOfAssociate = z.infer<typeof appointmentOfAssociateSchema>;
+
+/** GET /associate/id/{id}/appointments-summary */
+export const associateAppointmentsSummarySchema = z.object({
+  upcoming: z.array(appointmentOfAssociateSchema),
+  recent: z.array(appointmentOfAssociateSchema),
+  /** Club-local month "YYYY-MM" the quota use below counts. */
+  month: z.string(),
+  /** SCHEDULED bookings of the associate's title per place this month; limit 0 = no limit. */
+  quota: z.array(
+    z.object({
+      placeId: z.uuid(),
+      placeName: z.string(),
+      used: z.number().int(),
+      limit: z.number().int(),
+    }),
+  ),
+});
+export type AssociateAppointmentsSummary = z.infer<typeof associateAppointmentsSummarySchema>;
+
+/** POST /associate/import options (query string or multipart fields before the file). */
+export const associateImportOptionsSchema = z.object({
+  companyId: idSchema,
+  dryRun: booleanQuery.default(false),
+  skipInvalid: booleanQuery.default(false),
+});
+
+export const associateImportReportSchema = z.object({
+  /** Whether the rows were written (false for a dry run or a refused all-or-nothing import). */
+  applied: z.boolean(),
+  dryRun: z.boolean(),
+  total: z.number().int(),
+  created: z.number().int(),
+  updated: z.number().int(),
+  unchanged: z.number().int(),
+  rejected: z.number().int(),
+  titlesCreated: z.number().int(),
+  /** The first rejected rows (line 1 is the header), at most `errorsLimit`. */
+  errors: z.array(z.object({ line: z.number().int(), reason: z.string() })),
+  errorsTruncated: z.boolean(),
+});
+export type AssociateImportReport = z.infer<typeof associateImportReportSchema>;
