@@ -59,3 +59,34 @@ test('a wrong current password is pointed out on its field', async ({ page }) =>
   await page.reload();
   await expect(page.getByRole('heading', { name: 'Meu perfil' })).toBeVisible();
 });
+
+// A 1×1 PNG: the server decides the type from these bytes and re-encodes them.
+const tinyPng = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+test('uploading a logo shows it in the header; removing it brings the crest back', async ({
+  page,
+}) => {
+  await signInToSecondClub(page);
+  await page.goto('/settings');
+  const form = page.getByRole('form', { name: 'Logo' });
+  await form
+    .getByLabel('Nova imagem do logo')
+    .setInputFiles({ name: 'brasao.png', mimeType: 'image/png', buffer: tinyPng });
+  await form.getByRole('button', { name: 'Enviar logo' }).click();
+  await expect(page.getByText('Logo atualizado!')).toBeVisible();
+
+  const headerLogo = page.getByRole('banner').locator('img').first();
+  await expect(headerLogo).toHaveAttribute('src', /^\/api\/uploads\/[0-9a-f-]{36}-logo\.webp$/);
+  const logoUrl = await headerLogo.getAttribute('src');
+  const served = await page.request.get(logoUrl!);
+  expect(served.headers()['content-type']).toBe('image/webp');
+
+  await form.getByRole('button', { name: 'Remover logo' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Excluir' }).click();
+  await expect(page.getByText('Logo excluído!')).toBeVisible();
+  await expect(headerLogo).not.toHaveAttribute('src', /\/api\/uploads\//);
+  expect((await page.request.get(logoUrl!)).status()).toBe(404);
+});

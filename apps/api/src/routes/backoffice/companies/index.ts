@@ -12,8 +12,11 @@ import {
   listCompaniesOfStaff,
 } from '../../../services/companies/list-companies';
 import { updateCompany } from '../../../services/companies/update-company';
+import { companyLogoRoutes } from './logo';
 
 export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(companyLogoRoutes);
+
   app.get(
     '/company',
     {

@@ -10,18 +10,24 @@ export async function updateCompany(companyId: string, body: UpdateCompanyBody):
   return companySchema.parse(data);
 }
 
-export function useUpdateCompany(companyId: string) {
+/** After any change to the club: store it and refetch what depends on it. */
+export function useStoreUpdatedCompany(companyId: string) {
   const queryClient = useQueryClient();
+  return (company: Company) => {
+    // The header reads the stored club, so it shows the new name and logo at once.
+    setCurrentCompany(company);
+    // A new timezone changes every club-local date and slot: drop all of the club's data.
+    return Promise.all([
+      queryClient.invalidateQueries({ queryKey: [companyId] }),
+      queryClient.invalidateQueries({ queryKey: companiesQueryKey }),
+    ]);
+  };
+}
+
+export function useUpdateCompany(companyId: string) {
+  const storeUpdatedCompany = useStoreUpdatedCompany(companyId);
   return useMutation({
     mutationFn: (body: UpdateCompanyBody) => updateCompany(companyId, body),
-    onSuccess: (company) => {
-      // The header reads the stored club, so it shows the new name at once.
-      setCurrentCompany(company);
-      // A new timezone changes every club-local date and slot: drop all of the club's data.
-      return Promise.all([
-        queryClient.invalidateQueries({ queryKey: [companyId] }),
-        queryClient.invalidateQueries({ queryKey: companiesQueryKey }),
-      ]);
-    },
+    onSuccess: storeUpdatedCompany,
   });
 }

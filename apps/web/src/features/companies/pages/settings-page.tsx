@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import { CompanyLogo } from '@/components/company-logo';
 import { Card } from '@/components/ui/card';
 import { PageHeader } from '@/components/ui/page-header';
 import { useCurrentCompany } from '@/lib/current-company';
+import { CompanyLogoForm } from '../components/company-logo-form';
 import { CompanySettingsForm } from '../components/company-settings-form';
 
 export function SettingsPage() {
@@ -25,13 +25,7 @@ export function SettingsPage() {
           <h2 className="border-b border-slate-200 px-6 py-4 text-lg font-semibold text-slate-900">
             {t('companies.settings.logo')}
           </h2>
-          <div className="p-6">
-            <CompanyLogo
-              logoUrl={company.logoUrl}
-              alt={t('common.logoAlt', { name: company.name })}
-              className="size-24 rounded-lg border border-slate-200 bg-white p-2"
-            />
-          </div>
+          <CompanyLogoForm company={company} />
         </Card>
       </div>
     </>

@@ -7,6 +7,9 @@ import { buildCompany, buildSession } from '@/testing/factories';
 import { errorBody, mockFetch } from '@/testing/fetch-mock';
 import { renderApp } from '@/testing/render-app';
 
+// The first render loads the lazy route, which can take a while when the suite runs in parallel.
+const firstRender = { timeout: 10_000 };
+
 function signedIn() {
   const session = buildSession({
     user: { id: '00000000-0000-4000-8000-0000000000ff', name: 'Maria Souza', cpf: '52998224725' },
@@ -17,7 +20,7 @@ function signedIn() {
 }
 
 async function fillPasswordForm(values: { current: string; next: string; confirm: string }) {
-  const form = await screen.findByRole('form', { name: 'Alterar senha' });
+  const form = await screen.findByRole('form', { name: 'Alterar senha' }, firstRender);
   const user = userEvent.setup();
   if (values.current) await user.type(within(form).getByLabelText('Senha atual'), values.current);
   if (values.next) await user.type(within(form).getByLabelText('Nova senha'), values.next);
@@ -36,7 +39,9 @@ describe('profile page', () => {
     mockFetch(() => ({ status: 200, body: { items: [] } }));
     renderApp('/profile');
 
-    expect(await screen.findByRole('heading', { name: 'Meu perfil' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'Meu perfil' }, firstRender),
+    ).toBeInTheDocument();
     expect(screen.getByText('529.982.247-25')).toBeInTheDocument();
   });
 
