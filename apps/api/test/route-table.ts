@@ -61,16 +61,25 @@ export const multipartForms: Record<
   },
 };
 
-/** Whether the route takes multipart/form-data (declared with `consumes` in its schema). */
-export function acceptsMultipart(app: App, operation: Operation): boolean {
-  const document = app.swagger() as unknown as {
-    paths: Record<string, Record<string, { consumes?: string[] }>>;
-  };
-  const declared = document.paths[operation.path]?.[operation.method.toLowerCase()];
-  return (
-    Boolean(declared?.consumes?.includes('multipart/form-data')) ||
-    Boolean(operation.requestBody?.content?.['multipart/form-data'])
-  );
+/**
+ * Whether the route takes multipart/form-data. The OpenAPI document cannot tell (these routes have
+ * no body schema), so the route is asked: an empty form reaches only a route with a multipart
+ * parser; every other route refuses the content type (415) before its handler runs.
+ */
+export async function acceptsMultipart(
+  app: App,
+  operation: Operation,
+  headers: Record<string, string>,
+): Promise<boolean> {
+  if (!['POST', 'PUT', 'PATCH'].includes(operation.method)) return false;
+  const body = await encodeMultipart({});
+  const response = await app.inject({
+    method: operation.method as 'POST',
+    url: operation.path.replace(/\{\w+\}/g, '00000000-0000-4000-8000-000000000000'),
+    headers: { ...headers, 'content-type': body.contentType },
+    payload: body.payload,
+  });
+  return response.statusCode !== 415;
 }
 
 /** A multipart body as a browser's FormData sends it. */
