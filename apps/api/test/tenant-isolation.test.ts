@@ -1,7 +1,7 @@
 import { companies, placeImages, refreshTokens, schema, users, type Database } from '@clube/db';
 import { addDaysToDate, clubInstant, clubToday } from '@clube/shared';
 import { eq, getTableColumns, getTableName, inArray, is } from 'drizzle-orm';
-import { PgTable } from 'drizzle-orm/pg-core';
+import { PgTable, type PgColumn } from 'drizzle-orm/pg-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -243,15 +243,17 @@ async function sampleFileFor(field: string) {
 
 /** Every row of club A, to compare before and after each request. */
 async function snapshotOf(db: Database, club: Club) {
-  const tables = Object.values(schema).filter((value): value is PgTable => is(value, PgTable));
+  const tables = (Object.values(schema) as unknown[]).filter((value): value is PgTable =>
+    is(value, PgTable),
+  );
   const snapshot: Record<string, unknown[]> = {};
   for (const table of tables) {
-    const columns = getTableColumns(table) as Record<string, never>;
-    if (!('companyId' in columns)) continue;
+    const companyId = (getTableColumns(table) as Record<string, PgColumn>).companyId;
+    if (!companyId) continue;
     snapshot[getTableName(table)] = await db
       .select()
       .from(table)
-      .where(eq(columns.companyId, club.company.id));
+      .where(eq(companyId, club.company.id));
   }
   const userIds = [club.staff.id, club.associate.userId];
   snapshot.companies = await db.select().from(companies).where(eq(companies.id, club.company.id));

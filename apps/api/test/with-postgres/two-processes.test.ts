@@ -110,7 +110,7 @@ describe('two API processes against one PostgreSQL', () => {
   it('let exactly one of 200 bookings of one slot through, 199 TimeAlreadyTaken', async () => {
     const db = pair!.database.db;
     const scene = await seedClub(pair!);
-    const people = [];
+    const people: Array<{ id: string; cardId: string }> = [];
     for (let batch = 0; batch < 10; batch += 1) {
       people.push(
         ...(await Promise.all(
