@@ -8,6 +8,13 @@ import {
   createPlace,
 } from './factories';
 import { createTestApp, type TestContext } from './helper';
+import {
+  acceptsMultipart,
+  encodeMultipart,
+  listOperations,
+  multipartForms,
+  operationName,
+} from './route-table';
 
 /**
  * Hostile input over every route of the OpenAPI document (so new routes are covered without
@@ -196,6 +203,75 @@ describe('hostile input on every route', () => {
           expectSafeError(response.statusCode, response.body, `${operation.method} ${url}`);
         }),
         { numRuns: 25, seed: 20261122 },
+      );
+    }
+  });
+});
+
+describe('hostile multipart on every upload route', () => {
+  it('answers 4xx with the error body to random forms, files and cut-off bodies', async () => {
+    const uploadRoutes = [];
+    for (const operation of listOperations(context.app)) {
+      if (await acceptsMultipart(context.app, operation, headers)) uploadRoutes.push(operation);
+    }
+    expect(uploadRoutes.map(operationName).sort()).toEqual(Object.keys(multipartForms).sort());
+    for (const operation of uploadRoutes) {
+      const form = multipartForms[operationName(operation)]!;
+      const fieldName = fc.oneof(
+        fc.constantFrom(...Object.keys(form.fields), form.fileField),
+        fc.string({ maxLength: 6 }),
+      );
+      const fileBytes = fc.oneof(
+        fc.uint8Array({ maxLength: 512 }),
+        fc
+          .constantFrom(
+            'cpf,name,birthdate,cardid,title,isholder\n',
+            'cpf;name\n1;2\n',
+            '\u0000\u0000',
+            '<svg onload=alert(1)>',
+            'GIF89a<script>',
+          )
+          .map((text) => new TextEncoder().encode(text)),
+        junkString.map((text) => new TextEncoder().encode(text)),
+      );
+      const request = fc.record({
+        fields: fc.dictionary(fieldName, fc.oneof(junkString, fc.constantFrom(...realIds)), {
+          maxKeys: 5,
+        }),
+        file: fc.option(
+          fc.record({
+            field: fieldName,
+            bytes: fileBytes,
+            name: fc.oneof(junkString, fc.constantFrom('../../x.png', 'a.csv')),
+            type: fc.constantFrom('image/png', 'text/csv', 'text/html', 'application/octet-stream'),
+          }),
+        ),
+        query: fc.dictionary(fieldName, fc.oneof(junkString, fc.constantFrom(...realIds)), {
+          maxKeys: 3,
+        }),
+        cutAt: fc.option(fc.nat()),
+        wrongBoundary: fc.boolean(),
+      });
+      await fc.assert(
+        fc.asyncProperty(request, async (input) => {
+          const body = await encodeMultipart(input.fields, input.file ?? undefined);
+          const payload =
+            input.cutAt === null ? body.payload : body.payload.subarray(0, input.cutAt);
+          const response = await context.app.inject({
+            method: operation.method as 'POST',
+            url: operation.path,
+            query: input.query,
+            headers: {
+              ...headers,
+              'content-type': input.wrongBoundary
+                ? 'multipart/form-data; boundary=not-the-one-used'
+                : body.contentType,
+            },
+            payload,
+          });
+          expectSafeError(response.statusCode, response.body, operationName(operation));
+        }),
+        { numRuns: 40, seed: 20261123 },
       );
     }
   });

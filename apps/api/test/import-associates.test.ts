@@ -337,7 +337,8 @@ describe('POST /api/backoffice/associate/import', () => {
 describe('npm run cli -- import-associates', () => {
   it(
     'imports a file into the embedded database and prints the summary',
-    { timeout: 60_000 },
+    // Four CLI processes, each starting tsx and the embedded database: slow on a loaded machine.
+    { timeout: 240_000 },
     async () => {
       const { spawnSync } = await import('node:child_process');
       const dataDir = join(directory, 'cli-data');

@@ -3,8 +3,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../src/app';
 import { loadConfig } from '../src/config';
 import { loggerOptions } from '../src/lib/logger';
-import { createClubWithStaff, staffPassword } from './factories';
+import { formatCpf } from '@clube/shared';
+import {
+  bearerFor,
+  createAssociate,
+  createClubWithStaff,
+  staffPassword,
+  uniqueCpf,
+} from './factories';
 import { createTestDatabase, testJwtSecret } from './helper';
+import { encodeMultipart } from './route-table';
 
 const lines: string[] = [];
 const stream = new Writable({
@@ -69,6 +77,60 @@ describe('logs', () => {
       session.refresh_token,
       refreshed.json().refresh_token,
       staff.cpf,
+    ]) {
+      expect(output).not.toContain(secret);
+    }
+  });
+
+  it('never contain the password, CPFs or tokens of associate changes, imports and searches', async () => {
+    const { company, staff } = await createClubWithStaff(app.db);
+    const headers = await bearerFor(app, staff.cpf);
+    const associate = await createAssociate(app.db, company.id);
+    const newPassword = 'senha-do-associado-42';
+    const imported = uniqueCpf();
+    const logged = lines.length;
+
+    const changed = await app.inject({
+      method: 'PATCH',
+      url: '/api/backoffice/associate/update-password',
+      headers,
+      payload: { associateId: associate.id, newPassword },
+    });
+    expect(changed.statusCode).toBe(200);
+
+    const csv = `cpf,name,birthdate,cardid,title,isholder\n${formatCpf(imported)},Importada,1990-01-01,777,T9,sim\n12345678900,Inválida,1990-01-01,778,T9,sim\n`;
+    const form = await encodeMultipart(
+      {},
+      { field: 'file', bytes: new TextEncoder().encode(csv), name: 'socios.csv', type: 'text/csv' },
+    );
+    const report = await app.inject({
+      method: 'POST',
+      url: `/api/backoffice/associate/import?companyId=${company.id}&skipInvalid=true`,
+      headers: { ...headers, 'content-type': form.contentType },
+      payload: form.payload,
+    });
+    expect(report.statusCode).toBe(200);
+
+    for (const search of [associate.user.cpf, formatCpf(associate.user.cpf), imported]) {
+      const found = await app.inject({
+        method: 'GET',
+        url: '/api/backoffice/associate/findAllPaginated',
+        query: { companyId: company.id, search },
+        headers,
+      });
+      expect(found.statusCode).toBe(200);
+    }
+
+    const output = lines.slice(logged).join('');
+    expect(output).toContain('/api/backoffice/associate/import'); // these requests were logged
+    for (const secret of [
+      newPassword,
+      associate.user.cpf,
+      formatCpf(associate.user.cpf),
+      imported,
+      formatCpf(imported),
+      '12345678900',
+      headers.authorization.replace('Bearer ', ''),
     ]) {
       expect(output).not.toContain(secret);
     }

@@ -1,4 +1,5 @@
 import { existsSync, mkdtempSync, readdirSync } from 'node:fs';
+import { deflateSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { auditEvents, placeImages } from '@clube/db';
@@ -308,5 +309,117 @@ describe('GET /api/uploads/:key', () => {
       const response = await context.app.inject({ method: 'GET', url: `/api/uploads/${key}` });
       expect(response.statusCode).toBe(404);
     }
+  });
+});
+
+/** A PNG chunk: length, type, data and the CRC-32 of type and data. */
+function pngChunk(type: string, data: Buffer) {
+  const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+  let crc = 0xffffffff;
+  for (const byte of body) {
+    crc ^= byte;
+    for (let bit = 0; bit < 8; bit += 1) crc = (crc >>> 1) ^ (0xedb88320 & -(crc & 1));
+  }
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(data.length);
+  const checksum = Buffer.alloc(4);
+  checksum.writeUInt32BE((crc ^ 0xffffffff) >>> 0);
+  return Buffer.concat([length, body, checksum]);
+}
+
+/** A well-formed PNG of a few hundred bytes that declares `width`×`height` pixels. */
+function declaredPng(width: number, height: number) {
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8); // 8-bit RGB, no interlace
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    pngChunk('IHDR', header),
+    pngChunk('IDAT', deflateSync(Buffer.alloc(4096))),
+    pngChunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+const script = '<html><body><script>alert(document.cookie)</script></body></html>';
+/** The start of a zip archive (local file header), as in an image with a zip appended. */
+const zipTail = Buffer.concat([
+  Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x14, 0, 0, 0, 0, 0]),
+  Buffer.from('payload.html'),
+  Buffer.from(script),
+]);
+
+describe('hostile uploads', () => {
+  it('refuses a decompression bomb: a tiny PNG declaring 100 000 × 100 000 pixels (413)', async () => {
+    const { place, headers } = await placeWithHeaders();
+    const bomb = declaredPng(100_000, 100_000);
+    expect(bomb.length).toBeLessThan(1024);
+    const before = readdirSync(uploadsDir).length;
+    const response = await upload(
+      headers,
+      { placeId: place.id },
+      { bytes: bomb, name: 'bomba.png', type: 'image/png' },
+    );
+    expect(response.statusCode).toBe(413);
+    expect(response.json()).toMatchObject({ error: 'PayloadTooLarge' });
+    expect(readdirSync(uploadsDir).length).toBe(before);
+    expect(await db().select().from(placeImages).where(eq(placeImages.placeId, place.id))).toEqual(
+      [],
+    );
+  });
+
+  it.each([
+    ['a PNG with a zip and a script appended', 'png', zipTail],
+    ['a GIF with HTML appended', 'gif', Buffer.from(script)],
+    ['a JPEG with HTML appended', 'jpeg', Buffer.from(script)],
+  ] as const)('neutralises %s: only re-encoded pixels are stored', async (_, format, tail) => {
+    const { place, headers } = await placeWithHeaders();
+    const polyglot = Buffer.concat([await picture(format, 120, 90), tail]);
+    const response = await upload(
+      headers,
+      { placeId: place.id },
+      { bytes: polyglot, name: 'foto.html', type: 'text/html' },
+    );
+    expect(response.statusCode).toBe(201);
+    for (const url of [response.json().imageUrl, response.json().thumbnailUrl]) {
+      const stored = await context.app.inject({ method: 'GET', url });
+      expect(stored.headers['content-type']).toBe('image/webp');
+      expect(stored.headers['x-content-type-options']).toBe('nosniff');
+      const bytes = stored.rawPayload;
+      expect(bytes.subarray(0, 4).toString('ascii')).toBe('RIFF');
+      expect(bytes.subarray(8, 12).toString('ascii')).toBe('WEBP');
+      expect(bytes.includes('<script')).toBe(false);
+      expect(bytes.includes(Buffer.from([0x50, 0x4b, 0x03, 0x04]))).toBe(false);
+      expect((await sharp(bytes).metadata()).format).toBe('webp');
+    }
+  });
+
+  it('refuses HTML behind an image signature, which no image library can read (415)', async () => {
+    const { place, headers } = await placeWithHeaders();
+    const response = await upload(
+      headers,
+      { placeId: place.id },
+      { bytes: Buffer.from(`GIF89a${script}`), name: 'foto.gif', type: 'image/gif' },
+    );
+    expect(response.statusCode).toBe(415);
+  });
+
+  it('never uses the client file name or path on disk', async () => {
+    const { place, headers } = await placeWithHeaders();
+    const parent = join(uploadsDir, '..');
+    const before = readdirSync(parent).sort();
+    const response = await upload(
+      headers,
+      { placeId: place.id },
+      { bytes: await picture('png'), name: '../../evil-name.html', type: 'image/png' },
+    );
+    expect(response.statusCode).toBe(201);
+    const stored = await db().select().from(placeImages).where(eq(placeImages.placeId, place.id));
+    expect(stored.map((row) => [row.fileKey, row.thumbnailKey]).flat()).toEqual([
+      expect.stringMatching(/^[0-9a-f-]{36}-display\.webp$/),
+      expect.stringMatching(/^[0-9a-f-]{36}-thumb\.webp$/),
+    ]);
+    expect(readdirSync(uploadsDir).some((file) => file.includes('evil'))).toBe(false);
+    expect(readdirSync(parent).sort()).toEqual(before);
   });
 });

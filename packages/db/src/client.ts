@@ -30,6 +30,9 @@ export type DatabaseOptions =
   /** `dataDir` is a folder, or `memory://` for a throw-away database (tests). */
   | { driver: 'pglite'; dataDir: string; loadDataDir?: Blob };
 
+/** The advisory-lock key (any fixed bigint) that serialises migrations between processes. */
+const migrationLockKey = '27985274112142697';
+
 const pgliteExtensions = { btree_gist, pg_trgm, unaccent };
 
 /** Rows of a raw `db.execute`, which both drivers answer as `{ rows }`. */
@@ -59,14 +62,28 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       // Every instant is exchanged in UTC; wall-clock decisions use the club's timezone in code.
       options: '-c timezone=UTC',
     });
+    // An idle connection that PostgreSQL closes (restart, failover, pg_terminate_backend) is
+    // reported here; the pool has already dropped it and opens a new one on the next query.
+    // Without a listener the event would crash the process.
+    pool.on('error', () => {});
     const db = drizzleNodePostgres(pool, { schema }) as unknown as Database;
     return {
       db,
       driver: 'postgres',
       migrate: async (migrationsFolder) => {
-        const fresh = !(await hasAppliedMigrations(db));
-        await migrateNodePostgres(db as never, { migrationsFolder });
-        return { fresh };
+        // Several API processes may start at once on a new database: one migrates while the
+        // others wait on this lock, then find nothing left to do.
+        const client = await pool.connect();
+        try {
+          await client.query('select pg_advisory_lock($1)', [migrationLockKey]);
+          const lockedDb = drizzleNodePostgres(client, { schema }) as unknown as Database;
+          const fresh = !(await hasAppliedMigrations(lockedDb));
+          await migrateNodePostgres(lockedDb as never, { migrationsFolder });
+          return { fresh };
+        } finally {
+          await client.query('select pg_advisory_unlock($1)', [migrationLockKey]).catch(() => {});
+          client.release();
+        }
       },
       close: () => pool.end(),
     };

@@ -12,6 +12,9 @@ export function loggerOptions(config: Config): FastifyServerOptions['logger'] {
       paths: [
         'req.headers.authorization',
         'req.headers.cookie',
+        // @fastify/multipart logs the request headers it hands to its parser (trace level).
+        '*.headers.authorization',
+        '*.headers.cookie',
         '*.password',
         '*.newPassword',
         '*.access_token',

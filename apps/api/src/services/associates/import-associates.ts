@@ -79,11 +79,18 @@ async function openRecords(source: AsyncIterable<Buffer | string>) {
   });
   const input = Readable.from(bytes());
   input.on('error', (error) => parser.destroy(error));
+  // The parser may fail (e.g. a quote never closed) before anyone iterates it — on PostgreSQL the
+  // transaction is still opening. An 'error' event nobody listens to would crash the process, so
+  // it is kept here and thrown to whoever iterates.
+  let failure: unknown;
+  parser.on('error', (error) => (failure ??= error));
   input.pipe(parser);
-  return parser as AsyncIterable<{
-    record: Record<string, string | undefined>;
-    info: { lines: number };
-  }>;
+  type ParsedRecord = { record: Record<string, string | undefined>; info: { lines: number } };
+  async function* records(): AsyncGenerator<ParsedRecord> {
+    yield* parser as AsyncIterable<ParsedRecord>;
+    if (failure) throw failure;
+  }
+  return records();
 }
 
 type Counters = Omit<AssociateImportReport, 'applied' | 'dryRun' | 'errorsTruncated'>;

@@ -20,9 +20,19 @@ const rawOptionsSchema = z.object({
   skipInvalid: z.string().optional(),
 });
 
-/** Fails the import (inside its transaction, so nothing is kept) when the file hit the limit. */
+const malformedFormMessage = 'O formulário enviado está incompleto ou malformado.';
+
+/**
+ * Fails the import (inside its transaction, so nothing is kept) when the file hit the limit, or
+ * when the body was cut off or does not match its boundary (the parser's error is the client's
+ * input: 400, not 500).
+ */
 async function* refuseTruncated(file: AsyncIterable<Buffer> & { truncated: boolean }) {
-  yield* file;
+  try {
+    yield* file;
+  } catch {
+    throw new AppError('ValidationError', malformedFormMessage);
+  }
   if (file.truncated) throw new AppError('PayloadTooLarge');
 }
 
@@ -55,7 +65,14 @@ export const associateImportRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!request.isMultipart()) {
         throw new AppError('ValidationError', 'Envie o arquivo CSV no campo "file" (multipart).');
       }
-      const upload = await request.file({ limits: { fileSize: importMaxBytes } });
+      const upload = await request
+        .file({ limits: { fileSize: importMaxBytes } })
+        .catch((error: unknown) => {
+          if (error instanceof AppError || (error as { statusCode?: number }).statusCode) {
+            throw error;
+          }
+          throw new AppError('ValidationError', malformedFormMessage);
+        });
       if (!upload || upload.fieldname !== 'file') {
         throw new AppError('ValidationError', 'Envie o arquivo CSV no campo "file".');
       }

@@ -19,6 +19,7 @@ import { findPlaceOfStaff } from '../../../services/places/find-place';
 
 const maxMegabytes = limits.imageMaxBytes / (1024 * 1024);
 const tooLargeMessage = `A imagem deve ter no máximo ${maxMegabytes} MB.`;
+const malformedFormMessage = 'O formulário enviado está incompleto ou malformado.';
 
 /** Reads the one file (`image`) and the text fields of the upload form. */
 async function readUpload(request: FastifyRequest) {
@@ -46,7 +47,8 @@ async function readUpload(request: FastifyRequest) {
     if (statusCode === 413) {
       throw new AppError('PayloadTooLarge', 'Envie uma única imagem, com os campos do formulário.');
     }
-    throw error;
+    // Anything else comes from the parser: a body cut off or not matching its boundary.
+    throw new AppError('ValidationError', malformedFormMessage);
   }
   const parsed = placeImageFieldsSchema.safeParse(fields);
   const problems = parsed.success

@@ -1,0 +1,109 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestContext } from './helper';
+
+/**
+ * Headers of the SPA and of the API, and CORS: closed by default, open only to the origins in
+ * CORS_ORIGINS. The SPA is a stand-in build in a temporary folder, shaped as Vite emits it.
+ */
+
+const allowedOrigin = 'https://clube.example.com';
+const webDistDir = mkdtempSync(join(tmpdir(), 'clube-web-'));
+mkdirSync(join(webDistDir, 'assets'));
+writeFileSync(
+  join(webDistDir, 'index.html'),
+  '<!doctype html><html><head><script type="module" crossorigin src="/assets/index-abc123.js"></script></head><body><div id="root"></div></body></html>',
+);
+writeFileSync(join(webDistDir, 'assets', 'index-abc123.js'), 'console.log("app")');
+
+let closed: TestContext;
+let open: TestContext;
+beforeAll(async () => {
+  closed = await createTestApp({ webDistDir });
+  open = await createTestApp({ webDistDir, corsOrigins: [allowedOrigin] });
+});
+afterAll(async () => {
+  await closed.close();
+  await open.close();
+  rmSync(webDistDir, { recursive: true, force: true });
+});
+
+/** The directives of a Content-Security-Policy header, by name. */
+function directivesOf(header: string | string[] | number | undefined) {
+  return Object.fromEntries(
+    String(header)
+      .split(';')
+      .map((directive) => directive.trim().split(/\s+/))
+      .map(([name, ...values]) => [name, values]),
+  ) as Record<string, string[]>;
+}
+
+describe('headers of the SPA', () => {
+  it.each(['/', '/places/123', '/assets/index-abc123.js'])(
+    '%s: a CSP that runs only our own scripts, no sniffing, no framing',
+    async (url) => {
+      const response = await closed.app.inject({ method: 'GET', url });
+      expect(response.statusCode).toBe(200);
+      const csp = directivesOf(response.headers['content-security-policy']);
+      expect(csp['default-src']).toEqual(["'self'"]);
+      // No inline or eval'd script can run: an injected <script> or onclick does nothing.
+      expect(csp['script-src']).toEqual(["'self'"]);
+      expect(csp['object-src']).toEqual(["'none'"]);
+      expect(csp['frame-ancestors']).toEqual(["'none'"]);
+      expect(csp['connect-src']).toEqual(["'self'"]);
+      expect(response.headers['x-content-type-options']).toBe('nosniff');
+      expect(response.headers['x-frame-options']).toBe('DENY');
+      expect(response.headers['referrer-policy']).toBe('no-referrer');
+    },
+  );
+
+  it('serves index.html whose scripts all come from our own origin, as the CSP requires', async () => {
+    const response = await closed.app.inject({ method: 'GET', url: '/' });
+    const scripts = [...response.body.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)];
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const [, attributes, inline] of scripts) {
+      expect(attributes).toMatch(/src="\/assets\//);
+      expect(inline!.trim()).toBe('');
+    }
+  });
+});
+
+describe('CORS', () => {
+  const preflight = (context: TestContext, origin: string) =>
+    context.app.inject({
+      method: 'OPTIONS',
+      url: '/api/auth/login',
+      headers: {
+        origin,
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'content-type',
+      },
+    });
+
+  it('is closed by default: no origin is allowed, not even a plausible one', async () => {
+    for (const origin of [allowedOrigin, 'https://evil.example.com']) {
+      const response = await preflight(closed, origin);
+      expect(response.headers['access-control-allow-origin']).toBeUndefined();
+      const simple = await closed.app.inject({
+        method: 'GET',
+        url: '/api/health',
+        headers: { origin },
+      });
+      expect(simple.headers['access-control-allow-origin']).toBeUndefined();
+    }
+  });
+
+  it('opens only to the origins of CORS_ORIGINS, without credentials', async () => {
+    const allowed = await preflight(open, allowedOrigin);
+    expect(allowed.statusCode).toBe(204);
+    expect(allowed.headers['access-control-allow-origin']).toBe(allowedOrigin);
+    expect(allowed.headers['access-control-allow-credentials']).toBeUndefined();
+
+    const other = await preflight(open, 'https://evil.example.com');
+    expect(other.headers['access-control-allow-origin']).toBeUndefined();
+    const lookalike = await preflight(open, `${allowedOrigin}.evil.example.com`);
+    expect(lookalike.headers['access-control-allow-origin']).toBeUndefined();
+  });
+});

@@ -1,0 +1,368 @@
+import { companies, placeImages, refreshTokens, schema, users, type Database } from '@clube/db';
+import { addDaysToDate, clubInstant, clubToday } from '@clube/shared';
+import { eq, getTableColumns, getTableName, inArray, is } from 'drizzle-orm';
+import { PgTable, type PgColumn } from 'drizzle-orm/pg-core';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  bearerFor,
+  createAppointment,
+  createAssociate,
+  createBlockedTime,
+  createClubWithStaff,
+  createOperatingHours,
+  createPlace,
+  login,
+} from './factories';
+import { createTestApp, type TestContext } from './helper';
+import {
+  acceptsMultipart,
+  encodeMultipart,
+  listOperations,
+  multipartForms,
+  operationName,
+  type JsonSchema,
+  type Operation,
+} from './route-table';
+
+/**
+ * The tenant-isolation matrix, generated from the route table: every route that takes an id (in
+ * its path, query, body or form) is called by staff of club B with real ids of club A. It must
+ * answer 404, exactly like a missing row, and leave every row of club A as it was. A route whose
+ * id parameter has no mapping below fails the test, so a new route cannot slip through.
+ */
+
+let context: TestContext;
+beforeAll(async () => {
+  context = await createTestApp();
+});
+afterAll(() => context.close());
+
+/** Every kind of row a club owns, with real ids the routes can be called with. */
+async function seedClub(db: Database) {
+  const { company, staff } = await createClubWithStaff(db, { name: 'Clube' });
+  await createOperatingHours(db, company.id);
+  const place = await createPlace(db, company.id);
+  const associate = await createAssociate(db, company.id);
+  const start = clubInstant(
+    addDaysToDate(clubToday(company.timezone), 5),
+    '10:00',
+    company.timezone,
+  );
+  const appointment = await createAppointment(db, {
+    place,
+    associate,
+    startsAt: start,
+    endsAt: new Date(start.getTime() + 60 * 60_000),
+  });
+  const block = await createBlockedTime(db, place, {
+    startsAt: new Date(start.getTime() + 4 * 60 * 60_000),
+    endsAt: new Date(start.getTime() + 5 * 60 * 60_000),
+  });
+  const [image] = await db
+    .insert(placeImages)
+    .values({
+      placeId: place.id,
+      sequence: 1,
+      fileKey: `${crypto.randomUUID()}-display.webp`,
+      thumbnailKey: `${crypto.randomUUID()}-thumb.webp`,
+      contentType: 'image/webp',
+      width: 10,
+      height: 10,
+    })
+    .returning();
+  return { company, staff, place, associate, appointment, block, image: image! };
+}
+type Club = Awaited<ReturnType<typeof seedClub>>;
+
+/** The real id of a club's row that an id-like parameter names; undefined when none does. */
+function idFor(club: Club, name: string, path: string): unknown {
+  switch (name) {
+    case 'companyId':
+      return club.company.id;
+    case 'placeId':
+      return club.place.id;
+    case 'placeIds':
+      return [club.place.id];
+    case 'categoryId':
+      return club.place.categoryId;
+    case 'associateId':
+      return club.associate.id;
+    case 'associateTitleId':
+      return club.associate.associateTitleId;
+    case 'userId':
+      return club.associate.userId;
+    case 'cardId':
+      return club.associate.cardId;
+    case 'id':
+      return idOfResource(club, path);
+    default:
+      return undefined;
+  }
+}
+
+/** `id` means the row of the resource the path is about: /place/{id} is a place, and so on. */
+function idOfResource(club: Club, path: string): string | undefined {
+  const resource = path.replace('/api/backoffice/', '').split('/')[0];
+  const ids: Record<string, string> = {
+    company: club.company.id,
+    place: club.place.id,
+    category: club.place.categoryId,
+    placeImage: club.image.id,
+    appointment: club.appointment.id,
+    'blocked-time': club.block.id,
+    associate: club.associate.id,
+    'associate-title': club.associate.associateTitleId,
+  };
+  return resource ? ids[resource] : undefined;
+}
+
+const isIdLike = (name: string) => name === 'id' || /Ids?$/.test(name);
+
+/** Valid values for the other fields, so a request reaches the tenant check instead of a 400. */
+function sampleValues(club: Club): Record<string, unknown> {
+  const day = addDaysToDate(clubToday(club.company.timezone), 7);
+  const start = clubInstant(day, '12:00', club.company.timezone);
+  const end = new Date(start.getTime() + 60 * 60_000);
+  return {
+    name: 'Tentativa de outro clube',
+    description: 'Tentativa de outro clube',
+    reason: 'Tentativa de outro clube',
+    startsAt: start.toISOString(),
+    startAt: start.toISOString(),
+    endsAt: end.toISOString(),
+    startTime: start.toISOString(),
+    endTime: end.toISOString(),
+    bookRange: 60,
+    associateReservationLimit: 1,
+    availableBookingDays: 10,
+    ageRestriction: 0,
+    maxCancelBookingTime: 0,
+    anonymousBooking: true,
+    blockedAppointmentDay: true,
+    notAppointmentPreviousDayTime: true,
+    openTime: '07:00',
+    closeTime: '21:00',
+    dayOfWeek: 'SEGUNDA',
+    cancelConflicting: true,
+    newPassword: 'senha-de-outro-clube',
+    blocked: true,
+    date: day,
+    fromDate: clubToday(club.company.timezone),
+    toDate: addDaysToDate(day, 30),
+  };
+}
+
+type IdField = { in: 'path' | 'query' | 'body' | 'form'; name: string };
+
+/** The id-like fields of a route, from its path, query and JSON body (or its multipart form). */
+function idFieldsOf(operation: Operation): IdField[] {
+  const fromParameters = (operation.parameters ?? [])
+    .filter((parameter) => parameter.in === 'path' || isIdLike(parameter.name))
+    .filter((parameter) => parameter.in !== 'header')
+    .map((parameter) => ({ in: parameter.in as 'path' | 'query', name: parameter.name }));
+  const body = operation.requestBody?.content?.['application/json']?.schema;
+  const fromBody = Object.keys(body?.properties ?? {})
+    .filter(isIdLike)
+    .map((name) => ({ in: 'body' as const, name }));
+  const form = multipartForms[operationName(operation)];
+  const fromForm = Object.entries(form?.fields ?? {})
+    .filter(([name, kind]) => kind === 'id' && !fromParameters.some((field) => field.name === name))
+    .map(([name]) => ({ in: 'form' as const, name }));
+  return [...fromParameters, ...fromBody, ...fromForm];
+}
+
+/**
+ * The request of `operation` where each id field takes its value from `owner(field)`: club A for
+ * the fields under test, club B for the others.
+ */
+async function requestOf(
+  operation: Operation,
+  owner: (field: IdField) => Club,
+  headers: object,
+  samples: Record<string, unknown>,
+) {
+  const fields = idFieldsOf(operation);
+  const valueOf = (field: IdField) => idFor(owner(field), field.name, operation.path);
+
+  const url = operation.path.replace(/\{(\w+)\}/g, (_, name: string) =>
+    encodeURIComponent(String(valueOf({ in: 'path', name }))),
+  );
+  const query: Record<string, string> = {};
+  for (const parameter of operation.parameters ?? []) {
+    if (parameter.in !== 'query') continue;
+    const field = fields.find((candidate) => candidate.name === parameter.name);
+    const value = field ? valueOf(field) : parameter.required ? samples[parameter.name] : undefined;
+    if (value !== undefined) query[parameter.name] = String(value);
+  }
+
+  const form = multipartForms[operationName(operation)];
+  if (form) {
+    const formFields: Record<string, string> = {};
+    for (const field of fields.filter((candidate) => candidate.in === 'form')) {
+      formFields[field.name] = String(valueOf(field));
+    }
+    const file = await sampleFileFor(form.fileField);
+    const body = await encodeMultipart(formFields, { field: form.fileField, ...file });
+    return {
+      method: operation.method,
+      url,
+      query,
+      headers: { ...headers, 'content-type': body.contentType },
+      payload: body.payload,
+    };
+  }
+
+  const schema: JsonSchema | undefined =
+    operation.requestBody?.content?.['application/json']?.schema;
+  if (!schema) return { method: operation.method, url, query, headers };
+  const payload: Record<string, unknown> = {};
+  for (const name of Object.keys(schema.properties ?? {})) {
+    if (name in samples) payload[name] = samples[name];
+    else if (schema.required?.includes(name) && !isIdLike(name)) {
+      throw new Error(`${operationName(operation)}: no sample value for required field ${name}`);
+    }
+  }
+  for (const field of fields.filter((candidate) => candidate.in === 'body')) {
+    payload[field.name] = valueOf(field);
+  }
+  return { method: operation.method, url, query, headers, payload };
+}
+
+async function sampleFileFor(field: string) {
+  if (field === 'file') {
+    const csv =
+      'cpf,name,birthdate,cardid,title,isholder\n52998224725,Fulano,1990-01-01,999,T1,S\n';
+    return { bytes: new TextEncoder().encode(csv), name: 'socios.csv', type: 'text/csv' };
+  }
+  const bytes = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#000' } })
+    .png()
+    .toBuffer();
+  return { bytes, name: 'foto.png', type: 'image/png' };
+}
+
+/** Every row of club A, to compare before and after each request. */
+async function snapshotOf(db: Database, club: Club) {
+  const tables = (Object.values(schema) as unknown[]).filter((value): value is PgTable =>
+    is(value, PgTable),
+  );
+  const snapshot: Record<string, unknown[]> = {};
+  for (const table of tables) {
+    const companyId = (getTableColumns(table) as Record<string, PgColumn>).companyId;
+    if (!companyId) continue;
+    snapshot[getTableName(table)] = await db
+      .select()
+      .from(table)
+      .where(eq(companyId, club.company.id));
+  }
+  const userIds = [club.staff.id, club.associate.userId];
+  snapshot.companies = await db.select().from(companies).where(eq(companies.id, club.company.id));
+  snapshot.users = await db.select().from(users).where(inArray(users.id, userIds));
+  snapshot.refreshTokens = await db
+    .select()
+    .from(refreshTokens)
+    .where(inArray(refreshTokens.userId, userIds));
+  snapshot.placeImages = await db
+    .select()
+    .from(placeImages)
+    .where(eq(placeImages.placeId, club.place.id));
+  return JSON.parse(JSON.stringify(snapshot)) as unknown;
+}
+
+/** Routes outside the back office: public or about the caller's own session, never a club's id. */
+const isClubRoute = (operation: Operation) => operation.path.startsWith('/api/backoffice/');
+
+describe('tenant isolation matrix', () => {
+  it('maps every id parameter of every back-office route to a real row', async () => {
+    const { staff } = await createClubWithStaff(context.database.db);
+    const headers = await bearerFor(context.app, staff.cpf);
+    const unmapped: string[] = [];
+    for (const operation of listOperations(context.app)) {
+      if (!isClubRoute(operation)) continue;
+      const isUpload = await acceptsMultipart(context.app, operation, headers);
+      if (isUpload && !multipartForms[operationName(operation)]) {
+        unmapped.push(`${operationName(operation)}: multipart form not described in route-table`);
+      }
+      for (const field of idFieldsOf(operation)) {
+        if (idFor(placeholderClub, field.name, operation.path) === undefined) {
+          unmapped.push(`${operationName(operation)}: ${field.in} ${field.name}`);
+        }
+      }
+    }
+    expect(unmapped).toEqual([]);
+  });
+
+  it('answers 404 to staff of club B with ids of club A, changing nothing of club A', async () => {
+    const db = context.database.db;
+    const clubA = await seedClub(db);
+    const clubB = await seedClub(db);
+    const headersB = await bearerFor(context.app, clubB.staff.cpf);
+    // A session of club A's staff, so a route that wrongly revoked sessions would show.
+    await login(context.app, clubA.staff.cpf);
+
+    const operations = listOperations(context.app).filter(
+      (operation) => isClubRoute(operation) && idFieldsOf(operation).length > 0,
+    );
+    expect(operations.length).toBeGreaterThanOrEqual(25);
+
+    const samples = sampleValues(clubA);
+    const failures: string[] = [];
+    for (const operation of operations) {
+      const fields = idFieldsOf(operation);
+      // All ids of club A; then, when a route takes several, each one of A among B's own.
+      const cases: Array<{ label: string; ofA: (field: IdField) => boolean }> = [
+        { label: 'all ids of A', ofA: () => true },
+        ...(fields.length > 1
+          ? fields.map((target) => ({
+              label: `only ${target.in} ${target.name} of A`,
+              ofA: (field: IdField) => field.name === target.name && field.in === target.in,
+            }))
+          : []),
+      ];
+      for (const testCase of cases) {
+        const before = await snapshotOf(db, clubA);
+        const request = await requestOf(
+          operation,
+          (field) => (testCase.ofA(field) ? clubA : clubB),
+          headersB,
+          samples,
+        );
+        const response = await context.app.inject(request as never);
+        const label = `${operationName(operation)} (${testCase.label})`;
+        const after = await snapshotOf(db, clubA);
+        if (JSON.stringify(after) !== JSON.stringify(before)) {
+          failures.push(`${label}: changed rows of club A`);
+        }
+        if (response.statusCode === 404) continue;
+        // A GET whose id of A is only a filter of a list already scoped to the caller's club may
+        // answer that list, as long as nothing of club A is in it.
+        const onlyFilters = fields
+          .filter(testCase.ofA)
+          .every((field) => field.in === 'query' && field.name !== 'companyId');
+        const leaks = [
+          clubA.company.id,
+          clubA.place.id,
+          clubA.associate.id,
+          clubA.appointment.id,
+        ].filter((id) => response.body.includes(id));
+        if (operation.method === 'GET' && onlyFilters && response.statusCode === 200) {
+          if (leaks.length > 0) failures.push(`${label}: 200 showing rows of club A`);
+          continue;
+        }
+        failures.push(`${label}: answered ${response.statusCode} ${response.body.slice(0, 200)}`);
+      }
+    }
+    expect(failures).toEqual([]);
+  }, 120_000);
+});
+
+/** Ids are only looked up by name here; any club-shaped value shows whether a mapping exists. */
+const placeholderClub = {
+  company: { id: 'company' },
+  place: { id: 'place', categoryId: 'category' },
+  associate: { id: 'associate', associateTitleId: 'title', userId: 'user', cardId: '1' },
+  appointment: { id: 'appointment' },
+  block: { id: 'block' },
+  image: { id: 'image' },
+  staff: { id: 'staff' },
+} as unknown as Club;

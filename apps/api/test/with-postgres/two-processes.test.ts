@@ -1,0 +1,205 @@
+import { randomBytes } from 'node:crypto';
+import { appointments, auditEvents, openDatabase, type DatabaseHandle } from '@clube/db';
+import { addDaysToDate, clubInstant, clubToday } from '@clube/shared';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loginLimits } from '../../src/services/auth/login';
+import {
+  createAssociate,
+  createClubWithStaff,
+  createOperatingHours,
+  createPlace,
+  createTitle,
+  staffPassword,
+} from '../factories';
+import {
+  loginThrough,
+  requestJson,
+  startServer,
+  tallyResponses,
+  type JsonResponse,
+  type ServerProcess,
+} from '../server-process';
+import { createEmptyPostgresDatabase } from './postgres-database';
+
+/**
+ * Two API processes behind an imaginary load balancer, one PostgreSQL: whatever must hold across
+ * processes (no double booking, exact quotas, login limits) is enforced by the database or Redis,
+ * never by memory of one process. Collected only when DATABASE_URL is set (vitest.config.ts).
+ */
+
+type Pair = { database: DatabaseHandle; servers: ServerProcess[]; drop: () => Promise<void> };
+
+/** Both processes start at once on an empty database, so they also race to migrate it. */
+async function startPair(env: Record<string, string> = {}): Promise<Pair> {
+  const { url, drop } = await createEmptyPostgresDatabase();
+  const started = await Promise.allSettled([
+    startServer({ DATABASE_URL: url, DATABASE_POOL_SIZE: '10', ...env }),
+    startServer({ DATABASE_URL: url, DATABASE_POOL_SIZE: '10', ...env }),
+  ]);
+  const servers = started.flatMap((result) =>
+    result.status === 'fulfilled' ? [result.value] : [],
+  );
+  const failure = started.find((result) => result.status === 'rejected');
+  if (failure) {
+    await Promise.all(servers.map((server) => server.stop()));
+    await drop();
+    throw (failure as PromiseRejectedResult).reason;
+  }
+  const database = await openDatabase({ driver: 'postgres', url, poolSize: 5 });
+  return { database, servers, drop };
+}
+
+async function stopPair(pair: Pair | undefined) {
+  if (!pair) return;
+  await Promise.all(pair.servers.map((server) => server.stop()));
+  await pair.database.close();
+  await pair.drop();
+}
+
+/** A club open every day with one place (60-minute slots 08:00–20:00) and a logged-in staff. */
+async function seedClub(pair: Pair, placeValues: Parameters<typeof createPlace>[2] = {}) {
+  const db = pair.database.db;
+  const { company, staff } = await createClubWithStaff(db);
+  await createOperatingHours(db, company.id);
+  const place = await createPlace(db, company.id, placeValues);
+  // One token works on both processes: they share the JWT secret, as a deployment must.
+  const token = await loginThrough(pair.servers[0]!.url, staff.cpf, staffPassword);
+  const date = addDaysToDate(clubToday(company.timezone), 3);
+  const bodyFor = (time: string, who: { id: string; cardId: string }) => {
+    const startsAt = clubInstant(date, time, company.timezone);
+    return {
+      placeId: place.id,
+      associateId: who.id,
+      cardId: who.cardId,
+      startsAt: startsAt.toISOString(),
+      endsAt: new Date(startsAt.getTime() + place.bookRange * 60_000).toISOString(),
+    };
+  };
+  return { company, staff, place, token, bodyFor };
+}
+
+/** Runs `count` requests at once, alternating between the two processes. */
+function splitAcross(
+  servers: ServerProcess[],
+  count: number,
+  send: (url: string, index: number) => Promise<JsonResponse>,
+) {
+  return Promise.all(
+    Array.from({ length: count }, (_, index) => send(servers[index % servers.length]!.url, index)),
+  );
+}
+
+describe('two API processes against one PostgreSQL', () => {
+  let pair: Pair | undefined;
+  beforeAll(async () => {
+    pair = await startPair();
+  }, 240_000);
+  afterAll(() => stopPair(pair), 120_000);
+
+  it('both started on one empty database, migrating it once', async () => {
+    const health = await Promise.all(
+      pair!.servers.map((server) => requestJson(`${server.url}/api/health`)),
+    );
+    expect(health.map((response) => response.body)).toEqual([
+      { status: 'ok', database: 'postgres' },
+      { status: 'ok', database: 'postgres' },
+    ]);
+  });
+
+  it('let exactly one of 200 bookings of one slot through, 199 TimeAlreadyTaken', async () => {
+    const db = pair!.database.db;
+    const scene = await seedClub(pair!);
+    const people: Array<{ id: string; cardId: string }> = [];
+    for (let batch = 0; batch < 10; batch += 1) {
+      people.push(
+        ...(await Promise.all(
+          Array.from({ length: 20 }, () => createAssociate(db, scene.company.id)),
+        )),
+      );
+    }
+    const responses = await splitAcross(pair!.servers, 200, (url, index) =>
+      requestJson(`${url}/api/backoffice/appointment`, {
+        token: scene.token,
+        body: scene.bodyFor('12:00', people[index]!),
+      }),
+    );
+    expect(tallyResponses(responses)).toEqual({ '201': 1, TimeAlreadyTaken: 199 });
+    const rows = await db
+      .select({ id: appointments.id })
+      .from(appointments)
+      .where(eq(appointments.placeId, scene.place.id));
+    expect(rows).toHaveLength(1);
+    const audits = await db
+      .select()
+      .from(auditEvents)
+      .where(
+        and(eq(auditEvents.companyId, scene.company.id), eq(auditEvents.entityType, 'appointment')),
+      );
+    expect(audits.map((event) => event.entityId)).toEqual([rows[0]!.id]);
+  }, 180_000);
+
+  it('hold a title with limit 3 to exactly 3 of 10 bookings on different slots', async () => {
+    const db = pair!.database.db;
+    const scene = await seedClub(pair!, { associateReservationLimit: 3 });
+    const title = await createTitle(db, scene.company.id);
+    const family = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        createAssociate(db, scene.company.id, { associateTitleId: title.id }),
+      ),
+    );
+    const responses = await splitAcross(pair!.servers, 10, (url, index) =>
+      requestJson(`${url}/api/backoffice/appointment`, {
+        token: scene.token,
+        body: scene.bodyFor(`${String(8 + index).padStart(2, '0')}:00`, family[index]!),
+      }),
+    );
+    expect(tallyResponses(responses)).toEqual({ '201': 3, ReservationsLimitReached: 7 });
+    const rows = await db
+      .select()
+      .from(appointments)
+      .where(eq(appointments.associateTitleId, title.id));
+    expect(rows).toHaveLength(3);
+  }, 120_000);
+
+  it('count failed logins of one cpf on both processes together (database counters)', async () => {
+    await expectLoginLimitAcross(pair!);
+  }, 120_000);
+});
+
+describe.runIf(process.env.REDIS_URL)('two API processes sharing Redis counters', () => {
+  let pair: Pair | undefined;
+  beforeAll(async () => {
+    pair = await startPair({
+      REDIS_URL: process.env.REDIS_URL!,
+      REDIS_PREFIX: `clube-test-${randomBytes(4).toString('hex')}:`,
+    });
+  }, 240_000);
+  afterAll(() => stopPair(pair), 120_000);
+
+  it('count failed logins of one cpf on both processes together (Redis counters)', async () => {
+    await expectLoginLimitAcross(pair!);
+  }, 120_000);
+});
+
+/**
+ * 12 wrong passwords at once, split across both processes: exactly the allowed number are checked
+ * (401), the rest are refused (429); then even the right password is refused on either process.
+ */
+async function expectLoginLimitAcross(pair: Pair) {
+  const { staff } = await createClubWithStaff(pair.database.db);
+  const attempts = 12;
+  const responses = await splitAcross(pair.servers, attempts, (url) =>
+    requestJson(`${url}/api/auth/login`, { body: { cpf: staff.cpf, password: 'senha-errada' } }),
+  );
+  expect(tallyResponses(responses)).toEqual({
+    'Invalid user or password': loginLimits.perCpf,
+    TooManyRequests: attempts - loginLimits.perCpf,
+  });
+  for (const server of pair.servers) {
+    const response = await requestJson(`${server.url}/api/auth/login`, {
+      body: { cpf: staff.cpf, password: staffPassword },
+    });
+    expect(response.status).toBe(429);
+  }
+}
