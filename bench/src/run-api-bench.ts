@@ -268,7 +268,7 @@ async function main() {
     const login = await measure('POST /api/auth/login (limitado pelo argon2, à parte)', {
       url: `${base}/api/auth/login`,
       method: 'POST',
-      connections: Math.min(connections, 4),
+      connections: Math.min(connections, 2),
       duration,
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify(largeClubStaff),
