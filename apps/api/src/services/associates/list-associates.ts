@@ -15,6 +15,13 @@ export type ListAssociatesInput = {
 const escapeLike = (value: string) => value.replace(/[\\%_]/g, '\\$&');
 
 /**
+ * `id = any(array(subquery))` makes PostgreSQL collect the matches once, then sort only them. With
+ * `id in (subquery)` it may instead walk the name index and test member after member, unaccenting
+ * each name again, until a page is full (docs/performance.md).
+ */
+const matchingIds = (ids: SQL): SQL => sql`${associates.id} = any(array(${ids}))`;
+
+/**
  * Name matches by substring, ignoring case and accents; a term made of digits and mask
  * characters also matches cpf and card number. Each kind is its own subquery (a UNION of ids)
  * so each is served by its index — the trigram indexes of migration 0002 (search_normalize(name),
@@ -28,18 +35,18 @@ export function searchCondition(companyId: string, search: string): SQL | undefi
   const byName = sql`select ${associates.id} from ${associates} join ${users} on ${users.id} = ${associates.userId}
     where ${ofClub} and search_normalize(${users.name}) like '%' || search_normalize(${escapeLike(term)}) || '%'`;
   const digits = stripCpf(term);
-  if (!digits || !/^[\d.\-/\s]+$/.test(term)) return sql`${associates.id} in (${byName})`;
+  if (!digits || !/^[\d.\-/\s]+$/.test(term)) return matchingIds(byName);
   const pattern = `%${digits}%`;
   // A cpf has exactly 11 digits: 11 typed digits can only be the whole cpf.
   const cpfMatches =
     digits.length === 11 ? sql`${users.cpf} = ${digits}` : sql`${users.cpf} like ${pattern}`;
-  return sql`${associates.id} in (
+  return matchingIds(sql`
     ${byName}
     union all
     select ${associates.id} from ${associates} join ${users} on ${users.id} = ${associates.userId}
     where ${ofClub} and ${cpfMatches}
     union all
-    select ${associates.id} from ${associates} where ${ofClub} and ${associates.cardId} like ${pattern})`;
+    select ${associates.id} from ${associates} where ${ofClub} and ${associates.cardId} like ${pattern}`);
 }
 
 /** A page of the club's associates ordered by name (then id, so pages never overlap). */
