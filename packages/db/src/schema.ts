@@ -256,6 +256,7 @@ export const blockedTimes = pgTable(
   (table) => [
     index('blocked_times_place_range_idx').on(table.placeId, table.startsAt, table.endsAt),
     index('blocked_times_company_range_idx').on(table.companyId, table.startsAt),
+    // Range (gist) indexes on (place_id | company_id, tstzrange): migration 0003.
     check('blocked_times_order', sql`${table.startsAt} < ${table.endsAt}`),
     check('blocked_times_description', sql`length(trim(${table.description})) > 0`),
   ],

@@ -10,6 +10,7 @@ import {
 import { addDaysToDate, clubInstant, dayOfWeekOf } from '@clube/shared';
 import { and, eq, gt, inArray, isNull, lt } from 'drizzle-orm';
 import { AppError } from '../../lib/app-error';
+import { overlapsPeriod } from '../../lib/overlaps-period';
 import type { Interval, SlotGrid } from './slots';
 
 /** A place of one of the caller's clubs, with what its calendar needs; 404 otherwise. */
@@ -82,6 +83,7 @@ export async function loadBusyIntervals(db: Database, placeIds: string[], range:
       .where(
         and(
           inArray(blockedTimes.placeId, placeIds),
+          overlapsPeriod(blockedTimes.startsAt, blockedTimes.endsAt, range),
           lt(blockedTimes.startsAt, range.endsAt),
           gt(blockedTimes.endsAt, range.startsAt),
         ),
@@ -97,6 +99,7 @@ export async function loadBusyIntervals(db: Database, placeIds: string[], range:
         and(
           inArray(appointments.placeId, placeIds),
           eq(appointments.status, 'SCHEDULED'),
+          overlapsPeriod(appointments.startsAt, appointments.endsAt, range),
           lt(appointments.startsAt, range.endsAt),
           gt(appointments.endsAt, range.startsAt),
         ),

@@ -1,6 +1,6 @@
 import { associateTitles, associates, users, type Database } from '@clube/db';
 import { stripCpf, type AssociateList } from '@clube/shared';
-import { and, asc, count, eq, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, sql, type SQL } from 'drizzle-orm';
 
 export type ListAssociatesInput = {
   companyId: string;
@@ -15,18 +15,38 @@ export type ListAssociatesInput = {
 const escapeLike = (value: string) => value.replace(/[\\%_]/g, '\\$&');
 
 /**
- * Name matches by substring, ignoring case and accents; a term made of digits and mask
- * characters also matches cpf and card number. Each branch is written so the trigram indexes of
- * migration 0002 (search_normalize(name), cpf, card_id) can serve it.
+ * `id = any(array(subquery))` makes PostgreSQL collect the matches once, then sort only them. With
+ * `id in (subquery)` it may instead walk the name index and test member after member, unaccenting
+ * each name again, until a page is full (docs/performance.md).
  */
-export function searchCondition(search: string): SQL | undefined {
+const matchingIds = (ids: SQL): SQL => sql`${associates.id} = any(array(${ids}))`;
+
+/**
+ * Name matches by substring, ignoring case and accents; a term made of digits and mask
+ * characters also matches cpf and card number. Each kind is its own subquery (a UNION of ids)
+ * so each is served by its index — the trigram indexes of migration 0002 (search_normalize(name),
+ * cpf, card_id) or the cpf's unique index for a whole cpf. One OR across users and associates
+ * cannot use any of them and reads every member of the club.
+ */
+export function searchCondition(companyId: string, search: string): SQL | undefined {
   const term = search.trim();
   if (!term) return undefined;
-  const byName = sql`search_normalize(${users.name}) like '%' || search_normalize(${escapeLike(term)}) || '%'`;
+  const ofClub = sql`${associates.companyId} = ${companyId}`;
+  const byName = sql`select ${associates.id} from ${associates} join ${users} on ${users.id} = ${associates.userId}
+    where ${ofClub} and search_normalize(${users.name}) like '%' || search_normalize(${escapeLike(term)}) || '%'`;
   const digits = stripCpf(term);
-  if (!digits || !/^[\d.\-/\s]+$/.test(term)) return byName;
+  if (!digits || !/^[\d.\-/\s]+$/.test(term)) return matchingIds(byName);
   const pattern = `%${digits}%`;
-  return or(byName, sql`${users.cpf} like ${pattern}`, sql`${associates.cardId} like ${pattern}`);
+  // A cpf has exactly 11 digits: 11 typed digits can only be the whole cpf.
+  const cpfMatches =
+    digits.length === 11 ? sql`${users.cpf} = ${digits}` : sql`${users.cpf} like ${pattern}`;
+  return matchingIds(sql`
+    ${byName}
+    union all
+    select ${associates.id} from ${associates} join ${users} on ${users.id} = ${associates.userId}
+    where ${ofClub} and ${cpfMatches}
+    union all
+    select ${associates.id} from ${associates} where ${ofClub} and ${associates.cardId} like ${pattern}`);
 }
 
 /** A page of the club's associates ordered by name (then id, so pages never overlap). */
@@ -39,7 +59,7 @@ export async function listAssociates(
     input.userId ? eq(associates.userId, input.userId) : undefined,
     input.associateTitleId ? eq(associates.associateTitleId, input.associateTitleId) : undefined,
     input.isHolder === undefined ? undefined : eq(associates.isHolder, input.isHolder),
-    input.search ? searchCondition(input.search) : undefined,
+    input.search ? searchCondition(input.companyId, input.search) : undefined,
   );
   const [rows, [counted]] = await Promise.all([
     db
@@ -65,11 +85,8 @@ export async function listAssociates(
       .orderBy(asc(users.name), asc(associates.id))
       .limit(input.take)
       .offset(input.skip),
-    db
-      .select({ total: count() })
-      .from(associates)
-      .innerJoin(users, eq(users.id, associates.userId))
-      .where(where),
+    // Every filter is on associates (the search is a subquery of ids): no join to count.
+    db.select({ total: count() }).from(associates).where(where),
   ]);
   return {
     items: rows.map((row) => ({

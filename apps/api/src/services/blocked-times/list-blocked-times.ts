@@ -2,6 +2,7 @@ import { blockedTimes, places, type Database } from '@clube/db';
 import type { BlockedTimeQuery } from '@clube/shared';
 import { and, asc, eq, gt, isNull, lt, type SQL } from 'drizzle-orm';
 import { AppError } from '../../lib/app-error';
+import { overlapsPeriod } from '../../lib/overlaps-period';
 import type { Caller } from './create-blocked-times';
 import { blockedTimeColumns, toBlockedTime } from './blocked-time-row';
 
@@ -29,6 +30,13 @@ export async function listBlockedTimes(db: Database, caller: Caller, query: Bloc
       throw new AppError('NotFound', 'Clube não encontrado.');
     }
     conditions.push(eq(blockedTimes.companyId, query.companyId));
+  }
+  if (query.startTime || query.endTime) {
+    const period = {
+      startsAt: query.startTime ? new Date(query.startTime) : undefined,
+      endsAt: query.endTime ? new Date(query.endTime) : undefined,
+    };
+    conditions.push(overlapsPeriod(blockedTimes.startsAt, blockedTimes.endsAt, period));
   }
   if (query.startTime) conditions.push(gt(blockedTimes.endsAt, new Date(query.startTime)));
   if (query.endTime) conditions.push(lt(blockedTimes.startsAt, new Date(query.endTime)));
