@@ -71,6 +71,7 @@ export const scheduling = {
     createError: 'Erro ao criar',
     conflicts: 'Estes agendamentos serão cancelados se você confirmar o bloqueio:',
     confirmCancelConflicting: 'Cancelar agendamentos e bloquear',
+    conflictItem: '{{start}}–{{end}} · {{associate}}',
   },
   occupancy: {
     label: '{{booked}} de {{total}} horários ocupados hoje',
