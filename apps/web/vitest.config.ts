@@ -13,5 +13,7 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     restoreMocks: true,
     unstubGlobals: true,
+    // Room for the Testing Library waits (src/testing/setup-tests.ts) on a busy machine.
+    testTimeout: 30_000,
   },
 });
