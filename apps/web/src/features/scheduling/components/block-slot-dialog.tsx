@@ -14,7 +14,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { errorKeyOf, errorMessageOf } from '@/lib/error-messages';
-import { formatDateTime, formatTime } from '@/lib/dates';
+import { formatDate, formatDateTime, formatTime } from '@/lib/dates';
 import { isApiError } from '@/lib/api-client';
 import { useCreateSingleBlock } from '../api/create-blocked-time';
 
@@ -91,7 +91,11 @@ export function BlockSlotDialog({
       isOpen={isOpen}
       onClose={close}
       title={t('scheduling.block.title')}
-      description={`${formatDateTime(slot.startsAt, timezone)} – ${formatTime(slot.endsAt, timezone)}`}
+      description={t('scheduling.create.slot', {
+        date: formatDate(slot.startsAt, timezone),
+        start: formatTime(slot.startsAt, timezone),
+        end: formatTime(slot.endsAt, timezone),
+      })}
       closeLabel={t('common.close')}
       footer={
         <>
