@@ -60,6 +60,7 @@ export const scheduling = {
     cancel: 'Cancelar',
     created: 'Agendamento criado com sucesso',
     createError: 'Erro ao criar',
+    requestError: 'Erro ao criar agendamento',
   },
   block: {
     title: 'Bloquear horário',
