@@ -13,7 +13,7 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['uploads'],
-        summary: 'Arquivo enviado (imagem de espaço)',
+        summary: 'Arquivo enviado (foto de espaço ou logo de clube)',
         params: z.object({ key: z.string().max(100) }),
       },
     },

@@ -3,8 +3,8 @@ import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import '@/lib/i18n';
 
-// Page tests render lazy routes: their first load, with every test file running in parallel,
-// can take well over Testing Library's default second.
+// Pages are lazy-loaded: on a busy 2-core machine, with every test file running in parallel, the
+// first render of a route can take well over Testing Library's default second to appear.
 configure({ asyncUtilTimeout: 10_000 });
 
 afterEach(() => {

@@ -36,3 +36,30 @@ export const refreshBodySchema = z.object({
   refresh_token: z.string({ message: 'Campo obrigatório!' }).min(1, 'Campo obrigatório!').max(200),
 });
 export type RefreshBody = z.infer<typeof refreshBodySchema>;
+
+const newPasswordSchema = z
+  .string({ message: 'Campo obrigatório!' })
+  .min(1, { message: 'Campo obrigatório!', abort: true })
+  .min(limits.passwordMinLength, 'Senha inválida')
+  .max(200, 'Senha inválida');
+
+/** PATCH /backoffice/profile/password: the signed-in staff member changes their own password. */
+export const changeOwnPasswordBodySchema = z.object({
+  currentPassword: z
+    .string({ message: 'Campo obrigatório!' })
+    .min(1, 'Campo obrigatório!')
+    .max(200, 'Senha inválida'),
+  newPassword: newPasswordSchema,
+});
+export type ChangeOwnPasswordBody = z.infer<typeof changeOwnPasswordBodySchema>;
+
+/** The profile form: the body plus a confirmation that must repeat the new password. */
+export const changeOwnPasswordFormSchema = changeOwnPasswordBodySchema
+  .extend({
+    confirmPassword: z.string().min(1, 'Campo obrigatório!'),
+  })
+  .refine((values) => values.confirmPassword === values.newPassword, {
+    message: 'As senhas não conferem',
+    path: ['confirmPassword'],
+  });
+export type ChangeOwnPasswordForm = z.infer<typeof changeOwnPasswordFormSchema>;

@@ -8,6 +8,7 @@ import { companyRoutes } from './companies';
 import { operatingHourRoutes } from './operating-hours';
 import { placeImageRoutes } from './place-images';
 import { placeRoutes } from './places';
+import { profileRoutes } from './profile';
 
 /** Every /api/backoffice route: a valid bearer token and the caller's clubs resolved first. */
 export const backofficeRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -21,4 +22,5 @@ export const backofficeRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(blockedTimeRoutes);
   await app.register(associateRoutes);
   await app.register(associateTitleRoutes);
+  await app.register(profileRoutes);
 };

@@ -14,7 +14,11 @@ export const loginLimits = {
 
 export type LoginInput = { cpf: string; password: string; address: string };
 
-async function throttle(rateLimiter: RateLimiter, keys: Array<{ key: string; limit: number }>) {
+/** Counts one attempt under each key; 429 once any of them is over its limit in the window. */
+export async function throttle(
+  rateLimiter: RateLimiter,
+  keys: Array<{ key: string; limit: number }>,
+) {
   const hits = await Promise.all(
     keys.map(async ({ key, limit }) => ({
       limit,

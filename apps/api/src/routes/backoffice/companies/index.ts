@@ -1,11 +1,22 @@
-import { companyListSchema, companySchema, errorBodySchema, idParamsSchema } from '@clube/shared';
+import {
+  companyListSchema,
+  companySchema,
+  errorBodySchema,
+  idParamsSchema,
+  updateCompanyBodySchema,
+} from '@clube/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { assertStaffOf } from '../../../plugins/auth';
 import {
   getCompanyOfStaff,
   listCompaniesOfStaff,
 } from '../../../services/companies/list-companies';
+import { updateCompany } from '../../../services/companies/update-company';
+import { companyLogoRoutes } from './logo';
 
 export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(companyLogoRoutes);
+
   app.get(
     '/company',
     {
@@ -29,5 +40,26 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => getCompanyOfStaff(app.db, request.staff.userId, request.params.id),
+  );
+
+  app.patch(
+    '/company/:id',
+    {
+      schema: {
+        tags: ['company'],
+        summary: 'Alterar nome e fuso horário de um clube do usuário',
+        params: idParamsSchema,
+        body: updateCompanyBodySchema,
+        response: { 200: companySchema, 400: errorBodySchema, 404: errorBodySchema },
+      },
+    },
+    async (request) => {
+      assertStaffOf(request, request.params.id, 'Clube não encontrado.');
+      return updateCompany(app.db, {
+        ...request.body,
+        companyId: request.params.id,
+        actorUserId: request.staff.userId,
+      });
+    },
   );
 };

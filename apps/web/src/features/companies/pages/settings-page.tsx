@@ -1,8 +1,9 @@
 import { useTranslation } from 'react-i18next';
-import { CompanyLogo } from '@/components/company-logo';
 import { Card } from '@/components/ui/card';
 import { PageHeader } from '@/components/ui/page-header';
 import { useCurrentCompany } from '@/lib/current-company';
+import { CompanyLogoForm } from '../components/company-logo-form';
+import { CompanySettingsForm } from '../components/company-settings-form';
 
 export function SettingsPage() {
   const { t } = useTranslation();
@@ -13,33 +14,20 @@ export function SettingsPage() {
         title={t('companies.settings.title')}
         description={t('companies.settings.description')}
       />
-      <Card className="max-w-2xl">
-        <dl className="divide-y divide-slate-200">
-          <div className="grid gap-1 px-6 py-4 sm:grid-cols-3 sm:gap-4">
-            <dt className="text-sm font-medium text-slate-600">{t('companies.settings.name')}</dt>
-            <dd className="text-sm text-slate-900 sm:col-span-2">{company.name}</dd>
-          </div>
-          <div className="grid gap-1 px-6 py-4 sm:grid-cols-3 sm:gap-4">
-            <dt className="text-sm font-medium text-slate-600">
-              {t('companies.settings.timezone')}
-            </dt>
-            <dd className="text-sm text-slate-900 sm:col-span-2">{company.timezone}</dd>
-          </div>
-          <div className="grid gap-1 px-6 py-4 sm:grid-cols-3 sm:gap-4">
-            <dt className="text-sm font-medium text-slate-600">{t('companies.settings.logo')}</dt>
-            <dd className="sm:col-span-2">
-              <CompanyLogo
-                logoUrl={company.logoUrl}
-                alt={t('common.logoAlt', { name: company.name })}
-                className="size-20 rounded-lg border border-slate-200 bg-white p-2"
-              />
-            </dd>
-          </div>
-        </dl>
-        <p className="border-t border-slate-200 px-6 py-4 text-sm text-slate-600">
-          {t('companies.settings.readOnlyHint')}
-        </p>
-      </Card>
+      <div className="grid max-w-4xl gap-6">
+        <Card>
+          <h2 className="border-b border-slate-200 px-6 py-4 text-lg font-semibold text-slate-900">
+            {t('companies.settings.detailsTitle')}
+          </h2>
+          <CompanySettingsForm company={company} />
+        </Card>
+        <Card>
+          <h2 className="border-b border-slate-200 px-6 py-4 text-lg font-semibold text-slate-900">
+            {t('companies.settings.logo')}
+          </h2>
+          <CompanyLogoForm company={company} />
+        </Card>
+      </div>
     </>
   );
 }

@@ -3,6 +3,18 @@ export const profile = {
   description: 'Dados da sua conta de acesso ao backoffice.',
   name: 'Nome',
   cpf: 'CPF',
-  passwordHint:
-    'Para trocar a sua senha, fale com o administrador do clube (comando reset-staff-password).',
+  password: {
+    title: 'Alterar senha',
+    description:
+      'Ao alterar a senha, as sessões abertas em outros dispositivos são encerradas; neste você continua conectado.',
+    currentPassword: 'Senha atual',
+    newPassword: 'Nova senha',
+    confirmPassword: 'Confirmar nova senha',
+    show: 'Mostrar senha',
+    hide: 'Ocultar senha',
+    submit: 'Alterar senha',
+    submitting: 'Alterando…',
+    success: 'Senha Alterada!',
+    error: 'Erro ao editar!',
+  },
 } as const;

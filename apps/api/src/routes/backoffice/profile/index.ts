@@ -1,0 +1,34 @@
+import { changeOwnPasswordBodySchema, errorBodySchema, sessionSchema } from '@clube/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { changeOwnPassword } from '../../../services/auth/change-own-password';
+
+/** The signed-in staff member's own account. */
+export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.patch(
+    '/profile/password',
+    {
+      schema: {
+        tags: ['profile'],
+        summary: 'Trocar a própria senha (encerra as outras sessões e devolve uma nova)',
+        body: changeOwnPasswordBodySchema,
+        response: {
+          200: sessionSchema,
+          400: errorBodySchema,
+          422: errorBodySchema,
+          429: errorBodySchema,
+        },
+      },
+    },
+    async (request) => {
+      const { user, refreshToken } = await changeOwnPassword(app.db, app.rateLimiter, {
+        ...request.body,
+        userId: request.staff.userId,
+      });
+      return {
+        access_token: app.jwt.sign({ sub: user.id }),
+        refresh_token: refreshToken,
+        user,
+      };
+    },
+  );
+};

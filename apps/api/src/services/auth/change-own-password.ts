@@ -1,0 +1,57 @@
+import { users, type Database } from '@clube/db';
+import type { ChangeOwnPasswordBody } from '@clube/shared';
+import { eq } from 'drizzle-orm';
+import { AppError } from '../../lib/app-error';
+import { recordAudit } from '../../lib/audit';
+import { hashPassword, verifyPassword } from '../../lib/password';
+import type { RateLimiter } from '../../lib/rate-limiter';
+import { throttle } from './login';
+import { issueRefreshToken, revokeAllRefreshTokensOfUser } from './refresh-tokens';
+
+/** Wrong current passwords allowed per user and window, like failed logins per cpf. */
+export const changePasswordLimits = { perUser: 5 } as const;
+
+export type ChangeOwnPasswordInput = ChangeOwnPasswordBody & { userId: string };
+
+/**
+ * A signed-in staff member changes their own password. A stolen access token alone is not
+ * enough: the current password is required, and wrong guesses are throttled. Every existing
+ * session of the user ends (other devices are signed out) and a new one is returned, so the
+ * device that made the change stays signed in.
+ */
+export async function changeOwnPassword(
+  db: Database,
+  rateLimiter: RateLimiter,
+  input: ChangeOwnPasswordInput,
+): Promise<{ user: { id: string; name: string; cpf: string }; refreshToken: string }> {
+  const keys = [{ key: `password:user:${input.userId}`, limit: changePasswordLimits.perUser }];
+  await throttle(rateLimiter, keys);
+
+  const [user] = await db
+    .select({ id: users.id, name: users.name, cpf: users.cpf, passwordHash: users.passwordHash })
+    .from(users)
+    .where(eq(users.id, input.userId));
+  if (!user) throw new AppError('Unauthorized');
+  const isCurrentPassword =
+    user.passwordHash !== null && (await verifyPassword(user.passwordHash, input.currentPassword));
+  if (!isCurrentPassword) throw new AppError('InvalidOldPassword');
+
+  await Promise.all(keys.map(({ key }) => rateLimiter.refund(key)));
+  const passwordHash = await hashPassword(input.newPassword);
+  return db.transaction(async (tx) => {
+    await tx
+      .update(users)
+      .set({ passwordHash, updatedAt: new Date() })
+      .where(eq(users.id, user.id));
+    await revokeAllRefreshTokensOfUser(tx, user.id);
+    const { token } = await issueRefreshToken(tx, user.id);
+    await recordAudit(tx, {
+      companyId: null,
+      actorUserId: user.id,
+      action: 'user.change-password',
+      entityType: 'user',
+      entityId: user.id,
+    });
+    return { user: { id: user.id, name: user.name, cpf: user.cpf }, refreshToken: token };
+  });
+}

@@ -1,0 +1,56 @@
+import { companies, type Database } from '@clube/db';
+import type { UpdateCompanyBody } from '@clube/shared';
+import { eq } from 'drizzle-orm';
+import { AppError } from '../../lib/app-error';
+import { recordAudit } from '../../lib/audit';
+import { timezoneSchema } from './create-company';
+
+export type UpdateCompanyInput = UpdateCompanyBody & { companyId: string; actorUserId: string };
+
+/**
+ * Renames a club and/or moves it to another timezone. The caller has already been checked as
+ * staff of the club. Times of day (opening hours, place windows) are wall-clock values, so they
+ * keep their meaning in the new zone; only how "today" and instants map to them changes.
+ */
+export async function updateCompany(db: Database, input: UpdateCompanyInput) {
+  const timezone = timezoneSchema.safeParse(input.timezone);
+  if (!timezone.success) {
+    const message = timezone.error.issues[0]!.message;
+    throw new AppError('ValidationError', 'Dados inválidos. Verifique os campos.', [
+      { in: 'body', path: 'timezone', message },
+    ]);
+  }
+  // Intl accepts any letter case ("america/sao_paulo"); keep the zone's own spelling.
+  const resolved = new Intl.DateTimeFormat('en', { timeZone: timezone.data }).resolvedOptions()
+    .timeZone;
+  const zone = resolved.toLowerCase() === timezone.data.toLowerCase() ? resolved : timezone.data;
+
+  return db.transaction(async (tx) => {
+    const [before] = await tx
+      .select({ name: companies.name, timezone: companies.timezone })
+      .from(companies)
+      .where(eq(companies.id, input.companyId))
+      .for('update');
+    if (!before) throw new AppError('NotFound', 'Clube não encontrado.');
+
+    const [company] = await tx
+      .update(companies)
+      .set({ name: input.name, timezone: zone, updatedAt: new Date() })
+      .where(eq(companies.id, input.companyId))
+      .returning({
+        id: companies.id,
+        name: companies.name,
+        logoUrl: companies.logoUrl,
+        timezone: companies.timezone,
+      });
+    await recordAudit(tx, {
+      companyId: input.companyId,
+      actorUserId: input.actorUserId,
+      action: 'company.update',
+      entityType: 'company',
+      entityId: input.companyId,
+      data: { before, after: { name: company!.name, timezone: company!.timezone } },
+    });
+    return company!;
+  });
+}

@@ -1,0 +1,259 @@
+import { existsSync, mkdtempSync, readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { auditEvents, companies } from '@clube/db';
+import { and, eq, like } from 'drizzle-orm';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearerFor, createClubWithStaff } from './factories';
+import { createTestApp, type TestContext } from './helper';
+
+let context: TestContext;
+let uploadsDir: string;
+beforeAll(async () => {
+  uploadsDir = mkdtempSync(join(tmpdir(), 'clube-logos-'));
+  context = await createTestApp({ uploadsDir });
+});
+afterAll(() => context.close());
+
+const db = () => context.database.db;
+
+async function clubWithHeaders() {
+  const club = await createClubWithStaff(db());
+  return { ...club, headers: await bearerFor(context.app, club.staff.cpf) };
+}
+
+const picture = (format: 'png' | 'jpeg' | 'gif' | 'webp', width = 64, height = 48) =>
+  sharp({ create: { width, height, channels: 4, background: { r: 27, g: 94, b: 32, alpha: 0.5 } } })
+    .toFormat(format)
+    .toBuffer();
+
+async function multipart(file?: { bytes: Buffer; name: string; type: string; field?: string }) {
+  const form = new FormData();
+  if (file)
+    form.append(file.field ?? 'image', new Blob([file.bytes], { type: file.type }), file.name);
+  const request = new Request('http://localhost/', { method: 'POST', body: form });
+  return {
+    payload: Buffer.from(await request.arrayBuffer()),
+    contentType: request.headers.get('content-type')!,
+  };
+}
+
+async function uploadLogo(
+  companyId: string,
+  headers: Record<string, string>,
+  file?: { bytes: Buffer; name: string; type: string; field?: string },
+) {
+  const body = await multipart(file);
+  return context.app.inject({
+    method: 'POST',
+    url: `/api/backoffice/company/${companyId}/logo`,
+    headers: { ...headers, 'content-type': body.contentType },
+    payload: body.payload,
+  });
+}
+
+const removeLogo = (companyId: string, headers: Record<string, string>) =>
+  context.app.inject({
+    method: 'DELETE',
+    url: `/api/backoffice/company/${companyId}/logo`,
+    headers,
+  });
+
+const keyOf = (url: string) => url.replace('/api/uploads/', '');
+
+async function storedLogoUrl(companyId: string) {
+  const [row] = await db()
+    .select({ logoUrl: companies.logoUrl })
+    .from(companies)
+    .where(eq(companies.id, companyId));
+  return row?.logoUrl;
+}
+
+describe('POST /api/backoffice/company/:id/logo', () => {
+  it('re-encodes the image, stores it under a generated name and serves it', async () => {
+    const { company, staff, headers } = await clubWithHeaders();
+
+    const response = await uploadLogo(company.id, headers, {
+      bytes: await picture('png', 2000, 1000),
+      name: 'brasao.png',
+      type: 'image/png',
+    });
+
+    expect(response.statusCode).toBe(200);
+    const updated = response.json();
+    expect(updated).toMatchObject({ id: company.id, name: company.name });
+    expect(updated.logoUrl).toMatch(/^\/api\/uploads\/[0-9a-f-]{36}-logo\.webp$/);
+    expect(await storedLogoUrl(company.id)).toBe(updated.logoUrl);
+    expect(readdirSync(uploadsDir).some((file) => file.includes('brasao'))).toBe(false);
+
+    const served = await context.app.inject({ method: 'GET', url: updated.logoUrl });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('image/webp');
+    const metadata = await sharp(served.rawPayload).metadata();
+    expect(metadata.format).toBe('webp');
+    // Fitted inside 512×512, proportions kept, transparency kept.
+    expect([metadata.width, metadata.height]).toEqual([512, 256]);
+    expect(metadata.hasAlpha).toBe(true);
+
+    const audit = await db()
+      .select()
+      .from(auditEvents)
+      .where(
+        and(eq(auditEvents.entityId, company.id), eq(auditEvents.action, 'company.logo.update')),
+      );
+    expect(audit).toHaveLength(1);
+    expect(audit[0]).toMatchObject({ actorUserId: staff.id, data: { after: updated.logoUrl } });
+  });
+
+  it('replacing a logo removes the previous file', async () => {
+    const { company, headers } = await clubWithHeaders();
+    const first = (
+      await uploadLogo(company.id, headers, {
+        bytes: await picture('jpeg'),
+        name: 'a.jpg',
+        type: 'image/jpeg',
+      })
+    ).json();
+    const second = (
+      await uploadLogo(company.id, headers, {
+        bytes: await picture('gif'),
+        name: 'b.gif',
+        type: 'image/gif',
+      })
+    ).json();
+
+    expect(second.logoUrl).not.toBe(first.logoUrl);
+    expect(existsSync(join(uploadsDir, keyOf(first.logoUrl)))).toBe(false);
+    expect(existsSync(join(uploadsDir, keyOf(second.logoUrl)))).toBe(true);
+  });
+
+  it('decides the type from the bytes: a script named .png is refused, nothing stored', async () => {
+    const { company, headers } = await clubWithHeaders();
+    const before = readdirSync(uploadsDir).length;
+
+    const script = await uploadLogo(company.id, headers, {
+      bytes: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'),
+      name: 'logo.png',
+      type: 'image/png',
+    });
+    expect(script.statusCode).toBe(415);
+    expect(script.json().error).toBe('UnsupportedMediaType');
+
+    const corrupt = await uploadLogo(company.id, headers, {
+      bytes: (await picture('png')).subarray(0, 40),
+      name: 'logo.png',
+      type: 'image/png',
+    });
+    expect(corrupt.statusCode).toBe(415);
+    expect(readdirSync(uploadsDir).length).toBe(before);
+    expect(await storedLogoUrl(company.id)).toBeNull();
+  });
+
+  it('refuses a request without the image and a file over the size limit', async () => {
+    const { company, headers } = await clubWithHeaders();
+
+    const empty = await uploadLogo(company.id, headers);
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().details).toEqual([
+      { in: 'body', path: 'image', message: 'Selecione uma imagem.' },
+    ]);
+
+    const wrongField = await uploadLogo(company.id, headers, {
+      bytes: await picture('png'),
+      name: 'logo.png',
+      type: 'image/png',
+      field: 'arquivo',
+    });
+    expect(wrongField.statusCode).toBe(400);
+
+    const huge = await uploadLogo(company.id, headers, {
+      bytes: Buffer.concat([await picture('png'), Buffer.alloc(6 * 1024 * 1024)]),
+      name: 'logo.png',
+      type: 'image/png',
+    });
+    expect(huge.statusCode).toBe(413);
+    expect(huge.json().error).toBe('PayloadTooLarge');
+
+    const json = await context.app.inject({
+      method: 'POST',
+      url: `/api/backoffice/company/${company.id}/logo`,
+      headers,
+      payload: { image: 'x' },
+    });
+    expect(json.statusCode).toBe(415);
+    expect(await storedLogoUrl(company.id)).toBeNull();
+  });
+
+  it('answers 404 for a club of somebody else, storing nothing', async () => {
+    const { headers } = await clubWithHeaders();
+    const theirs = await createClubWithStaff(db());
+    const before = readdirSync(uploadsDir).length;
+
+    const response = await uploadLogo(theirs.company.id, headers, {
+      bytes: await picture('png'),
+      name: 'logo.png',
+      type: 'image/png',
+    });
+
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toMatchObject({ error: 'NotFound', message: 'Clube não encontrado.' });
+    expect(readdirSync(uploadsDir).length).toBe(before);
+    expect(await storedLogoUrl(theirs.company.id)).toBeNull();
+  });
+});
+
+describe('DELETE /api/backoffice/company/:id/logo', () => {
+  it('goes back to no logo, removes the file and audits it', async () => {
+    const { company, headers } = await clubWithHeaders();
+    const uploaded = (
+      await uploadLogo(company.id, headers, {
+        bytes: await picture('webp'),
+        name: 'logo.webp',
+        type: 'image/webp',
+      })
+    ).json();
+
+    const response = await removeLogo(company.id, headers);
+
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ id: company.id, logoUrl: null });
+    expect(existsSync(join(uploadsDir, keyOf(uploaded.logoUrl)))).toBe(false);
+    const served = await context.app.inject({ method: 'GET', url: uploaded.logoUrl });
+    expect(served.statusCode).toBe(404);
+    const audit = await db()
+      .select()
+      .from(auditEvents)
+      .where(
+        and(eq(auditEvents.entityId, company.id), like(auditEvents.action, 'company.logo.delete')),
+      );
+    expect(audit).toHaveLength(1);
+  });
+
+  it('removes a logo that is not an upload (a static file of the demo) too', async () => {
+    const { company, headers } = await clubWithHeaders();
+    await db()
+      .update(companies)
+      .set({ logoUrl: '/demo/clube-demonstracao.svg' })
+      .where(eq(companies.id, company.id));
+
+    const response = await removeLogo(company.id, headers);
+
+    expect(response.statusCode).toBe(200);
+    expect(response.json().logoUrl).toBeNull();
+  });
+
+  it('answers 404 for a club of somebody else, keeping its logo', async () => {
+    const { headers } = await clubWithHeaders();
+    const theirs = await createClubWithStaff(db());
+    await db()
+      .update(companies)
+      .set({ logoUrl: '/demo/outro.svg' })
+      .where(eq(companies.id, theirs.company.id));
+
+    const response = await removeLogo(theirs.company.id, headers);
+
+    expect(response.statusCode).toBe(404);
+    expect(await storedLogoUrl(theirs.company.id)).toBe('/demo/outro.svg');
+  });
+});

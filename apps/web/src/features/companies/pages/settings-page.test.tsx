@@ -1,0 +1,219 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { getCurrentCompany, setCurrentCompany } from '@/lib/current-company';
+import { setSession } from '@/lib/session';
+import { buildCompany, buildSession } from '@/testing/factories';
+import { errorBody, mockFetch } from '@/testing/fetch-mock';
+import { renderApp } from '@/testing/render-app';
+
+// The first render loads the lazy route, which can take a while when the suite runs in parallel.
+const firstRender = { timeout: 10_000 };
+
+function signedInClub(overrides: Parameters<typeof buildCompany>[0] = {}) {
+  setSession(buildSession());
+  const company = buildCompany({ name: 'Clube Demonstração', ...overrides });
+  setCurrentCompany(company);
+  return company;
+}
+
+describe('club settings page', () => {
+  it('saves name and timezone, stores the club and shows the new name in the header', async () => {
+    const company = signedInClub();
+    const { requests } = mockFetch((request) => {
+      if (request.method === 'PATCH') {
+        const body = request.body as { name: string; timezone: string };
+        return { status: 200, body: { ...company, ...body } };
+      }
+      return { status: 200, body: { items: [company] } };
+    });
+    renderApp('/settings');
+
+    const form = await screen.findByRole('form', { name: 'Dados do clube' }, firstRender);
+    const name = within(form).getByRole('textbox', { name: 'Nome do clube' });
+    const timezone = within(form).getByRole('combobox', { name: 'Fuso horário' });
+    expect(name).toHaveValue('Clube Demonstração');
+    expect(timezone).toHaveValue('America/Sao_Paulo');
+    expect(timezone).toHaveAccessibleDescription(/todas as datas e horários do clube/);
+    expect(within(timezone).getAllByRole('option')).toHaveLength(12);
+
+    const user = userEvent.setup();
+    await user.clear(name);
+    await user.type(name, 'Clube Náutico');
+    await user.selectOptions(timezone, 'America/Manaus');
+    await user.click(within(form).getByRole('button', { name: 'Salvar' }));
+
+    expect(await screen.findByText('Configurações salvas!')).toBeInTheDocument();
+    expect(requests.find((request) => request.method === 'PATCH')).toMatchObject({
+      url: `/api/backoffice/company/${company.id}`,
+      body: { name: 'Clube Náutico', timezone: 'America/Manaus' },
+    });
+    expect(getCurrentCompany()).toMatchObject({
+      name: 'Clube Náutico',
+      timezone: 'America/Manaus',
+    });
+    expect(within(screen.getByRole('banner')).getByText('Clube Náutico')).toBeInTheDocument();
+  });
+
+  it('requires a name before sending anything', async () => {
+    signedInClub();
+    const { requests } = mockFetch(() => ({ status: 200, body: { items: [] } }));
+    renderApp('/settings');
+
+    const name = await screen.findByRole('textbox', { name: 'Nome do clube' }, firstRender);
+    const user = userEvent.setup();
+    await user.clear(name);
+    await user.type(name, '   ');
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+
+    expect(await screen.findByText('Campo obrigatório!')).toBeInTheDocument();
+    expect(name).toHaveAttribute('aria-invalid', 'true');
+    expect(requests.some((request) => request.method === 'PATCH')).toBe(false);
+  });
+
+  it('shows the server verdict on the timezone field and keeps the stored club', async () => {
+    const company = signedInClub({ timezone: 'Europe/Lisbon' });
+    mockFetch((request) =>
+      request.method === 'PATCH'
+        ? {
+            status: 400,
+            body: {
+              ...errorBody(400, 'ValidationError', 'Dados inválidos. Verifique os campos.'),
+              details: [
+                { in: 'body', path: 'timezone', message: 'fuso horário IANA desconhecido' },
+              ],
+            },
+          }
+        : { status: 200, body: { items: [company] } },
+    );
+    renderApp('/settings');
+
+    const timezone = await screen.findByRole('combobox', { name: 'Fuso horário' }, firstRender);
+    // A zone set elsewhere stays selectable instead of silently becoming the first option.
+    expect(timezone).toHaveValue('Europe/Lisbon');
+    const user = userEvent.setup();
+    await user.type(screen.getByRole('textbox', { name: 'Nome do clube' }), ' II');
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+
+    expect(await screen.findByText('fuso horário IANA desconhecido')).toBeInTheDocument();
+    expect(
+      screen.getByText('Dados inválidos. Confira os campos e tente novamente.'),
+    ).toBeInTheDocument();
+    expect(getCurrentCompany()).toEqual(company);
+  });
+
+  it('toasts the generic failure when the server cannot save', async () => {
+    const company = signedInClub();
+    mockFetch((request) =>
+      request.method === 'PATCH'
+        ? { status: 503, body: 'indisponível' }
+        : { status: 200, body: { items: [company] } },
+    );
+    renderApp('/settings');
+
+    const user = userEvent.setup();
+    await user.type(
+      await screen.findByRole('textbox', { name: 'Nome do clube' }, firstRender),
+      ' II',
+    );
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+
+    expect(await screen.findByText('Erro ao salvar!')).toBeInTheDocument();
+    expect(getCurrentCompany()?.name).toBe('Clube Demonstração');
+  });
+
+  describe('logo', () => {
+    // jsdom has no object URLs; the preview only needs an address.
+    beforeEach(() => {
+      Object.assign(URL, {
+        createObjectURL: vi.fn(() => 'blob:preview'),
+        revokeObjectURL: vi.fn(),
+      });
+    });
+    afterEach(() => {
+      Reflect.deleteProperty(URL, 'createObjectURL');
+      Reflect.deleteProperty(URL, 'revokeObjectURL');
+    });
+
+    it('uploads a new logo as multipart and shows it in the header at once', async () => {
+      const company = signedInClub({ logoUrl: null });
+      const logoUrl = '/api/uploads/0b9e6c1e-8f0a-4c39-9a55-3c1d2b7f4e10-logo.webp';
+      const { requests } = mockFetch((request) =>
+        request.method === 'POST'
+          ? { status: 200, body: { ...company, logoUrl } }
+          : { status: 200, body: { items: [company] } },
+      );
+      renderApp('/settings');
+
+      const form = await screen.findByRole('form', { name: 'Logo' }, firstRender);
+      const send = within(form).getByRole('button', { name: 'Enviar logo' });
+      expect(send).toBeDisabled();
+      expect(within(form).queryByRole('button', { name: 'Remover logo' })).toBeNull();
+
+      const user = userEvent.setup();
+      const file = new File(['png-bytes'], 'brasao.png', { type: 'image/png' });
+      await user.upload(within(form).getByLabelText('Nova imagem do logo'), file);
+      expect(
+        within(form).getByRole('img', { name: 'Pré-visualização do novo logo' }),
+      ).toHaveAttribute('src', 'blob:preview');
+      await user.click(send);
+
+      expect(await screen.findByText('Logo atualizado!')).toBeInTheDocument();
+      const sent = requests.find((request) => request.method === 'POST');
+      expect(sent?.url).toBe(`/api/backoffice/company/${company.id}/logo`);
+      expect(sent?.body).toBeInstanceOf(FormData);
+      expect((sent?.body as FormData).get('image')).toBe(file);
+      expect(getCurrentCompany()?.logoUrl).toBe(logoUrl);
+      const headerLogo = screen.getByRole('banner').querySelector('img[src$="-logo.webp"]');
+      expect(headerLogo).not.toBeNull();
+    });
+
+    it('asks before removing the logo, then goes back to the default crest', async () => {
+      const company = signedInClub({
+        logoUrl: '/api/uploads/0b9e6c1e-8f0a-4c39-9a55-3c1d2b7f4e10-logo.webp',
+      });
+      const { requests } = mockFetch((request) =>
+        request.method === 'DELETE'
+          ? { status: 200, body: { ...company, logoUrl: null } }
+          : { status: 200, body: { items: [company] } },
+      );
+      renderApp('/settings');
+
+      const user = userEvent.setup();
+      await user.click(await screen.findByRole('button', { name: 'Remover logo' }, firstRender));
+      const dialog = await screen.findByRole('dialog', { name: 'Remover logo' });
+      expect(dialog).toHaveTextContent(
+        'Tem certeza que deseja excluir? Essa ação não poderá ser desfeita.',
+      );
+      expect(requests.some((request) => request.method === 'DELETE')).toBe(false);
+      await user.click(within(dialog).getByRole('button', { name: 'Excluir' }));
+
+      expect(await screen.findByText('Logo excluído!')).toBeInTheDocument();
+      expect(requests.find((request) => request.method === 'DELETE')?.url).toBe(
+        `/api/backoffice/company/${company.id}/logo`,
+      );
+      expect(getCurrentCompany()?.logoUrl).toBeNull();
+    });
+
+    it('explains a refused file with the server reason', async () => {
+      const company = signedInClub();
+      mockFetch((request) =>
+        request.method === 'POST'
+          ? { status: 415, body: errorBody(415, 'UnsupportedMediaType') }
+          : { status: 200, body: { items: [company] } },
+      );
+      renderApp('/settings');
+
+      const form = await screen.findByRole('form', { name: 'Logo' }, firstRender);
+      const user = userEvent.setup({ applyAccept: false });
+      await user.upload(
+        within(form).getByLabelText('Nova imagem do logo'),
+        new File(['<svg/>'], 'logo.png', { type: 'image/png' }),
+      );
+      await user.click(within(form).getByRole('button', { name: 'Enviar logo' }));
+
+      expect(await screen.findByText(/^Tipo de arquivo não suportado/)).toBeInTheDocument();
+      expect(getCurrentCompany()?.logoUrl).toBeNull();
+    });
+  });
+});
