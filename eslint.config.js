@@ -1,7 +1,53 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import prettier from 'eslint-config-prettier';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+/**
+ * Web feature boundaries (docs: STYLE.md "Layout"): a feature imports only itself, `lib` and
+ * `components`; what two features share moves down to those, and pages that compose several
+ * features live in `src/app`. `lib` and `components` import no feature and nothing of `app`.
+ */
+const webFeatures = readdirSync(new URL('./apps/web/src/features', import.meta.url), {
+  withFileTypes: true,
+})
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const crossFeaturePatterns = (feature) => [
+  {
+    group: ['@/features/*', `!@/features/${feature}`, `!@/features/${feature}/**`],
+    message: `Features do not import each other: move what ${feature} shares down to src/lib or src/components, or compose the features in a page under src/app.`,
+  },
+  {
+    // A relative path that climbs out of this feature into another one.
+    regex: `^(\\.\\./){2,}(?!${feature}/)[a-z-]+/(api|components|pages|utils)(/|$)`,
+    message: 'Features do not import each other: share through src/lib or src/components.',
+  },
+];
+const appShellPattern = {
+  group: ['@/app/*', '@/app/**'],
+  message: 'Features do not import the app shell; the app imports features.',
+};
+// One block per feature and kind of file: a later block would replace the rule's options, not add.
+const featureBoundaries = webFeatures.flatMap((feature) => [
+  {
+    files: [`apps/web/src/features/${feature}/**/*.{ts,tsx}`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [...crossFeaturePatterns(feature), appShellPattern] },
+      ],
+    },
+  },
+  {
+    // A component test may wrap what it renders in the app's providers.
+    files: [`apps/web/src/features/${feature}/**/*.test.{ts,tsx}`],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: crossFeaturePatterns(feature) }],
+    },
+  },
+]);
 
 export default tseslint.config(
   {
@@ -57,6 +103,23 @@ export default tseslint.config(
   {
     files: ['apps/web/src/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
+  },
+  ...featureBoundaries,
+  {
+    files: ['apps/web/src/lib/**/*.{ts,tsx}', 'apps/web/src/components/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@/features/*', '@/features/**', '@/app/*', '@/app/**'],
+              message: 'lib and components sit below every feature and the app shell.',
+            },
+          ],
+        },
+      ],
+    },
   },
   prettier,
 );

@@ -9,10 +9,11 @@ export default defineConfig({
   },
   test: {
     environment: 'jsdom',
-    testTimeout: 20_000,
     setupFiles: ['./src/testing/setup-tests.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
     restoreMocks: true,
     unstubGlobals: true,
+    // Room for the Testing Library waits (src/testing/setup-tests.ts) on a busy machine.
+    testTimeout: 30_000,
   },
 });

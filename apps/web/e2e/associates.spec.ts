@@ -1,7 +1,15 @@
 import { randomInt } from 'node:crypto';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { completeCpf } from '@clube/shared';
-import { demoClubName, demoStaff, signInToDemoClub } from './helpers';
+import {
+  clubDate,
+  createPlaceThroughApi,
+  demoClubName,
+  demoStaff,
+  openApiSession,
+  selectCalendarDay,
+  signInToDemoClub,
+} from './helpers';
 
 /** Imports twelve associates of our own (a unique tag in their names) into the demo club. */
 async function importOwnAssociates(request: APIRequestContext, tag: string) {
@@ -34,14 +42,17 @@ async function importOwnAssociates(request: APIRequestContext, tag: string) {
   });
   expect(response.status()).toBe(200);
   expect(await response.json()).toMatchObject({ applied: true, created: 12 });
+  return { cardIdOf: (index: number) => `${base}${index}` };
 }
 
-test('search, page through, open an associate, change the password and block', async ({
+test('search, page through, open an associate, change the password, block and see booking refused', async ({
   page,
   request,
 }) => {
   const tag = `E2E${randomInt(1000, 9999)}`;
-  await importOwnAssociates(request, tag);
+  const imported = await importOwnAssociates(request, tag);
+  const session = await openApiSession(request);
+  const place = await createPlaceThroughApi(request, session, `Quadra ${tag}`);
   await signInToDemoClub(page);
   await page.goto('/associates?size=10');
   await expect(page.getByRole('heading', { name: 'Associados', exact: true })).toBeVisible();
@@ -76,5 +87,25 @@ test('search, page through, open an associate, change the password and block', a
   await expect(page.getByText('Bloqueio registrado!')).toBeVisible();
   await expect(page.getByText('Motivo: Mensalidade em atraso')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Desbloquear associado' })).toBeVisible();
-  // Booking refused for a blocked associate is covered once the scheduling screens are on main.
+
+  // Booking for the blocked associate: the check lists why, in Portuguese, and booking is refused.
+  await page.goto(`/place-appointments/${place.id}`);
+  await selectCalendarDay(page, clubDate(3));
+  await page.getByRole('button', { name: '10:00 (disponível)' }).click();
+  await page.getByRole('button', { name: 'Criar Agendamento' }).click();
+  const booking = page.getByRole('dialog', { name: 'Criar Agendamento' });
+  await booking.getByLabel('Carteirinha').fill(imported.cardIdOf(11));
+  await booking.getByRole('button', { name: 'Buscar' }).click();
+  await expect(booking.getByText(`Associado: ${name}`)).toBeVisible();
+  await expect(booking.getByText('Este agendamento não é permitido:')).toBeVisible();
+  await expect(booking.getByRole('listitem')).toHaveText(['O associado está bloqueado.']);
+  await booking.getByRole('button', { name: 'Criar' }).click();
+  await expect(
+    // The refusal's toast, besides the reason the dialog already lists.
+    page.locator('.Toastify').getByText('O associado está bloqueado.'),
+  ).toBeVisible();
+  await expect(page.getByText('Agendamento criado com sucesso')).toHaveCount(0);
+  await booking.getByRole('button', { name: 'Cancelar' }).click();
+  await expect(page.getByText('Nenhum agendamento encontrado.')).toBeVisible();
+  await expect(page.getByRole('button', { name: '10:00 (disponível)' })).toBeEnabled();
 });

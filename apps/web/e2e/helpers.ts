@@ -1,4 +1,5 @@
-import { expect, type Page } from '@playwright/test';
+import { addDaysToDate, clubToday, type TimeSlot } from '@clube/shared';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 
 /** The staff login the server seeds into a fresh data directory. */
 export const demoStaff = { cpf: '52998224725', password: 'clube123' } as const;
@@ -16,4 +17,113 @@ export async function signInToDemoClub(page: Page) {
   await expect(page.getByRole('heading', { name: 'Selecione um clube' })).toBeVisible();
   await page.getByRole('button', { name: `Entrar no clube ${demoClubName}` }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
+}
+
+/** The demo club's timezone: calendar days and slot times are club-local. */
+export const demoTimezone = 'America/Sao_Paulo';
+
+export type ApiSession = { headers: Record<string, string>; companyId: string };
+
+/** Signs the demo staff in through the API, for specs that seed their own data. */
+export async function openApiSession(request: APIRequestContext): Promise<ApiSession> {
+  const login = await request.post('/api/auth/login', {
+    data: { cpf: demoStaff.cpf, password: demoStaff.password },
+  });
+  expect(login.status()).toBe(200);
+  const { access_token: token } = (await login.json()) as { access_token: string };
+  const headers = { authorization: `Bearer ${token}` };
+  const { items: clubs } = (await (
+    await request.get('/api/backoffice/company', { headers })
+  ).json()) as { items: { id: string; name: string }[] };
+  const club = clubs.find((item) => item.name === demoClubName)!;
+  return { headers, companyId: club.id };
+}
+
+/**
+ * A place of the demo club of its own (08:00–20:00, 60-minute slots, no limits), so the spec's
+ * bookings and blocks never meet another spec's.
+ */
+export async function createPlaceThroughApi(
+  request: APIRequestContext,
+  session: ApiSession,
+  name: string,
+) {
+  const { items: categories } = (await (
+    await request.get(`/api/backoffice/category/company/${session.companyId}`, {
+      headers: session.headers,
+    })
+  ).json()) as { items: { id: string }[] };
+  const response = await request.post('/api/backoffice/place', {
+    headers: session.headers,
+    data: {
+      name,
+      description: 'Espaço criado por um teste de ponta a ponta.',
+      categoryId: categories[0]!.id,
+      startsAt: '08:00',
+      endsAt: '20:00',
+      bookRange: 60,
+      anonymousBooking: false,
+      associateReservationLimit: 0,
+      availableBookingDays: 30,
+      ageRestriction: 0,
+      maxCancelBookingTime: 0,
+      companyId: session.companyId,
+    },
+  });
+  expect(response.status()).toBe(201);
+  return (await response.json()) as { id: string; name: string };
+}
+
+/** A club-local date `offset` days from today, as YYYY-MM-DD. */
+export function clubDate(offset: number): string {
+  return addDaysToDate(clubToday(demoTimezone), offset);
+}
+
+/** The place's slots on a club-local date, as the calendar shows them. */
+export async function timeSlotsThroughApi(
+  request: APIRequestContext,
+  session: ApiSession,
+  placeId: string,
+  date: string,
+) {
+  const response = await request.get(`/api/backoffice/appointment/${placeId}/time-slots`, {
+    headers: session.headers,
+    params: { date },
+  });
+  expect(response.status()).toBe(200);
+  return (await response.json()) as TimeSlot[];
+}
+
+/** Books a slot through the API, as another staff member at another desk would. */
+export async function bookThroughApi(
+  request: APIRequestContext,
+  session: ApiSession,
+  body: { placeId: string; associateId: string; cardId: string; slot: TimeSlot },
+) {
+  const response = await request.post('/api/backoffice/appointment', {
+    headers: session.headers,
+    data: {
+      placeId: body.placeId,
+      associateId: body.associateId,
+      cardId: body.cardId,
+      startsAt: body.slot.startsAt,
+      endsAt: body.slot.endsAt,
+    },
+  });
+  expect(response.status()).toBe(201);
+}
+
+/** Selects a club-local date on the month calendar, moving to the next month if needed. */
+export async function selectCalendarDay(page: Page, date: string) {
+  const label = new Intl.DateTimeFormat('pt-BR', {
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    timeZone: 'UTC',
+  }).format(new Date(`${date}T12:00:00Z`));
+  const day = page.getByRole('button', { name: new RegExp(`^${label}`) });
+  await expect(page.getByRole('gridcell').first()).toBeVisible();
+  if ((await day.count()) === 0) await page.getByRole('button', { name: 'Próximo mês' }).click();
+  await day.click();
+  await expect(day).toHaveAttribute('aria-pressed', 'true');
 }

@@ -63,10 +63,7 @@ export const routes: RouteObject[] = [
             children: [
               {
                 path: paths.dashboard.path,
-                element: lazyPage(
-                  () => import('@/features/places/pages/dashboard-page'),
-                  'DashboardPage',
-                ),
+                element: lazyPage(() => import('@/app/routes/dashboard-page'), 'DashboardPage'),
               },
               {
                 path: paths.categories.path,

@@ -3,9 +3,9 @@ import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import '@/lib/i18n';
 
-// Pages are lazy-loaded: on a busy 2-core CI machine the first render of a route can take more
-// than Testing Library's default second to appear.
-configure({ asyncUtilTimeout: 5_000 });
+// Pages are lazy-loaded: on a busy 2-core machine, with every test file running in parallel, the
+// first render of a route can take well over Testing Library's default second to appear.
+configure({ asyncUtilTimeout: 10_000 });
 
 afterEach(() => {
   cleanup();

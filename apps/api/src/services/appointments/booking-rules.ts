@@ -1,4 +1,4 @@
-import { associateTitles, associates, queryRows, users, type Database } from '@clube/db';
+import { associateTitles, associates, places, queryRows, users, type Database } from '@clube/db';
 import {
   addDaysToDate,
   ageOn,
@@ -59,6 +59,13 @@ export type BookingContext = Awaited<ReturnType<typeof loadBookingContext>>;
  */
 export async function lockBookingKeys(db: Database, context: BookingContext): Promise<void> {
   await lockPlace(db, context.place.id);
+  // The context was read before the lock: a place archived meanwhile (its archive holds the same
+  // lock) must not receive this booking. Read again now that no archive can be in flight.
+  const [place] = await db
+    .select({ archivedAt: places.archivedAt })
+    .from(places)
+    .where(eq(places.id, context.place.id));
+  if (!place || place.archivedAt) throw new AppError('PlaceNotFound');
   await lockTitle(db, context.title.id);
 }
 

@@ -96,14 +96,17 @@ export function ListTable<Row>(props: ListTableProps<Row>) {
                     key={column.key}
                     scope="col"
                     className={cn(
-                      'px-4 py-3 text-left font-semibold text-slate-700',
+                      'px-3 py-3 text-left font-semibold text-slate-700 sm:px-4',
                       column.className,
                     )}
                   >
                     {column.header}
                   </th>
                 ))}
-                <th scope="col" className="px-4 py-3 text-right font-semibold text-slate-700">
+                <th
+                  scope="col"
+                  className="px-3 py-3 text-right font-semibold text-slate-700 sm:px-4"
+                >
                   {t('listTable.actions')}
                 </th>
               </tr>
@@ -131,12 +134,12 @@ export function ListTable<Row>(props: ListTableProps<Row>) {
                     {props.columns.map((column) => (
                       <td
                         key={column.key}
-                        className={cn('px-4 py-3 text-slate-800', column.className)}
+                        className={cn('px-3 py-3 text-slate-800 sm:px-4', column.className)}
                       >
                         {column.render(row)}
                       </td>
                     ))}
-                    <td className="px-4 py-2 text-right whitespace-nowrap">
+                    <td className="px-3 py-2 text-right whitespace-nowrap sm:px-4">
                       {props.renderActions(row)}
                     </td>
                   </tr>

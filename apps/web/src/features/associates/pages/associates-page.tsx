@@ -108,7 +108,7 @@ export function AssociatesPage() {
         rows={query.data?.items}
         rowKey={(row) => row.id}
         renderActions={(row) => (
-          <div className="flex justify-end gap-2">
+          <div className="flex justify-end gap-1.5 sm:gap-2">
             <Link
               to={paths.associate.href(row.id)}
               aria-label={t('associates.openAssociate', { name: row.user.name })}
@@ -117,7 +117,7 @@ export function AssociatesPage() {
               {t('associates.open')}
             </Link>
             <Button
-              variant="ghost"
+              variant="secondary"
               size="sm"
               aria-label={t('associates.editAssociate', { name: row.user.name })}
               onClick={() => setEditing({ id: row.id, name: row.user.name })}

@@ -1,7 +1,7 @@
 import { categorySchema, type Category, type CreateCategoryBody } from '@clube/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { categoriesQueryKey } from './get-categories';
+import { categoriesQueryKey } from '@/lib/api/get-categories';
 
 /** POST /backoffice/category (201). */
 export async function createCategory(body: CreateCategoryBody): Promise<Category> {

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { categoriesQueryKey } from './get-categories';
+import { categoriesQueryKey } from '@/lib/api/get-categories';
 
 /** DELETE /backoffice/category/{id}: archived, or 409 CategoryInUse. */
 export async function deleteCategory(categoryId: string): Promise<void> {

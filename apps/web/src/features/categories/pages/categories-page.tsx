@@ -11,7 +11,7 @@ import { LoadingState } from '@/components/ui/spinner';
 import { useCurrentCompany } from '@/lib/current-company';
 import { errorKeyOf, errorMessageOf } from '@/lib/error-messages';
 import { useDeleteCategory } from '../api/delete-category';
-import { useCategories } from '../api/get-categories';
+import { useCategories } from '@/lib/api/get-categories';
 import { CategoryCard } from '../components/category-card';
 import { CategoryFormDialog } from '../components/category-form-dialog';
 

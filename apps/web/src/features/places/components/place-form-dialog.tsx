@@ -14,7 +14,7 @@ import { Dialog } from '@/components/ui/dialog';
 import { FormField, inputStyles } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { TimeInput } from '@/components/ui/time-input';
-import { useCategories } from '@/features/categories/api/get-categories';
+import { useCategories } from '@/lib/api/get-categories';
 import { errorKeyOf, errorMessageOf } from '@/lib/error-messages';
 import { serverFieldErrorsOf } from '@/lib/server-field-errors';
 import { useCreatePlace } from '../api/create-place';

@@ -1,18 +1,10 @@
+import type { SingleBlockBody } from '@clube/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { invalidateSchedule } from './create-appointment';
 
-export type CreateSingleBlockBody = {
-  description: string;
-  startAt: string;
-  endsAt: string;
-  placeId: string;
-  /** Cancels the SCHEDULED appointments the block overlaps, in the same transaction. */
-  cancelConflicting?: boolean;
-};
-
 /** POST /backoffice/blocked-time/single (201); 409 BlockConflictsWithAppointments lists conflicts. */
-export async function createSingleBlock(body: CreateSingleBlockBody) {
+export async function createSingleBlock(body: SingleBlockBody) {
   return api.post('/backoffice/blocked-time/single', body);
 }
 

@@ -1,4 +1,9 @@
-import type { TimeSlot } from '@clube/shared';
+import {
+  blockConflictDetailsSchema,
+  blockReasonRequiredMessage,
+  type BlockConflict,
+  type TimeSlot,
+} from '@clube/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -9,16 +14,14 @@ import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { errorKeyOf, errorMessageOf } from '@/lib/error-messages';
-import { formatDateTime, formatTime } from '@/lib/dates';
+import { formatDate, formatDateTime, formatTime } from '@/lib/dates';
 import { isApiError } from '@/lib/api-client';
 import { useCreateSingleBlock } from '../api/create-blocked-time';
 
 const blockFormSchema = z.object({
-  description: z.string().trim().min(1, 'A descrição do motivo é obrigatória'),
+  description: z.string().trim().min(1, blockReasonRequiredMessage),
 });
 type BlockForm = z.infer<typeof blockFormSchema>;
-
-type Conflict = { id?: string; startsAt: string; endsAt?: string; associate?: { name?: string } };
 
 type BlockSlotDialogProps = {
   isOpen: boolean;
@@ -29,10 +32,12 @@ type BlockSlotDialogProps = {
   timezone: string;
 };
 
-function conflictsOf(error: unknown): Conflict[] {
+/** The bookings a 409 BlockConflictsWithAppointments names, read through the shared schema. */
+function conflictsOf(error: unknown): BlockConflict[] {
   if (!isApiError(error)) return [];
-  const details = (error.data as { details?: { appointments?: Conflict[] } } | null)?.details;
-  return Array.isArray(details?.appointments) ? details.appointments : [];
+  const details = (error.data as { details?: unknown } | null)?.details;
+  const parsed = blockConflictDetailsSchema.safeParse(details);
+  return parsed.success ? parsed.data.appointments : [];
 }
 
 /** Blocks the selected slot; when bookings are in the way, lists them and asks to cancel them. */
@@ -45,7 +50,7 @@ export function BlockSlotDialog({
   timezone,
 }: BlockSlotDialogProps) {
   const { t } = useTranslation();
-  const [conflicts, setConflicts] = useState<Conflict[] | null>(null);
+  const [conflicts, setConflicts] = useState<BlockConflict[] | null>(null);
   const form = useForm<BlockForm>({
     resolver: zodResolver(blockFormSchema),
     defaultValues: { description: '' },
@@ -86,7 +91,11 @@ export function BlockSlotDialog({
       isOpen={isOpen}
       onClose={close}
       title={t('scheduling.block.title')}
-      description={`${formatDateTime(slot.startsAt, timezone)} – ${formatTime(slot.endsAt, timezone)}`}
+      description={t('scheduling.create.slot', {
+        date: formatDate(slot.startsAt, timezone),
+        start: formatTime(slot.startsAt, timezone),
+        end: formatTime(slot.endsAt, timezone),
+      })}
       closeLabel={t('common.close')}
       footer={
         <>
@@ -116,10 +125,13 @@ export function BlockSlotDialog({
         <div role="alert" className="mt-4 rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
           <p className="font-medium">{t('scheduling.block.conflicts')}</p>
           <ul className="mt-1 list-disc pl-5">
-            {conflicts.map((conflict, index) => (
-              <li key={conflict.id ?? index}>
-                {formatDateTime(conflict.startsAt, timezone)}
-                {conflict.associate?.name ? ` — ${conflict.associate.name}` : ''}
+            {conflicts.map((conflict) => (
+              <li key={conflict.id}>
+                {t('scheduling.block.conflictItem', {
+                  start: formatDateTime(conflict.startsAt, timezone),
+                  end: formatTime(conflict.endsAt, timezone),
+                  associate: conflict.associateName,
+                })}
               </li>
             ))}
           </ul>

@@ -15,6 +15,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { formatDate, formatTime } from '@/lib/dates';
+import { isApiError } from '@/lib/api-client';
 import { errorMessageOf } from '@/lib/error-messages';
 import { i18n } from '@/lib/i18n';
 import { useCheckAppointment } from '../api/check-appointment';
@@ -93,7 +94,13 @@ export function CreateAppointmentDialog({
       toast.success(t('scheduling.create.created'));
       close();
     } catch (error) {
-      toast.error(errorMessageOf(error, t('scheduling.create.createError')));
+      // SPEC.md §8: a refusal reads its code's sentence, else 'Erro ao criar'; a request that
+      // got no answer at all (network, timeout) says which action failed.
+      const fallback =
+        isApiError(error) && error.status === 0
+          ? t('scheduling.create.requestError')
+          : t('scheduling.create.createError');
+      toast.error(errorMessageOf(error, fallback));
     }
   };
 

@@ -168,6 +168,37 @@ describe('place appointments', () => {
     ).toHaveLength(2);
   });
 
+  it('says which action failed: "Erro ao criar" for an unknown refusal, "Erro ao criar agendamento" with no answer', async () => {
+    signIn();
+    let bookings = 0;
+    mockFetch((request) => {
+      if (request.url.includes('/time-slots')) return { status: 200, body: [slot('09:00', true)] };
+      if (request.url.includes('/associate/cardId/'))
+        return { status: 200, body: buildAssociate({ id: associateId, cardId: '1234' }) };
+      if (request.url.endsWith('/appointment/check'))
+        return { status: 200, body: { ok: true, failures: [], quota: { used: 0, limit: 0 } } };
+      if (request.method === 'POST') {
+        bookings += 1;
+        if (bookings === 1) return { status: 500, body: errorBody(500, 'SomethingUnknown') };
+        throw new TypeError('Failed to fetch');
+      }
+      return { status: 200, body: { items: [] } };
+    });
+    renderApp(`/place-appointments/${placeId}`);
+    await waitForPage();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: '09:00 (disponível)' }));
+    await user.click(screen.getByRole('button', { name: 'Criar Agendamento' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.type(within(dialog).getByLabelText('Carteirinha'), '1234');
+    await user.click(within(dialog).getByRole('button', { name: 'Buscar' }));
+    await within(dialog).findByText('Associado: Ana Lima');
+    await user.click(within(dialog).getByRole('button', { name: 'Criar' }));
+    expect(await screen.findByText('Erro ao criar')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Criar' }));
+    expect(await screen.findByText('Erro ao criar agendamento')).toBeInTheDocument();
+  });
+
   it('opens an appointment of the day and cancels it after confirmation', async () => {
     signIn();
     let isCancelled = false;

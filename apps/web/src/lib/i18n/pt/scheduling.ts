@@ -60,6 +60,7 @@ export const scheduling = {
     cancel: 'Cancelar',
     created: 'Agendamento criado com sucesso',
     createError: 'Erro ao criar',
+    requestError: 'Erro ao criar agendamento',
   },
   block: {
     title: 'Bloquear horário',
@@ -71,6 +72,7 @@ export const scheduling = {
     createError: 'Erro ao criar',
     conflicts: 'Estes agendamentos serão cancelados se você confirmar o bloqueio:',
     confirmCancelConflicting: 'Cancelar agendamentos e bloquear',
+    conflictItem: '{{start}}–{{end}} · {{associate}}',
   },
   occupancy: {
     label: '{{booked}} de {{total}} horários ocupados hoje',

@@ -4,8 +4,8 @@ import { Button } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/page-header';
 import { PlaceOccupancy } from '@/features/scheduling/components/place-occupancy';
 import { useCurrentCompany } from '@/lib/current-company';
-import { PlaceFormDialog } from '../components/place-form-dialog';
-import { PlaceGrid } from '../components/place-grid';
+import { PlaceFormDialog } from '@/features/places/components/place-form-dialog';
+import { PlaceGrid } from '@/features/places/components/place-grid';
 
 export function DashboardPage() {
   const { t } = useTranslation();
@@ -18,7 +18,7 @@ export function DashboardPage() {
         description={t('places.dashboard.description', { name: company.name })}
         actions={<Button onClick={() => setIsCreating(true)}>{t('places.list.add')}</Button>}
       />
-      {/* The page composes the two features: the grid is places', the occupancy scheduling's. */}
+      {/* Composed here, above the features: the grid is places', the occupancy scheduling's. */}
       <PlaceGrid
         companyId={company.id}
         renderCardExtra={(placeId) => <PlaceOccupancy companyId={company.id} placeId={placeId} />}

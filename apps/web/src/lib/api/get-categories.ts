@@ -2,7 +2,10 @@ import { categoryListSchema, type Category } from '@clube/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
-/** GET /backoffice/category/company/{companyId}: the club's active categories, by name. */
+/**
+ * GET /backoffice/category/company/{companyId}: the club's active categories, by name. Here, not
+ * in a feature: the categories screen and the place form both read (and invalidate) this list.
+ */
 export async function getCategories(companyId: string, signal?: AbortSignal): Promise<Category[]> {
   const data = await api.get(`/backoffice/category/company/${encodeURIComponent(companyId)}`, {
     signal,

@@ -1,0 +1,74 @@
+import { appointments, places, type Database } from '@clube/db';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type * as placeLock from '../src/lib/place-lock';
+import { createBookingScene } from './appointment-fixtures';
+import { createTestApp, type TestContext } from './helper';
+
+/**
+ * Runs just before a place lock is taken: stands in for a place archive that commits while a
+ * booking has loaded the place but still waits for the lock the archive holds.
+ */
+const beforePlaceLock = vi.hoisted(() => ({
+  run: null as null | ((tx: Database, placeId: string) => Promise<void>),
+}));
+
+vi.mock('../src/lib/place-lock', async (importActual) => {
+  const actual = await importActual<typeof placeLock>();
+  return {
+    ...actual,
+    lockPlace: async (tx: Database, placeId: string) => {
+      await beforePlaceLock.run?.(tx, placeId);
+      await actual.lockPlace(tx, placeId);
+    },
+  };
+});
+
+let context: TestContext;
+beforeAll(async () => {
+  context = await createTestApp();
+});
+afterAll(() => context.close());
+
+describe('booking racing the archive of its place', () => {
+  it('refuses with PlaceNotFound when the place is archived before the booking gets the lock', async () => {
+    const { headers, bodyFor, day, place } = await createBookingScene(
+      context.app,
+      context.database.db,
+    );
+    beforePlaceLock.run = async (tx, placeId) => {
+      await tx
+        .update(places)
+        .set({ archivedAt: sql`now()` })
+        .where(eq(places.id, placeId));
+    };
+    try {
+      const response = await context.app.inject({
+        method: 'POST',
+        url: '/api/backoffice/appointment',
+        headers,
+        payload: bodyFor(day(3), '12:00'),
+      });
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toMatchObject({ error: 'PlaceNotFound' });
+    } finally {
+      beforePlaceLock.run = null;
+    }
+    const booked = await context.database.db
+      .select({ id: appointments.id })
+      .from(appointments)
+      .where(eq(appointments.placeId, place.id));
+    expect(booked).toEqual([]);
+  });
+
+  it('still books when the place stays active', async () => {
+    const { headers, bodyFor, day } = await createBookingScene(context.app, context.database.db);
+    const response = await context.app.inject({
+      method: 'POST',
+      url: '/api/backoffice/appointment',
+      headers,
+      payload: bodyFor(day(3), '12:00'),
+    });
+    expect(response.statusCode).toBe(201);
+  });
+});

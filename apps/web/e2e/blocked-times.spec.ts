@@ -1,0 +1,128 @@
+import { expect, test } from '@playwright/test';
+import {
+  bookThroughApi,
+  clubDate,
+  createPlaceThroughApi,
+  openApiSession,
+  selectCalendarDay,
+  signInToDemoClub,
+  timeSlotsThroughApi,
+} from './helpers';
+
+/** An unblocked associate of the demo club, to book with. */
+async function findBookableAssociate(
+  request: Parameters<typeof openApiSession>[0],
+  session: Awaited<ReturnType<typeof openApiSession>>,
+) {
+  const response = await request.get('/api/backoffice/associate/findAllPaginated', {
+    headers: session.headers,
+    params: { companyId: session.companyId, take: 50, skip: 0 },
+  });
+  const { items } = (await response.json()) as {
+    items: {
+      id: string;
+      cardId: string;
+      blocked: boolean;
+      associateTitle: { blocked: boolean };
+      user: { name: string };
+    }[];
+  };
+  return items.find((item) => !item.blocked && !item.associateTitle.blocked)!;
+}
+
+test('block a slot from the calendar, then one a booking took meanwhile', async ({
+  page,
+  request,
+}) => {
+  const session = await openApiSession(request);
+  const suffix = `${Date.now()}-${test.info().workerIndex}`;
+  const place = await createPlaceThroughApi(request, session, `Quadra Bloqueio ${suffix}`);
+  const associate = await findBookableAssociate(request, session);
+  const date = clubDate(2);
+  const slots = await timeSlotsThroughApi(request, session, place.id, date);
+  const slotAt = (time: string) => slots.find((slot) => slot.time === time)!;
+
+  await signInToDemoClub(page);
+  await page.goto(`/place-appointments/${place.id}`);
+  await selectCalendarDay(page, date);
+
+  // A plain block: the reason is required, then the slot leaves the free ones.
+  await page.getByRole('button', { name: '14:00 (disponível)' }).click();
+  await page.getByRole('button', { name: 'Bloquear horário' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Bloquear horário' });
+  await dialog.getByRole('button', { name: 'Bloquear' }).click();
+  await expect(dialog.getByText('A descrição do motivo é obrigatória')).toBeVisible();
+  await dialog.getByLabel('Motivo').fill('Manutenção da rede');
+  await dialog.getByRole('button', { name: 'Bloquear' }).click();
+  await expect(page.getByText('Bloqueio de horario criado!')).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('button', { name: '14:00 (indisponível)' })).toBeDisabled();
+
+  // Another desk books 16:00 while this one is about to block it: the conflict is listed and
+  // the block goes through only once staff confirm cancelling that booking.
+  await page.getByRole('button', { name: '16:00 (disponível)' }).click();
+  await bookThroughApi(request, session, {
+    placeId: place.id,
+    associateId: associate.id,
+    cardId: associate.cardId,
+    slot: slotAt('16:00'),
+  });
+  await page.getByRole('button', { name: 'Bloquear horário' }).click();
+  await dialog.getByLabel('Motivo').fill('Aula de tênis');
+  await dialog.getByRole('button', { name: 'Bloquear' }).click();
+  await expect(
+    dialog.getByText('Estes agendamentos serão cancelados se você confirmar o bloqueio:'),
+  ).toBeVisible();
+  await expect(dialog.getByText(new RegExp(associate.user.name))).toBeVisible();
+  await expect(page.getByText('Bloqueio de horario criado!')).toHaveCount(0);
+  await dialog.getByRole('button', { name: 'Cancelar agendamentos e bloquear' }).click();
+  await expect(page.getByText('Bloqueio de horario criado!')).toBeVisible();
+  await expect(page.getByRole('button', { name: '16:00 (indisponível)' })).toBeDisabled();
+  await expect(page.getByText('Nenhum agendamento encontrado.')).toBeVisible();
+
+  // Both blocks are on the place's blocked-times page.
+  await page.getByRole('link', { name: 'Gerenciar bloqueios' }).click();
+  await expect(page).toHaveURL(new RegExp(`/blocked-time/${place.id}$`));
+  await page.getByLabel('Início').fill(`${date}T00:00:00`);
+  await page.getByLabel('Fim').fill(`${date}T23:59:59`);
+  await page.getByRole('button', { name: 'Buscar bloqueios' }).click();
+  await expect(page.getByText('Manutenção da rede')).toBeVisible();
+  await expect(page.getByText('Aula de tênis')).toBeVisible();
+});
+
+test('bulk-block two places and see both on the club page', async ({ page, request }) => {
+  const session = await openApiSession(request);
+  const suffix = `${Date.now()}-${test.info().workerIndex}`;
+  const first = await createPlaceThroughApi(request, session, `Piscina Lote ${suffix}`);
+  const second = await createPlaceThroughApi(request, session, `Sauna Lote ${suffix}`);
+  const reason = `Dedetização ${suffix}`;
+  const date = clubDate(1);
+
+  await signInToDemoClub(page);
+  await page
+    .getByRole('navigation', { name: 'Navegação principal' })
+    .getByRole('link', { name: 'Gerenciar horários bloqueados' })
+    .click();
+  await expect(page).toHaveURL(/\/manage-time-blocks$/);
+  await page.getByRole('button', { name: 'Criar bloqueio' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Criar bloqueio' });
+  await dialog.getByRole('checkbox', { name: first.name }).check();
+  await dialog.getByRole('checkbox', { name: second.name }).check();
+  await dialog.getByLabel('Motivo').fill(reason);
+  await dialog.getByLabel('Início').fill(`${date}T06:00`);
+  await dialog.getByLabel('Fim').fill(`${date}T08:00`);
+  await dialog.getByRole('button', { name: 'Criar bloqueios' }).click();
+  await expect(page.getByText('Bloqueios criados com sucesso!')).toBeVisible();
+  await expect(dialog).toBeHidden();
+
+  await page.getByLabel('Início').fill(`${date}T00:00:00`);
+  await page.getByLabel('Fim').fill(`${date}T23:59:59`);
+  await page.getByRole('button', { name: 'Buscar bloqueios' }).click();
+  const cards = page.getByRole('listitem').filter({ hasText: reason });
+  await expect(cards).toHaveCount(2);
+  await expect(cards.filter({ hasText: first.name })).toBeVisible();
+  await expect(cards.filter({ hasText: second.name })).toBeVisible();
+  await expect(cards.first()).toContainText(
+    `${date.slice(8)}/${date.slice(5, 7)}/${date.slice(2, 4)} 06:00`,
+  );
+});
