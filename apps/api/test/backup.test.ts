@@ -35,7 +35,8 @@ async function addClub(databaseDir: string, name: string) {
   }
 }
 
-describe('embedded database backup and restore', () => {
+// Each step opens, closes and copies a PGlite folder: slow on a loaded machine.
+describe('embedded database backup and restore', { timeout: 180_000 }, () => {
   const databaseDir = join(directory, 'db');
   const file = join(directory, 'backup.tgz');
 
