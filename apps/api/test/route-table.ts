@@ -55,6 +55,7 @@ export const multipartForms: Record<
     fileField: 'image',
     fields: { placeId: 'id', sequence: 'number', description: 'text' },
   },
+  'POST /api/backoffice/company/{id}/logo': { fileField: 'image', fields: {} },
   'POST /api/backoffice/associate/import': {
     fileField: 'file',
     fields: { companyId: 'id', dryRun: 'boolean', skipInvalid: 'boolean' },

@@ -144,6 +144,7 @@ function sampleValues(club: Club): Record<string, unknown> {
     openTime: '07:00',
     closeTime: '21:00',
     dayOfWeek: 'SEGUNDA',
+    timezone: 'America/Manaus',
     cancelConflicting: true,
     newPassword: 'senha-de-outro-clube',
     blocked: true,
