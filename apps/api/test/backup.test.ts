@@ -35,7 +35,8 @@ async function addClub(databaseDir: string, name: string) {
   }
 }
 
-describe('embedded database backup and restore', () => {
+// File-backed PGlite opens take seconds each on a busy machine: room for several of them.
+describe('embedded database backup and restore', { timeout: 180_000 }, () => {
   const databaseDir = join(directory, 'db');
   const file = join(directory, 'backup.tgz');
 
