@@ -35,7 +35,7 @@ async function addClub(databaseDir: string, name: string) {
   }
 }
 
-// Each step opens, closes and copies a PGlite folder: slow on a loaded machine.
+// File-backed PGlite opens take seconds each on a busy machine: room for several of them.
 describe('embedded database backup and restore', { timeout: 180_000 }, () => {
   const databaseDir = join(directory, 'db');
   const file = join(directory, 'backup.tgz');
