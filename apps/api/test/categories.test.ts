@@ -1,7 +1,12 @@
 import { auditEvents, categories } from '@clube/db';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearerFor, createCategory, createClubWithStaff, createPlace } from './factories';
+import {
+  createCategory,
+  createClubWithStaff,
+  createPlace,
+  createClubWithBearer,
+} from './factories';
 import { createTestApp, type TestContext } from './helper';
 
 let context: TestContext;
@@ -12,10 +17,7 @@ afterAll(() => context.close());
 
 const db = () => context.database.db;
 
-async function clubWithHeaders() {
-  const club = await createClubWithStaff(db());
-  return { ...club, headers: await bearerFor(context.app, club.staff.cpf) };
-}
+const clubWithHeaders = () => createClubWithBearer(context.app);
 
 describe('POST /api/backoffice/category', () => {
   it('creates a category with its rule flags and records who did it', async () => {

@@ -5,7 +5,7 @@ import { auditEvents, companies } from '@clube/db';
 import { and, eq, like } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearerFor, createClubWithStaff } from './factories';
+import { createClubWithStaff, createClubWithBearer } from './factories';
 import { createTestApp, type TestContext } from './helper';
 
 let context: TestContext;
@@ -18,10 +18,7 @@ afterAll(() => context.close());
 
 const db = () => context.database.db;
 
-async function clubWithHeaders() {
-  const club = await createClubWithStaff(db());
-  return { ...club, headers: await bearerFor(context.app, club.staff.cpf) };
-}
+const clubWithHeaders = () => createClubWithBearer(context.app);
 
 const picture = (format: 'png' | 'jpeg' | 'gif' | 'webp', width = 64, height = 48) =>
   sharp({ create: { width, height, channels: 4, background: { r: 27, g: 94, b: 32, alpha: 0.5 } } })

@@ -218,3 +218,9 @@ export async function createAppointment(
     .returning();
   return appointment!;
 }
+
+/** A club with a staff member, and the Authorization header of that staff member. */
+export async function createClubWithBearer(app: App, values: { name?: string } = {}) {
+  const club = await createClubWithStaff(app.db, values);
+  return { ...club, headers: await bearerFor(app, club.staff.cpf) };
+}

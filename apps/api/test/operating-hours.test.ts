@@ -1,7 +1,7 @@
 import { auditEvents, operatingHours } from '@clube/db';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearerFor, createClubWithStaff, createOperatingHours } from './factories';
+import { createClubWithStaff, createOperatingHours, createClubWithBearer } from './factories';
 import { createTestApp, type TestContext } from './helper';
 
 let context: TestContext;
@@ -12,10 +12,7 @@ afterAll(() => context.close());
 
 const openBeforeClose = 'O horário de abertura deve ser anterior ao horário de fechamento!';
 
-async function clubWithHeaders() {
-  const club = await createClubWithStaff(context.database.db);
-  return { ...club, headers: await bearerFor(context.app, club.staff.cpf) };
-}
+const clubWithHeaders = () => createClubWithBearer(context.app);
 
 function send(
   method: 'POST' | 'PATCH',
