@@ -4,6 +4,9 @@
 //                      1 000 000 appointments, 20 000 blocks)
 //   --duration 10      seconds measured per route (after a warm-up)
 //   --connections N    concurrent connections (default 32 on PostgreSQL, 8 on PGlite)
+//   --keep-data        keep the generated database (to EXPLAIN against it, or to --reuse it)
+//   --reuse            measure again the database the last --keep-data run kept (its bookings
+//                      of the bench places are deleted first), skipping the generation
 // DATABASE_URL set: a fresh database next to it (created and dropped); otherwise PGlite.
 import { execSync, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -12,6 +15,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { openDatabase } from '@clube/db';
+import { sql } from 'drizzle-orm';
 import { clubInstant, timeOfMinutes } from '@clube/shared';
 import pg from 'pg';
 import {
@@ -30,6 +34,7 @@ const { values } = parseArgs({
     duration: { type: 'string', default: '10' },
     connections: { type: 'string' },
     'keep-data': { type: 'boolean', default: false },
+    reuse: { type: 'boolean', default: false },
   },
 });
 const scale = Number(values.scale);
@@ -49,11 +54,30 @@ type Row = {
   non2xx: number;
 };
 
-async function prepareDatabase(): Promise<{
-  env: Record<string, string>;
-  club: LargeClub;
-  cleanup: () => Promise<void>;
-}> {
+type Prepared = { env: Record<string, string>; club: LargeClub; cleanup: () => Promise<void> };
+const keptFile = join(tmpdir(), `clube-bench-kept-${driver}.json`);
+
+/** Records what --reuse needs when the generated database is kept. */
+function keep(prepared: Omit<Prepared, 'cleanup'>) {
+  if (values['keep-data']) writeFileSync(keptFile, JSON.stringify(prepared));
+}
+
+async function reuseDatabase(): Promise<Prepared> {
+  const kept = JSON.parse(readFileSync(keptFile, 'utf8')) as Omit<Prepared, 'cleanup'>;
+  const database = kept.env.DATABASE_URL
+    ? await openDatabase({ driver: 'postgres', url: kept.env.DATABASE_URL, poolSize: 1 })
+    : await openDatabase({ driver: 'pglite', dataDir: join(kept.env.DATA_DIR!, 'db') });
+  const ids = kept.club.benchPlaceIds.map((id) => `'${id}'::uuid`).join(',');
+  await database.db.execute(
+    sql.raw(`delete from appointments where place_id = any(array[${ids}])`),
+  );
+  await database.close();
+  log(`Reutilizando ${kept.env.DATABASE_URL ?? kept.env.DATA_DIR} (reservas de bancada apagadas)`);
+  return { ...kept, cleanup: async () => {} };
+}
+
+async function prepareDatabase(): Promise<Prepared> {
+  if (values.reuse) return reuseDatabase();
   const sizes = scale === 1 ? fullSizes : scaledSizes(scale);
   log(`Gerando clube grande (${driver}, escala ${scale}): ${JSON.stringify(sizes)}`);
   const started = performance.now();
@@ -70,12 +94,14 @@ async function prepareDatabase(): Promise<{
     const club = await generateLargeClub(database.db, sizes, log);
     await database.close();
     log(`Geração: ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    const env = {
+      DATABASE_URL: url.toString(),
+      JWT_SECRET: 'benchmark-secret-benchmark-secret-0123456789',
+      DATABASE_POOL_SIZE: String(Math.min(connections, 20)),
+    };
+    keep({ env, club });
     return {
-      env: {
-        DATABASE_URL: url.toString(),
-        JWT_SECRET: 'benchmark-secret-benchmark-secret-0123456789',
-        DATABASE_POOL_SIZE: String(Math.min(connections, 20)),
-      },
+      env,
       club,
       cleanup: async () => {
         if (values['keep-data']) {
@@ -95,8 +121,10 @@ async function prepareDatabase(): Promise<{
   const club = await generateLargeClub(database.db, sizes, log);
   await database.close();
   log(`Geração: ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  const env = { DATA_DIR: dataDir, SEED_DEMO: 'false' };
+  keep({ env, club });
   return {
-    env: { DATA_DIR: dataDir, SEED_DEMO: 'false' },
+    env,
     club,
     cleanup: async () => {
       if (values['keep-data']) {

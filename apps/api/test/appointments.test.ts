@@ -178,6 +178,29 @@ describe('POST /api/backoffice/appointment', () => {
       expect((await book(headers, bodyFor(day(4), '12:00'))).statusCode).toBe(201);
     });
 
+    it('takes the weekday of the club-local date, not of the UTC instant', async () => {
+      // 21:00 in São Paulo is already the next day in UTC: that next day being closed must not
+      // refuse it, and that day's own closing must.
+      const { headers, bodyFor, day, company } = await scene({
+        startsAt: '08:00',
+        endsAt: '22:00',
+      });
+      expect(company.timezone).toBe('America/Sao_Paulo');
+      const closeOn = (date: string) =>
+        db()
+          .delete(operatingHours)
+          .where(
+            and(
+              eq(operatingHours.companyId, company.id),
+              eq(operatingHours.dayOfWeek, dayOfWeekOf(date)),
+            ),
+          );
+      await closeOn(day(4));
+      expect((await book(headers, bodyFor(day(3), '21:00'))).statusCode).toBe(201);
+      await closeOn(day(3));
+      expect((await book(headers, bodyFor(day(3), '20:00'))).json().error).toBe('TimeNotAvailable');
+    });
+
     it('refuses a past slot', async () => {
       const { headers, bodyFor, day } = await scene();
       const response = await book(headers, bodyFor(day(-1), '12:00'));

@@ -165,6 +165,27 @@ describe('GET /associate/findAllPaginated', () => {
     expect(await search('zzz')).toEqual([]);
   });
 
+  it('counts every match of a search, on its pages and past its last page', async () => {
+    const { mine, headers } = await setUp();
+    const page = async (skip: number) =>
+      (
+        await request(
+          'GET',
+          `/associate/findAllPaginated?companyId=${mine.company.id}&search=araujo&take=1&skip=${skip}`,
+          headers,
+        )
+      ).json();
+    expect(await page(0)).toMatchObject({ total: 2, items: [{ user: { name: 'João Araújo' } }] });
+    expect(await page(1)).toMatchObject({ total: 2, items: [{ user: { name: 'Maria Araújo' } }] });
+    expect(await page(5)).toEqual({ items: [], total: 2 });
+    const none = await request(
+      'GET',
+      `/associate/findAllPaginated?companyId=${mine.company.id}&search=zzz`,
+      headers,
+    );
+    expect(none.json()).toEqual({ items: [], total: 0 });
+  });
+
   it('searches the cpf with or without mask, and the card number', async () => {
     const { mine, headers, maria } = await setUp();
     const search = async (term: string) =>

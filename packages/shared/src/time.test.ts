@@ -4,6 +4,7 @@ import {
   ageOn,
   clubDateOf,
   clubInstant,
+  clubInstantCacheSize,
   clubTimeOf,
   dayOfWeekOf,
   monthOf,
@@ -29,6 +30,28 @@ describe('club time', () => {
     );
     expect(clubInstant('2026-01-01', '12:00', 'Europe/Lisbon').toISOString()).toBe(
       '2026-01-01T12:00:00.000Z',
+    );
+  });
+
+  it('answers a repeated wall-clock time from its cache with a fresh Date, in every zone', () => {
+    const first = clubInstant('2026-11-23', '07:00', 'America/Sao_Paulo');
+    first.setTime(0); // a caller mutating its Date must not change the next answer
+    expect(clubInstant('2026-11-23', '07:00', 'America/Sao_Paulo').toISOString()).toBe(
+      '2026-11-23T10:00:00.000Z',
+    );
+    expect(clubInstant('2026-11-23', '07:00', 'UTC').toISOString()).toBe(
+      '2026-11-23T07:00:00.000Z',
+    );
+  });
+
+  it('stays right after its cache has filled and started afresh', () => {
+    for (let minute = 0; minute <= clubInstantCacheSize; minute += 1) {
+      const date = addDaysToDate('2026-01-01', Math.floor(minute / 1440));
+      const time = `${String(Math.floor((minute % 1440) / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}`;
+      clubInstant(date, time, 'UTC');
+    }
+    expect(clubInstant('2026-07-01', '12:00', 'Europe/Lisbon').toISOString()).toBe(
+      '2026-07-01T11:00:00.000Z',
     );
   });
 

@@ -8,11 +8,26 @@ import { daysOfWeek, type DayOfWeek } from './constants';
  * timezone database, never through fixed offsets.
  */
 
+/**
+ * Wall clock → instant is a pure function of its three inputs but costs a timezone lookup; a
+ * calendar asks for the same few hundred slot times over and over, so the answers are kept
+ * (bounded: the map starts afresh once it holds `clubInstantCacheSize` of them).
+ */
+const clubInstantCache = new Map<string, number>();
+export const clubInstantCacheSize = 20_000;
+
 /** The instant at which the club's wall clock shows `time` on `date`. */
 export function clubInstant(date: string, time: string, timezone: string): Date {
-  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
-  const [hours, minutes] = time.split(':').map(Number) as [number, number];
-  return new Date(new TZDate(year, month - 1, day, hours, minutes, 0, 0, timezone).getTime());
+  const key = `${timezone} ${date} ${time}`;
+  let epoch = clubInstantCache.get(key);
+  if (epoch === undefined) {
+    const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+    const [hours, minutes] = time.split(':').map(Number) as [number, number];
+    epoch = new TZDate(year, month - 1, day, hours, minutes, 0, 0, timezone).getTime();
+    if (clubInstantCache.size >= clubInstantCacheSize) clubInstantCache.clear();
+    clubInstantCache.set(key, epoch);
+  }
+  return new Date(epoch);
 }
 
 /** The club-local calendar date of an instant. */

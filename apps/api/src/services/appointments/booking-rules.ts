@@ -17,7 +17,7 @@ import {
   clubDayRange,
   loadBusyIntervals,
   loadPlaceOfStaff,
-  loadSlotGrid,
+  slotGridOf,
 } from './load-place-schedule';
 import { generateSlotTimes } from './slots';
 import { lockPlace, lockTitle } from '../../lib/place-lock';
@@ -39,7 +39,10 @@ export async function loadBookingContext(
   request: BookingRequest,
   companyIds: ReadonlySet<string>,
 ) {
-  const { place, timezone, category } = await loadPlaceOfStaff(db, request.placeId, companyIds);
+  const placeOfStaff = await loadPlaceOfStaff(db, request.placeId, companyIds, {
+    instant: new Date(request.startsAt),
+  });
+  const { place } = placeOfStaff;
   const [row] = await db
     .select({ associate: associates, title: associateTitles, name: users.name })
     .from(associates)
@@ -47,7 +50,7 @@ export async function loadBookingContext(
     .innerJoin(users, eq(users.id, associates.userId))
     .where(and(eq(associates.id, request.associateId), eq(associates.companyId, place.companyId)));
   if (!row || row.associate.cardId !== request.cardId) throw new AppError('AssociateNotFound');
-  return { place, timezone, category, associate: row.associate, title: row.title };
+  return { ...placeOfStaff, associate: row.associate, title: row.title };
 }
 
 export type BookingContext = Awaited<ReturnType<typeof loadBookingContext>>;
@@ -104,7 +107,7 @@ export async function evaluateBookingRules(
     failures.push(failureOf('InvalidAppointmentDuration'));
 
   // 4. It starts on a slot of that day, not in the past, clear of any blocked time.
-  const slot = generateSlotTimes(date, timezone, await loadSlotGrid(db, place, date)).find(
+  const slot = generateSlotTimes(date, timezone, slotGridOf(context)).find(
     (candidate) => candidate.startsAt.getTime() === startsAt.getTime(),
   );
   const { blocked, booked } = await loadBusyIntervals(

@@ -4,7 +4,7 @@ import {
   clubDayRange,
   loadBusyIntervals,
   loadPlaceOfStaff,
-  loadSlotGrid,
+  slotGridOf,
 } from './load-place-schedule';
 import { generateSlotTimes, markAvailability } from './slots';
 
@@ -14,9 +14,11 @@ export async function listTimeSlots(
   input: { placeId: string; date: string; companyIds: ReadonlySet<string>; now?: Date },
 ) {
   const now = input.now ?? new Date();
-  const { place, timezone } = await loadPlaceOfStaff(db, input.placeId, input.companyIds);
-  const grid = await loadSlotGrid(db, place, input.date);
-  const slots = generateSlotTimes(input.date, timezone, grid);
+  const placeOfStaff = await loadPlaceOfStaff(db, input.placeId, input.companyIds, {
+    date: input.date,
+  });
+  const { place, timezone } = placeOfStaff;
+  const slots = generateSlotTimes(input.date, timezone, slotGridOf(placeOfStaff));
   if (slots.length === 0) return [];
   const { blocked, booked } = await loadBusyIntervals(
     db,

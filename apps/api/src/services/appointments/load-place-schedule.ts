@@ -7,24 +7,55 @@ import {
   places,
   type Database,
 } from '@clube/db';
-import { addDaysToDate, clubInstant, dayOfWeekOf } from '@clube/shared';
-import { and, eq, gt, inArray, isNull, lt } from 'drizzle-orm';
+import { addDaysToDate, clubInstant, daysOfWeek } from '@clube/shared';
+import { and, eq, gt, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import { AppError } from '../../lib/app-error';
 import { overlapsPeriod } from '../../lib/overlaps-period';
 import type { Interval, SlotGrid } from './slots';
 
-/** A place of one of the caller's clubs, with what its calendar needs; 404 otherwise. */
+/** The club-local day a calendar is read for: a date, or the day an instant falls on. */
+export type ClubDay = { date: string } | { instant: Date };
+
+const weekdayNames = sql.raw(`array[${daysOfWeek.map((day) => `'${day}'`).join(',')}]`);
+
+/** The weekday name (operating_hours.day_of_week) of the club day, computed by the database. */
+function weekdayOf(day: ClubDay): SQL {
+  const dayOfWeek =
+    'date' in day
+      ? sql`extract(dow from ${day.date}::date)`
+      : sql`extract(dow from ${day.instant.toISOString()}::timestamptz at time zone ${companies.timezone})`;
+  return sql`(${weekdayNames})[${dayOfWeek}::int + 1]`;
+}
+
+/**
+ * A place of one of the caller's clubs, with what its calendar needs (the club's timezone, the
+ * category, and the operating hour of the weekday of `day`, null when closed); 404 otherwise.
+ * One query: the calendar and the booking read it on every request.
+ */
 export async function loadPlaceOfStaff(
   db: Database,
   placeId: string,
   companyIds: ReadonlySet<string>,
+  day: ClubDay,
 ) {
   if (companyIds.size === 0) throw new AppError('PlaceNotFound');
   const [row] = await db
-    .select({ place: places, timezone: companies.timezone, category: categories })
+    .select({
+      place: places,
+      timezone: companies.timezone,
+      category: categories,
+      operatingHour: { openTime: operatingHours.openTime, closeTime: operatingHours.closeTime },
+    })
     .from(places)
     .innerJoin(companies, eq(companies.id, places.companyId))
     .innerJoin(categories, eq(categories.id, places.categoryId))
+    .leftJoin(
+      operatingHours,
+      and(
+        eq(operatingHours.companyId, places.companyId),
+        eq(operatingHours.dayOfWeek, weekdayOf(day)),
+      ),
+    )
     .where(
       and(
         eq(places.id, placeId),
@@ -46,64 +77,63 @@ export function clubDayRange(date: string, timezone: string): Interval {
   };
 }
 
-/** The slot grid of a place on a club-local date (the weekday's operating hour included). */
-export async function loadSlotGrid(
-  db: Database,
-  place: PlaceOfStaff['place'],
-  date: string,
-): Promise<SlotGrid> {
-  const [hour] = await db
-    .select({ openTime: operatingHours.openTime, closeTime: operatingHours.closeTime })
-    .from(operatingHours)
-    .where(
-      and(
-        eq(operatingHours.companyId, place.companyId),
-        eq(operatingHours.dayOfWeek, dayOfWeekOf(date)),
-      ),
-    );
+/** The slot grid of a place loaded by loadPlaceOfStaff for that club day. */
+export function slotGridOf({ place, operatingHour }: PlaceOfStaff): SlotGrid {
   return {
     placeStartsAt: place.startsAt,
     placeEndsAt: place.endsAt,
     bookRange: place.bookRange,
-    operatingHour: hour ?? null,
+    operatingHour,
   };
 }
 
-/** Blocked times and SCHEDULED appointments of places overlapping a range, in two queries. */
-export async function loadBusyIntervals(db: Database, placeIds: string[], range: Interval) {
+type BusyInterval = { placeId: string; startsAt: Date; endsAt: Date };
+
+/** Blocked times and SCHEDULED appointments of places overlapping a range, in one query. */
+export async function loadBusyIntervals(
+  db: Database,
+  placeIds: string[],
+  range: Interval,
+): Promise<{ blocked: BusyInterval[]; booked: BusyInterval[] }> {
   if (placeIds.length === 0) return { blocked: [], booked: [] };
-  const [blocked, booked] = await Promise.all([
-    db
-      .select({
-        placeId: blockedTimes.placeId,
-        startsAt: blockedTimes.startsAt,
-        endsAt: blockedTimes.endsAt,
-      })
-      .from(blockedTimes)
-      .where(
-        and(
-          inArray(blockedTimes.placeId, placeIds),
-          overlapsPeriod(blockedTimes.startsAt, blockedTimes.endsAt, range),
-          lt(blockedTimes.startsAt, range.endsAt),
-          gt(blockedTimes.endsAt, range.startsAt),
-        ),
+  const rows = await db
+    .select({
+      booked: sql<boolean>`false`,
+      placeId: blockedTimes.placeId,
+      startsAt: blockedTimes.startsAt,
+      endsAt: blockedTimes.endsAt,
+    })
+    .from(blockedTimes)
+    .where(
+      and(
+        inArray(blockedTimes.placeId, placeIds),
+        overlapsPeriod(blockedTimes.startsAt, blockedTimes.endsAt, range),
+        lt(blockedTimes.startsAt, range.endsAt),
+        gt(blockedTimes.endsAt, range.startsAt),
       ),
-    db
-      .select({
-        placeId: appointments.placeId,
-        startsAt: appointments.startsAt,
-        endsAt: appointments.endsAt,
-      })
-      .from(appointments)
-      .where(
-        and(
-          inArray(appointments.placeId, placeIds),
-          eq(appointments.status, 'SCHEDULED'),
-          overlapsPeriod(appointments.startsAt, appointments.endsAt, range),
-          lt(appointments.startsAt, range.endsAt),
-          gt(appointments.endsAt, range.startsAt),
+    )
+    .unionAll(
+      db
+        .select({
+          booked: sql<boolean>`true`,
+          placeId: appointments.placeId,
+          startsAt: appointments.startsAt,
+          endsAt: appointments.endsAt,
+        })
+        .from(appointments)
+        .where(
+          and(
+            inArray(appointments.placeId, placeIds),
+            eq(appointments.status, 'SCHEDULED'),
+            overlapsPeriod(appointments.startsAt, appointments.endsAt, range),
+            lt(appointments.startsAt, range.endsAt),
+            gt(appointments.endsAt, range.startsAt),
+          ),
         ),
-      ),
-  ]);
+    );
+  const blocked: BusyInterval[] = [];
+  const booked: BusyInterval[] = [];
+  for (const { booked: isBooking, ...interval } of rows)
+    (isBooking ? booked : blocked).push(interval);
   return { blocked, booked };
 }

@@ -61,39 +61,51 @@ export async function listAssociates(
     input.isHolder === undefined ? undefined : eq(associates.isHolder, input.isHolder),
     input.search ? searchCondition(input.companyId, input.search) : undefined,
   );
-  const [rows, [counted]] = await Promise.all([
-    db
-      .select({
-        id: associates.id,
-        user: { name: users.name, cpf: users.cpf },
-        birthDate: associates.birthDate,
-        cardId: associates.cardId,
-        associateTitle: {
-          id: associateTitles.id,
-          name: associateTitles.name,
-          blocked: associateTitles.blocked,
-        },
-        isHolder: associates.isHolder,
-        blocked: associates.blocked,
-        createdAt: associates.createdAt,
-        updatedAt: associates.updatedAt,
-      })
-      .from(associates)
-      .innerJoin(users, eq(users.id, associates.userId))
-      .innerJoin(associateTitles, eq(associateTitles.id, associates.associateTitleId))
-      .where(where)
-      .orderBy(asc(users.name), asc(associates.id))
-      .limit(input.take)
-      .offset(input.skip),
-    // Every filter is on associates (the search is a subquery of ids): no join to count.
-    db.select({ total: count() }).from(associates).where(where),
-  ]);
+  const page = db
+    .select({
+      id: associates.id,
+      user: { name: users.name, cpf: users.cpf },
+      birthDate: associates.birthDate,
+      cardId: associates.cardId,
+      associateTitle: {
+        id: associateTitles.id,
+        name: associateTitles.name,
+        blocked: associateTitles.blocked,
+      },
+      isHolder: associates.isHolder,
+      blocked: associates.blocked,
+      createdAt: associates.createdAt,
+      updatedAt: associates.updatedAt,
+      // A search sorts all of its matches anyway: counting them in the same pass saves running
+      // the search a second time (the unfiltered list keeps its index walk and counts apart).
+      matches: input.search ? sql<number>`count(*) over ()`.mapWith(Number) : sql<null>`null`,
+    })
+    .from(associates)
+    .innerJoin(users, eq(users.id, associates.userId))
+    .innerJoin(associateTitles, eq(associateTitles.id, associates.associateTitleId))
+    .where(where)
+    .orderBy(asc(users.name), asc(associates.id))
+    .limit(input.take)
+    .offset(input.skip);
+  // Every filter is on associates (the search is a subquery of ids): no join to count.
+  const countAll = async () =>
+    (await db.select({ total: count() }).from(associates).where(where))[0]?.total ?? 0;
+  const [rows, total] = input.search
+    ? await page.then(
+        async (found) =>
+          [
+            found,
+            // A page past the last match has no row to carry the count.
+            found[0]?.matches ?? (input.skip > 0 ? await countAll() : 0),
+          ] as const,
+      )
+    : await Promise.all([page, countAll()]);
   return {
-    items: rows.map((row) => ({
+    items: rows.map(({ matches: _matches, ...row }) => ({
       ...row,
       createdAt: row.createdAt.toISOString(),
       updatedAt: row.updatedAt.toISOString(),
     })),
-    total: counted?.total ?? 0,
+    total,
   };
 }
