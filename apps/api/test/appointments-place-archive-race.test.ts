@@ -12,14 +12,15 @@ import { createTestApp, type TestContext } from './helper';
 const beforePlaceLock = vi.hoisted(() => ({
   run: null as null | ((tx: Database, placeId: string) => Promise<void>),
 }));
+// The booking takes the place's lock together with its title's.
 
 vi.mock('../src/lib/place-lock', async (importActual) => {
   const actual = await importActual<typeof placeLock>();
   return {
     ...actual,
-    lockPlace: async (tx: Database, placeId: string) => {
+    lockPlaceAndTitle: async (tx: Database, placeId: string, titleId: string) => {
       await beforePlaceLock.run?.(tx, placeId);
-      await actual.lockPlace(tx, placeId);
+      await actual.lockPlaceAndTitle(tx, placeId, titleId);
     },
   };
 });

@@ -11,7 +11,18 @@ export async function lockPlace(tx: Database, placeId: string): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext('place:' || ${placeId}::text))`);
 }
 
-/** Serialises bookings of one membership title (quota, same-day and previous-day rules). */
-export async function lockTitle(tx: Database, titleId: string): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('title:' || ${titleId}::text))`);
+/**
+ * A booking's two locks in one round trip: the place's (the same key as lockPlace), then the
+ * membership title's, which serialises the title's bookings (quota, same-day and previous-day
+ * rules). A select list is evaluated left to right, so the order is always place, then title.
+ */
+export async function lockPlaceAndTitle(
+  tx: Database,
+  placeId: string,
+  titleId: string,
+): Promise<void> {
+  await tx.execute(
+    sql`select pg_advisory_xact_lock(hashtext('place:' || ${placeId}::text)),
+      pg_advisory_xact_lock(hashtext('title:' || ${titleId}::text))`,
+  );
 }

@@ -20,7 +20,7 @@ import {
   slotGridOf,
 } from './load-place-schedule';
 import { generateSlotTimes } from './slots';
-import { lockPlace, lockTitle } from '../../lib/place-lock';
+import { lockPlaceAndTitle } from '../../lib/place-lock';
 
 export type BookingRequest = {
   associateId: string;
@@ -61,7 +61,7 @@ export type BookingContext = Awaited<ReturnType<typeof loadBookingContext>>;
  * Always place first, then title: every booking takes exactly one of each, so no cycle can form.
  */
 export async function lockBookingKeys(db: Database, context: BookingContext): Promise<void> {
-  await lockPlace(db, context.place.id);
+  await lockPlaceAndTitle(db, context.place.id, context.title.id);
   // The context was read before the lock: a place archived meanwhile (its archive holds the same
   // lock) must not receive this booking. Read again now that no archive can be in flight.
   const [place] = await db
@@ -69,7 +69,6 @@ export async function lockBookingKeys(db: Database, context: BookingContext): Pr
     .from(places)
     .where(eq(places.id, context.place.id));
   if (!place || place.archivedAt) throw new AppError('PlaceNotFound');
-  await lockTitle(db, context.title.id);
 }
 
 export type BookingFailure = { key: ErrorKey; code: string; message: string };
