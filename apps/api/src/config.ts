@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { defaultPgliteSharedBuffersMb } from '@clube/db';
 import { z } from 'zod';
 
 // src/ and dist/ are both one folder below apps/api, so these paths hold for the sources (dev,
@@ -20,6 +21,12 @@ const envSchema = z
       .regex(/^postgres(ql)?:\/\//, 'deve começar com postgres:// ou postgresql://')
       .optional(),
     DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+    PGLITE_SHARED_BUFFERS_MB: z.coerce
+      .number()
+      .int()
+      .min(8)
+      .max(4096)
+      .default(defaultPgliteSharedBuffersMb),
     JWT_SECRET: z.string().min(32, 'deve ter pelo menos 32 caracteres').optional(),
     CORS_ORIGINS: z
       .string()
@@ -64,7 +71,8 @@ export type Config = {
   host: string;
   dataDir: string;
   database:
-    { driver: 'postgres'; url: string; poolSize: number } | { driver: 'pglite'; dataDir: string };
+    | { driver: 'postgres'; url: string; poolSize: number }
+    | { driver: 'pglite'; dataDir: string; sharedBuffersMb: number };
   /** Absent only with PGlite: then `resolveJwtSecret` keeps a generated one in DATA_DIR. */
   jwtSecret: string | undefined;
   corsOrigins: string[];
@@ -101,7 +109,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataDir,
     database: values.DATABASE_URL
       ? { driver: 'postgres', url: values.DATABASE_URL, poolSize: values.DATABASE_POOL_SIZE }
-      : { driver: 'pglite', dataDir: join(dataDir, 'db') },
+      : {
+          driver: 'pglite',
+          dataDir: join(dataDir, 'db'),
+          sharedBuffersMb: values.PGLITE_SHARED_BUFFERS_MB,
+        },
     jwtSecret: values.JWT_SECRET,
     corsOrigins: values.CORS_ORIGINS,
     logLevel: values.LOG_LEVEL,

@@ -28,7 +28,20 @@ export type DatabaseHandle = {
 export type DatabaseOptions =
   | { driver: 'postgres'; url: string; poolSize?: number }
   /** `dataDir` is a folder, or `memory://` for a throw-away database (tests). */
-  | { driver: 'pglite'; dataDir: string; loadDataDir?: Blob };
+  | {
+      driver: 'pglite';
+      dataDir: string;
+      loadDataDir?: Blob;
+      /** PostgreSQL's shared_buffers inside PGlite; the default keeps an idle server small. */
+      sharedBuffersMb?: number;
+    };
+
+/**
+ * PGlite's own default is PostgreSQL's 128 MB of shared buffers, all of it resident once touched.
+ * One club's database is a few tens of MB and its files stay in the OS page cache anyway, so 32 MB
+ * costs no speed and takes about 100 MB off the idle server (docs/performance.md).
+ */
+export const defaultPgliteSharedBuffersMb = 32;
 
 /** The advisory-lock key (any fixed bigint) that serialises migrations between processes. */
 const migrationLockKey = '27985274112142697';
@@ -90,8 +103,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   }
 
   if (!options.dataDir.startsWith('memory://')) mkdirSync(options.dataDir, { recursive: true });
+  const sharedBuffersMb = options.sharedBuffersMb ?? defaultPgliteSharedBuffersMb;
   const client = await PGlite.create(options.dataDir, {
     extensions: pgliteExtensions,
+    startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${sharedBuffersMb}MB`],
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
   });
   await client.exec(`set timezone to 'UTC'`);
