@@ -30,7 +30,8 @@ export function scaledSizes(scale: number): LargeClubSizes {
   const of = (value: number, minimum: number) => Math.max(minimum, Math.round(value * scale));
   return {
     places: of(fullSizes.places, 12),
-    categories: of(fullSizes.categories, 2),
+    // Categories 1 and 2 carry the day rules; the bench places need a third one without them.
+    categories: of(fullSizes.categories, 3),
     associates: of(fullSizes.associates, 200),
     titles: of(fullSizes.titles, 80),
     appointments: of(fullSizes.appointments, 2_000),
