@@ -1,6 +1,6 @@
 import { companyStaff } from '@clube/db';
 import fastifyJwt from '@fastify/jwt';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../lib/app-error';
@@ -21,6 +21,14 @@ export const authPlugin = fp(
 
     app.decorateRequest('staff', null as never);
 
+    // Every back-office request runs this: prepared once (named statement on PostgreSQL), it is
+    // neither rebuilt by the ORM nor parsed and planned again by the database on each request.
+    const clubsOfStaff = app.db
+      .select({ companyId: companyStaff.companyId })
+      .from(companyStaff)
+      .where(eq(companyStaff.userId, sql.placeholder('userId')))
+      .prepare('clubs_of_staff');
+
     app.decorate('authenticate', async (request: FastifyRequest) => {
       try {
         await request.jwtVerify();
@@ -29,10 +37,7 @@ export const authPlugin = fp(
       }
       const userId = request.user.sub;
       if (typeof userId !== 'string') throw new AppError('Unauthorized');
-      const rows = await app.db
-        .select({ companyId: companyStaff.companyId })
-        .from(companyStaff)
-        .where(eq(companyStaff.userId, userId));
+      const rows = await clubsOfStaff.execute({ userId });
       // A deleted user, or one no longer staff of any club, holds a token that opens nothing.
       if (rows.length === 0)
         throw new AppError('Unauthorized', 'Usuário sem acesso ao backoffice.');
