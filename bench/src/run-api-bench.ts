@@ -97,7 +97,6 @@ async function prepareDatabase(): Promise<Prepared> {
     const env = {
       DATABASE_URL: url.toString(),
       JWT_SECRET: 'benchmark-secret-benchmark-secret-0123456789',
-      DATABASE_POOL_SIZE: String(Math.min(connections, 20)),
     };
     keep({ env, club });
     return {
