@@ -2,10 +2,10 @@ import { loginFormSchema, type LoginForm as LoginFormValues } from '@clube/share
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { IMaskInput } from 'react-imask';
 import { Link } from 'react-router';
 import { toast } from 'react-toastify';
 import { Button } from '@/components/ui/button';
+import { CpfInput } from '@/components/ui/cpf-input';
 import { FormField, inputStyles } from '@/components/ui/form-field';
 import { PasswordInput } from '@/components/ui/password-input';
 import { paths } from '@/config/paths';
@@ -49,13 +49,12 @@ export function LoginForm({ onSuccess }: LoginFormProps) {
         render={({ field }) => (
           <FormField label={t('auth.login.cpfLabel')} error={errors.cpf?.message}>
             {(fieldControl) => (
-              <IMaskInput
+              <CpfInput
                 {...fieldControl}
-                mask="000.000.000-00"
                 value={field.value}
-                onAccept={(value: string) => field.onChange(value)}
+                onChange={field.onChange}
                 onBlur={field.onBlur}
-                inputRef={field.ref}
+                ref={field.ref}
                 name={field.name}
                 inputMode="numeric"
                 autoComplete="username"
