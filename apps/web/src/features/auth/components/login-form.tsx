@@ -1,6 +1,6 @@
-import { loginFormSchema, type LoginForm as LoginFormValues } from '@clube/shared';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { Controller, useForm } from 'react-hook-form';
+import type { LoginForm as LoginFormValues } from '@clube/shared';
+import { useEffect } from 'react';
+import { Controller, useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { toast } from 'react-toastify';
@@ -14,6 +14,13 @@ import { loginErrorMessageKey } from '../utils/login-error-message';
 
 type LoginFormProps = { onSuccess: () => void };
 
+/** zod and its resolver arrive after the form has painted; the first check waits for them. */
+const loadResolver = () =>
+  import('../utils/login-form-resolver').then((module) => module.loginFormResolver);
+
+const resolver: Resolver<LoginFormValues> = async (values, context, options) =>
+  (await loadResolver())(values, context, options);
+
 export function LoginForm({ onSuccess }: LoginFormProps) {
   const { t } = useTranslation();
   const {
@@ -22,9 +29,13 @@ export function LoginForm({ onSuccess }: LoginFormProps) {
     handleSubmit,
     formState: { errors },
   } = useForm<LoginFormValues>({
-    resolver: zodResolver(loginFormSchema),
+    resolver,
     defaultValues: { cpf: '', password: '' },
   });
+  useEffect(() => {
+    // Fetched as soon as the form is on screen, so submitting does not wait for the download.
+    void loadResolver();
+  }, []);
   const loginMutation = useLogin({
     onSuccess: () => {
       // A failed attempt's toast would otherwise linger over the next screen.
