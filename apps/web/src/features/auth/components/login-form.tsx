@@ -3,12 +3,12 @@ import { useEffect } from 'react';
 import { Controller, useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { toast } from 'react-toastify';
 import { Button } from '@/components/ui/button';
 import { CpfInput } from '@/components/ui/cpf-input';
 import { FormField, inputStyles } from '@/components/ui/form-field';
 import { PasswordInput } from '@/components/ui/password-input';
 import { paths } from '@/config/paths';
+import { lazyToast } from '@/lib/toast';
 import { useLogin } from '../api/login';
 import { loginErrorMessageKey } from '../utils/login-error-message';
 
@@ -39,7 +39,7 @@ export function LoginForm({ onSuccess }: LoginFormProps) {
   const loginMutation = useLogin({
     onSuccess: () => {
       // A failed attempt's toast would otherwise linger over the next screen.
-      toast.dismiss();
+      lazyToast.dismiss();
       onSuccess();
     },
   });
@@ -47,7 +47,7 @@ export function LoginForm({ onSuccess }: LoginFormProps) {
   const onSubmit = handleSubmit((values) => {
     loginMutation.mutate(values, {
       onError: (error) => {
-        toast.error(t(loginErrorMessageKey(error)));
+        lazyToast.error(t(loginErrorMessageKey(error)));
       },
     });
   });
