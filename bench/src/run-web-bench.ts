@@ -3,7 +3,7 @@
 // /dashboard with its performance and accessibility scores. Reports, never asserts.
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
@@ -39,12 +39,12 @@ function chunkSizes() {
   const entryKey = Object.keys(manifest).find((key) => manifest[key]!.isEntry)!;
   const entryFiles = closure(entryKey);
   const rows = Object.entries(manifest)
-    .filter(([, chunk]) => chunk.isDynamicEntry && /pages\//.test(chunk.src ?? ''))
+    .filter(([, chunk]) => chunk.isDynamicEntry && /-page\.tsx$/.test(chunk.src ?? ''))
     .map(([key, chunk]) => {
       const files = new Set([...entryFiles, ...closure(key)]);
       const firstLoad = [...files].reduce((total, file) => total + gzipOf(manifest[file]!.file), 0);
       return {
-        route: (chunk.src ?? key).replace(/^.*pages\//, '').replace(/\.tsx$/, ''),
+        route: (chunk.src ?? key).replace(/^.*\//, '').replace(/\.tsx$/, ''),
         ownKb: gzipOf(chunk.file) / 1024,
         firstLoadKb: firstLoad / 1024,
       };
@@ -85,6 +85,8 @@ async function main() {
     })),
   );
 
+  // Lighthouse's performance score moves with whatever else the machine is doing.
+  const loadAverageBefore = loadavg().map((value) => Number(value.toFixed(2)));
   const dataDir = mkdtempSync(join(tmpdir(), 'clube-bench-web-'));
   const port = 3990;
   const server = await startServer(port, dataDir);
@@ -106,6 +108,8 @@ async function main() {
     preset: string;
     performance: number;
     accessibility: number;
+    /** Accessibility audits that did not pass, so a score under 100 says what to fix. */
+    failingAccessibilityAudits: string[];
   }> = [];
   try {
     // Sign in once through the real form so /dashboard is measured as staff see it.
@@ -137,15 +141,20 @@ async function main() {
           },
           config,
         );
-        const categories = result!.lhr.categories;
+        const { audits, categories } = result!.lhr;
+        const failingAccessibilityAudits = (categories.accessibility?.auditRefs ?? [])
+          .filter((ref) => ref.weight > 0 && audits[ref.id]?.score !== null)
+          .filter((ref) => (audits[ref.id]?.score ?? 0) < 1)
+          .map((ref) => ref.id);
         scores.push({
           page: path,
           preset,
           performance: Math.round((categories.performance?.score ?? 0) * 100),
           accessibility: Math.round((categories.accessibility?.score ?? 0) * 100),
+          failingAccessibilityAudits,
         });
         log(
-          `  Lighthouse ${preset} ${path}: desempenho ${scores.at(-1)!.performance}, acessibilidade ${scores.at(-1)!.accessibility}`,
+          `  Lighthouse ${preset} ${path}: desempenho ${scores.at(-1)!.performance}, acessibilidade ${scores.at(-1)!.accessibility}${failingAccessibilityAudits.length ? ` (falham: ${failingAccessibilityAudits.join(', ')})` : ''}`,
         );
       }
     }
@@ -160,7 +169,19 @@ async function main() {
   const file = join(root, `bench/results/${new Date().toISOString().slice(0, 10)}-web.json`);
   writeFileSync(
     file,
-    `${JSON.stringify({ date: new Date().toISOString(), chunks: sizes, lighthouse: scores }, null, 2)}\n`,
+    `${JSON.stringify(
+      {
+        date: new Date().toISOString(),
+        loadAverage: {
+          before: loadAverageBefore,
+          after: loadavg().map((value) => Number(value.toFixed(2))),
+        },
+        chunks: sizes,
+        lighthouse: scores,
+      },
+      null,
+      2,
+    )}\n`,
   );
   log(`Resultados em ${file}`);
 }

@@ -1,29 +1,38 @@
 import { lazy, type ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { paths } from '@/config/paths';
+import { loadAllTranslations } from '@/lib/i18n';
 import { CatchAllRoute } from './routes/catch-all-route';
 import { GuestOnlyRoute } from './routes/guest-only-route';
 import { ProtectedRoute } from './routes/protected-route';
 import { RootRoute } from './routes/root-route';
 import { RouteErrorPage } from './routes/route-error-page';
 
-/** React.lazy for a module that exports the page by name (no default exports in this code base). */
+/**
+ * React.lazy for a module that exports the page by name (no default exports in this code base).
+ * Pages after sign-in also wait for every feature's texts; the guest pages have theirs already.
+ */
 function lazyPage<Name extends string>(
   load: () => Promise<Record<Name, ComponentType>>,
   name: Name,
+  { isGuestPage = false } = {},
 ) {
   const Page = lazy(async () => {
-    const page: ComponentType = (await load())[name];
+    const [module] = await Promise.all([load(), isGuestPage ? null : loadAllTranslations()]);
+    const page: ComponentType = module[name];
     return { default: page };
   });
   return <Page />;
 }
 
-const AppLayout = lazy(() =>
-  import('./layout/app-layout').then((module) => ({ default: module.AppLayout })),
-);
+const AppLayout = lazy(async () => {
+  const [module] = await Promise.all([import('./layout/app-layout'), loadAllTranslations()]);
+  return { default: module.AppLayout };
+});
 
-const loginPage = lazyPage(() => import('@/features/auth/pages/login-page'), 'LoginPage');
+const loginPage = lazyPage(() => import('@/features/auth/pages/login-page'), 'LoginPage', {
+  isGuestPage: true,
+});
 
 export const routes: RouteObject[] = [
   {
@@ -35,7 +44,13 @@ export const routes: RouteObject[] = [
         children: [
           {
             path: paths.landing.path,
-            element: lazyPage(() => import('@/features/landing/pages/landing-page'), 'LandingPage'),
+            element: lazyPage(
+              () => import('@/features/landing/pages/landing-page'),
+              'LandingPage',
+              {
+                isGuestPage: true,
+              },
+            ),
           },
           { path: paths.login.path, element: loginPage },
           { path: paths.loginWithError.path, element: loginPage },
@@ -44,6 +59,7 @@ export const routes: RouteObject[] = [
             element: lazyPage(
               () => import('@/features/auth/pages/forgot-password-page'),
               'ForgotPasswordPage',
+              { isGuestPage: true },
             ),
           },
         ],

@@ -1,6 +1,7 @@
-import { httpTimeoutMs, sessionSchema, type Session } from '@clube/shared';
+import { httpTimeoutMs, type Session } from '@clube/shared';
 import { clearCurrentCompany } from './current-company';
 import { clearSession, getSession, setSession } from './session';
+import { parseSession } from './stored-shapes';
 
 /**
  * The only place that talks HTTP. Every call has a timeout, carries the stored bearer token,
@@ -160,7 +161,8 @@ async function renewSession(): Promise<Session | null> {
       { method: 'POST', body: { refresh_token: refreshToken } },
       null,
     );
-    const session = sessionSchema.parse(data);
+    const session = parseSession(data);
+    if (!session) throw new Error('The refresh answered something that is not a session');
     setSession(session);
     return session;
   } catch (error) {

@@ -1,7 +1,8 @@
-import { companySchema, type Company } from '@clube/shared';
+import type { Company } from '@clube/shared';
 import { createStoredValue, storageKeys, useStoredValue } from './storage';
+import { parseCompany } from './stored-shapes';
 
-const currentCompanyStore = createStoredValue<Company>(storageKeys.currentCompany, companySchema);
+const currentCompanyStore = createStoredValue<Company>(storageKeys.currentCompany, parseCompany);
 
 export const getCurrentCompany = currentCompanyStore.get;
 export const setCurrentCompany = currentCompanyStore.set;

@@ -1,7 +1,8 @@
-import { sessionSchema, type Session } from '@clube/shared';
+import type { Session } from '@clube/shared';
 import { createStoredValue, storageKeys, useStoredValue } from './storage';
+import { parseSession } from './stored-shapes';
 
-const sessionStore = createStoredValue<Session>(storageKeys.session, sessionSchema);
+const sessionStore = createStoredValue<Session>(storageKeys.session, parseSession);
 
 export const getSession = sessionStore.get;
 export const setSession = sessionStore.set;

@@ -1,5 +1,4 @@
 import { useSyncExternalStore } from 'react';
-import type { z } from 'zod';
 
 export const storageKeys = {
   session: 'backoffice-session',
@@ -15,10 +14,13 @@ export type StoredValue<T> = {
 
 /**
  * A JSON value in localStorage that React can subscribe to. Whatever is read back is validated
- * with the schema, so a value written by an older version (or edited by hand) reads as absent
+ * with `parse` (null when it is not a T), so a value written by an older version (or edited by hand) reads as absent
  * instead of crashing the app. Changes made in another tab are picked up through `storage` events.
  */
-export function createStoredValue<T>(key: string, schema: z.ZodType<T>): StoredValue<T> {
+export function createStoredValue<T>(
+  key: string,
+  parse: (value: unknown) => T | null,
+): StoredValue<T> {
   const listeners = new Set<() => void>();
   // useSyncExternalStore needs a stable snapshot, so parse once per raw string.
   let cachedRaw: string | null | undefined;
@@ -36,8 +38,7 @@ export function createStoredValue<T>(key: string, schema: z.ZodType<T>): StoredV
     cachedValue = null;
     if (raw !== null) {
       try {
-        const parsed = schema.safeParse(JSON.parse(raw));
-        cachedValue = parsed.success ? parsed.data : null;
+        cachedValue = parse(JSON.parse(raw));
       } catch {
         cachedValue = null;
       }

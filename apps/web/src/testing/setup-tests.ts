@@ -1,11 +1,14 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach } from 'vitest';
-import '@/lib/i18n';
+import { afterEach, beforeAll } from 'vitest';
+import { loadAllTranslations } from '@/lib/i18n';
 
 // Pages are lazy-loaded: on a busy 2-core machine, with every test file running in parallel, the
 // first render of a route can take well over Testing Library's default second to appear.
 configure({ asyncUtilTimeout: 10_000 });
+
+// The app fetches most texts with the first page after sign-in; components tested alone need them.
+beforeAll(loadAllTranslations);
 
 afterEach(() => {
   cleanup();

@@ -1,17 +1,21 @@
-import { Suspense, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useNavigate } from 'react-router';
 import { CompanyLogo } from '@/components/company-logo';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { MenuIcon } from '@/components/ui/icons';
-import { SlideOver } from '@/components/ui/slide-over';
 import { LoadingState } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { useSession } from '@/lib/session';
 import { signOut } from '@/lib/sign-out';
 import { Navigation } from './navigation';
 import { useEnsureCompany } from './use-ensure-company';
+
+// The mobile menu (and the dialog library under it) is fetched the first time it opens.
+const SlideOver = lazy(() =>
+  import('@/components/ui/slide-over').then((module) => ({ default: module.SlideOver })),
+);
 
 /**
  * The frame of every signed-in page except the club selection: header with the club, the
@@ -24,6 +28,8 @@ export function AppLayout({ children }: { children?: ReactNode }) {
   const user = useSession()?.user;
   const { company, isError, retry } = useEnsureCompany();
   const [isMenuOpen, setIsMenuOpen] = useState(false);
+  // Kept mounted once opened, so closing still plays the panel's way out.
+  const [wasMenuOpened, setWasMenuOpened] = useState(false);
   const [isSigningOut, setIsSigningOut] = useState(false);
 
   const handleSignOut = async () => {
@@ -78,20 +84,27 @@ export function AppLayout({ children }: { children?: ReactNode }) {
         {navigation()}
       </aside>
 
-      <SlideOver
-        isOpen={isMenuOpen}
-        onClose={() => setIsMenuOpen(false)}
-        title={t('layout.menuTitle')}
-        closeLabel={t('layout.closeMenu')}
-      >
-        {navigation(() => setIsMenuOpen(false))}
-      </SlideOver>
+      {wasMenuOpened && (
+        <Suspense fallback={null}>
+          <SlideOver
+            isOpen={isMenuOpen}
+            onClose={() => setIsMenuOpen(false)}
+            title={t('layout.menuTitle')}
+            closeLabel={t('layout.closeMenu')}
+          >
+            {navigation(() => setIsMenuOpen(false))}
+          </SlideOver>
+        </Suspense>
+      )}
 
       <div className="lg:pl-64">
         <header className="sticky top-0 z-20 flex h-16 items-center gap-3 border-b border-slate-200 bg-white/95 px-4 backdrop-blur sm:px-6">
           <button
             type="button"
-            onClick={() => setIsMenuOpen(true)}
+            onClick={() => {
+              setWasMenuOpened(true);
+              setIsMenuOpen(true);
+            }}
             aria-label={t('layout.openMenu')}
             aria-expanded={isMenuOpen}
             className="-ml-1 rounded-lg p-2 text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-700 lg:hidden"

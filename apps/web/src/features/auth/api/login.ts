@@ -1,7 +1,8 @@
-import { sessionSchema, stripCpf, type LoginForm, type Session } from '@clube/shared';
+import { stripCpf, type LoginForm, type Session } from '@clube/shared';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { setSession } from '@/lib/session';
+import { parseSession } from '@/lib/stored-shapes';
 
 /** POST /auth/login. The cpf goes out as digits only (SPEC.md §5). */
 export async function login(credentials: LoginForm): Promise<Session> {
@@ -10,7 +11,9 @@ export async function login(credentials: LoginForm): Promise<Session> {
     { cpf: stripCpf(credentials.cpf), password: credentials.password },
     { authenticated: false },
   );
-  return sessionSchema.parse(data);
+  const session = parseSession(data);
+  if (!session) throw new Error('The login answered something that is not a session');
+  return session;
 }
 
 export function useLogin(options: { onSuccess?: (session: Session) => void } = {}) {

@@ -1,18 +1,25 @@
-import { loginFormSchema, type LoginForm as LoginFormValues } from '@clube/shared';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { Controller, useForm } from 'react-hook-form';
+import type { LoginForm as LoginFormValues } from '@clube/shared';
+import { useEffect } from 'react';
+import { Controller, useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { IMaskInput } from 'react-imask';
 import { Link } from 'react-router';
-import { toast } from 'react-toastify';
 import { Button } from '@/components/ui/button';
+import { CpfInput } from '@/components/ui/cpf-input';
 import { FormField, inputStyles } from '@/components/ui/form-field';
 import { PasswordInput } from '@/components/ui/password-input';
 import { paths } from '@/config/paths';
+import { lazyToast } from '@/lib/toast';
 import { useLogin } from '../api/login';
 import { loginErrorMessageKey } from '../utils/login-error-message';
 
 type LoginFormProps = { onSuccess: () => void };
+
+/** zod and its resolver arrive after the form has painted; the first check waits for them. */
+const loadResolver = () =>
+  import('../utils/login-form-resolver').then((module) => module.loginFormResolver);
+
+const resolver: Resolver<LoginFormValues> = async (values, context, options) =>
+  (await loadResolver())(values, context, options);
 
 export function LoginForm({ onSuccess }: LoginFormProps) {
   const { t } = useTranslation();
@@ -22,13 +29,17 @@ export function LoginForm({ onSuccess }: LoginFormProps) {
     handleSubmit,
     formState: { errors },
   } = useForm<LoginFormValues>({
-    resolver: zodResolver(loginFormSchema),
+    resolver,
     defaultValues: { cpf: '', password: '' },
   });
+  useEffect(() => {
+    // Fetched as soon as the form is on screen, so submitting does not wait for the download.
+    void loadResolver();
+  }, []);
   const loginMutation = useLogin({
     onSuccess: () => {
       // A failed attempt's toast would otherwise linger over the next screen.
-      toast.dismiss();
+      lazyToast.dismiss();
       onSuccess();
     },
   });
@@ -36,7 +47,7 @@ export function LoginForm({ onSuccess }: LoginFormProps) {
   const onSubmit = handleSubmit((values) => {
     loginMutation.mutate(values, {
       onError: (error) => {
-        toast.error(t(loginErrorMessageKey(error)));
+        lazyToast.error(t(loginErrorMessageKey(error)));
       },
     });
   });
@@ -49,13 +60,12 @@ export function LoginForm({ onSuccess }: LoginFormProps) {
         render={({ field }) => (
           <FormField label={t('auth.login.cpfLabel')} error={errors.cpf?.message}>
             {(fieldControl) => (
-              <IMaskInput
+              <CpfInput
                 {...fieldControl}
-                mask="000.000.000-00"
                 value={field.value}
-                onAccept={(value: string) => field.onChange(value)}
+                onChange={field.onChange}
                 onBlur={field.onBlur}
-                inputRef={field.ref}
+                ref={field.ref}
                 name={field.name}
                 inputMode="numeric"
                 autoComplete="username"

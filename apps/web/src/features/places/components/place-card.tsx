@@ -21,7 +21,7 @@ export function PlaceCard({ place, extra }: { place: PlaceListItem; extra?: Reac
             className="size-full object-cover transition group-hover:scale-[1.02]"
           />
         ) : (
-          <div className="flex size-full items-center justify-center text-sm text-slate-500">
+          <div className="flex size-full items-center justify-center text-sm text-slate-600">
             {t('places.list.noPhoto')}
           </div>
         )}
