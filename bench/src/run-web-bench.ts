@@ -112,10 +112,46 @@ async function main() {
     failingAccessibilityAudits: string[];
   }> = [];
   try {
-    // Sign in once through the real form so /dashboard is measured as staff see it.
+    const base = `http://127.0.0.1:${port}`;
+    const presets = [
+      ['mobile', undefined],
+      ['desktop', desktopConfig],
+    ] as const;
+    const measure = async (path: string, [preset, config]: (typeof presets)[number]) => {
+      const result = await lighthouse(
+        `${base}${path}`,
+        {
+          port: chrome.port,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: ['performance', 'accessibility'],
+          disableStorageReset: true,
+        },
+        config,
+      );
+      const { audits, categories } = result!.lhr;
+      const failingAccessibilityAudits = (categories.accessibility?.auditRefs ?? [])
+        .filter((ref) => ref.weight > 0 && audits[ref.id]?.score !== null)
+        .filter((ref) => (audits[ref.id]?.score ?? 0) < 1)
+        .map((ref) => ref.id);
+      scores.push({
+        page: path,
+        preset,
+        performance: Math.round((categories.performance?.score ?? 0) * 100),
+        accessibility: Math.round((categories.accessibility?.score ?? 0) * 100),
+        failingAccessibilityAudits,
+      });
+      log(
+        `  Lighthouse ${preset} ${path}: desempenho ${scores.at(-1)!.performance}, acessibilidade ${scores.at(-1)!.accessibility}${failingAccessibilityAudits.length ? ` (falham: ${failingAccessibilityAudits.join(', ')})` : ''}`,
+      );
+    };
+
+    // /login as a visitor sees it: before anyone signs in (a stored session would redirect it).
+    for (const preset of presets) await measure('/login', preset);
+
+    // Then sign in once through the real form so /dashboard is measured as staff see it.
     const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
     const page = await browser.contexts()[0]!.newPage();
-    const base = `http://127.0.0.1:${port}`;
     await page.goto(`${base}/login`);
     await page.getByLabel('CPF').fill('52998224725');
     await page.getByLabel('Senha', { exact: true }).fill('clube123');
@@ -124,40 +160,7 @@ async function main() {
     await page.getByRole('button', { name: /Clube Demonstração/ }).click();
     await page.waitForURL('**/dashboard');
     await page.close();
-
-    for (const [preset, config] of [
-      ['mobile', undefined],
-      ['desktop', desktopConfig],
-    ] as const) {
-      for (const path of ['/login', '/dashboard']) {
-        const result = await lighthouse(
-          `${base}${path}`,
-          {
-            port: chrome.port,
-            output: 'json',
-            logLevel: 'error',
-            onlyCategories: ['performance', 'accessibility'],
-            disableStorageReset: true,
-          },
-          config,
-        );
-        const { audits, categories } = result!.lhr;
-        const failingAccessibilityAudits = (categories.accessibility?.auditRefs ?? [])
-          .filter((ref) => ref.weight > 0 && audits[ref.id]?.score !== null)
-          .filter((ref) => (audits[ref.id]?.score ?? 0) < 1)
-          .map((ref) => ref.id);
-        scores.push({
-          page: path,
-          preset,
-          performance: Math.round((categories.performance?.score ?? 0) * 100),
-          accessibility: Math.round((categories.accessibility?.score ?? 0) * 100),
-          failingAccessibilityAudits,
-        });
-        log(
-          `  Lighthouse ${preset} ${path}: desempenho ${scores.at(-1)!.performance}, acessibilidade ${scores.at(-1)!.accessibility}${failingAccessibilityAudits.length ? ` (falham: ${failingAccessibilityAudits.join(', ')})` : ''}`,
-        );
-      }
-    }
+    for (const preset of presets) await measure('/dashboard', preset);
     await browser.close();
   } finally {
     chrome.kill();
