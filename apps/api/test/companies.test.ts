@@ -20,9 +20,11 @@ describe('GET /api/backoffice/company', () => {
     const first = await createClubWithStaff(db, { name: 'Clube Zeta' });
     const second = await createClubWithStaff(db, { name: 'Clube Alfa' });
     await addStaff(db, second.company.id, first.staff.id);
+    const createdAt = new Date('2025-03-01T12:00:00.000Z');
+    const updatedAt = new Date('2025-04-02T15:30:45.000Z');
     await db
       .update(companies)
-      .set({ logoUrl: '/logo.png' })
+      .set({ logoUrl: '/logo.png', createdAt, updatedAt })
       .where(eq(companies.id, second.company.id));
 
     const response = await get(
@@ -37,8 +39,17 @@ describe('GET /api/backoffice/company', () => {
           name: 'Clube Alfa',
           logoUrl: '/logo.png',
           timezone: 'America/Sao_Paulo',
+          createdAt: '2025-03-01T12:00:00.000Z',
+          updatedAt: '2025-04-02T15:30:45.000Z',
         },
-        { id: first.company.id, name: 'Clube Zeta', logoUrl: null, timezone: 'America/Sao_Paulo' },
+        {
+          id: first.company.id,
+          name: 'Clube Zeta',
+          logoUrl: null,
+          timezone: 'America/Sao_Paulo',
+          createdAt: first.company.createdAt.toISOString(),
+          updatedAt: first.company.updatedAt.toISOString(),
+        },
       ],
     });
 
@@ -57,7 +68,12 @@ describe('GET /api/backoffice/company', () => {
 
     const own = await get(`/api/backoffice/company/${mine.company.id}`, headers);
     expect(own.statusCode).toBe(200);
-    expect(own.json()).toMatchObject({ id: mine.company.id, name: 'Meu Clube' });
+    expect(own.json()).toMatchObject({
+      id: mine.company.id,
+      name: 'Meu Clube',
+      createdAt: mine.company.createdAt.toISOString(),
+      updatedAt: mine.company.updatedAt.toISOString(),
+    });
 
     const foreign = await get(`/api/backoffice/company/${theirs.company.id}`, headers);
     const missing = await get(

@@ -59,6 +59,16 @@ const removeLogo = (companyId: string, headers: Record<string, string>) =>
 
 const keyOf = (url: string) => url.replace('/api/uploads/', '');
 
+/** Dates the club's creation (and last change) in the past, so a change now is visibly later. */
+async function backdate(companyId: string) {
+  const createdAt = new Date('2025-01-15T10:00:00.000Z');
+  await db()
+    .update(companies)
+    .set({ createdAt, updatedAt: createdAt })
+    .where(eq(companies.id, companyId));
+  return createdAt.toISOString();
+}
+
 async function storedLogoUrl(companyId: string) {
   const [row] = await db()
     .select({ logoUrl: companies.logoUrl })
@@ -70,6 +80,8 @@ async function storedLogoUrl(companyId: string) {
 describe('POST /api/backoffice/company/:id/logo', () => {
   it('re-encodes the image, stores it under a generated name and serves it', async () => {
     const { company, staff, headers } = await clubWithHeaders();
+    const createdAt = await backdate(company.id);
+    const before = Date.now();
 
     const response = await uploadLogo(company.id, headers, {
       bytes: await picture('png', 2000, 1000),
@@ -79,7 +91,8 @@ describe('POST /api/backoffice/company/:id/logo', () => {
 
     expect(response.statusCode).toBe(200);
     const updated = response.json();
-    expect(updated).toMatchObject({ id: company.id, name: company.name });
+    expect(updated).toMatchObject({ id: company.id, name: company.name, createdAt });
+    expect(Date.parse(updated.updatedAt)).toBeGreaterThanOrEqual(before);
     expect(updated.logoUrl).toMatch(/^\/api\/uploads\/[0-9a-f-]{36}-logo\.webp$/);
     expect(await storedLogoUrl(company.id)).toBe(updated.logoUrl);
     expect(readdirSync(uploadsDir).some((file) => file.includes('brasao'))).toBe(false);
@@ -211,10 +224,14 @@ describe('DELETE /api/backoffice/company/:id/logo', () => {
       })
     ).json();
 
+    const createdAt = await backdate(company.id);
+    const before = Date.now();
+
     const response = await removeLogo(company.id, headers);
 
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toMatchObject({ id: company.id, logoUrl: null });
+    expect(response.json()).toMatchObject({ id: company.id, logoUrl: null, createdAt });
+    expect(Date.parse(response.json().updatedAt)).toBeGreaterThanOrEqual(before);
     expect(existsSync(join(uploadsDir, keyOf(uploaded.logoUrl)))).toBe(false);
     const served = await context.app.inject({ method: 'GET', url: uploaded.logoUrl });
     expect(served.statusCode).toBe(404);

@@ -23,10 +23,19 @@ async function storedCompany(id: string) {
   return row;
 }
 
+/** Dates the club's creation (and last change) in the past, so a change now is visibly later. */
+async function backdate(id: string) {
+  const createdAt = new Date('2025-01-15T10:00:00.000Z');
+  await db().update(companies).set({ createdAt, updatedAt: createdAt }).where(eq(companies.id, id));
+  return createdAt.toISOString();
+}
+
 describe('PATCH /api/backoffice/company/:id', () => {
   it('renames the club and moves it to another timezone, and audits the change', async () => {
     const { company, staff } = await createClubWithStaff(db(), { name: 'Clube Antigo' });
     const headers = await bearerFor(context.app, staff.cpf);
+    const createdAt = await backdate(company.id);
+    const before = Date.now();
 
     const response = await patchCompany(
       company.id,
@@ -35,12 +44,17 @@ describe('PATCH /api/backoffice/company/:id', () => {
     );
 
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({
+    const updated = response.json();
+    expect(updated).toEqual({
       id: company.id,
       name: 'Clube Novo',
       logoUrl: null,
       timezone: 'America/Manaus',
+      createdAt,
+      updatedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
     });
+    // The change moves the last-modified instant to now; the creation stays where it was.
+    expect(Date.parse(updated.updatedAt)).toBeGreaterThanOrEqual(before);
     expect(await storedCompany(company.id)).toEqual({
       name: 'Clube Novo',
       timezone: 'America/Manaus',
@@ -65,7 +79,12 @@ describe('PATCH /api/backoffice/company/:id', () => {
       url: `/api/backoffice/company/${company.id}`,
       headers,
     });
-    expect(reread.json()).toMatchObject({ name: 'Clube Novo', timezone: 'America/Manaus' });
+    expect(reread.json()).toMatchObject({
+      name: 'Clube Novo',
+      timezone: 'America/Manaus',
+      createdAt,
+      updatedAt: updated.updatedAt,
+    });
   });
 
   it('accepts any IANA zone, not only the Brazilian ones the screen offers, in its own spelling', async () => {

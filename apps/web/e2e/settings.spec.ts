@@ -25,11 +25,23 @@ test('renaming the club shows the new name in the header at once, and it stays',
   await signInToSecondClub(page);
   await page.getByRole('navigation').getByRole('link', { name: 'Configurações' }).click();
   await expect(page.getByRole('heading', { name: 'Configurações' })).toBeVisible();
+  const dateTime = String.raw`\d{2}/\d{2}/\d{4} às \d{2}:\d{2}:\d{2}`;
+  await expect(
+    page
+      .getByRole('region', { name: secondClubName })
+      .getByText(new RegExp(`^Criado em ${dateTime}$`)),
+  ).toBeVisible();
 
   const renamed = `${secondClubName} — Sede`;
   await saveClubSettings(page, { name: renamed, timezone: 'America/Fortaleza' });
   const header = page.getByRole('banner');
   await expect(header.getByText(renamed)).toBeVisible();
+  // The save is later than the seeding, so the page now tells when the club was last modified.
+  await expect(
+    page
+      .getByRole('region', { name: renamed })
+      .getByText(new RegExp(`^Última modificação em ${dateTime}$`)),
+  ).toBeVisible();
 
   await page.reload();
   await expect(header.getByText(renamed)).toBeVisible();

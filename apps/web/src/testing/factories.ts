@@ -21,6 +21,8 @@ export function buildCompany(overrides: Partial<Company> = {}): Company {
     name: 'Clube Demonstração',
     logoUrl: null,
     timezone: 'America/Sao_Paulo',
+    createdAt: '2026-01-10T12:00:00.000Z',
+    updatedAt: '2026-01-10T12:00:00.000Z',
     ...overrides,
   };
 }

@@ -5,6 +5,9 @@ export const companySchema = z.object({
   name: z.string(),
   logoUrl: z.string().nullable(),
   timezone: z.string(),
+  createdAt: z.iso.datetime(),
+  /** Bumped by every change to the club: name, timezone or logo. */
+  updatedAt: z.iso.datetime(),
 });
 export type Company = z.infer<typeof companySchema>;
 

@@ -6,13 +6,7 @@ import { recordAudit } from '../../lib/audit';
 import { processLogo } from '../../lib/images/process-logo';
 import { generateStorageKey, isStorageKey, type FileStorage } from '../../lib/storage/file-storage';
 import { uploadUrlOf } from '../../lib/storage/upload-url';
-
-const companyColumns = {
-  id: companies.id,
-  name: companies.name,
-  logoUrl: companies.logoUrl,
-  timezone: companies.timezone,
-};
+import { companyColumns, toCompany } from './company-row';
 
 /** The stored file behind a logo URL, when the logo is an upload (the demo's is a static file). */
 export function storageKeyOfLogo(logoUrl: string | null): string | null {
@@ -51,7 +45,7 @@ async function replaceLogoUrl(db: Database, change: LogoChange) {
       entityId: change.companyId,
       data: { before: before.logoUrl, after: change.logoUrl },
     });
-    return { company: company!, previousLogoUrl: before.logoUrl };
+    return { company: toCompany(company!), previousLogoUrl: before.logoUrl };
   });
 }
 

@@ -3,6 +3,7 @@ import type { UpdateCompanyBody } from '@clube/shared';
 import { eq } from 'drizzle-orm';
 import { AppError } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
+import { companyColumns, toCompany } from './company-row';
 import { timezoneSchema } from './create-company';
 
 export type UpdateCompanyInput = UpdateCompanyBody & { companyId: string; actorUserId: string };
@@ -37,12 +38,7 @@ export async function updateCompany(db: Database, input: UpdateCompanyInput) {
       .update(companies)
       .set({ name: input.name, timezone: zone, updatedAt: new Date() })
       .where(eq(companies.id, input.companyId))
-      .returning({
-        id: companies.id,
-        name: companies.name,
-        logoUrl: companies.logoUrl,
-        timezone: companies.timezone,
-      });
+      .returning(companyColumns);
     await recordAudit(tx, {
       companyId: input.companyId,
       actorUserId: input.actorUserId,
@@ -51,6 +47,6 @@ export async function updateCompany(db: Database, input: UpdateCompanyInput) {
       entityId: input.companyId,
       data: { before, after: { name: company!.name, timezone: company!.timezone } },
     });
-    return company!;
+    return toCompany(company!);
   });
 }

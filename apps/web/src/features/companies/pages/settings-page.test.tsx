@@ -18,6 +18,54 @@ function signedInClub(overrides: Parameters<typeof buildCompany>[0] = {}) {
 }
 
 describe('club settings page', () => {
+  it('shows the club name and its creation in the club timezone, without a later change', async () => {
+    // 02:30:15 UTC on 1 March is still 28 February in São Paulo.
+    signedInClub({ createdAt: '2026-03-01T02:30:15.000Z', updatedAt: '2026-03-01T02:30:15.000Z' });
+    mockFetch(() => ({ status: 200, body: { items: [] } }));
+    renderApp('/settings');
+
+    const summary = await screen.findByRole('region', { name: 'Clube Demonstração' }, firstRender);
+    expect(within(summary).getByRole('heading', { name: 'Clube Demonstração' })).toBeVisible();
+    expect(within(summary).getByText('Criado em 28/02/2026 às 23:30:15')).toBeInTheDocument();
+    expect(within(summary).queryByText(/^Última modificação em/)).toBeNull();
+  });
+
+  it('shows the last modification when it is later than the creation, and right after a save', async () => {
+    const company = signedInClub({
+      timezone: 'America/Manaus',
+      createdAt: '2026-01-10T12:00:00.000Z',
+      updatedAt: '2026-01-10T12:00:00.000Z',
+    });
+    mockFetch((request) =>
+      request.method === 'PATCH'
+        ? {
+            status: 200,
+            body: {
+              ...company,
+              ...(request.body as object),
+              updatedAt: '2026-02-20T18:45:09.123Z',
+            },
+          }
+        : { status: 200, body: { items: [company] } },
+    );
+    renderApp('/settings');
+
+    const summary = await screen.findByRole('region', { name: 'Clube Demonstração' }, firstRender);
+    expect(within(summary).getByText('Criado em 10/01/2026 às 08:00:00')).toBeInTheDocument();
+    expect(within(summary).queryByText(/^Última modificação em/)).toBeNull();
+
+    const user = userEvent.setup();
+    const form = screen.getByRole('form', { name: 'Dados do clube' });
+    await user.type(within(form).getByRole('textbox', { name: 'Nome do clube' }), ' II');
+    await user.click(within(form).getByRole('button', { name: 'Salvar' }));
+
+    const renamed = await screen.findByRole('region', { name: 'Clube Demonstração II' });
+    expect(within(renamed).getByText('Criado em 10/01/2026 às 08:00:00')).toBeInTheDocument();
+    expect(
+      within(renamed).getByText('Última modificação em 20/02/2026 às 14:45:09'),
+    ).toBeInTheDocument();
+  });
+
   it('saves name and timezone, stores the club and shows the new name in the header', async () => {
     const company = signedInClub();
     const { requests } = mockFetch((request) => {

@@ -4,6 +4,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { useCurrentCompany } from '@/lib/current-company';
 import { CompanyLogoForm } from '../components/company-logo-form';
 import { CompanySettingsForm } from '../components/company-settings-form';
+import { CompanySummary } from '../components/company-summary';
 
 export function SettingsPage() {
   const { t } = useTranslation();
@@ -15,6 +16,7 @@ export function SettingsPage() {
         description={t('companies.settings.description')}
       />
       <div className="grid max-w-4xl gap-6">
+        <CompanySummary company={company} />
         <Card>
           <h2 className="border-b border-slate-200 px-6 py-4 text-lg font-semibold text-slate-900">
             {t('companies.settings.detailsTitle')}

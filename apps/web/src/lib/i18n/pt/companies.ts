@@ -9,6 +9,8 @@ export const companies = {
   settings: {
     title: 'Configurações',
     description: 'Nome, fuso horário e logo do clube selecionado.',
+    createdAt: 'Criado em {{date}}',
+    updatedAt: 'Última modificação em {{date}}',
     detailsTitle: 'Dados do clube',
     formLabel: 'Dados do clube',
     name: 'Nome do clube',

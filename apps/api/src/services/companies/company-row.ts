@@ -1,0 +1,18 @@
+import { companies } from '@clube/db';
+import type { Company } from '@clube/shared';
+
+export const companyColumns = {
+  id: companies.id,
+  name: companies.name,
+  logoUrl: companies.logoUrl,
+  timezone: companies.timezone,
+  createdAt: companies.createdAt,
+  updatedAt: companies.updatedAt,
+};
+
+type CompanyRow = Omit<Company, 'createdAt' | 'updatedAt'> & { createdAt: Date; updatedAt: Date };
+
+/** The wire shape: instants as ISO 8601 strings. */
+export function toCompany(row: CompanyRow): Company {
+  return { ...row, createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() };
+}
