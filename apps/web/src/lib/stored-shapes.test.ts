@@ -8,7 +8,14 @@ const session = {
   refresh_token: 'refresh',
   user: { id, name: 'Ana', cpf: '52998224725' },
 };
-const company = { id, name: 'Clube', logoUrl: null, timezone: 'America/Sao_Paulo' };
+const company = {
+  id,
+  name: 'Clube',
+  logoUrl: null,
+  timezone: 'America/Sao_Paulo',
+  createdAt: '2026-11-20T13:00:00.000Z',
+  updatedAt: '2026-11-22T09:30:15.250Z',
+};
 
 const expectSameAsSchema = (
   parse: (value: unknown) => unknown,
@@ -54,8 +61,17 @@ describe('parseCompany', () => {
     ['a club with logo', { ...company, logoUrl: '/api/files/logo.png' }],
     ['a club with extra keys', { ...company, extra: true }],
     ['a logo that is no string', { ...company, logoUrl: 1 }],
-    ['a missing logo', { id, name: 'Clube', timezone: 'UTC' }],
-    ['a missing timezone', { id, name: 'Clube', logoUrl: null }],
+    ['a missing logo', { ...company, logoUrl: undefined }],
+    ['a missing timezone', { ...company, timezone: undefined }],
+    [
+      'a club stored before it carried its dates',
+      { id, name: 'Clube', logoUrl: null, timezone: 'UTC' },
+    ],
+    ['a creation date that is no instant', { ...company, createdAt: 'ontem' }],
+    [
+      'a modification date with an offset instead of Z',
+      { ...company, updatedAt: '2026-11-22T09:30:15-03:00' },
+    ],
     ['an id that is no uuid', { ...company, id: 'club-1' }],
     ['undefined', undefined],
   ])('agrees with companySchema on %s', (_, value) => {

@@ -11,12 +11,17 @@ import type { Company, Session } from '@clube/shared';
 const uuidPattern =
   /^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$/;
 
+/** An ISO 8601 instant in UTC, as the API writes them (`Date.toISOString()`). */
+const isoInstantPattern = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?Z$/;
+
 type Fields = Record<string, unknown>;
 
 const isObject = (value: unknown): value is Fields =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 const isString = (value: unknown): value is string => typeof value === 'string';
 const isUuid = (value: unknown): value is string => isString(value) && uuidPattern.test(value);
+const isInstant = (value: unknown): value is string =>
+  isString(value) && isoInstantPattern.test(value);
 
 /** A session as the API answers it and as it is stored, or null when it is not one. */
 export function parseSession(value: unknown): Session | null {
@@ -40,5 +45,13 @@ export function parseCompany(value: unknown): Company | null {
   if (!isString(value.timezone) || !(value.logoUrl === null || isString(value.logoUrl))) {
     return null;
   }
-  return { id: value.id, name: value.name, logoUrl: value.logoUrl, timezone: value.timezone };
+  if (!isInstant(value.createdAt) || !isInstant(value.updatedAt)) return null;
+  return {
+    id: value.id,
+    name: value.name,
+    logoUrl: value.logoUrl,
+    timezone: value.timezone,
+    createdAt: value.createdAt,
+    updatedAt: value.updatedAt,
+  };
 }
