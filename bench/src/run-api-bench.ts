@@ -347,7 +347,7 @@ async function main() {
     mkdirSync(join(root, 'bench/results'), { recursive: true });
     const file = join(
       root,
-      `bench/results/${output.date.slice(0, 10)}-${driver}-scale-${scale}.json`,
+      `bench/results/${output.date.slice(0, 10)}-${driver}-scale-${scale}-c${connections}.json`,
     );
     writeFileSync(file, `${JSON.stringify(output, null, 2)}\n`);
     log(`Resultados em ${file}`);

@@ -110,6 +110,8 @@ async function main() {
     accessibility: number;
     /** Accessibility audits that did not pass, so a score under 100 says what to fix. */
     failingAccessibilityAudits: string[];
+    /** The metrics the performance score is made of, in ms (CLS unitless). */
+    metrics: Record<string, number>;
   }> = [];
   try {
     const base = `http://127.0.0.1:${port}`;
@@ -140,9 +142,18 @@ async function main() {
         performance: Math.round((categories.performance?.score ?? 0) * 100),
         accessibility: Math.round((categories.accessibility?.score ?? 0) * 100),
         failingAccessibilityAudits,
+        metrics: Object.fromEntries(
+          [
+            'first-contentful-paint',
+            'largest-contentful-paint',
+            'total-blocking-time',
+            'cumulative-layout-shift',
+            'speed-index',
+          ].map((id) => [id, Math.round((audits[id]?.numericValue ?? 0) * 1000) / 1000]),
+        ),
       });
       log(
-        `  Lighthouse ${preset} ${path}: desempenho ${scores.at(-1)!.performance}, acessibilidade ${scores.at(-1)!.accessibility}${failingAccessibilityAudits.length ? ` (falham: ${failingAccessibilityAudits.join(', ')})` : ''}`,
+        `  Lighthouse ${preset} ${path}: desempenho ${scores.at(-1)!.performance}, acessibilidade ${scores.at(-1)!.accessibility} ${JSON.stringify(scores.at(-1)!.metrics)}${failingAccessibilityAudits.length ? ` (falham: ${failingAccessibilityAudits.join(', ')})` : ''}`,
       );
     };
 
@@ -167,7 +178,7 @@ async function main() {
     server.kill('SIGTERM');
     rmSync(dataDir, { recursive: true, force: true });
   }
-  console.table(scores);
+  console.table(scores.map(({ metrics: _metrics, ...row }) => row));
   mkdirSync(join(root, 'bench/results'), { recursive: true });
   const file = join(root, `bench/results/${new Date().toISOString().slice(0, 10)}-web.json`);
   writeFileSync(
