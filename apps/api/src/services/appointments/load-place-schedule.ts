@@ -41,9 +41,24 @@ export async function loadPlaceOfStaff(
   if (companyIds.size === 0) throw new AppError('PlaceNotFound');
   const [row] = await db
     .select({
-      place: places,
+      // Only what the calendar and the booking rules read: every column costs its parsing on
+      // every request (a timestamp becomes a Date), measurable on the embedded database.
+      place: {
+        id: places.id,
+        companyId: places.companyId,
+        categoryId: places.categoryId,
+        startsAt: places.startsAt,
+        endsAt: places.endsAt,
+        bookRange: places.bookRange,
+        associateReservationLimit: places.associateReservationLimit,
+        availableBookingDays: places.availableBookingDays,
+        ageRestriction: places.ageRestriction,
+      },
       timezone: companies.timezone,
-      category: categories,
+      category: {
+        blockedAppointmentDay: categories.blockedAppointmentDay,
+        notAppointmentPreviousDayTime: categories.notAppointmentPreviousDayTime,
+      },
       operatingHour: { openTime: operatingHours.openTime, closeTime: operatingHours.closeTime },
     })
     .from(places)
