@@ -53,8 +53,14 @@ describe('POST /api/backoffice/appointment', () => {
       createdBy: { id: staff.id, name: 'Staff de Teste' },
     });
     const audit = await db().select().from(auditEvents).where(eq(auditEvents.entityId, created.id));
-    expect(audit.map((event) => [event.action, event.actorUserId])).toEqual([
-      ['appointment.create', staff.id],
+    expect(audit).toMatchObject([
+      {
+        action: 'appointment.create',
+        actorUserId: staff.id,
+        companyId: place.companyId,
+        entityType: 'appointment',
+        data: { placeId: place.id, associateId: associate.id },
+      },
     ]);
   });
 

@@ -1,4 +1,5 @@
-import { auditEvents, type Database } from '@clube/db';
+import { auditEvents, queryRows, type Database } from '@clube/db';
+import { sql, type SQL } from 'drizzle-orm';
 
 export type AuditEvent = {
   companyId: string | null;
@@ -13,4 +14,26 @@ export type AuditEvent = {
 /** Records who did what. Call it inside the transaction of the change it describes. */
 export async function recordAudit(db: Database, event: AuditEvent): Promise<void> {
   await db.insert(auditEvents).values({ ...event, data: event.data ?? null });
+}
+
+/**
+ * Runs an insert (`… returning id`) and records its audit event in the same statement, a
+ * data-modifying CTE whose event names the new row: one round trip instead of two, for the
+ * busiest writes. Answers the new row's id.
+ */
+export async function insertAudited(
+  db: Database,
+  insert: { getSQL(): SQL },
+  event: Omit<AuditEvent, 'entityId'>,
+): Promise<string> {
+  const [row] = await queryRows<{ id: string }>(
+    db,
+    sql`with created as (${insert.getSQL()})
+      insert into ${auditEvents} (company_id, actor_user_id, action, entity_type, entity_id, data)
+      select ${event.companyId}, ${event.actorUserId}, ${event.action}, ${event.entityType},
+        created.id::text, ${event.data ? JSON.stringify(event.data) : null}::jsonb
+      from created
+      returning entity_id as id`,
+  );
+  return row!.id;
 }

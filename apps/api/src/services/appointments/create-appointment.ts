@@ -1,7 +1,6 @@
-import { appointments, auditEvents, queryRows, type Database } from '@clube/db';
-import { sql } from 'drizzle-orm';
+import { appointments, type Database } from '@clube/db';
 import { AppError } from '../../lib/app-error';
-import type { AuditEvent } from '../../lib/audit';
+import { insertAudited } from '../../lib/audit';
 import type { Staff } from '../../types';
 import {
   evaluateBookingRules,
@@ -24,36 +23,33 @@ export async function createAppointment(
     const [first] = failures;
     if (first) throw new AppError(first.key);
 
-    // The booking and its audit event in one statement (a data-modifying CTE): one round trip
-    // fewer on the busiest write. The exclusion constraint still guards the insert (23P01).
-    const audit: AuditEvent = {
-      companyId: context.place.companyId,
-      actorUserId: staff.userId,
-      action: 'appointment.create',
-      entityType: 'appointment',
-      entityId: null,
-      data: {
-        placeId: context.place.id,
-        associateId: context.associate.id,
-        startsAt: request.startsAt,
-      },
-    };
-    const [created] = await queryRows<{ id: string }>(
+    // The booking and its audit event in one statement: one round trip fewer on the busiest
+    // write. The exclusion constraint still guards the insert (23P01).
+    return insertAudited(
       tx,
-      sql`with created as (
-        insert into ${appointments} (company_id, place_id, associate_id, associate_title_id,
-          starts_at, ends_at, created_by)
-        values (${context.place.companyId}, ${context.place.id}, ${context.associate.id},
-          ${context.title.id}, ${request.startsAt}::timestamptz, ${request.endsAt}::timestamptz,
-          ${staff.userId})
-        returning id
-      )
-      insert into ${auditEvents} (company_id, actor_user_id, action, entity_type, entity_id, data)
-      select ${audit.companyId}, ${audit.actorUserId}, ${audit.action}, ${audit.entityType},
-        id::text, ${JSON.stringify(audit.data)}::jsonb
-      from created
-      returning entity_id as id`,
+      tx
+        .insert(appointments)
+        .values({
+          companyId: context.place.companyId,
+          placeId: context.place.id,
+          associateId: context.associate.id,
+          associateTitleId: context.title.id,
+          startsAt: new Date(request.startsAt),
+          endsAt: new Date(request.endsAt),
+          createdBy: staff.userId,
+        })
+        .returning({ id: appointments.id }),
+      {
+        companyId: context.place.companyId,
+        actorUserId: staff.userId,
+        action: 'appointment.create',
+        entityType: 'appointment',
+        data: {
+          placeId: context.place.id,
+          associateId: context.associate.id,
+          startsAt: request.startsAt,
+        },
+      },
     );
-    return created!.id;
   });
 }
