@@ -106,7 +106,7 @@ export async function evaluateBookingRules(
     failures.push(failureOf('InvalidAppointmentDuration'));
 
   // 4. It starts on a slot of that day, not in the past, clear of any blocked time.
-  const slot = generateSlotTimes(date, timezone, slotGridOf(context)).find(
+  const slot = generateSlotTimes(date, timezone, slotGridOf(place, context.operatingHour)).find(
     (candidate) => candidate.startsAt.getTime() === startsAt.getTime(),
   );
   const { blocked, booked } = await loadBusyIntervals(

@@ -2,7 +2,7 @@ import { companies, operatingHours, places, type Database } from '@clube/db';
 import { clubToday, dayOfWeekOf } from '@clube/shared';
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import { AppError } from '../../lib/app-error';
-import { clubDayRange, loadBusyIntervals } from './load-place-schedule';
+import { clubDayRange, loadBusyIntervals, slotGridOf } from './load-place-schedule';
 import { generateSlotTimes } from './slots';
 
 /** A club-local day's occupancy of every active place of a club: booked slots out of all slots. */
@@ -38,12 +38,7 @@ export async function getOccupancy(
     clubDayRange(date, company.timezone),
   );
   const items = clubPlaces.map((place) => {
-    const slots = generateSlotTimes(date, company.timezone, {
-      placeStartsAt: place.startsAt,
-      placeEndsAt: place.endsAt,
-      bookRange: place.bookRange,
-      operatingHour: hour ?? null,
-    });
+    const slots = generateSlotTimes(date, company.timezone, slotGridOf(place, hour ?? null));
     const placeBookings = booked.filter((appointment) => appointment.placeId === place.id);
     const bookedSlots = slots.filter((slot) =>
       placeBookings.some(

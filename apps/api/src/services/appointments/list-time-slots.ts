@@ -14,11 +14,13 @@ export async function listTimeSlots(
   input: { placeId: string; date: string; companyIds: ReadonlySet<string>; now?: Date },
 ) {
   const now = input.now ?? new Date();
-  const placeOfStaff = await loadPlaceOfStaff(db, input.placeId, input.companyIds, {
-    date: input.date,
-  });
-  const { place, timezone } = placeOfStaff;
-  const slots = generateSlotTimes(input.date, timezone, slotGridOf(placeOfStaff));
+  const { place, timezone, operatingHour } = await loadPlaceOfStaff(
+    db,
+    input.placeId,
+    input.companyIds,
+    { date: input.date },
+  );
+  const slots = generateSlotTimes(input.date, timezone, slotGridOf(place, operatingHour));
   if (slots.length === 0) return [];
   const { blocked, booked } = await loadBusyIntervals(
     db,

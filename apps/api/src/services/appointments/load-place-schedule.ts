@@ -7,7 +7,7 @@ import {
   places,
   type Database,
 } from '@clube/db';
-import { addDaysToDate, clubInstant, daysOfWeek } from '@clube/shared';
+import { addDaysToDate, clubInstant, dayOfWeekOf, daysOfWeek } from '@clube/shared';
 import { and, eq, gt, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import { AppError } from '../../lib/app-error';
 import { overlapsPeriod } from '../../lib/overlaps-period';
@@ -18,12 +18,13 @@ export type ClubDay = { date: string } | { instant: Date };
 
 const weekdayNames = sql.raw(`array[${daysOfWeek.map((day) => `'${day}'`).join(',')}]`);
 
-/** The weekday name (operating_hours.day_of_week) of the club day, computed by the database. */
+/**
+ * The weekday name (operating_hours.day_of_week) of the club day. For an instant the database
+ * computes it in the club's timezone, which the same query reads.
+ */
 function weekdayOf(day: ClubDay): SQL {
-  const dayOfWeek =
-    'date' in day
-      ? sql`extract(dow from ${day.date}::date)`
-      : sql`extract(dow from ${day.instant.toISOString()}::timestamptz at time zone ${companies.timezone})`;
+  if ('date' in day) return sql`${dayOfWeekOf(day.date)}`;
+  const dayOfWeek = sql`extract(dow from ${day.instant.toISOString()}::timestamptz at time zone ${companies.timezone})`;
   return sql`(${weekdayNames})[${dayOfWeek}::int + 1]`;
 }
 
@@ -92,8 +93,11 @@ export function clubDayRange(date: string, timezone: string): Interval {
   };
 }
 
-/** The slot grid of a place loaded by loadPlaceOfStaff for that club day. */
-export function slotGridOf({ place, operatingHour }: PlaceOfStaff): SlotGrid {
+/** The slot grid of a place on a day whose operating hour (null when closed) is known. */
+export function slotGridOf(
+  place: Pick<PlaceOfStaff['place'], 'startsAt' | 'endsAt' | 'bookRange'>,
+  operatingHour: SlotGrid['operatingHour'],
+): SlotGrid {
   return {
     placeStartsAt: place.startsAt,
     placeEndsAt: place.endsAt,
@@ -102,7 +106,7 @@ export function slotGridOf({ place, operatingHour }: PlaceOfStaff): SlotGrid {
   };
 }
 
-type BusyInterval = { placeId: string; startsAt: Date; endsAt: Date };
+type BusyInterval = Interval & { placeId: string };
 
 /** Blocked times and SCHEDULED appointments of places overlapping a range, in one query. */
 export async function loadBusyIntervals(
