@@ -90,16 +90,15 @@ export async function listAssociates(
   // Every filter is on associates (the search is a subquery of ids): no join to count.
   const countAll = async () =>
     (await db.select({ total: count() }).from(associates).where(where))[0]?.total ?? 0;
-  const [rows, total] = input.search
-    ? await page.then(
-        async (found) =>
-          [
-            found,
-            // A page past the last match has no row to carry the count.
-            found[0]?.matches ?? (input.skip > 0 ? await countAll() : 0),
-          ] as const,
-      )
-    : await Promise.all([page, countAll()]);
+  let rows: Awaited<typeof page>;
+  let total: number;
+  if (input.search) {
+    rows = await page;
+    // A page past the last match has no row to carry the count.
+    total = rows[0]?.matches ?? (input.skip > 0 ? await countAll() : 0);
+  } else {
+    [rows, total] = await Promise.all([page, countAll()]);
+  }
   return {
     items: rows.map(({ matches: _matches, ...row }) => ({
       ...row,
