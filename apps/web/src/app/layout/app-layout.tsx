@@ -9,6 +9,7 @@ import { LoadingState } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { useSession } from '@/lib/session';
 import { signOut } from '@/lib/sign-out';
+import { useHasBeenTrue } from '@/lib/use-has-been-true';
 import { Navigation } from './navigation';
 import { useEnsureCompany } from './use-ensure-company';
 
@@ -28,8 +29,7 @@ export function AppLayout({ children }: { children?: ReactNode }) {
   const user = useSession()?.user;
   const { company, isError, retry } = useEnsureCompany();
   const [isMenuOpen, setIsMenuOpen] = useState(false);
-  // Kept mounted once opened, so closing still plays the panel's way out.
-  const [wasMenuOpened, setWasMenuOpened] = useState(false);
+  const wasMenuOpened = useHasBeenTrue(isMenuOpen);
   const [isSigningOut, setIsSigningOut] = useState(false);
 
   const handleSignOut = async () => {
@@ -101,10 +101,7 @@ export function AppLayout({ children }: { children?: ReactNode }) {
         <header className="sticky top-0 z-20 flex h-16 items-center gap-3 border-b border-slate-200 bg-white/95 px-4 backdrop-blur sm:px-6">
           <button
             type="button"
-            onClick={() => {
-              setWasMenuOpened(true);
-              setIsMenuOpen(true);
-            }}
+            onClick={() => setIsMenuOpen(true)}
             aria-label={t('layout.openMenu')}
             aria-expanded={isMenuOpen}
             className="-ml-1 rounded-lg p-2 text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-700 lg:hidden"

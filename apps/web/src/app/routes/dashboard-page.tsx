@@ -4,6 +4,7 @@ import { Button } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/page-header';
 import { PlaceOccupancy } from '@/features/scheduling/components/place-occupancy';
 import { useCurrentCompany } from '@/lib/current-company';
+import { useHasBeenTrue } from '@/lib/use-has-been-true';
 import { PlaceGrid } from '@/features/places/components/place-grid';
 
 // The new-place form (dialog, form and zod resolver) is fetched the first time it opens.
@@ -17,23 +18,13 @@ export function DashboardPage() {
   const { t } = useTranslation();
   const company = useCurrentCompany();
   const [isCreating, setIsCreating] = useState(false);
-  // Kept mounted once opened, so closing still plays the dialog's way out.
-  const [wasCreating, setWasCreating] = useState(false);
+  const wasCreating = useHasBeenTrue(isCreating);
   return (
     <>
       <PageHeader
         title={t('places.dashboard.title')}
         description={t('places.dashboard.description', { name: company.name })}
-        actions={
-          <Button
-            onClick={() => {
-              setWasCreating(true);
-              setIsCreating(true);
-            }}
-          >
-            {t('places.list.add')}
-          </Button>
-        }
+        actions={<Button onClick={() => setIsCreating(true)}>{t('places.list.add')}</Button>}
       />
       {/* Composed here, above the features: the grid is places', the occupancy scheduling's. */}
       <PlaceGrid

@@ -1,10 +1,11 @@
+import { stripCpf } from '@clube/shared';
 import type { ChangeEvent, InputHTMLAttributes, Ref } from 'react';
 
 const cpfDigitCount = 11;
 
 /** The CPF mask as it is typed: "52998" → "529.98", at most "000.000.000-00". */
 export function formatCpfInput(raw: string): string {
-  const digits = raw.replace(/\D/g, '').slice(0, cpfDigitCount);
+  const digits = stripCpf(raw).slice(0, cpfDigitCount);
   let formatted = digits.slice(0, 3);
   if (digits.length > 3) formatted += `.${digits.slice(3, 6)}`;
   if (digits.length > 6) formatted += `.${digits.slice(6, 9)}`;
@@ -23,7 +24,7 @@ function caretAfterDigits(formatted: string, digitCount: number): number {
   return formatted.length;
 }
 
-const countDigits = (text: string) => text.replace(/\D/g, '').length;
+const countDigits = (text: string) => stripCpf(text).length;
 
 export type CpfEdit = { value: string; caret: number };
 
@@ -38,9 +39,9 @@ export function applyCpfEdit(
   caret: number,
   inputType = '',
 ): CpfEdit {
-  let digits = raw.replace(/\D/g, '');
+  let digits = stripCpf(raw);
   let digitsBeforeCaret = countDigits(raw.slice(0, caret));
-  const previousDigits = previous.replace(/\D/g, '');
+  const previousDigits = stripCpf(previous);
 
   if (digits.length > cpfDigitCount) {
     if (previousDigits.length >= cpfDigitCount) {
