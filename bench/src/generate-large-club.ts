@@ -1,4 +1,4 @@
-import { associates, queryRows, users, type Database } from '@clube/db';
+import { associates, queryRows, type Database } from '@clube/db';
 import { addDaysToDate, clubToday, completeCpf } from '@clube/shared';
 import { eq, sql } from 'drizzle-orm';
 import { createCompany } from '../../apps/api/src/services/companies/create-company';
@@ -198,25 +198,28 @@ export async function generateLargeClub(
     await db.execute(sql`
       insert into associate_titles (company_id, name)
       select ${companyId}, 'Título ' || lpad(n::text, 6, '0') from generate_series(1, ${sizes.titles}) n`);
+    const titleRows = await queryRows<{ id: string }>(
+      db,
+      sql`select id from associate_titles where company_id = ${companyId} order by name`,
+    );
+    // One member in `titles` is the holder of a title; the rest are spread round-robin over them.
     const batch = 5_000;
     for (let start = 0; start < sizes.associates; start += batch) {
-      const rows = [];
+      const rows: Array<typeof associates.$inferInsert> = [];
       for (let index = start; index < Math.min(sizes.associates, start + batch); index += 1) {
-        rows.push({ cpf: completeCpf(String(200_000_000 + index * 13)), name: nameOf(index) });
+        const n = index + 1;
+        rows.push({
+          companyId,
+          cpf: completeCpf(String(200_000_000 + index * 13)),
+          name: nameOf(index),
+          cardId: String(100000 + n),
+          associateTitleId: titleRows[index % sizes.titles]!.id,
+          isHolder: n <= sizes.titles,
+          birthDate: addDaysToDate('1940-01-01', (n * 7919) % 29000),
+        });
       }
-      await db.insert(users).values(rows).onConflictDoNothing();
+      await db.insert(associates).values(rows);
     }
-    await db.execute(sql`
-      with people as (
-        select id, row_number() over (order by cpf) n from users where cpf between '20000000000' and '29999999999'
-      ), titles as (
-        select id, row_number() over (order by name) n from associate_titles where company_id = ${companyId}
-      )
-      insert into associates (company_id, user_id, card_id, associate_title_id, is_holder, birth_date)
-      select ${companyId}, people.id, (100000 + people.n)::text, titles.id, people.n <= ${sizes.titles},
-        date '1940-01-01' + ((people.n * 7919) % 29000)::int
-      from people join titles on titles.n = ((people.n - 1) % ${sizes.titles}) + 1
-      where people.n <= ${sizes.associates}`);
   });
 
   // Expected share of the slot grid that is booked, weighted to evenings and weekends.
@@ -272,9 +275,8 @@ export async function generateLargeClub(
   while (new Date(`${busyDate}T12:00:00Z`).getUTCDay() !== 6) busyDate = addDaysToDate(busyDate, 1);
 
   const sampleRows = await db
-    .select({ name: users.name, cpf: users.cpf, cardId: associates.cardId })
+    .select({ name: associates.name, cpf: associates.cpf, cardId: associates.cardId })
     .from(associates)
-    .innerJoin(users, eq(users.id, associates.userId))
     .where(eq(associates.companyId, companyId))
     .limit(1)
     .offset(Math.floor(sizes.associates / 2));

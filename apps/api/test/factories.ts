@@ -131,14 +131,16 @@ export async function createTitle(
   return title!;
 }
 
-/** An adult associate (born 1990) holding a new title, unless told otherwise. */
+/**
+ * An adult associate (born 1990) holding a new title, unless told otherwise. `user` repeats the
+ * club's record of the person in the wire's shape (`user.name`, `user.cpf`).
+ */
 export async function createAssociate(
   db: Database,
   companyId: string,
-  values: Partial<typeof associates.$inferInsert> & { name?: string; cpf?: string } = {},
+  values: Partial<typeof associates.$inferInsert> & { password?: string } = {},
 ) {
-  const { name, cpf, ...associateValues } = values;
-  const user = await createUser(db, { name: name ?? 'Associado de Teste', cpf, password: null });
+  const { password, ...associateValues } = values;
   const associateTitleId =
     associateValues.associateTitleId ?? (await createTitle(db, companyId)).id;
   cardSequence += 1;
@@ -146,15 +148,17 @@ export async function createAssociate(
     .insert(associates)
     .values({
       companyId,
-      userId: user.id,
+      cpf: uniqueCpf(),
+      name: 'Associado de Teste',
       cardId: String(cardSequence),
       associateTitleId,
       isHolder: true,
       birthDate: '1990-05-10',
+      passwordHash: password === undefined ? null : await hashPassword(password),
       ...associateValues,
     })
     .returning();
-  return { ...associate!, user };
+  return { ...associate!, user: { name: associate!.name, cpf: associate!.cpf } };
 }
 
 /** Opening hours for every weekday (06:00–22:00 unless told otherwise). */

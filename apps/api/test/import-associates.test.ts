@@ -3,7 +3,7 @@ import { createReadStream, createWriteStream, mkdtempSync, rmSync, statSync } fr
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
-import { associateTitles, associates, auditEvents, users } from '@clube/db';
+import { associateTitles, associates, auditEvents } from '@clube/db';
 import { completeCpf, formatCpf } from '@clube/shared';
 import { and, asc, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -42,9 +42,9 @@ async function associatesOf(companyId: string) {
   return context.database.db
     .select({
       cardId: associates.cardId,
-      name: users.name,
-      cpf: users.cpf,
-      email: users.email,
+      name: associates.name,
+      cpf: associates.cpf,
+      email: associates.email,
       birthDate: associates.birthDate,
       isHolder: associates.isHolder,
       blocked: associates.blocked,
@@ -52,14 +52,13 @@ async function associatesOf(companyId: string) {
       updatedAt: associates.updatedAt,
     })
     .from(associates)
-    .innerJoin(users, eq(users.id, associates.userId))
     .innerJoin(associateTitles, eq(associateTitles.id, associates.associateTitleId))
     .where(eq(associates.companyId, companyId))
     .orderBy(asc(associates.cardId));
 }
 
 describe('importAssociates', () => {
-  it('imports a clean file, creating users, titles and associates', async () => {
+  it('imports a clean file, creating titles and associates', async () => {
     const { company } = await createClubWithStaff(context.database.db);
     const report = await run(company.id, cleanFile);
     expect(report).toMatchObject({

@@ -1,6 +1,6 @@
 import { companies, placeImages, refreshTokens, schema, users, type Database } from '@clube/db';
 import { addDaysToDate, clubInstant, clubToday } from '@clube/shared';
-import { eq, getTableColumns, getTableName, inArray, is } from 'drizzle-orm';
+import { eq, getTableColumns, getTableName, is, or } from 'drizzle-orm';
 import { PgTable, type PgColumn } from 'drizzle-orm/pg-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -90,8 +90,6 @@ function idFor(club: Club, name: string, path: string): unknown {
       return club.associate.id;
     case 'associateTitleId':
       return club.associate.associateTitleId;
-    case 'userId':
-      return club.associate.userId;
     case 'cardId':
       return club.associate.cardId;
     case 'id':
@@ -256,13 +254,15 @@ async function snapshotOf(db: Database, club: Club) {
       .from(table)
       .where(eq(companyId, club.company.id));
   }
-  const userIds = [club.staff.id, club.associate.userId];
   snapshot.companies = await db.select().from(companies).where(eq(companies.id, club.company.id));
-  snapshot.users = await db.select().from(users).where(inArray(users.id, userIds));
+  // The staff account is global, not the club's: it must not change either.
+  snapshot.users = await db.select().from(users).where(eq(users.id, club.staff.id));
   snapshot.refreshTokens = await db
     .select()
     .from(refreshTokens)
-    .where(inArray(refreshTokens.userId, userIds));
+    .where(
+      or(eq(refreshTokens.userId, club.staff.id), eq(refreshTokens.associateId, club.associate.id)),
+    );
   snapshot.placeImages = await db
     .select()
     .from(placeImages)
@@ -361,7 +361,7 @@ describe('tenant isolation matrix', () => {
 const placeholderClub = {
   company: { id: 'company' },
   place: { id: 'place', categoryId: 'category' },
-  associate: { id: 'associate', associateTitleId: 'title', userId: 'user', cardId: '1' },
+  associate: { id: 'associate', associateTitleId: 'title', cardId: '1' },
   appointment: { id: 'appointment' },
   block: { id: 'block' },
   image: { id: 'image' },

@@ -22,7 +22,11 @@ const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull(
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
 const instant = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
-/** People: staff of the back office and/or associates of clubs. Global, not per club. */
+/**
+ * Staff accounts of the back office: one per CPF, across clubs (`company_staff` says which).
+ * Associates are not here: each club keeps its own record of its members (`associates`), so
+ * nothing a club writes about a member can reach a staff login or another club.
+ */
 export const users = pgTable(
   'users',
   {
@@ -30,7 +34,7 @@ export const users = pgTable(
     cpf: varchar('cpf', { length: 11 }).notNull(),
     name: text('name').notNull(),
     email: text('email'),
-    /** argon2id; null until a password is set (imported associates). */
+    /** argon2id; null until a password is set. */
     passwordHash: text('password_hash'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -98,9 +102,15 @@ export const associates = pgTable(
     companyId: uuid('company_id')
       .notNull()
       .references(() => companies.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'restrict' }),
+    /**
+     * The club's own record of the person: another club's row for the same CPF shares nothing
+     * with this one (each club controls its members' data).
+     */
+    cpf: varchar('cpf', { length: 11 }).notNull(),
+    name: text('name').notNull(),
+    email: text('email'),
+    /** argon2id of the members' portal password of this membership; null until staff set one. */
+    passwordHash: text('password_hash'),
     /** Carteirinha number: digits, unique within the club. */
     cardId: varchar('card_id', { length: 20 }).notNull(),
     associateTitleId: uuid('associate_title_id')
@@ -115,10 +125,12 @@ export const associates = pgTable(
   },
   (table) => [
     uniqueIndex('associates_company_card_unique').on(table.companyId, table.cardId),
-    uniqueIndex('associates_company_user_unique').on(table.companyId, table.userId),
+    uniqueIndex('associates_company_cpf_unique').on(table.companyId, table.cpf),
     index('associates_title_idx').on(table.associateTitleId),
-    index('associates_user_idx').on(table.userId),
+    index('associates_cpf_idx').on(table.cpf),
     check('associates_card_digits', sql`${table.cardId} ~ '^[0-9]+$'`),
+    check('associates_cpf_valid', sql`is_valid_cpf(${table.cpf})`),
+    check('associates_name_not_blank', sql`length(trim(${table.name})) > 0`),
   ],
 );
 
@@ -284,11 +296,18 @@ export const appointments = pgTable(
     status: text('status', { enum: ['SCHEDULED', 'CANCELLED'] })
       .notNull()
       .default('SCHEDULED'),
-    /** Staff user who booked it. */
+    /** Staff user who booked it (null when booked by a member on the portal). */
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    /** Member who booked it on the portal (null when booked by staff). */
+    createdByAssociateId: uuid('created_by_associate_id').references(() => associates.id, {
+      onDelete: 'set null',
+    }),
     createdAt: createdAt(),
     cancelledAt: instant('cancelled_at'),
     cancelledBy: uuid('cancelled_by').references(() => users.id, { onDelete: 'set null' }),
+    cancelledByAssociateId: uuid('cancelled_by_associate_id').references(() => associates.id, {
+      onDelete: 'set null',
+    }),
   },
   (table) => [
     index('appointments_place_start_idx').on(table.placeId, table.startsAt),
@@ -304,13 +323,16 @@ export const appointments = pgTable(
   ],
 );
 
+/**
+ * Sessions of both realms: a staff session names its account (`userId`), a members' portal
+ * session its club membership (`associateId`); exactly one of the two is set.
+ */
 export const refreshTokens = pgTable(
   'refresh_tokens',
   {
     id: id(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    associateId: uuid('associate_id').references(() => associates.id, { onDelete: 'cascade' }),
     /** sha256 of the token; the token itself is never stored. */
     tokenHash: text('token_hash').notNull(),
     /** Every token rotated from one login shares this id; reuse revokes the family. */
@@ -324,16 +346,25 @@ export const refreshTokens = pgTable(
     uniqueIndex('refresh_tokens_hash_unique').on(table.tokenHash),
     index('refresh_tokens_family_idx').on(table.familyId),
     index('refresh_tokens_user_idx').on(table.userId),
+    index('refresh_tokens_associate_idx').on(table.associateId),
+    check(
+      'refresh_tokens_one_realm',
+      sql`(${table.userId} is null) <> (${table.associateId} is null)`,
+    ),
   ],
 );
 
-/** Who (staff user) did what to which row, when. Never updated or deleted by the app. */
+/** Who (staff user or member) did what to which row, when. Never updated or deleted by the app. */
 export const auditEvents = pgTable(
   'audit_events',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     companyId: uuid('company_id').references(() => companies.id, { onDelete: 'cascade' }),
     actorUserId: uuid('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** Set instead of actorUserId when a member acted through the portal. */
+    actorAssociateId: uuid('actor_associate_id').references(() => associates.id, {
+      onDelete: 'set null',
+    }),
     /** e.g. place.create, appointment.cancel, associate.block */
     action: text('action').notNull(),
     entityType: text('entity_type').notNull(),

@@ -20,7 +20,6 @@ export const associateListQuerySchema = z.object({
     .min(0, 'Mínimo 0')
     .default(0),
   companyId: idSchema,
-  userId: idSchema.optional(),
   associateTitleId: idSchema.optional(),
   isHolder: booleanQuery.optional(),
   /** Part of the name (any case, with or without accents), of the cpf (masked or not) or card. */
@@ -65,8 +64,8 @@ export const associateSchema = z.object({
   id: z.uuid(),
   companyId: z.uuid(),
   cardId: z.string(),
+  /** The club's own record of the member (named `user` on the wire since the first version). */
   user: z.object({
-    id: z.uuid(),
     name: z.string(),
     cpf: z.string(),
     email: z.string().nullable(),
@@ -155,6 +154,24 @@ export const associateImportOptionsSchema = z.object({
   skipInvalid: booleanQuery.default(false),
 });
 
+export const associateImportChangedFieldSchema = z.enum([
+  'name',
+  'email',
+  'title',
+  'isHolder',
+  'birthDate',
+  'blocked',
+]);
+export type AssociateImportChangedField = z.infer<typeof associateImportChangedFieldSchema>;
+
+const associateImportChangeSchema = z.object({
+  line: z.number().int(),
+  cardId: z.string(),
+  name: z.string(),
+  fields: z.array(associateImportChangedFieldSchema),
+});
+export type AssociateImportChange = z.infer<typeof associateImportChangeSchema>;
+
 export const associateImportReportSchema = z.object({
   /** Whether the rows were written (false for a dry run or a refused all-or-nothing import). */
   applied: z.boolean(),
@@ -168,5 +185,8 @@ export const associateImportReportSchema = z.object({
   /** The first rejected rows (line 1 is the header), at most `errorsLimit`. */
   errors: z.array(z.object({ line: z.number().int(), reason: z.string() })),
   errorsTruncated: z.boolean(),
+  /** Per updated member, the fields the import changes (or changed), at most `errorsLimit`. */
+  changes: z.array(associateImportChangeSchema),
+  changesTruncated: z.boolean(),
 });
 export type AssociateImportReport = z.infer<typeof associateImportReportSchema>;

@@ -1,4 +1,4 @@
-import { associateTitles, associates, places, queryRows, users, type Database } from '@clube/db';
+import { associateTitles, associates, places, queryRows, type Database } from '@clube/db';
 import {
   addDaysToDate,
   ageOn,
@@ -44,10 +44,9 @@ export async function loadBookingContext(
   });
   const { place } = placeOfStaff;
   const [row] = await db
-    .select({ associate: associates, title: associateTitles, name: users.name })
+    .select({ associate: associates, title: associateTitles })
     .from(associates)
     .innerJoin(associateTitles, eq(associateTitles.id, associates.associateTitleId))
-    .innerJoin(users, eq(users.id, associates.userId))
     .where(and(eq(associates.id, request.associateId), eq(associates.companyId, place.companyId)));
   if (!row || row.associate.cardId !== request.cardId) throw new AppError('AssociateNotFound');
   return { ...placeOfStaff, associate: row.associate, title: row.title };

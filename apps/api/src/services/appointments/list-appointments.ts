@@ -33,7 +33,7 @@ export async function listAppointments(
     .select({
       appointment: appointments,
       placeName: places.name,
-      associateName: users.name,
+      associateName: associates.name,
       cardId: associates.cardId,
       bookedById: bookedBy.id,
       bookedByName: bookedBy.name,
@@ -42,7 +42,6 @@ export async function listAppointments(
     .innerJoin(companies, eq(companies.id, appointments.companyId))
     .innerJoin(places, eq(places.id, appointments.placeId))
     .innerJoin(associates, eq(associates.id, appointments.associateId))
-    .innerJoin(users, eq(users.id, associates.userId))
     .leftJoin(bookedBy, eq(bookedBy.id, appointments.createdBy))
     .where(and(...conditions))
     .orderBy(asc(appointments.startsAt), asc(appointments.id))

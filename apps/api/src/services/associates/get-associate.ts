@@ -1,4 +1,4 @@
-import { associateTitles, associates, companies, users, type Database } from '@clube/db';
+import { associateTitles, associates, companies, type Database } from '@clube/db';
 import { ageOn, clubToday, type Associate } from '@clube/shared';
 import { and, eq, inArray, type SQL } from 'drizzle-orm';
 import { AppError } from '../../lib/app-error';
@@ -12,12 +12,11 @@ async function findAssociate(
   const [row] = await db
     .select({
       associate: associates,
-      user: { id: users.id, name: users.name, cpf: users.cpf, email: users.email },
+      user: { name: associates.name, cpf: associates.cpf, email: associates.email },
       title: associateTitles,
       timezone: companies.timezone,
     })
     .from(associates)
-    .innerJoin(users, eq(users.id, associates.userId))
     .innerJoin(associateTitles, eq(associateTitles.id, associates.associateTitleId))
     .innerJoin(companies, eq(companies.id, associates.companyId))
     .where(and(where, inArray(associates.companyId, [...companyIds])));

@@ -1,6 +1,11 @@
 import { Readable } from 'node:stream';
-import { associateTitles, associates, companies, users, type Database } from '@clube/db';
-import { clubToday, type AssociateImportReport } from '@clube/shared';
+import { associateTitles, associates, companies, type Database } from '@clube/db';
+import {
+  clubToday,
+  type AssociateImportChange,
+  type AssociateImportChangedField,
+  type AssociateImportReport,
+} from '@clube/shared';
 import { parse } from 'csv-parse';
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import { AppError } from '../../lib/app-error';
@@ -93,12 +98,16 @@ async function openRecords(source: AsyncIterable<Buffer | string>) {
   return records();
 }
 
-type Counters = Omit<AssociateImportReport, 'applied' | 'dryRun' | 'errorsTruncated'>;
+type Counters = Omit<
+  AssociateImportReport,
+  'applied' | 'dryRun' | 'errorsTruncated' | 'changesTruncated'
+>;
 
 /**
  * Brings a club's membership list in from CSV (header row; comma or semicolon; UTF-8 with or
- * without BOM; columns cpf,name,birthDate,cardId,title,isHolder[,email][,blocked]). A person is
- * matched by CPF, an associate by card number in the club; unchanged rows are not rewritten;
+ * without BOM; columns cpf,name,birthDate,cardId,title,isHolder[,email][,blocked]). A member is
+ * matched by CPF within the club, and a row whose card is another member's is rejected with its
+ * line; unchanged rows are not rewritten and each update lists the fields it changes;
  * titles are created by name on first sight. The file is streamed and written in batches of
  * multi-row upserts inside one transaction, which is rolled back for a dry run, or when a row is
  * bad and `skipInvalid` is off, so an import is all or nothing by default.
@@ -122,10 +131,14 @@ export async function importAssociates(
     rejected: 0,
     titlesCreated: 0,
     errors: [],
+    changes: [],
   };
   const reject = (line: number, reason: string) => {
     counters.rejected += 1;
     if (counters.errors.length < importErrorsLimit) counters.errors.push({ line, reason });
+  };
+  const recordChange = (change: AssociateImportChange) => {
+    if (counters.changes.length < importErrorsLimit) counters.changes.push(change);
   };
   // Line of the first occurrence of each card and CPF: a repeat in the file is an error.
   const cardLines = new Map<string, number>();
@@ -144,7 +157,7 @@ export async function importAssociates(
       const flush = async () => {
         if (batch.length === 0) return;
         options.onBatch?.(batch.length);
-        await writeBatch(tx, company.id, batch, { counters, reject, titleIds });
+        await writeBatch(tx, company.id, batch, { counters, reject, recordChange, titleIds });
         batch = [];
         options.onProgress?.(counters.total);
       };
@@ -213,12 +226,14 @@ export async function importAssociates(
     applied,
     dryRun: Boolean(options.dryRun),
     errorsTruncated: counters.rejected > counters.errors.length,
+    changesTruncated: counters.updated > counters.changes.length,
   };
 }
 
 type BatchState = {
   counters: Counters;
   reject: (line: number, reason: string) => void;
+  recordChange: (change: AssociateImportChange) => void;
   titleIds: Map<string, string>;
 };
 
@@ -240,27 +255,37 @@ async function resolveTitles(tx: Database, companyId: string, names: string[], s
   for (const title of created) state.titleIds.set(title.name, title.id);
 }
 
+/** A club's current record of a member, as far as an import row can change it. */
+type ExistingAssociate = {
+  id: string;
+  cpf: string;
+  name: string;
+  email: string | null;
+  cardId: string;
+  associateTitleId: string;
+  isHolder: boolean;
+  birthDate: string;
+  blocked: boolean;
+  blockedReason: string | null;
+};
+
+/**
+ * Matches each row to the club's own records only: by CPF within this club, and the card must be
+ * the same member's. A person's record in another club, and any staff account, are never read
+ * or written here: a club controls its members' data and nothing else.
+ */
 async function writeBatch(
   tx: Database,
   companyId: string,
   batch: PendingRow[],
   state: BatchState,
 ): Promise<void> {
-  const existingUsers = await tx
-    .select({ id: users.id, cpf: users.cpf, name: users.name, email: users.email })
-    .from(users)
-    .where(
-      inArray(
-        users.cpf,
-        batch.map(({ row }) => row.cpf),
-      ),
-    );
-  const userByCpf = new Map(existingUsers.map((user) => [user.cpf, user]));
-  const existingUserIds = existingUsers.map((user) => user.id);
-  const existingAssociates = await tx
+  const existing: ExistingAssociate[] = await tx
     .select({
       id: associates.id,
-      userId: associates.userId,
+      cpf: associates.cpf,
+      name: associates.name,
+      email: associates.email,
       cardId: associates.cardId,
       associateTitleId: associates.associateTitleId,
       isHolder: associates.isHolder,
@@ -274,26 +299,35 @@ async function writeBatch(
         eq(associates.companyId, companyId),
         or(
           inArray(
+            associates.cpf,
+            batch.map(({ row }) => row.cpf),
+          ),
+          inArray(
             associates.cardId,
             batch.map(({ row }) => row.cardId),
           ),
-          existingUserIds.length > 0 ? inArray(associates.userId, existingUserIds) : undefined,
         ),
       ),
     );
-  const associateByCard = new Map(existingAssociates.map((row) => [row.cardId, row]));
-  const associateByUser = new Map(existingAssociates.map((row) => [row.userId, row]));
+  const byCpf = new Map(existing.map((row) => [row.cpf, row]));
+  const byCard = new Map(existing.map((row) => [row.cardId, row]));
 
-  // A person holds one card per club: a different card for a known CPF is an error to look at.
-  const accepted = batch.filter(({ line, row }) => {
-    const user = userByCpf.get(row.cpf);
-    const other = user ? associateByUser.get(user.id) : undefined;
-    if (other && other.cardId !== row.cardId) {
-      state.reject(line, `CPF já vinculado à carteirinha ${other.cardId} neste clube`);
-      return false;
+  // A row names one member by CPF and card at once: both must point at the same record (or at
+  // none, for a new member). Anything else would move a card, and its bookings, to someone else.
+  const accepted: Array<PendingRow & { current: ExistingAssociate | undefined }> = [];
+  for (const { line, row } of batch) {
+    const ofCpf = byCpf.get(row.cpf);
+    const ofCard = byCard.get(row.cardId);
+    if (ofCard && ofCard.cpf !== row.cpf) {
+      state.reject(line, `Carteirinha ${row.cardId} já pertence a outro associado deste clube`);
+      continue;
     }
-    return true;
-  });
+    if (ofCpf && ofCpf.cardId !== row.cardId) {
+      state.reject(line, `CPF já vinculado à carteirinha ${ofCpf.cardId} neste clube`);
+      continue;
+    }
+    accepted.push({ line, row, current: ofCpf });
+  }
   if (accepted.length === 0) return;
 
   await resolveTitles(
@@ -303,76 +337,50 @@ async function writeBatch(
     state,
   );
 
-  const userChanged = (row: AssociateRow) => {
-    const user = userByCpf.get(row.cpf);
-    if (!user) return true;
-    return user.name !== row.name || (row.email !== undefined && row.email !== user.email);
-  };
-  const usersToWrite = accepted.filter(({ row }) => userChanged(row));
-  if (usersToWrite.length > 0) {
-    const written = await tx
-      .insert(users)
-      .values(
-        usersToWrite.map(({ row }) => ({ cpf: row.cpf, name: row.name, email: row.email ?? null })),
-      )
-      .onConflictDoUpdate({
-        target: users.cpf,
-        set: {
-          name: sql`excluded.name`,
-          email: sql`coalesce(excluded.email, ${users.email})`,
-          updatedAt: sql`now()`,
-        },
-      })
-      .returning({ id: users.id, cpf: users.cpf });
-    for (const user of written) {
-      const known = userByCpf.get(user.cpf);
-      if (!known) userByCpf.set(user.cpf, { id: user.id, cpf: user.cpf, name: '', email: null });
-    }
-  }
-
-  const associatesToWrite: Array<typeof associates.$inferInsert> = [];
-  for (const { row } of accepted) {
-    const userId = userByCpf.get(row.cpf)!.id;
+  const toWrite: Array<typeof associates.$inferInsert> = [];
+  for (const { line, row, current } of accepted) {
     const associateTitleId = state.titleIds.get(row.title)!;
-    const existing = associateByCard.get(row.cardId);
-    const blocked = row.blocked ?? existing?.blocked ?? false;
+    const blocked = row.blocked ?? current?.blocked ?? false;
     const values = {
       companyId,
-      userId,
+      cpf: row.cpf,
+      name: row.name,
+      // A file without an e-mail column (or cell) keeps the e-mail the club already has.
+      email: row.email ?? current?.email ?? null,
       cardId: row.cardId,
       associateTitleId,
       isHolder: row.isHolder,
       birthDate: row.birthDate,
       blocked,
       blockedReason: blocked
-        ? existing?.blocked
-          ? existing.blockedReason
+        ? current?.blocked
+          ? current.blockedReason
           : importBlockReason
         : null,
     };
-    if (!existing) {
+    if (!current) {
       state.counters.created += 1;
-      associatesToWrite.push(values);
+      toWrite.push(values);
       continue;
     }
-    const associateChanged =
-      existing.userId !== userId ||
-      existing.associateTitleId !== associateTitleId ||
-      existing.isHolder !== row.isHolder ||
-      existing.birthDate !== row.birthDate ||
-      existing.blocked !== blocked;
-    if (associateChanged) associatesToWrite.push(values);
-    if (associateChanged || userChanged(row)) state.counters.updated += 1;
-    else state.counters.unchanged += 1;
+    const fields = changedFields(current, values);
+    if (fields.length === 0) {
+      state.counters.unchanged += 1;
+      continue;
+    }
+    state.counters.updated += 1;
+    state.recordChange({ line, cardId: row.cardId, name: row.name, fields });
+    toWrite.push(values);
   }
-  if (associatesToWrite.length === 0) return;
+  if (toWrite.length === 0) return;
   await tx
     .insert(associates)
-    .values(associatesToWrite)
+    .values(toWrite)
     .onConflictDoUpdate({
       target: [associates.companyId, associates.cardId],
       set: {
-        userId: sql`excluded.user_id`,
+        name: sql`excluded.name`,
+        email: sql`excluded.email`,
         associateTitleId: sql`excluded.associate_title_id`,
         isHolder: sql`excluded.is_holder`,
         birthDate: sql`excluded.birth_date`,
@@ -381,4 +389,22 @@ async function writeBatch(
         updatedAt: sql`now()`,
       },
     });
+}
+
+/** The fields of a member an import row would change, named as in the preview. */
+function changedFields(
+  current: ExistingAssociate,
+  next: Pick<
+    ExistingAssociate,
+    'name' | 'email' | 'associateTitleId' | 'isHolder' | 'birthDate' | 'blocked'
+  >,
+): AssociateImportChangedField[] {
+  const fields: AssociateImportChangedField[] = [];
+  if (current.name !== next.name) fields.push('name');
+  if (current.email !== next.email) fields.push('email');
+  if (current.associateTitleId !== next.associateTitleId) fields.push('title');
+  if (current.isHolder !== next.isHolder) fields.push('isHolder');
+  if (current.birthDate !== next.birthDate) fields.push('birthDate');
+  if (current.blocked !== next.blocked) fields.push('blocked');
+  return fields;
 }

@@ -1,4 +1,4 @@
-import { associateTitles, associates, users, type Database } from '@clube/db';
+import { associateTitles, associates, type Database } from '@clube/db';
 import { stripCpf, type AssociateList } from '@clube/shared';
 import { and, asc, count, eq, sql, type SQL } from 'drizzle-orm';
 
@@ -6,7 +6,6 @@ export type ListAssociatesInput = {
   companyId: string;
   take: number;
   skip: number;
-  userId?: string;
   associateTitleId?: string;
   isHolder?: boolean;
   search?: string;
@@ -24,27 +23,28 @@ const matchingIds = (ids: SQL): SQL => sql`${associates.id} = any(array(${ids}))
 /**
  * Name matches by substring, ignoring case and accents; a term made of digits and mask
  * characters also matches cpf and card number. Each kind is its own subquery (a UNION of ids)
- * so each is served by its index — the trigram indexes of migration 0002 (search_normalize(name),
- * cpf, card_id) or the cpf's unique index for a whole cpf. One OR across users and associates
- * cannot use any of them and reads every member of the club.
+ * so each is served by its index — the trigram indexes on search_normalize(name), cpf and card_id
+ * (migrations 0002 and 0004) or the (club, cpf) unique index for a whole cpf. One OR across the
+ * three cannot use any of them and reads every member of the club.
  */
 export function searchCondition(companyId: string, search: string): SQL | undefined {
   const term = search.trim();
   if (!term) return undefined;
   const ofClub = sql`${associates.companyId} = ${companyId}`;
-  const byName = sql`select ${associates.id} from ${associates} join ${users} on ${users.id} = ${associates.userId}
-    where ${ofClub} and search_normalize(${users.name}) like '%' || search_normalize(${escapeLike(term)}) || '%'`;
+  const byName = sql`select ${associates.id} from ${associates}
+    where ${ofClub} and search_normalize(${associates.name}) like '%' || search_normalize(${escapeLike(term)}) || '%'`;
   const digits = stripCpf(term);
   if (!digits || !/^[\d.\-/\s]+$/.test(term)) return matchingIds(byName);
   const pattern = `%${digits}%`;
   // A cpf has exactly 11 digits: 11 typed digits can only be the whole cpf.
   const cpfMatches =
-    digits.length === 11 ? sql`${users.cpf} = ${digits}` : sql`${users.cpf} like ${pattern}`;
+    digits.length === 11
+      ? sql`${associates.cpf} = ${digits}`
+      : sql`${associates.cpf} like ${pattern}`;
   return matchingIds(sql`
     ${byName}
     union all
-    select ${associates.id} from ${associates} join ${users} on ${users.id} = ${associates.userId}
-    where ${ofClub} and ${cpfMatches}
+    select ${associates.id} from ${associates} where ${ofClub} and ${cpfMatches}
     union all
     select ${associates.id} from ${associates} where ${ofClub} and ${associates.cardId} like ${pattern}`);
 }
@@ -56,7 +56,6 @@ export async function listAssociates(
 ): Promise<AssociateList> {
   const where = and(
     eq(associates.companyId, input.companyId),
-    input.userId ? eq(associates.userId, input.userId) : undefined,
     input.associateTitleId ? eq(associates.associateTitleId, input.associateTitleId) : undefined,
     input.isHolder === undefined ? undefined : eq(associates.isHolder, input.isHolder),
     input.search ? searchCondition(input.companyId, input.search) : undefined,
@@ -64,7 +63,7 @@ export async function listAssociates(
   const page = db
     .select({
       id: associates.id,
-      user: { name: users.name, cpf: users.cpf },
+      user: { name: associates.name, cpf: associates.cpf },
       birthDate: associates.birthDate,
       cardId: associates.cardId,
       associateTitle: {
@@ -81,10 +80,9 @@ export async function listAssociates(
       matches: input.search ? sql<number>`count(*) over ()`.mapWith(Number) : sql<null>`null`,
     })
     .from(associates)
-    .innerJoin(users, eq(users.id, associates.userId))
     .innerJoin(associateTitles, eq(associateTitles.id, associates.associateTitleId))
     .where(where)
-    .orderBy(asc(users.name), asc(associates.id))
+    .orderBy(asc(associates.name), asc(associates.id))
     .limit(input.take)
     .offset(input.skip);
   // Every filter is on associates (the search is a subquery of ids): no join to count.

@@ -1,13 +1,15 @@
-import { associates, users, type Database } from '@clube/db';
+import { associates, type Database } from '@clube/db';
 import { and, eq, inArray } from 'drizzle-orm';
 import { AppError } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
 import { hashPassword } from '../../lib/password';
-import { revokeAllRefreshTokensOfUser } from '../auth/refresh-tokens';
+import { revokeAllRefreshTokensOfAssociate } from '../auth/refresh-tokens';
 
 /**
- * Sets an associate's password (argon2id). Every open session of that person ends. The audit
- * trail records that it happened, never the password.
+ * Sets the members' portal password of one club membership (argon2id). It is that membership's
+ * alone: the same person's membership in another club and any staff login keep theirs. Every
+ * open portal session of the membership ends. The audit trail records that it happened, never
+ * the password.
  */
 export async function updateAssociatePassword(
   db: Database,
@@ -16,7 +18,7 @@ export async function updateAssociatePassword(
 ): Promise<void> {
   if (companyIds.size === 0) throw new AppError('AssociateNotFound');
   const [associate] = await db
-    .select({ id: associates.id, userId: associates.userId, companyId: associates.companyId })
+    .select({ id: associates.id, companyId: associates.companyId })
     .from(associates)
     .where(
       and(eq(associates.id, input.associateId), inArray(associates.companyId, [...companyIds])),
@@ -25,10 +27,10 @@ export async function updateAssociatePassword(
   const passwordHash = await hashPassword(input.newPassword);
   await db.transaction(async (tx) => {
     await tx
-      .update(users)
+      .update(associates)
       .set({ passwordHash, updatedAt: new Date() })
-      .where(eq(users.id, associate.userId));
-    await revokeAllRefreshTokensOfUser(tx, associate.userId);
+      .where(eq(associates.id, associate.id));
+    await revokeAllRefreshTokensOfAssociate(tx, associate.id);
     await recordAudit(tx, {
       companyId: associate.companyId,
       actorUserId: input.actorUserId,

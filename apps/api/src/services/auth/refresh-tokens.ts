@@ -48,7 +48,8 @@ export async function rotateRefreshToken(
       .from(refreshTokens)
       .where(eq(refreshTokens.tokenHash, hashToken(token)))
       .for('update');
-    if (!current) return { kind: 'unknown' as const };
+    // A members' portal token is not a staff session: unknown here, like a made-up one.
+    if (!current || current.userId === null) return { kind: 'unknown' as const };
     if (current.revokedAt || current.replacedById) {
       await revokeFamily(tx, current.familyId);
       return { kind: 'reused' as const };
@@ -80,4 +81,15 @@ export async function revokeAllRefreshTokensOfUser(db: Database, userId: string)
     .update(refreshTokens)
     .set({ revokedAt: new Date() })
     .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
+}
+
+/** After staff set a member's portal password every portal session of that membership ends. */
+export async function revokeAllRefreshTokensOfAssociate(
+  db: Database,
+  associateId: string,
+): Promise<void> {
+  await db
+    .update(refreshTokens)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(refreshTokens.associateId, associateId), isNull(refreshTokens.revokedAt)));
 }

@@ -5,7 +5,6 @@ import {
   blockedTimes,
   companies,
   places,
-  users,
   type Database,
 } from '@clube/db';
 import type { BlockConflict, BlockRecurrence } from '@clube/shared';
@@ -75,12 +74,11 @@ function findConflicts(tx: Database, placeIds: string[], occurrences: Occurrence
       startsAt: appointments.startsAt,
       endsAt: appointments.endsAt,
       associateId: appointments.associateId,
-      associateName: users.name,
+      associateName: associates.name,
     })
     .from(appointments)
     .innerJoin(places, eq(places.id, appointments.placeId))
     .innerJoin(associates, eq(associates.id, appointments.associateId))
-    .innerJoin(users, eq(users.id, associates.userId))
     .where(
       and(
         inArray(appointments.placeId, placeIds),
