@@ -17,13 +17,20 @@ export type TestContext = {
 
 /**
  * A fresh, migrated database for one test file: PGlite by default, or a new PostgreSQL database
- * (created here and dropped on close) when DATABASE_URL is set.
+ * (created here and dropped on close) when DATABASE_URL is set. `migrated: false` leaves it
+ * empty, for tests that apply migrations themselves.
  */
-export async function createTestDatabase(): Promise<{
+export async function createTestDatabase({
+  migrated = true,
+}: { migrated?: boolean } = {}): Promise<{
   database: DatabaseHandle;
   drop: () => Promise<void>;
 }> {
   const url = process.env.DATABASE_URL;
+  if (!url && !migrated) {
+    const database = await openDatabase({ driver: 'pglite', dataDir: 'memory://' });
+    return { database, drop: async () => {} };
+  }
   if (!url) {
     const template = readFileSync(inject('pgliteTemplate'));
     const database = await openDatabase({
@@ -45,7 +52,7 @@ export async function createTestDatabase(): Promise<{
     url: databaseUrl.toString(),
     poolSize: 20,
   });
-  await database.migrate(loadConfig({}).migrationsDir);
+  if (migrated) await database.migrate(loadConfig({}).migrationsDir);
   return {
     database,
     drop: async () => {
