@@ -20,6 +20,8 @@ const report = (overrides: Record<string, unknown>) => ({
   titlesCreated: 1,
   errors: [{ line: 3, reason: 'CPF inválido: 52998224724' }],
   errorsTruncated: false,
+  changes: [],
+  changesTruncated: false,
   ...overrides,
 });
 
@@ -31,7 +33,20 @@ describe('ImportAssociatesDialog', () => {
       const form = request.body as FormData;
       sent.push(form);
       return form.get('dryRun') === 'true'
-        ? { status: 200, body: report({}) }
+        ? {
+            status: 200,
+            body: report({
+              updated: 1,
+              changes: [
+                {
+                  line: 2,
+                  cardId: '10',
+                  name: 'Ana Lima Souza',
+                  fields: ['name', 'email', 'blocked'],
+                },
+              ],
+            }),
+          }
         : { status: 200, body: report({ applied: true, dryRun: false }) };
     });
     const onClose = vi.fn();
@@ -46,11 +61,13 @@ describe('ImportAssociatesDialog', () => {
     await user.upload(screen.getByLabelText('Arquivo CSV'), file);
     await user.click(screen.getByRole('button', { name: 'Validar arquivo' }));
 
-    expect(await screen.findByRole('listitem')).toHaveTextContent(
+    const items = await screen.findAllByRole('listitem');
+    expect(items.map((item) => item.textContent)).toEqual([
       'Linha 3: CPF inválido: 52998224724',
-    );
+      'Ana Lima Souza (carteirinha 10): nome, e-mail, bloqueio',
+    ]);
     expect(
-      screen.getByText(/3 linhas: 2 novos, 0 alterados, 0 sem alteração, 1 rejeitados/),
+      screen.getByText(/3 linhas: 2 novos, 1 alterados, 0 sem alteração, 1 rejeitados/),
     ).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Confirmar importação' })).not.toBeInTheDocument();
     expect(sent[0]!.get('companyId')).toBe(companyId);

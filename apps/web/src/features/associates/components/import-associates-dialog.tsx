@@ -105,6 +105,31 @@ export function ImportAssociatesDialog({
                 )}
               </div>
             )}
+            {report.changes.length > 0 && (
+              <div>
+                <h3 className="text-sm font-semibold text-slate-800">
+                  {t('associates.import.changedMembers')}
+                </h3>
+                <ul className="mt-2 max-h-48 space-y-1 overflow-y-auto text-sm text-slate-700">
+                  {report.changes.map((change) => (
+                    <li key={change.line}>
+                      <span className="font-medium">
+                        {t('associates.import.changedMember', change)}
+                      </span>
+                      :{' '}
+                      {change.fields
+                        .map((field) => t(`associates.import.fields.${field}`))
+                        .join(', ')}
+                    </li>
+                  ))}
+                </ul>
+                {report.changesTruncated && (
+                  <p className="mt-1 text-sm text-slate-600">
+                    {t('associates.import.moreChanges')}
+                  </p>
+                )}
+              </div>
+            )}
             {!canConfirm && (
               <p className="text-sm text-slate-600">{t('associates.import.nothingToImport')}</p>
             )}
