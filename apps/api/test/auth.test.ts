@@ -90,24 +90,68 @@ describe('POST /api/auth/login', () => {
     expect(response.json().error).toBe('ValidationError');
   });
 
-  it('rate-limits failed attempts per cpf, whatever the address', async () => {
+  it('rate-limits failed attempts per cpf at one address: then even the right password is 429', async () => {
     const { staff } = await createClubWithStaff(context.database.db);
-    for (let attempt = 0; attempt < loginLimits.perCpf; attempt += 1) {
+    for (let attempt = 0; attempt < loginLimits.perCpfAndAddress; attempt += 1) {
       const response = await post(
         '/api/auth/login',
         { cpf: staff.cpf, password: 'errada1' },
-        `10.1.0.${attempt}`,
+        '10.1.0.1',
       );
       expect(response.statusCode).toBe(401);
     }
     const blocked = await post(
       '/api/auth/login',
       { cpf: staff.cpf, password: staffPassword },
-      '10.1.1.1',
+      '10.1.0.1',
     );
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json().error).toBe('TooManyRequests');
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+  });
+
+  it("does not lock the owner out at their own address with someone else's failures", async () => {
+    const { staff } = await createClubWithStaff(context.database.db);
+    // The attacker fails up to the limit, then keeps hammering past it: refused attempts check no
+    // password, so they must not count towards the cpf-wide ceiling either.
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < loginLimits.perCpf + 5; attempt += 1) {
+      const response = await post(
+        '/api/auth/login',
+        { cpf: staff.cpf, password: 'errada1' },
+        '10.1.1.66',
+      );
+      statuses.push(response.statusCode);
+    }
+    expect(statuses.filter((status) => status === 401)).toHaveLength(loginLimits.perCpfAndAddress);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(
+      loginLimits.perCpf + 5 - loginLimits.perCpfAndAddress,
+    );
+    const owner = await post(
+      '/api/auth/login',
+      { cpf: staff.cpf, password: staffPassword },
+      '10.1.1.7',
+    );
+    expect(owner.statusCode).toBe(200);
+  });
+
+  it('rate-limits failed attempts per cpf spread over many addresses', async () => {
+    const { staff } = await createClubWithStaff(context.database.db);
+    for (let attempt = 0; attempt < loginLimits.perCpf; attempt += 1) {
+      const response = await post(
+        '/api/auth/login',
+        { cpf: staff.cpf, password: 'errada1' },
+        `10.1.2.${attempt}`,
+      );
+      expect(response.statusCode).toBe(401);
+    }
+    const blocked = await post(
+      '/api/auth/login',
+      { cpf: staff.cpf, password: staffPassword },
+      '10.1.3.1',
+    );
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json().error).toBe('TooManyRequests');
   });
 
   it('rate-limits failed attempts per address, whatever the cpf', async () => {
@@ -135,7 +179,7 @@ describe('POST /api/auth/login', () => {
 
   it('does not count successful logins against the limit', async () => {
     const { staff } = await createClubWithStaff(context.database.db);
-    for (let attempt = 0; attempt < loginLimits.perCpf + 3; attempt += 1) {
+    for (let attempt = 0; attempt < loginLimits.perCpfAndAddress + 3; attempt += 1) {
       const response = await post(
         '/api/auth/login',
         { cpf: staff.cpf, password: staffPassword },
