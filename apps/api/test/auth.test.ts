@@ -2,6 +2,7 @@ import { refreshTokens, users } from '@clube/db';
 import { formatCpf } from '@clube/shared';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config';
 import { loginLimits } from '../src/services/auth/login';
 import { createClubWithStaff, createUser, login, staffPassword, uniqueCpf } from './factories';
 import { createTestApp, type TestContext } from './helper';
@@ -186,6 +187,71 @@ describe('POST /api/auth/login', () => {
         '10.3.0.1',
       );
       expect(response.statusCode).toBe(200);
+    }
+  });
+});
+
+describe('login limits behind a reverse proxy (TRUST_PROXY)', () => {
+  const proxy = '10.60.0.1';
+  const attempt = (
+    target: TestContext,
+    forwardedFor: string,
+    cpf = uniqueCpf(),
+    remoteAddress = proxy,
+  ) =>
+    target.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { cpf, password: 'errada1' },
+      headers: { 'x-forwarded-for': forwardedFor },
+      remoteAddress,
+    });
+
+  it('with 1 hop counts the address the proxy appended, whatever the client wrote before it', async () => {
+    const behindOneProxy = await createTestApp({
+      trustProxy: loadConfig({ TRUST_PROXY: '1' }).trustProxy,
+    });
+    try {
+      const client = '203.0.113.7';
+      for (let index = 0; index < loginLimits.perAddress; index += 1) {
+        // The proxy appends the address it saw; everything to its left is the client's own text.
+        const spoofed = `198.18.${index}.1, 198.19.0.${index}`;
+        const response = await attempt(behindOneProxy, `${spoofed}, ${client}`);
+        expect(response.statusCode).toBe(401);
+      }
+      const blocked = await attempt(behindOneProxy, `192.0.2.99, ${client}`);
+      expect(blocked.statusCode).toBe(429);
+      // Another client behind the same proxy is counted on its own, not as the proxy.
+      const other = await attempt(behindOneProxy, `192.0.2.99, 203.0.113.8`);
+      expect(other.statusCode).toBe(401);
+    } finally {
+      await behindOneProxy.close();
+    }
+  });
+
+  it('with a list of proxy addresses ignores X-Forwarded-For from any other peer', async () => {
+    const behindListedProxy = await createTestApp({
+      trustProxy: loadConfig({ TRUST_PROXY: '10.60.0.0/16' }).trustProxy,
+    });
+    try {
+      const { staff } = await createClubWithStaff(behindListedProxy.database.db);
+      // A direct client is no proxy: its own X-Forwarded-For changes nothing.
+      for (let index = 0; index < loginLimits.perCpfAndAddress; index += 1) {
+        const response = await attempt(
+          behindListedProxy,
+          `198.18.0.${index}`,
+          staff.cpf,
+          '198.51.100.1',
+        );
+        expect(response.statusCode).toBe(401);
+      }
+      const blocked = await attempt(behindListedProxy, '198.18.1.1', staff.cpf, '198.51.100.1');
+      expect(blocked.statusCode).toBe(429);
+      // Through the listed proxy, the client is the address the proxy appended.
+      const viaProxy = await attempt(behindListedProxy, '198.51.100.1, 203.0.113.9', staff.cpf);
+      expect(viaProxy.statusCode).toBe(401);
+    } finally {
+      await behindListedProxy.close();
     }
   });
 });
