@@ -1,9 +1,10 @@
-import { refreshTokens, users } from '@clube/db';
+import { companyStaff, refreshTokens, users } from '@clube/db';
 import { formatCpf } from '@clube/shared';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config';
 import { loginLimits } from '../src/services/auth/login';
+import { refreshReuseGraceSeconds } from '../src/services/auth/refresh-tokens';
 import { createClubWithStaff, createUser, login, staffPassword, uniqueCpf } from './factories';
 import { createTestApp, type TestContext } from './helper';
 
@@ -257,6 +258,15 @@ describe('login limits behind a reverse proxy (TRUST_PROXY)', () => {
 });
 
 describe('POST /api/auth/refresh and /logout', () => {
+  /** Moves every token of the user's rotations back past the reuse grace period. */
+  const endGracePeriod = (userId: string) =>
+    context.database.db
+      .update(refreshTokens)
+      .set({
+        createdAt: sql`now() - make_interval(secs => ${refreshReuseGraceSeconds + 1})`,
+      })
+      .where(eq(refreshTokens.userId, userId));
+
   it('rotates the refresh token and the new one works', async () => {
     const { staff } = await createClubWithStaff(context.database.db);
     const session = await login(context.app, staff.cpf);
@@ -269,18 +279,63 @@ describe('POST /api/auth/refresh and /logout', () => {
     expect(second.statusCode).toBe(200);
   });
 
-  it('revokes the whole chain when a rotated token is presented again', async () => {
+  it('revokes the whole chain when a rotated token is presented again after the grace period', async () => {
     const { staff } = await createClubWithStaff(context.database.db);
     const session = await login(context.app, staff.cpf);
     const rotated = (
       await post('/api/auth/refresh', { refresh_token: session.refresh_token })
     ).json();
+    await endGracePeriod(staff.id);
     const reuse = await post('/api/auth/refresh', { refresh_token: session.refresh_token });
     expect(reuse.statusCode).toBe(401);
     expect(reuse.json().error).toBe('Refresh token expirado');
     // The legitimate-looking newest token is dead too: the thief and the user both sign in again.
     const newest = await post('/api/auth/refresh', { refresh_token: rotated.refresh_token });
     expect(newest.statusCode).toBe(401);
+  });
+
+  it('lets two tabs refresh with the same token at once; reuse after the grace still ends both', async () => {
+    const { staff } = await createClubWithStaff(context.database.db);
+    const session = await login(context.app, staff.cpf);
+    const tabs = await Promise.all(
+      [1, 2].map(() => post('/api/auth/refresh', { refresh_token: session.refresh_token })),
+    );
+    expect(tabs.map((tab) => tab.statusCode)).toEqual([200, 200]);
+    const [first, second] = tabs.map((tab) => tab.json());
+    expect(first.refresh_token).not.toBe(second.refresh_token);
+    expect(second.user.id).toBe(staff.id);
+    // Each tab goes on with its own token.
+    const firstNext = await post('/api/auth/refresh', { refresh_token: first.refresh_token });
+    const secondNext = await post('/api/auth/refresh', { refresh_token: second.refresh_token });
+    expect([firstNext.statusCode, secondNext.statusCode]).toEqual([200, 200]);
+
+    await endGracePeriod(staff.id);
+    const reuse = await post('/api/auth/refresh', { refresh_token: session.refresh_token });
+    expect(reuse.statusCode).toBe(401);
+    for (const tab of [firstNext, secondNext]) {
+      const after = await post('/api/auth/refresh', { refresh_token: tab.json().refresh_token });
+      expect(after.statusCode).toBe(401);
+    }
+  });
+
+  it('refuses and revokes the refresh of a person who is no longer staff of any club', async () => {
+    const { company, staff } = await createClubWithStaff(context.database.db);
+    const session = await login(context.app, staff.cpf);
+    await context.database.db.delete(companyStaff).where(eq(companyStaff.userId, staff.id));
+    const refused = await post('/api/auth/refresh', { refresh_token: session.refresh_token });
+    expect(refused.statusCode).toBe(401);
+    expect(refused.json().error).toBe('Refresh token expirado');
+    const live = await context.database.db
+      .select({ id: refreshTokens.id })
+      .from(refreshTokens)
+      .where(and(eq(refreshTokens.userId, staff.id), isNull(refreshTokens.revokedAt)));
+    expect(live).toEqual([]);
+    // Staff again: the old session stays ended, a new sign-in is needed.
+    await context.database.db
+      .insert(companyStaff)
+      .values({ companyId: company.id, userId: staff.id });
+    const after = await post('/api/auth/refresh', { refresh_token: session.refresh_token });
+    expect(after.statusCode).toBe(401);
   });
 
   it('answers 401 "Refresh token expirado" for an unknown or expired token', async () => {
