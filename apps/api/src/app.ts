@@ -5,7 +5,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import type { Config } from './config';
+import type { Config, TrustProxy } from './config';
 import { authPlugin } from './plugins/auth';
 import { databasePlugin } from './plugins/database';
 import { errorHandlerPlugin } from './plugins/error-handler';
@@ -25,11 +25,24 @@ export type BuildAppOptions = {
   logger?: FastifyServerOptions['logger'];
 };
 
+/**
+ * Fastify trusts nothing for a bare number (it cannot tell a proxy from a direct client), so a hop
+ * count becomes the rule "the socket peer and the next hops - 1 entries from the right are
+ * proxies": the client address is the entry the outermost proxy appended, never one the client
+ * wrote further left.
+ */
+function fastifyTrustProxy(trustProxy: TrustProxy): FastifyServerOptions['trustProxy'] {
+  if (typeof trustProxy === 'number') {
+    return (_address: string, hop: number) => hop < trustProxy;
+  }
+  return trustProxy;
+}
+
 /** Builds the whole API (and the SPA it serves) without listening: tests use `app.inject`. */
 export async function buildApp(options: BuildAppOptions) {
   const app = Fastify({
     logger: options.logger ?? false,
-    trustProxy: options.config.trustProxy,
+    trustProxy: fastifyTrustProxy(options.config.trustProxy),
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
 

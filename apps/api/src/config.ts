@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { isIP } from 'node:net';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -10,6 +11,63 @@ import { z } from 'zod';
 const repositoryRoot = fileURLToPath(new URL('../../../', import.meta.url));
 
 const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+/** Named ranges the proxy-address matcher understands besides addresses and CIDRs. */
+const namedProxyRanges = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** An address (`10.0.0.5`, `::1`), a CIDR (`10.0.0.0/8`) or one of the named ranges. */
+function isProxyAddress(entry: string): boolean {
+  if (namedProxyRanges.has(entry)) return true;
+  const [address = '', bits, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (bits === undefined) return true;
+  if (!/^\d{1,3}$/.test(bits)) return false;
+  return Number(bits) <= (version === 4 ? 32 : 128);
+}
+
+/**
+ * Which peers may tell us the client address through X-Forwarded-For. `true` used to trust every
+ * hop, so a client could write its own left-most entry and dodge the per-address login limit: it
+ * is refused, not guessed, because the right replacement depends on how many proxies there are.
+ */
+const trustProxySchema = z
+  .string()
+  .trim()
+  .default('false')
+  .superRefine((value, context) => {
+    if (value === 'false' || value === '' || /^\d{1,2}$/.test(value)) return;
+    if (value === 'true') {
+      context.addIssue({
+        code: 'custom',
+        message:
+          'true confiaria no X-Forwarded-For escrito pelo cliente; use o número de proxies à frente do servidor (ex.: 1) ou os endereços deles (ex.: 10.0.0.5,10.0.0.0/8)',
+      });
+      return;
+    }
+    const invalid = value
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter((entry) => !isProxyAddress(entry));
+    if (invalid.length > 0) {
+      context.addIssue({
+        code: 'custom',
+        message: `deve ser false, um número de proxies (ex.: 1) ou endereços/CIDRs separados por vírgula; inválido: ${invalid.join(', ')}`,
+      });
+    }
+  })
+  .transform((value): TrustProxy => {
+    if (value === 'false' || value === '') return false;
+    if (/^\d+$/.test(value)) return Number(value) === 0 ? false : Number(value);
+    return value.split(',').map((entry) => entry.trim());
+  });
+
+/**
+ * `false`: the socket address is the client. A number: that many proxies sit in front of the
+ * server, so the client is that many hops from the right of X-Forwarded-For. A list: only peers
+ * at those addresses are proxies.
+ */
+export type TrustProxy = false | number | string[];
 
 const envSchema = z
   .object({
@@ -39,11 +97,8 @@ const envSchema = z
       )
       .pipe(z.array(z.url('cada origem deve ser uma URL, ex.: https://clube.example.com'))),
     LOG_LEVEL: z.enum(logLevels).default('info'),
-    /** Behind a reverse proxy, trust X-Forwarded-For for the client address (rate limits). */
-    TRUST_PROXY: z
-      .enum(['true', 'false'])
-      .default('false')
-      .transform((value) => value === 'true'),
+    /** Behind reverse proxies, whose X-Forwarded-For entries give the client address. */
+    TRUST_PROXY: trustProxySchema,
     REDIS_URL: z
       .string()
       .regex(/^rediss?:\/\//, 'deve começar com redis://')
@@ -77,7 +132,7 @@ export type Config = {
   jwtSecret: string | undefined;
   corsOrigins: string[];
   logLevel: (typeof logLevels)[number];
-  trustProxy: boolean;
+  trustProxy: TrustProxy;
   redisUrl: string | undefined;
   redisPrefix: string;
   seedDemo: boolean;

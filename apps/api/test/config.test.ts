@@ -37,3 +37,31 @@ describe('embedded database memory', () => {
     expect(await showSharedBuffers(16)).toBe('16MB');
   });
 });
+
+describe('TRUST_PROXY', () => {
+  it('reads a hop count or a list of proxy addresses and CIDRs, and false or 0 as no proxy', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '0' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(
+      loadConfig({ TRUST_PROXY: '10.0.0.5, 10.1.0.0/16,::1,fd00::/8,loopback' }).trustProxy,
+    ).toEqual(['10.0.0.5', '10.1.0.0/16', '::1', 'fd00::/8', 'loopback']);
+  });
+
+  it('refuses true, which would trust the addresses the client writes, with the way out', () => {
+    expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(
+      /TRUST_PROXY: true confiaria no X-Forwarded-For escrito pelo cliente; use o número de proxies/,
+    );
+  });
+
+  it('refuses anything else, naming the bad entries', () => {
+    for (const value of ['sim', '10.0.0.0/33', '10.0.0.300', '-1', '1.5', '10.0.0.1,']) {
+      expect(() => loadConfig({ TRUST_PROXY: value }), value).toThrow(ConfigError);
+    }
+    expect(() => loadConfig({ TRUST_PROXY: '10.0.0.1, proxy.interno' })).toThrow(
+      /inválido: proxy\.interno/,
+    );
+  });
+});

@@ -106,4 +106,24 @@ describe('CORS', () => {
     const lookalike = await preflight(open, `${allowedOrigin}.evil.example.com`);
     expect(lookalike.headers['access-control-allow-origin']).toBeUndefined();
   });
+
+  it('lets an allowed origin send updates and deletions (PATCH, DELETE)', async () => {
+    for (const method of ['PATCH', 'DELETE']) {
+      const response = await open.app.inject({
+        method: 'OPTIONS',
+        url: '/api/backoffice/place',
+        headers: {
+          origin: allowedOrigin,
+          'access-control-request-method': method,
+          'access-control-request-headers': 'authorization, content-type',
+        },
+      });
+      expect(response.statusCode).toBe(204);
+      expect(response.headers['access-control-allow-origin']).toBe(allowedOrigin);
+      const allowedMethods = String(response.headers['access-control-allow-methods'])
+        .split(',')
+        .map((allowed) => allowed.trim());
+      expect(allowedMethods).toEqual(expect.arrayContaining(['GET', 'POST', 'PATCH', 'DELETE']));
+    }
+  });
 });

@@ -28,6 +28,9 @@ export const securityPlugin = fp(
     });
     await app.register(cors, {
       origin: app.config.corsOrigins.length > 0 ? app.config.corsOrigins : false,
+      // The methods the API's routes use; the plugin's default (GET, HEAD, POST) left a browser on
+      // an allowed origin unable to send the updates (PATCH) and deletions (DELETE).
+      methods: ['GET', 'HEAD', 'POST', 'PATCH', 'DELETE'],
       credentials: false,
     });
     await app.register(compress, { threshold: 1024 });

@@ -193,8 +193,8 @@ async function expectLoginLimitAcross(pair: Pair) {
     requestJson(`${url}/api/auth/login`, { body: { cpf: staff.cpf, password: 'senha-errada' } }),
   );
   expect(tallyResponses(responses)).toEqual({
-    'Invalid user or password': loginLimits.perCpf,
-    TooManyRequests: attempts - loginLimits.perCpf,
+    'Invalid user or password': loginLimits.perCpfAndAddress,
+    TooManyRequests: attempts - loginLimits.perCpfAndAddress,
   });
   for (const server of pair.servers) {
     const response = await requestJson(`${server.url}/api/auth/login`, {

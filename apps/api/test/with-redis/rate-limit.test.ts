@@ -29,7 +29,7 @@ describe('login rate limit in Redis, shared by two API processes', () => {
         payload: { cpf: staff.cpf, password },
         remoteAddress: '10.9.0.1',
       });
-    for (let index = 0; index < loginLimits.perCpf; index += 1) {
+    for (let index = 0; index < loginLimits.perCpfAndAddress; index += 1) {
       const response = await attempt(index % 2 === 0 ? first : second, 'errada1');
       expect(response.statusCode).toBe(401);
     }

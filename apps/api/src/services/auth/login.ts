@@ -5,28 +5,41 @@ import { decoyPasswordHash, verifyPassword } from '../../lib/password';
 import type { RateLimiter } from '../../lib/rate-limiter';
 import { issueRefreshToken } from './refresh-tokens';
 
-/** Failed attempts allowed per window before login answers 429. */
+/**
+ * Failed attempts allowed per window before login answers 429 (the policy of docs/reliability.md,
+ * "Login limits"). A guesser at one address is stopped after `perCpfAndAddress` tries at one cpf,
+ * without locking the owner of that cpf out at their own address; `perCpf` stops guessing spread
+ * over many addresses, and `perAddress` one address trying many cpfs.
+ */
 export const loginLimits = {
   windowSeconds: 15 * 60,
-  perCpf: 5,
+  perCpfAndAddress: 5,
+  perCpf: 50,
   perAddress: 30,
 } as const;
 
 export type LoginInput = { cpf: string; password: string; address: string };
 
-/** Counts one attempt under each key; 429 once any of them is over its limit in the window. */
+/**
+ * Counts one attempt under each key; 429 once any of them is over its limit in the window. A
+ * refused attempt is taken back from every key: it checked no password, so it is no guess, and
+ * counting it would let one blocked address push the cpf-wide counter to its ceiling by simply
+ * repeating requests, locking the owner out everywhere.
+ */
 export async function throttle(
   rateLimiter: RateLimiter,
   keys: Array<{ key: string; limit: number }>,
 ) {
   const hits = await Promise.all(
     keys.map(async ({ key, limit }) => ({
+      key,
       limit,
       ...(await rateLimiter.hit(key, loginLimits.windowSeconds)),
     })),
   );
   const exceeded = hits.filter((hit) => hit.count > hit.limit);
   if (exceeded.length > 0) {
+    await Promise.all(hits.map(({ key }) => rateLimiter.refund(key)));
     const retryAfterSeconds = Math.max(...exceeded.map((hit) => hit.retryAfterSeconds));
     throw new AppError('TooManyRequests', undefined, { retryAfterSeconds });
   }
@@ -34,8 +47,8 @@ export async function throttle(
 
 /**
  * Checks a staff member's cpf and password. Unknown cpf, wrong password and a user who is staff of
- * no club all answer the same 401. Every attempt counts against the cpf and the address; a
- * successful one is taken back, so only failures accumulate.
+ * no club all answer the same 401. Every attempt counts against the cpf at this address, the cpf
+ * and the address; a successful one is taken back, so only failures accumulate.
  */
 export async function login(
   db: Database,
@@ -43,6 +56,7 @@ export async function login(
   input: LoginInput,
 ): Promise<{ user: { id: string; name: string; cpf: string }; refreshToken: string }> {
   const keys = [
+    { key: `login:cpf-addr:${input.cpf}:${input.address}`, limit: loginLimits.perCpfAndAddress },
     { key: `login:cpf:${input.cpf}`, limit: loginLimits.perCpf },
     { key: `login:addr:${input.address}`, limit: loginLimits.perAddress },
   ];

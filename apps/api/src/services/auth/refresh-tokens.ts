@@ -1,9 +1,17 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { refreshTokens, type Database } from '@clube/db';
+import { companyStaff, refreshTokens, type Database } from '@clube/db';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { AppError } from '../../lib/app-error';
 
 export const refreshTokenTtlDays = 30;
+
+/**
+ * Seconds after a token's rotation during which presenting it again is taken for a second tab of
+ * the same browser refreshing at the same moment, not for theft. The price: a thief presenting a
+ * stolen token within those seconds also gets a session, but in the same family, which ends with
+ * it at the next reuse past the grace, a logout or a password change.
+ */
+export const refreshReuseGraceSeconds = 10;
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
@@ -35,7 +43,9 @@ async function revokeFamily(db: Database, familyId: string): Promise<void> {
 
 /**
  * Exchanges a refresh token for a new one of the same family. A token presented after it was
- * rotated (or revoked) is a sign of theft: the whole family is revoked.
+ * rotated (or revoked) is a sign of theft: the whole family is revoked, unless it was rotated less
+ * than `refreshReuseGraceSeconds` ago (two tabs refreshing together). A person who is no longer
+ * staff of any club gets no new session, and every one of their refresh tokens is revoked.
  */
 export async function rotateRefreshToken(
   db: Database,
@@ -50,20 +60,51 @@ export async function rotateRefreshToken(
       .for('update');
     // A members' portal token is not a staff session: unknown here, like a made-up one.
     if (!current || current.userId === null) return { kind: 'unknown' as const };
-    if (current.revokedAt || current.replacedById) {
+    const reused =
+      current.revokedAt !== null ||
+      (current.replacedById !== null && !(await rotatedWithinGrace(tx, current.replacedById)));
+    if (reused) {
       await revokeFamily(tx, current.familyId);
       return { kind: 'reused' as const };
     }
     if (current.expiresAt.getTime() <= Date.now()) return { kind: 'expired' as const };
+    const [staff] = await tx
+      .select({ userId: companyStaff.userId })
+      .from(companyStaff)
+      .where(eq(companyStaff.userId, current.userId))
+      .limit(1);
+    if (!staff) {
+      await revokeAllRefreshTokensOfUser(tx, current.userId);
+      return { kind: 'not-staff' as const };
+    }
     const next = await issueRefreshToken(tx, current.userId, current.familyId);
-    await tx
-      .update(refreshTokens)
-      .set({ replacedById: next.id })
-      .where(eq(refreshTokens.id, current.id));
+    // Within the grace period the token was already rotated: its successor went to the other tab,
+    // and only its hash is stored, so it cannot be handed out again. This tab gets a sibling in
+    // the same family instead; `replacedById` keeps pointing at the first successor, so the
+    // rotation time (and the end of the grace) does not move, and any later reuse still revokes
+    // the family, siblings included.
+    if (current.replacedById === null) {
+      await tx
+        .update(refreshTokens)
+        .set({ replacedById: next.id })
+        .where(eq(refreshTokens.id, current.id));
+    }
     return { kind: 'rotated' as const, userId: current.userId, token: next.token };
   });
   if (outcome.kind !== 'rotated') throw expired;
   return { userId: outcome.userId, token: outcome.token };
+}
+
+/** Whether the token that replaced another was issued less than the grace period ago. */
+async function rotatedWithinGrace(db: Database, successorId: string): Promise<boolean> {
+  // Compared in the database, on the clock that stamped `created_at`.
+  const [successor] = await db
+    .select({
+      withinGrace: sql<boolean>`${refreshTokens.createdAt} > now() - make_interval(secs => ${refreshReuseGraceSeconds})`,
+    })
+    .from(refreshTokens)
+    .where(eq(refreshTokens.id, successorId));
+  return successor?.withinGrace === true;
 }
 
 /** Logout: the token's whole family stops working. Unknown tokens are ignored. */
