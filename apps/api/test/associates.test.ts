@@ -163,6 +163,53 @@ describe('GET /associate/findAllPaginated', () => {
     expect(await search('zzz')).toEqual([]);
   });
 
+  it('finds every word of the search in any order: "joao pereira" finds "João Carlos Pereira"', async () => {
+    const { mine, headers } = await setUp();
+    await createAssociate(context.database.db, mine.company.id, { name: 'João Carlos Pereira' });
+    const search = async (term: string) =>
+      namesOf(
+        (
+          await request(
+            'GET',
+            `/associate/findAllPaginated?companyId=${mine.company.id}&search=${encodeURIComponent(term)}`,
+            headers,
+          )
+        ).json(),
+      );
+    expect(await search('joao pereira')).toEqual(['João Carlos Pereira']);
+    expect(await search('PEREIRA  joão')).toEqual(['João Carlos Pereira']);
+    expect(await search('joao')).toEqual(['João Araújo', 'João Carlos Pereira']);
+    expect(await search('joao lima')).toEqual([]);
+  });
+
+  it("sorts in Portuguese order: João before José, Íris among the I's", async () => {
+    const db = context.database.db;
+    const club = await createClubWithStaff(db);
+    const headers = await bearerFor(context.app, club.staff.cpf);
+    for (const name of [
+      'José Alves',
+      'Ivo Souza',
+      'João Alves',
+      'Íris Nunes',
+      'Jorge Reis',
+      'Igor Dias',
+    ])
+      await createAssociate(db, club.company.id, { name });
+    const listed = await request(
+      'GET',
+      `/associate/findAllPaginated?companyId=${club.company.id}`,
+      headers,
+    );
+    expect(namesOf(listed.json())).toEqual([
+      'Igor Dias',
+      'Íris Nunes',
+      'Ivo Souza',
+      'João Alves',
+      'Jorge Reis',
+      'José Alves',
+    ]);
+  });
+
   it('counts every match of a search, on its pages and past its last page', async () => {
     const { mine, headers } = await setUp();
     const page = async (skip: number) =>

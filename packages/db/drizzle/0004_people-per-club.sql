@@ -40,7 +40,8 @@ DROP INDEX IF EXISTS "users_cpf_search_idx";--> statement-breakpoint
 DROP INDEX IF EXISTS "users_name_idx";--> statement-breakpoint
 CREATE INDEX "associates_name_search_idx" ON "associates" USING gin (search_normalize("name") gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "associates_cpf_search_idx" ON "associates" USING gin ("cpf" gin_trgm_ops);--> statement-breakpoint
-CREATE INDEX "associates_company_name_idx" ON "associates" ("company_id", "name", "id");--> statement-breakpoint
+-- The list's order: Portuguese, without case and accents first (the same expression the list sorts by).
+CREATE INDEX "associates_company_name_idx" ON "associates" ("company_id", search_normalize("name"), "name", "id");--> statement-breakpoint
 
 -- Who booked or cancelled through the members' portal, and who acted in the audit trail.
 ALTER TABLE "appointments" ADD COLUMN "created_by_associate_id" uuid;--> statement-breakpoint

@@ -20,19 +20,29 @@ const escapeLike = (value: string) => value.replace(/[\\%_]/g, '\\$&');
  */
 const matchingIds = (ids: SQL): SQL => sql`${associates.id} = any(array(${ids}))`;
 
+/** The words of a search, each a separate condition: "joao pereira" finds "João Carlos Pereira". */
+const wordsOf = (term: string) => term.split(/\s+/).filter(Boolean);
+
 /**
- * Name matches by substring, ignoring case and accents; a term made of digits and mask
- * characters also matches cpf and card number. Each kind is its own subquery (a UNION of ids)
- * so each is served by its index — the trigram indexes on search_normalize(name), cpf and card_id
- * (migrations 0002 and 0004) or the (club, cpf) unique index for a whole cpf. One OR across the
- * three cannot use any of them and reads every member of the club.
+ * Every word of the term must appear in the name, in any order, ignoring case and accents; a term
+ * made of digits and mask characters also matches cpf and card number. Each kind is its own
+ * subquery (a UNION of ids) so each is served by its index — the trigram indexes on
+ * search_normalize(name), cpf and card_id (migrations 0002 and 0004; one LIKE per word, combined
+ * by a bitmap AND) or the (club, cpf) unique index for a whole cpf. One OR across the three
+ * cannot use any of them and reads every member of the club.
  */
 export function searchCondition(companyId: string, search: string): SQL | undefined {
   const term = search.trim();
   if (!term) return undefined;
   const ofClub = sql`${associates.companyId} = ${companyId}`;
-  const byName = sql`select ${associates.id} from ${associates}
-    where ${ofClub} and search_normalize(${associates.name}) like '%' || search_normalize(${escapeLike(term)}) || '%'`;
+  const nameHasEveryWord = sql.join(
+    wordsOf(term).map(
+      (word) =>
+        sql`search_normalize(${associates.name}) like '%' || search_normalize(${escapeLike(word)}) || '%'`,
+    ),
+    sql` and `,
+  );
+  const byName = sql`select ${associates.id} from ${associates} where ${ofClub} and ${nameHasEveryWord}`;
   const digits = stripCpf(term);
   if (!digits || !/^[\d.\-/\s]+$/.test(term)) return matchingIds(byName);
   const pattern = `%${digits}%`;
@@ -49,7 +59,18 @@ export function searchCondition(companyId: string, search: string): SQL | undefi
     select ${associates.id} from ${associates} where ${ofClub} and ${associates.cardId} like ${pattern}`);
 }
 
-/** A page of the club's associates ordered by name (then id, so pages never overlap). */
+/**
+ * Portuguese order without depending on the server's collations (PGlite has no ICU): names
+ * compare without case and accents first ("João" before "José", "Íris" among the I's), then as
+ * written, then by id so pages never overlap. Migration 0004 indexes exactly this order.
+ */
+const portugueseOrder = [
+  asc(sql`search_normalize(${associates.name})`),
+  asc(associates.name),
+  asc(associates.id),
+];
+
+/** A page of the club's associates in Portuguese name order. */
 export async function listAssociates(
   db: Database,
   input: ListAssociatesInput,
@@ -82,7 +103,7 @@ export async function listAssociates(
     .from(associates)
     .innerJoin(associateTitles, eq(associateTitles.id, associates.associateTitleId))
     .where(where)
-    .orderBy(asc(associates.name), asc(associates.id))
+    .orderBy(...portugueseOrder)
     .limit(input.take)
     .offset(input.skip);
   // Every filter is on associates (the search is a subquery of ids): no join to count.
