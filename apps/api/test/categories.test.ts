@@ -45,6 +45,29 @@ describe('POST /api/backoffice/category', () => {
     expect(audit[0]!.actorUserId).toBe(staff.id);
   });
 
+  it('refuses a name the club already has, whatever its case and accents (409 CategoryNameTaken)', async () => {
+    const { company, headers } = await clubWithHeaders();
+    const other = await clubWithHeaders();
+    const create = (companyId: string, name: string, auth = headers) =>
+      context.app.inject({
+        method: 'POST',
+        url: '/api/backoffice/category',
+        headers: auth,
+        payload: { companyId, name },
+      });
+    expect((await create(company.id, 'Salões')).statusCode).toBe(201);
+    for (const name of ['salões', 'SALOES', ' Saloes ']) {
+      const response = await create(company.id, name);
+      expect(response.statusCode).toBe(409);
+      expect(response.json()).toMatchObject({
+        error: 'CategoryNameTaken',
+        message: 'Já existe uma categoria com esse nome neste clube.',
+      });
+    }
+    // Another club may use the same name.
+    expect((await create(other.company.id, 'Salões', other.headers)).statusCode).toBe(201);
+  });
+
   it('requires a name', async () => {
     const { company, headers } = await clubWithHeaders();
     const response = await context.app.inject({

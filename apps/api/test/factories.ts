@@ -79,6 +79,15 @@ export async function bearerFor(app: App, cpf: string) {
 
 let cardSequence = 50_000;
 
+const namesUsed = new Map<string, number>();
+/** `base` for the first row of a club, then `base 2`, `base 3`… */
+function nextName(base: string, companyId: string): string {
+  const key = `${companyId}:${base}`;
+  const count = (namesUsed.get(key) ?? 0) + 1;
+  namesUsed.set(key, count);
+  return count === 1 ? base : `${base} ${count}`;
+}
+
 export async function createCategory(
   db: Database,
   companyId: string,
@@ -86,7 +95,8 @@ export async function createCategory(
 ) {
   const [category] = await db
     .insert(categories)
-    .values({ companyId, name: 'Quadras', ...values })
+    // Names are unique per club (ignoring case and accents): the first keeps the plain name.
+    .values({ companyId, name: nextName('Quadras', companyId), ...values })
     .returning();
   return category!;
 }
@@ -103,7 +113,7 @@ export async function createPlace(
     .values({
       companyId,
       categoryId,
-      name: 'Quadra de Teste',
+      name: nextName('Quadra de Teste', companyId),
       description: 'Uma quadra para testes.',
       startsAt: '08:00',
       endsAt: '20:00',

@@ -50,6 +50,24 @@ const patch = (headers: Record<string, string>, payload: Record<string, unknown>
   context.app.inject({ method: 'PATCH', url: '/api/backoffice/place', headers, payload });
 
 describe('POST /api/backoffice/place', () => {
+  it('refuses a name the club already has among its active places, whatever case and accents (409 PlaceNameTaken)', async () => {
+    const { company, category, headers } = await clubWithHeaders();
+    expect((await post(headers, placeBody(company.id, category.id))).statusCode).toBe(201);
+    const again = await post(
+      headers,
+      placeBody(company.id, category.id, { name: 'QUADRA DE TENIS' }),
+    );
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({
+      error: 'PlaceNameTaken',
+      message: 'Já existe um espaço com esse nome neste clube.',
+    });
+    const second = await post(headers, placeBody(company.id, category.id, { name: 'Quadra 2' }));
+    const renamed = await patch(headers, { id: second.json().id, name: 'quadra de tênis' });
+    expect(renamed.statusCode).toBe(409);
+    expect(renamed.json().error).toBe('PlaceNameTaken');
+  });
+
   it('creates a place with every field and its category, and records the change', async () => {
     const { company, category, staff, headers } = await clubWithHeaders();
     const response = await post(headers, placeBody(company.id, category.id));

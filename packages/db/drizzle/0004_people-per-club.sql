@@ -57,3 +57,22 @@ ALTER TABLE "refresh_tokens" ADD COLUMN "associate_id" uuid;--> statement-breakp
 ALTER TABLE "refresh_tokens" ADD CONSTRAINT "refresh_tokens_associate_id_associates_id_fk" FOREIGN KEY ("associate_id") REFERENCES "public"."associates"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "refresh_tokens_associate_idx" ON "refresh_tokens" USING btree ("associate_id");--> statement-breakpoint
 ALTER TABLE "refresh_tokens" ADD CONSTRAINT "refresh_tokens_one_realm" CHECK (("refresh_tokens"."user_id" is null) <> ("refresh_tokens"."associate_id" is null));
+--> statement-breakpoint
+
+-- Names a club tells apart by eye are one name: "Salões" and "salões" (or "Saloes") cannot be two
+-- active categories, nor two active places of a club. Archived rows keep their names. Duplicates
+-- already there get a number before the rule is set, so the migration never fails on old data.
+UPDATE "categories" AS c SET "name" = c."name" || ' (' || d.n || ')'
+  FROM (
+    SELECT "id", row_number() OVER (PARTITION BY "company_id", search_normalize(trim("name")) ORDER BY "created_at", "id") AS n
+    FROM "categories" WHERE "archived_at" IS NULL
+  ) AS d
+  WHERE d."id" = c."id" AND d.n > 1;--> statement-breakpoint
+UPDATE "places" AS p SET "name" = p."name" || ' (' || d.n || ')'
+  FROM (
+    SELECT "id", row_number() OVER (PARTITION BY "company_id", search_normalize(trim("name")) ORDER BY "created_at", "id") AS n
+    FROM "places" WHERE "archived_at" IS NULL
+  ) AS d
+  WHERE d."id" = p."id" AND d.n > 1;--> statement-breakpoint
+CREATE UNIQUE INDEX "categories_company_name_unique" ON "categories" ("company_id", search_normalize(trim("name"))) WHERE "archived_at" IS NULL;--> statement-breakpoint
+CREATE UNIQUE INDEX "places_company_name_unique" ON "places" ("company_id", search_normalize(trim("name"))) WHERE "archived_at" IS NULL;

@@ -40,6 +40,9 @@ export const errorDefinitions = {
     status: 409,
     message: 'A categoria é usada por espaços ativos. Mude a categoria deles antes de excluir.',
   },
+  /** Names compare without case, accents and surrounding spaces ("Salões" = "saloes"). */
+  CategoryNameTaken: { status: 409, message: 'Já existe uma categoria com esse nome neste clube.' },
+  PlaceNameTaken: { status: 409, message: 'Já existe um espaço com esse nome neste clube.' },
 
   // Associates
   AssociateNotFound: { status: 404, message: 'Associado não encontrado.' },

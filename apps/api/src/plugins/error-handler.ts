@@ -29,6 +29,22 @@ export function sqlStateOf(error: unknown): string | undefined {
   return undefined;
 }
 
+/** Unique constraints whose violation is a failure of its own, with its own key and text. */
+const keyByUniqueConstraint: Partial<Record<string, ErrorKey>> = {
+  categories_company_name_unique: 'CategoryNameTaken',
+  places_company_name_unique: 'PlaceNameTaken',
+};
+
+function constraintOf(error: unknown): string | undefined {
+  let current: unknown = error;
+  for (let depth = 0; depth < 4 && current && typeof current === 'object'; depth += 1) {
+    const constraint = (current as { constraint?: unknown }).constraint;
+    if (typeof constraint === 'string') return constraint;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
 const keyByHttpStatus: Record<number, ErrorKey> = {
   400: 'ValidationError',
   401: 'Unauthorized',
@@ -75,7 +91,8 @@ export const errorHandlerPlugin = fp(
       const sqlState = sqlStateOf(error);
       if (sqlState) {
         if (sqlState === '23P01') return sendError(reply, 'TimeAlreadyTaken');
-        if (sqlState === '23505') return sendError(reply, 'Conflict');
+        if (sqlState === '23505')
+          return sendError(reply, keyByUniqueConstraint[constraintOf(error) ?? ''] ?? 'Conflict');
         if (sqlState === '23503')
           return sendError(
             reply,

@@ -21,6 +21,8 @@ export const errors = {
   CategoryNotFound: 'Categoria não encontrada.',
   PlaceHasFutureAppointments: 'O espaço tem agendamentos futuros. Cancele-os antes de excluir.',
   CategoryInUse: 'A categoria é usada por espaços ativos. Mude a categoria deles antes de excluir.',
+  CategoryNameTaken: 'Já existe uma categoria com esse nome neste clube.',
+  PlaceNameTaken: 'Já existe um espaço com esse nome neste clube.',
   AssociateNotFound: 'Associado não encontrado.',
   InvalidOldPassword: 'A senha atual está incorreta.',
   AssociateBlocked: 'O associado está bloqueado.',
