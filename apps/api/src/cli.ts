@@ -1,6 +1,13 @@
 import { createReadStream, existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { DataDirLockedError, lockDataDir, openDatabase, type Database } from '@clube/db';
+import {
+  DataDirLockedError,
+  lockDataDir,
+  makePrivateRecursively,
+  openDatabase,
+  restrictNewFileModes,
+  type Database,
+} from '@clube/db';
 import { ConfigError, loadConfig, type Config } from './config';
 import { AppError } from './lib/app-error';
 import { seedDemo } from './seed/demo';
@@ -222,7 +229,10 @@ async function main(argv: string[]): Promise<number> {
 
   const config = loadConfig();
   const values = parsed.values as CommandContext['values'];
+  // Backups, restored databases and imported photos are as private as the server's own files.
+  restrictNewFileModes();
   const release = config.database.driver === 'pglite' ? lockDataDir(config.dataDir) : () => {};
+  makePrivateRecursively(config.dataDir);
   try {
     const { record, summary, exitCode } = await runCommand(
       command,

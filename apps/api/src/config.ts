@@ -3,7 +3,7 @@ import { isIP } from 'node:net';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { defaultPgliteSharedBuffersMb } from '@clube/db';
+import { defaultPgliteSharedBuffersMb, privateDirectoryMode, privateFileMode } from '@clube/db';
 import { z } from 'zod';
 
 // src/ and dist/ are both one folder below apps/api, so these paths hold for the sources (dev,
@@ -187,9 +187,9 @@ export function resolveJwtSecret(config: Config): string {
   if (config.jwtSecret) return config.jwtSecret;
   const file = join(config.dataDir, 'jwt-secret');
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
-  mkdirSync(config.dataDir, { recursive: true });
+  mkdirSync(config.dataDir, { recursive: true, mode: privateDirectoryMode });
   const secret = randomBytes(48).toString('base64url');
-  writeFileSync(file, secret, { mode: 0o600 });
-  chmodSync(file, 0o600);
+  writeFileSync(file, secret, { mode: privateFileMode });
+  chmodSync(file, privateFileMode);
   return secret;
 }

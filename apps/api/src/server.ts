@@ -1,4 +1,10 @@
-import { DataDirLockedError, lockDataDir, openDatabase } from '@clube/db';
+import {
+  DataDirLockedError,
+  lockDataDir,
+  makePrivateRecursively,
+  openDatabase,
+  restrictNewFileModes,
+} from '@clube/db';
 import { buildApp } from './app';
 import { ConfigError, loadConfig, resolveJwtSecret } from './config';
 import { loggerOptions } from './lib/logger';
@@ -6,7 +12,11 @@ import { demoLogin, seedDemo } from './seed/demo';
 
 async function main() {
   const config = loadConfig();
+  // DATA_DIR holds the database, the uploads and the JWT secret: everything created from here on
+  // is owner-only, and what an older version left readable by others is fixed once, at boot.
+  restrictNewFileModes();
   const releaseLock = config.database.driver === 'pglite' ? lockDataDir(config.dataDir) : () => {};
+  makePrivateRecursively(config.dataDir);
   const database = await openDatabase(config.database);
   const { fresh } = await database.migrate(config.migrationsDir);
   let seeded = false;

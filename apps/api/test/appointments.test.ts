@@ -2,7 +2,7 @@ import { appointments, associateTitles, associates, auditEvents, operatingHours 
 import { dayOfWeekOf } from '@clube/shared';
 import { subYears, format, addDays, parseISO } from 'date-fns';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createBookingScene } from './appointment-fixtures';
 import {
   bearerFor,
@@ -10,6 +10,7 @@ import {
   createBlockedTime,
   createCategory,
   createClubWithStaff,
+  createOperatingHours,
   createPlace,
 } from './factories';
 import { createTestApp, type TestContext } from './helper';
@@ -601,5 +602,118 @@ describe('GET /api/backoffice/appointment/occupancy', () => {
       (await get(strangerHeaders, `/api/backoffice/appointment/occupancy?companyId=${company.id}`))
         .statusCode,
     ).toBe(404);
+  });
+});
+
+describe('daylight-saving days of a club in America/New_York', () => {
+  type Slot = { time: string; startsAt: string; endsAt: string; available: boolean };
+
+  /**
+   * A club open all night with a place 00:00–06:00 of 60-minute slots, read and booked as if
+   * `today` were a few days before the transition: only Date is faked (the booking rules read the
+   * clock through it), so nothing here depends on the day the tests run.
+   */
+  async function nightScene(today: string) {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date(`${today}T12:00:00Z`));
+    const { company, staff } = await createClubWithStaff(db(), { timezone: 'America/New_York' });
+    await createOperatingHours(db(), company.id, { openTime: '00:00', closeTime: '23:00' });
+    const place = await createPlace(db(), company.id, {
+      startsAt: '00:00',
+      endsAt: '06:00',
+      bookRange: 60,
+    });
+    const headers = await bearerFor(context.app, staff.cpf);
+    /** A new associate per booking, so no quota or waiting rule of a title gets in the way. */
+    const bookAs = async (startsAt: string, endsAt: string) => {
+      const associate = await createAssociate(db(), company.id);
+      return book(headers, {
+        associateId: associate.id,
+        placeId: place.id,
+        startsAt,
+        endsAt,
+        cardId: associate.cardId,
+      });
+    };
+    const slotsOf = async (date: string) => {
+      const response = await get(
+        headers,
+        `/api/backoffice/appointment/${place.id}/time-slots?date=${date}`,
+      );
+      expect(response.statusCode).toBe(200);
+      return response.json<Slot[]>();
+    };
+    return { bookAs, slotsOf };
+  }
+  afterEach(() => vi.useRealTimers());
+
+  /** Every slot offered lasts the place's 60 minutes and no instant is offered twice. */
+  function expectBookableShapes(slots: Slot[]) {
+    for (const slot of slots) {
+      expect(Date.parse(slot.endsAt) - Date.parse(slot.startsAt), slot.time).toBe(60 * 60_000);
+    }
+    expect(new Set(slots.map((slot) => slot.startsAt)).size).toBe(slots.length);
+  }
+
+  it('spring forward (2026-03-08): no slot in the gap, and a booked instant is taken', async () => {
+    const { bookAs, slotsOf } = await nightScene('2026-03-01');
+    const slots = await slotsOf('2026-03-08');
+    expect(slots.map((slot) => [slot.time, slot.startsAt, slot.available])).toEqual([
+      ['00:00', '2026-03-08T05:00:00.000Z', true],
+      ['01:00', '2026-03-08T06:00:00.000Z', true],
+      ['03:00', '2026-03-08T07:00:00.000Z', true],
+      ['04:00', '2026-03-08T08:00:00.000Z', true],
+      ['05:00', '2026-03-08T09:00:00.000Z', true],
+    ]);
+    expectBookableShapes(slots);
+
+    // The instant just after the jump: once booked, nothing offers it any more.
+    const afterJump = slots.find((slot) => slot.time === '03:00')!;
+    expect((await bookAs(afterJump.startsAt, afterJump.endsAt)).statusCode).toBe(201);
+    const afterBooking = await slotsOf('2026-03-08');
+    expect(
+      afterBooking.filter((slot) => slot.available && slot.startsAt === afterJump.startsAt),
+    ).toEqual([]);
+    expect(afterBooking.filter((slot) => !slot.available).map((slot) => slot.time)).toEqual([
+      '03:00',
+    ]);
+
+    // Every other slot offered, the one right before the jump included, can be booked.
+    for (const slot of afterBooking.filter((candidate) => candidate.available)) {
+      const response = await bookAs(slot.startsAt, slot.endsAt);
+      expect(response.statusCode, `${slot.time} ${response.body}`).toBe(201);
+    }
+    expect((await slotsOf('2026-03-08')).every((slot) => !slot.available)).toBe(true);
+  });
+
+  it('fall back (2026-11-01): the repeated hour is one bookable 60-minute slot', async () => {
+    const { bookAs, slotsOf } = await nightScene('2026-10-25');
+    const slots = await slotsOf('2026-11-01');
+    expect(slots.map((slot) => [slot.time, slot.startsAt, slot.endsAt])).toEqual([
+      ['00:00', '2026-11-01T04:00:00.000Z', '2026-11-01T05:00:00.000Z'],
+      ['01:00', '2026-11-01T05:00:00.000Z', '2026-11-01T06:00:00.000Z'],
+      ['02:00', '2026-11-01T07:00:00.000Z', '2026-11-01T08:00:00.000Z'],
+      ['03:00', '2026-11-01T08:00:00.000Z', '2026-11-01T09:00:00.000Z'],
+      ['04:00', '2026-11-01T09:00:00.000Z', '2026-11-01T10:00:00.000Z'],
+      ['05:00', '2026-11-01T10:00:00.000Z', '2026-11-01T11:00:00.000Z'],
+    ]);
+    expectBookableShapes(slots);
+
+    const repeated = slots.find((slot) => slot.time === '01:00')!;
+    expect((await bookAs(repeated.startsAt, repeated.endsAt)).statusCode).toBe(201);
+    // The second pass of 01:00 (06:00Z) is not a slot, so it cannot be booked either.
+    const secondPass = await bookAs('2026-11-01T06:00:00.000Z', '2026-11-01T07:00:00.000Z');
+    expect(secondPass.statusCode).toBe(422);
+    expect(secondPass.json().error).toBe('TimeNotAvailable');
+    const afterBooking = await slotsOf('2026-11-01');
+    expect(afterBooking.filter((slot) => !slot.available).map((slot) => slot.time)).toEqual([
+      '01:00',
+    ]);
+
+    for (const slot of afterBooking.filter((candidate) => candidate.available)) {
+      const response = await bookAs(slot.startsAt, slot.endsAt);
+      expect(response.statusCode, `${slot.time} ${response.body}`).toBe(201);
+    }
+    expect((await slotsOf('2026-11-01')).every((slot) => !slot.available)).toBe(true);
   });
 });

@@ -41,6 +41,8 @@ type JsonSchema = {
 let context: TestContext;
 let headers: Record<string, string>;
 let realIds: string[];
+/** A real row of the caller's club for each resource a path parameter may name. */
+let idsByResource: Record<string, string>;
 let operations: Operation[];
 
 beforeAll(async () => {
@@ -52,6 +54,13 @@ beforeAll(async () => {
   await createOperatingHours(db, company.id);
   headers = await bearerFor(context.app, staff.cpf);
   realIds = [company.id, place.id, place.categoryId, associate.id, associate.associateTitleId];
+  idsByResource = {
+    company: company.id,
+    place: place.id,
+    category: place.categoryId,
+    associate: associate.id,
+    associateTitle: associate.associateTitleId,
+  };
 
   const document = context.app.swagger() as unknown as {
     paths: Record<string, Record<string, Omit<Operation, 'method' | 'path'>>>;
@@ -208,15 +217,123 @@ describe('hostile input on every route', () => {
   });
 });
 
+/**
+ * The path of a route with real ids of the caller's club, so that the request gets past the
+ * params and the tenant check and its body is really parsed: `{id}` is the row of the resource
+ * the path is about (/company/{id}/logo is a club), `{placeId}` a place, and so on.
+ */
+function urlWithRealIds(operation: Operation): string {
+  return operation.path.replace(/\{(\w+)\}/g, (_, name: string) => {
+    const resource =
+      name === 'id'
+        ? operation.path.replace('/api/backoffice/', '').split('/')[0]!
+        : name.replace(/Id$/, '');
+    const id = idsByResource[resource];
+    if (!id) {
+      throw new Error(`no real id for {${name}} of ${operationName(operation)}: add it above`);
+    }
+    return id;
+  });
+}
+
+/** A well-formed form of the route: its fields with plausible values and a 4 KB file. */
+async function wellFormedForm(operation: Operation) {
+  const form = multipartForms[operationName(operation)]!;
+  const fields = Object.fromEntries(
+    Object.entries(form.fields).map(([name, kind]) => {
+      const value = {
+        id: idsByResource[name.replace(/Id$/, '')] ?? realIds[0]!,
+        number: '1',
+        boolean: 'true',
+        text: 'texto',
+      }[kind];
+      return [name, value];
+    }),
+  );
+  return encodeMultipart(fields, {
+    field: form.fileField,
+    bytes: new Uint8Array(4096).fill(65),
+    name: 'arquivo.png',
+    type: 'image/png',
+  });
+}
+
 describe('hostile multipart on every upload route', () => {
-  it('answers 4xx with the error body to random forms, files and cut-off bodies', async () => {
-    const uploadRoutes = [];
+  /**
+   * Every route of the OpenAPI document, which @fastify/swagger fills from an onRoute hook (every
+   * registered route, with or without a schema), that takes a multipart body: each route is asked
+   * (see acceptsMultipart), so a new upload route is found even if it declares nothing.
+   */
+  let uploadRoutes: Operation[];
+  beforeAll(async () => {
+    uploadRoutes = [];
     for (const operation of listOperations(context.app)) {
       if (await acceptsMultipart(context.app, operation, headers)) uploadRoutes.push(operation);
     }
+  });
+
+  it('finds every upload route, each described in route-table.ts', () => {
     expect(uploadRoutes.map(operationName).sort()).toEqual(Object.keys(multipartForms).sort());
+  });
+
+  it('answers 400 with the error body to a cut-off body and to a missing, empty or wrong boundary', async () => {
+    for (const operation of uploadRoutes) {
+      const url = urlWithRealIds(operation);
+      const form = await wellFormedForm(operation);
+      const cases: Array<[string, string, Buffer]> = [
+        ['cut in the middle', form.contentType, form.payload.subarray(0, form.payload.length / 2)],
+        ['cut before its end', form.contentType, form.payload.subarray(0, -10)],
+        ['cut in the first headers', form.contentType, form.payload.subarray(0, 60)],
+        ['empty boundary', 'multipart/form-data; boundary=', form.payload],
+        ['quoted empty boundary', 'multipart/form-data; boundary=""', form.payload],
+        ['no boundary', 'multipart/form-data', form.payload],
+        ['wrong boundary', 'multipart/form-data; boundary=not-the-one-used', form.payload],
+      ];
+      for (const [label, contentType, payload] of cases) {
+        const response = await context.app.inject({
+          method: operation.method as 'POST',
+          url,
+          headers: { ...headers, 'content-type': contentType },
+          payload,
+        });
+        const name = `${operationName(operation)}: ${label}`;
+        expect(response.statusCode, name).toBe(400);
+        expectSafeError(response.statusCode, response.body, name);
+      }
+    }
+  });
+
+  it('refuses a body that is not a form with a 4xx and the error body', async () => {
+    for (const operation of uploadRoutes) {
+      const url = urlWithRealIds(operation);
+      const form = await wellFormedForm(operation);
+      const boundary = form.contentType.split('boundary=')[1]!;
+      const cases: Array<[string, string | Buffer]> = [
+        [`multipart/mixed; boundary=${boundary}`, form.payload],
+        ['application/octet-stream', form.payload],
+        ['text/plain', form.payload],
+        ['application/json', '{"image":"x"}'],
+      ];
+      for (const [contentType, payload] of cases) {
+        const response = await context.app.inject({
+          method: operation.method as 'POST',
+          url,
+          headers: { ...headers, 'content-type': contentType },
+          payload,
+        });
+        const name = `${operationName(operation)}: ${contentType}`;
+        // 415 where the content type is refused as such, 400 where the route reads it as a
+        // form that is not there; never the handler failing on it.
+        expect([400, 415], name).toContain(response.statusCode);
+        expectSafeError(response.statusCode, response.body, name);
+      }
+    }
+  });
+
+  it('answers 4xx with the error body to random forms, files and cut-off bodies', async () => {
     for (const operation of uploadRoutes) {
       const form = multipartForms[operationName(operation)]!;
+      const url = urlWithRealIds(operation);
       const fieldName = fc.oneof(
         fc.constantFrom(...Object.keys(form.fields), form.fileField),
         fc.string({ maxLength: 6 }),
@@ -259,7 +376,7 @@ describe('hostile multipart on every upload route', () => {
             input.cutAt === null ? body.payload : body.payload.subarray(0, input.cutAt);
           const response = await context.app.inject({
             method: operation.method as 'POST',
-            url: operation.path,
+            url,
             query: input.query,
             headers: {
               ...headers,

@@ -10,6 +10,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { makePrivateRecursively, privateDirectoryMode, restrictNewFileModes } from './file-modes';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -102,13 +103,22 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     };
   }
 
-  if (!options.dataDir.startsWith('memory://')) mkdirSync(options.dataDir, { recursive: true });
+  const onDisk = !options.dataDir.startsWith('memory://');
+  if (onDisk) {
+    // Before PGlite writes anything: the files it creates while running (WAL segments, new
+    // relations) get owner-only modes only through the umask.
+    restrictNewFileModes();
+    mkdirSync(options.dataDir, { recursive: true, mode: privateDirectoryMode });
+  }
   const sharedBuffersMb = options.sharedBuffersMb ?? defaultPgliteSharedBuffersMb;
   const client = await PGlite.create(options.dataDir, {
     extensions: pgliteExtensions,
     startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${sharedBuffersMb}MB`],
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
   });
+  // A new database's files are copied in by PGlite as 0666 whatever the umask, and a folder made
+  // by an older version may still be world-readable: fix both once the folder is complete.
+  if (onDisk) makePrivateRecursively(options.dataDir);
   await client.exec(`set timezone to 'UTC'`);
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   return {

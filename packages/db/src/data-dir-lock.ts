@@ -1,5 +1,6 @@
 import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
+import { privateDirectoryMode, privateFileMode, restrictNewFileModes } from './file-modes';
 
 export class DataDirLockedError extends Error {
   constructor(readonly holderPid: number) {
@@ -23,11 +24,12 @@ function isAlive(pid: number): boolean {
  * Answers a release function.
  */
 export function lockDataDir(dataDir: string): () => void {
-  mkdirSync(dataDir, { recursive: true });
+  restrictNewFileModes();
+  mkdirSync(dataDir, { recursive: true, mode: privateDirectoryMode });
   const lockPath = join(dataDir, '.lock');
   for (let attempt = 0; attempt < 2; attempt += 1) {
     try {
-      const fd = openSync(lockPath, 'wx');
+      const fd = openSync(lockPath, 'wx', privateFileMode);
       writeSync(fd, String(process.pid));
       closeSync(fd);
       let released = false;

@@ -6,6 +6,7 @@ import {
   clubInstant,
   clubInstantCacheSize,
   clubTimeOf,
+  clubWallClockExists,
   dayOfWeekOf,
   monthOf,
 } from './time';
@@ -31,6 +32,17 @@ describe('club time', () => {
     expect(clubInstant('2026-01-01', '12:00', 'Europe/Lisbon').toISOString()).toBe(
       '2026-01-01T12:00:00.000Z',
     );
+  });
+
+  it('tells the wall-clock times a spring-forward jump skips; a repeated one is its first', () => {
+    const zone = 'America/New_York';
+    expect(clubWallClockExists('2026-03-08', '01:59', zone)).toBe(true);
+    expect(clubWallClockExists('2026-03-08', '02:00', zone)).toBe(false);
+    expect(clubWallClockExists('2026-03-08', '02:30', zone)).toBe(false);
+    expect(clubWallClockExists('2026-03-08', '03:00', zone)).toBe(true);
+    expect(clubWallClockExists('2026-03-09', '02:30', zone)).toBe(true);
+    expect(clubWallClockExists('2026-11-01', '01:30', zone)).toBe(true);
+    expect(clubInstant('2026-11-01', '01:30', zone).toISOString()).toBe('2026-11-01T05:30:00.000Z');
   });
 
   it('answers a repeated wall-clock time from its cache with a fresh Date, in every zone', () => {

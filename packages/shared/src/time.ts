@@ -13,21 +13,45 @@ import { daysOfWeek, type DayOfWeek } from './constants';
  * calendar asks for the same few hundred slot times over and over, so the answers are kept
  * (bounded: the map starts afresh once it holds `clubInstantCacheSize` of them).
  */
-const clubInstantCache = new Map<string, number>();
+type WallClockAnswer = { epoch: number; exists: boolean };
+const clubInstantCache = new Map<string, WallClockAnswer>();
 export const clubInstantCacheSize = 20_000;
 
-/** The instant at which the club's wall clock shows `time` on `date`. */
-export function clubInstant(date: string, time: string, timezone: string): Date {
+function wallClockAnswer(date: string, time: string, timezone: string): WallClockAnswer {
   const key = `${timezone} ${date} ${time}`;
-  let epoch = clubInstantCache.get(key);
-  if (epoch === undefined) {
+  let answer = clubInstantCache.get(key);
+  if (answer === undefined) {
     const [year, month, day] = date.split('-').map(Number) as [number, number, number];
     const [hours, minutes] = time.split(':').map(Number) as [number, number];
-    epoch = new TZDate(year, month - 1, day, hours, minutes, 0, 0, timezone).getTime();
+    const instant = new TZDate(year, month - 1, day, hours, minutes, 0, 0, timezone);
+    // A time skipped by a daylight-saving jump (02:30 when the clocks go from 02:00 to 03:00) is
+    // moved past the jump; the club's clock then reads another time than the one asked for.
+    const exists =
+      instant.getFullYear() === year &&
+      instant.getMonth() === month - 1 &&
+      instant.getDate() === day &&
+      instant.getHours() === hours &&
+      instant.getMinutes() === minutes;
+    answer = { epoch: instant.getTime(), exists };
     if (clubInstantCache.size >= clubInstantCacheSize) clubInstantCache.clear();
-    clubInstantCache.set(key, epoch);
+    clubInstantCache.set(key, answer);
   }
-  return new Date(epoch);
+  return answer;
+}
+
+/**
+ * The instant at which the club's wall clock shows `time` on `date`. On a daylight-saving day a
+ * time shown twice (the repeated hour when the clocks go back) answers its first occurrence, and
+ * a time never shown (skipped when they go forward) the instant as far past the jump as the time
+ * was into the gap (02:30 → 03:30): see `clubWallClockExists`.
+ */
+export function clubInstant(date: string, time: string, timezone: string): Date {
+  return new Date(wallClockAnswer(date, time, timezone).epoch);
+}
+
+/** Whether the club's wall clock ever shows `time` on `date` (false inside a spring-forward gap). */
+export function clubWallClockExists(date: string, time: string, timezone: string): boolean {
+  return wallClockAnswer(date, time, timezone).exists;
 }
 
 /** The club-local calendar date of an instant. */

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { privateDirectoryMode, privateFileMode } from '@clube/db';
 
 /**
  * Where uploaded files live. One small interface so an S3-compatible store can replace the local
@@ -49,8 +50,10 @@ export function createLocalFileStorage(directory: string): FileStorage {
   };
   return {
     async put(key, data) {
-      await mkdir(directory, { recursive: true });
-      await writeFile(pathOf(key), data, { flag: 'wx' });
+      // Served only through the API: other accounts on the machine have no business reading or
+      // replacing them.
+      await mkdir(directory, { recursive: true, mode: privateDirectoryMode });
+      await writeFile(pathOf(key), data, { flag: 'wx', mode: privateFileMode });
     },
     async get(key) {
       if (!isStorageKey(key)) return null;

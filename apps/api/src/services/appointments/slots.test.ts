@@ -1,3 +1,4 @@
+import { clubTimeOf } from '@clube/shared';
 import { describe, expect, it } from 'vitest';
 import { generateSlotTimes, markAvailability, overlaps, slotWindow, type SlotGrid } from './slots';
 
@@ -54,6 +55,140 @@ describe('generateSlotTimes', () => {
     // Tokyo is UTC+9: 08:00 local on the 4th is 23:00 UTC on the 3rd.
     const tokyo = generateSlotTimes('2030-03-04', 'Asia/Tokyo', grid);
     expect(tokyo[0]!.startsAt.toISOString()).toBe('2030-03-03T23:00:00.000Z');
+  });
+});
+
+describe('generateSlotTimes on daylight-saving days (America/New_York)', () => {
+  const timezone = 'America/New_York';
+  // 2026-03-08: at 02:00 EST the clocks jump to 03:00 EDT. 2026-11-01: at 02:00 EDT they go back
+  // to 01:00 EST, so 01:00–01:59 is shown twice.
+  const springForward = '2026-03-08';
+  const fallBack = '2026-11-01';
+  const night = (bookRange: number): SlotGrid => ({
+    placeStartsAt: '00:00',
+    placeEndsAt: '06:00',
+    bookRange,
+    operatingHour: { openTime: '00:00', closeTime: '23:00' },
+  });
+  const shown = (slots: ReturnType<typeof generateSlotTimes>) =>
+    slots.map((slot) => [slot.time, slot.startsAt.toISOString(), slot.endsAt.toISOString()]);
+
+  /** What must hold on any day: exact length, in order, no overlap, the label on the club clock. */
+  function expectWellFormed(date: string, bookRange: number) {
+    const slots = generateSlotTimes(date, timezone, night(bookRange));
+    for (const [index, slot] of slots.entries()) {
+      expect(slot.endsAt.getTime() - slot.startsAt.getTime()).toBe(bookRange * 60_000);
+      expect(clubTimeOf(slot.startsAt, timezone)).toBe(slot.time);
+      const previous = slots[index - 1];
+      if (previous) expect(slot.startsAt >= previous.endsAt).toBe(true);
+    }
+    expect(new Set(slots.map((slot) => slot.startsAt.getTime())).size).toBe(slots.length);
+  }
+
+  it('drops the 60-minute slot whose start the clocks skip; the others last 60 minutes', () => {
+    expect(shown(generateSlotTimes(springForward, timezone, night(60)))).toEqual([
+      ['00:00', '2026-03-08T05:00:00.000Z', '2026-03-08T06:00:00.000Z'],
+      ['01:00', '2026-03-08T06:00:00.000Z', '2026-03-08T07:00:00.000Z'],
+      // 02:00 never shows on the club's clock: no zero-length slot at 07:00Z.
+      ['03:00', '2026-03-08T07:00:00.000Z', '2026-03-08T08:00:00.000Z'],
+      ['04:00', '2026-03-08T08:00:00.000Z', '2026-03-08T09:00:00.000Z'],
+      ['05:00', '2026-03-08T09:00:00.000Z', '2026-03-08T10:00:00.000Z'],
+    ]);
+  });
+
+  it('drops both 30-minute slots inside the gap', () => {
+    const slots = generateSlotTimes(springForward, timezone, night(30));
+    expect(slots.map((slot) => slot.time)).toEqual([
+      '00:00',
+      '00:30',
+      '01:00',
+      '01:30',
+      '03:00',
+      '03:30',
+      '04:00',
+      '04:30',
+      '05:00',
+      '05:30',
+    ]);
+    expect(shown(slots)[3]).toEqual([
+      '01:30',
+      '2026-03-08T06:30:00.000Z',
+      '2026-03-08T07:00:00.000Z',
+    ]);
+    expect(shown(slots)[4]![1]).toBe('2026-03-08T07:00:00.000Z');
+  });
+
+  it('gives the repeated hour one 60-minute slot, never a 2-hour one', () => {
+    expect(shown(generateSlotTimes(fallBack, timezone, night(60)))).toEqual([
+      ['00:00', '2026-11-01T04:00:00.000Z', '2026-11-01T05:00:00.000Z'],
+      ['01:00', '2026-11-01T05:00:00.000Z', '2026-11-01T06:00:00.000Z'],
+      ['02:00', '2026-11-01T07:00:00.000Z', '2026-11-01T08:00:00.000Z'],
+      ['03:00', '2026-11-01T08:00:00.000Z', '2026-11-01T09:00:00.000Z'],
+      ['04:00', '2026-11-01T09:00:00.000Z', '2026-11-01T10:00:00.000Z'],
+      ['05:00', '2026-11-01T10:00:00.000Z', '2026-11-01T11:00:00.000Z'],
+    ]);
+  });
+
+  it('offers each 30-minute slot of the repeated hour once', () => {
+    const slots = generateSlotTimes(fallBack, timezone, night(30));
+    expect(slots).toHaveLength(12);
+    expect(shown(slots).slice(1, 5)).toEqual([
+      ['00:30', '2026-11-01T04:30:00.000Z', '2026-11-01T05:00:00.000Z'],
+      ['01:00', '2026-11-01T05:00:00.000Z', '2026-11-01T05:30:00.000Z'],
+      ['01:30', '2026-11-01T05:30:00.000Z', '2026-11-01T06:00:00.000Z'],
+      ['02:00', '2026-11-01T07:00:00.000Z', '2026-11-01T07:30:00.000Z'],
+    ]);
+  });
+
+  it('drops a slot that would overlap the one before it across the gap (45 minutes)', () => {
+    // 01:30 EST + 45 min ends at 03:15 EDT, after 03:00: the 03:00 slot is not offered.
+    expect(generateSlotTimes(springForward, timezone, night(45)).map((slot) => slot.time)).toEqual([
+      '00:00',
+      '00:45',
+      '01:30',
+      '03:45',
+      '04:30',
+      '05:15',
+    ]);
+  });
+
+  it('keeps every slot within the window on its real instants', () => {
+    // Closing at 03:00 EDT (07:00Z): 01:30 + 60 minutes would end at 03:30 on the club's clock.
+    const slots = generateSlotTimes(springForward, timezone, {
+      ...night(60),
+      placeStartsAt: '00:30',
+      placeEndsAt: '03:00',
+    });
+    expect(shown(slots)).toEqual([
+      ['00:30', '2026-03-08T05:30:00.000Z', '2026-03-08T06:30:00.000Z'],
+    ]);
+  });
+
+  it('answers well-formed slots for every bookRange on both days', () => {
+    for (const date of [springForward, fallBack]) {
+      for (const bookRange of [5, 15, 20, 25, 30, 45, 50, 60, 90, 120, 180]) {
+        expectWellFormed(date, bookRange);
+      }
+    }
+  });
+
+  it('marks the slot of a booked instant unavailable, and no other slot offers it', () => {
+    const slots = generateSlotTimes(springForward, timezone, night(60));
+    const marked = markAvailability(slots, {
+      now: new Date('2026-03-01T00:00:00Z'),
+      lastBookableDate: '2026-03-31',
+      date: springForward,
+      blockedTimes: [],
+      appointments: [
+        { startsAt: new Date('2026-03-08T07:00:00Z'), endsAt: new Date('2026-03-08T08:00:00Z') },
+      ],
+    });
+    expect(marked.filter((slot) => !slot.available).map((slot) => slot.time)).toEqual(['03:00']);
+    expect(
+      marked.filter(
+        (slot) => slot.available && slot.startsAt.getTime() === Date.parse('2026-03-08T07:00:00Z'),
+      ),
+    ).toEqual([]);
   });
 });
 

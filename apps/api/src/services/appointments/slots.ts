@@ -1,4 +1,10 @@
-import { addDaysToDate, clubInstant, minutesOfTime, timeOfMinutes } from '@clube/shared';
+import {
+  addDaysToDate,
+  clubInstant,
+  clubWallClockExists,
+  minutesOfTime,
+  timeOfMinutes,
+} from '@clube/shared';
 
 /** A half-open interval of instants [startsAt, endsAt). */
 export type Interval = { startsAt: Date; endsAt: Date };
@@ -32,20 +38,37 @@ export function slotWindow(grid: SlotGrid): { start: number; end: number } | nul
   return start < end ? { start, end } : null;
 }
 
-/** The slots of a club-local date: from the window's start every bookRange minutes, ending inside it. */
+/**
+ * The slots of a club-local date. Slots are laid on the club's wall clock: from the window's start
+ * every bookRange minutes, ending inside the window. Daylight-saving days bend that grid, so:
+ * - a slot whose wall-clock start is never shown (inside a spring-forward gap) is dropped;
+ * - a slot lasts exactly bookRange minutes of real time, its end being its start + bookRange (the
+ *   wall-clock end is 0 or 120 minutes away across a jump, and the booking rule wants bookRange);
+ * - a start shown twice (the repeated hour of a fall-back day) is its first occurrence, so the
+ *   repeated hour is offered once; a slot that would overlap the slot before it (an odd bookRange
+ *   across a gap) is dropped, so no instant is ever offered twice;
+ * - a slot must end no later than the instant the window closes.
+ * The booking rule "starts on a slot" searches this same list, so every slot offered is bookable.
+ */
 export function generateSlotTimes(date: string, timezone: string, grid: SlotGrid): SlotTime[] {
   const window = slotWindow(grid);
   if (!window || grid.bookRange <= 0) return [];
+  // A window closing at midnight closes at the next day's 00:00.
+  const closesAt =
+    window.end >= 24 * 60
+      ? clubInstant(addDaysToDate(date, 1), timeOfMinutes(window.end - 24 * 60), timezone)
+      : clubInstant(date, timeOfMinutes(window.end), timezone);
+  const length = grid.bookRange * 60_000;
   const slots: SlotTime[] = [];
+  let previousEnd = Number.NEGATIVE_INFINITY;
   for (let start = window.start; start + grid.bookRange <= window.end; start += grid.bookRange) {
     const time = timeOfMinutes(start);
-    const end = start + grid.bookRange;
-    // A slot ending exactly at midnight ends at the next day's 00:00.
-    const endsAt =
-      end >= 24 * 60
-        ? clubInstant(addDaysToDate(date, 1), timeOfMinutes(end - 24 * 60), timezone)
-        : clubInstant(date, timeOfMinutes(end), timezone);
-    slots.push({ time, startsAt: clubInstant(date, time, timezone), endsAt });
+    if (!clubWallClockExists(date, time, timezone)) continue;
+    const startsAt = clubInstant(date, time, timezone);
+    const endsAt = new Date(startsAt.getTime() + length);
+    if (startsAt.getTime() < previousEnd || endsAt > closesAt) continue;
+    slots.push({ time, startsAt, endsAt });
+    previousEnd = endsAt.getTime();
   }
   return slots;
 }

@@ -1,5 +1,13 @@
-import { existsSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { openDatabase } from '@clube/db';
+import {
+  chmodSync,
+  existsSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
+import { openDatabase, privateFileMode } from '@clube/db';
 import { AppError } from '../../lib/app-error';
 
 /**
@@ -19,7 +27,10 @@ export async function backupEmbeddedDatabase(databaseDir: string, file: string) 
     ).$client;
     const dump = await client.dumpDataDir('gzip');
     const temporary = `${file}.partial`;
-    writeFileSync(temporary, Buffer.from(await dump.arrayBuffer()));
+    // The backup is the whole database (password hashes included): owner-only, even when a
+    // leftover partial file with wider modes is overwritten (writeFile keeps an existing mode).
+    writeFileSync(temporary, Buffer.from(await dump.arrayBuffer()), { mode: privateFileMode });
+    chmodSync(temporary, privateFileMode);
     renameSync(temporary, file);
   } finally {
     await database.close();

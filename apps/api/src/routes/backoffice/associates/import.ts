@@ -7,6 +7,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../../lib/app-error';
+import { malformedFormMessage } from '../../../lib/multipart-errors';
 import { assertStaffOf } from '../../../plugins/auth';
 import { importAssociates } from '../../../services/associates/import-associates';
 
@@ -19,8 +20,6 @@ const rawOptionsSchema = z.object({
   dryRun: z.string().optional(),
   skipInvalid: z.string().optional(),
 });
-
-const malformedFormMessage = 'O formulário enviado está incompleto ou malformado.';
 
 /**
  * Fails the import (inside its transaction, so nothing is kept) when the file hit the limit, or

@@ -3,6 +3,7 @@ import { companySchema, errorBodySchema, idParamsSchema, limits } from '@clube/s
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../../lib/app-error';
+import { multipartErrorOf } from '../../../lib/multipart-errors';
 import { assertStaffOf } from '../../../plugins/auth';
 import { removeCompanyLogo, setCompanyLogo } from '../../../services/companies/company-logo';
 
@@ -24,11 +25,11 @@ async function readLogoUpload(request: FastifyRequest): Promise<Buffer> {
       bytes = await part.toBuffer();
     }
   } catch (error) {
-    const { code, statusCode } = error as { code?: string; statusCode?: number };
-    if (code === 'FST_REQ_FILE_TOO_LARGE' || statusCode === 413) {
-      throw new AppError('PayloadTooLarge', `A imagem deve ter no máximo ${maxMegabytes} MB.`);
-    }
-    throw error;
+    // A body cut off or without a usable boundary used to escape here as a 500.
+    throw multipartErrorOf(error, {
+      fileTooLarge: `A imagem deve ter no máximo ${maxMegabytes} MB.`,
+      tooManyParts: 'Envie uma única imagem no formulário.',
+    });
   }
   if (!bytes || bytes.length === 0) {
     throw new AppError('ValidationError', 'Dados inválidos. Verifique os campos.', [

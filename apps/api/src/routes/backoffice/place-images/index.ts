@@ -12,6 +12,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../../lib/app-error';
+import { multipartErrorOf } from '../../../lib/multipart-errors';
 import { createPlaceImage } from '../../../services/place-images/create-place-image';
 import { deletePlaceImage } from '../../../services/place-images/delete-place-image';
 import { listPlaceImages } from '../../../services/place-images/list-place-images';
@@ -19,7 +20,6 @@ import { findPlaceOfStaff } from '../../../services/places/find-place';
 
 const maxMegabytes = limits.imageMaxBytes / (1024 * 1024);
 const tooLargeMessage = `A imagem deve ter no máximo ${maxMegabytes} MB.`;
-const malformedFormMessage = 'O formulário enviado está incompleto ou malformado.';
 
 /** Reads the one file (`image`) and the text fields of the upload form. */
 async function readUpload(request: FastifyRequest) {
@@ -41,14 +41,10 @@ async function readUpload(request: FastifyRequest) {
       }
     }
   } catch (error) {
-    const { code, statusCode } = error as { code?: string; statusCode?: number };
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('PayloadTooLarge', tooLargeMessage);
-    // Other multipart limits: more than one file, too many fields or parts.
-    if (statusCode === 413) {
-      throw new AppError('PayloadTooLarge', 'Envie uma única imagem, com os campos do formulário.');
-    }
-    // Anything else comes from the parser: a body cut off or not matching its boundary.
-    throw new AppError('ValidationError', malformedFormMessage);
+    throw multipartErrorOf(error, {
+      fileTooLarge: tooLargeMessage,
+      tooManyParts: 'Envie uma única imagem, com os campos do formulário.',
+    });
   }
   const parsed = placeImageFieldsSchema.safeParse(fields);
   const problems = parsed.success
