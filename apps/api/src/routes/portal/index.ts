@@ -1,0 +1,15 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { portalAuthRoutes } from './auth';
+import { portalMeRoutes } from './me';
+
+/**
+ * Every /api/portal route. Sign-in is public; everything else needs a members' portal access
+ * token (realm associate) and works on the caller's membership only (`request.member`).
+ */
+export const portalRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(portalAuthRoutes);
+  await app.register(async (member) => {
+    member.addHook('onRequest', app.authenticateMember);
+    await member.register(portalMeRoutes);
+  });
+};
