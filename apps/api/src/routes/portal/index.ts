@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { portalAuthRoutes } from './auth';
 import { portalMeRoutes } from './me';
+import { portalPlaceRoutes } from './places';
 
 /**
  * Every /api/portal route. Sign-in is public; everything else needs a members' portal access
@@ -11,5 +12,6 @@ export const portalRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(async (member) => {
     member.addHook('onRequest', app.authenticateMember);
     await member.register(portalMeRoutes);
+    await member.register(portalPlaceRoutes);
   });
 };
