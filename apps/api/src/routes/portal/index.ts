@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { portalAuthRoutes } from './auth';
+import { portalBookingRoutes } from './bookings';
 import { portalMeRoutes } from './me';
 import { portalPlaceRoutes } from './places';
 
@@ -13,5 +14,6 @@ export const portalRoutes: FastifyPluginAsyncZod = async (app) => {
     member.addHook('onRequest', app.authenticateMember);
     await member.register(portalMeRoutes);
     await member.register(portalPlaceRoutes);
+    await member.register(portalBookingRoutes);
   });
 };
