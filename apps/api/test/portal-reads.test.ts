@@ -206,3 +206,35 @@ describe('GET /api/portal/places/{placeId}/slots', () => {
     }
   });
 });
+
+describe('OpenAPI', () => {
+  it('documents every portal route under the portal tag, with its schemas', async () => {
+    const response = await context.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(response.statusCode).toBe(200);
+    const document = response.json<{
+      paths: Record<string, Record<string, { tags?: string[]; summary?: string }>>;
+    }>();
+    const portal = Object.entries(document.paths)
+      .filter(([path]) => path.startsWith('/api/portal/'))
+      .flatMap(([path, methods]) =>
+        Object.entries(methods).map(([method, operation]) => ({ path, method, ...operation })),
+      );
+    expect(portal.map(({ method, path }) => `${method.toUpperCase()} ${path}`).sort()).toEqual([
+      'GET /api/portal/bookings',
+      'GET /api/portal/me',
+      'GET /api/portal/places',
+      'GET /api/portal/places/{placeId}/slots',
+      'PATCH /api/portal/bookings/{id}/cancel',
+      'PATCH /api/portal/me/password',
+      'POST /api/portal/auth/login',
+      'POST /api/portal/auth/logout',
+      'POST /api/portal/auth/refresh',
+      'POST /api/portal/bookings',
+      'POST /api/portal/bookings/check',
+    ]);
+    for (const operation of portal) {
+      expect(operation.tags).toEqual(['portal']);
+      expect(operation.summary).toMatch(/^Portal do associado: /);
+    }
+  });
+});
