@@ -79,9 +79,38 @@ export const errorDefinitions = {
     status: 409,
     message: 'O bloqueio coincide com agendamentos marcados.',
   },
+
+  // Members' portal
+  /** A member who is not the title's holder books only for themself. */
+  OnlyHolderBooksForOthers: {
+    status: 403,
+    message: 'Somente o titular pode fazer reservas para outros membros do título.',
+  },
 } as const satisfies Record<string, { status: number; message: string; code?: string }>;
 
 export type ErrorKey = keyof typeof errorDefinitions;
+
+/**
+ * The booking rules as the members' portal words them (the member reads them, not staff). The
+ * portal answers these instead of the back-office texts; a blocked membership or title gets its
+ * reason appended.
+ */
+export const portalRuleMessages = {
+  AssociateBlocked: 'O cadastro de quem vai usar a reserva está bloqueado para reservas.',
+  TitleBlocked: 'O seu título está bloqueado para reservas.',
+  InvalidAppointmentDuration: 'O horário escolhido não corresponde aos horários deste espaço.',
+  TimeNotAvailable:
+    'Este horário não está disponível: já passou, está fora do funcionamento do espaço ou foi bloqueado pelo clube.',
+  AvailableBookingDaysMissed: 'Esta data ainda não está aberta para reservas neste espaço.',
+  AgeRestriction: 'Quem vai usar a reserva não tem a idade mínima exigida por este espaço.',
+  WaitingPeriodRequired:
+    'O seu título já tem uma reserva nesta categoria que impede esta (no mesmo dia ou no mesmo horário do dia anterior).',
+  ReservationsLimitReached: 'O seu título já usou todas as reservas deste mês neste espaço.',
+  TimeAlreadyTaken: 'Este horário já foi reservado.',
+} as const satisfies Partial<Record<ErrorKey, string>>;
+
+/** AssociateBlocked when the blocked membership is the signed-in member's own. */
+export const portalOwnBlockMessage = 'O seu cadastro está bloqueado para reservas.';
 
 /** The `error` string a client sees for a key. */
 export function errorCodeOf(key: ErrorKey): string {

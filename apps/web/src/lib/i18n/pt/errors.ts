@@ -37,4 +37,5 @@ export const errors = {
   AppointmentNotFound: 'Agendamento não encontrado.',
   MaxCancelBookingTimeMissed: 'O prazo para cancelar este agendamento já passou.',
   BlockConflictsWithAppointments: 'O bloqueio coincide com agendamentos marcados.',
+  OnlyHolderBooksForOthers: 'Somente o titular pode fazer reservas para outros membros do título.',
 } as const satisfies Record<ErrorKey, string>;
