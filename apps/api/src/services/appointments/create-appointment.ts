@@ -9,7 +9,7 @@ import {
   type BookingRequest,
 } from './booking-rules';
 
-/** Books a slot: the nine rules of DESIGN.md §5 in order, under per-place and per-title locks. */
+/** Books a slot: booking rules 1–9 in order (docs/domain.md), under place and title locks. */
 export async function createAppointment(
   db: Database,
   request: BookingRequest,
