@@ -5,9 +5,10 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 /**
- * Web feature boundaries (docs: STYLE.md "Layout"): a feature imports only itself, `lib` and
- * `components`; what two features share moves down to those, and pages that compose several
- * features live in `src/app`. `lib` and `components` import no feature and nothing of `app`.
+ * Web feature boundaries (docs/ARCHITECTURE.md, "Web layout"): a feature imports only itself,
+ * `lib` and `components`; what two features share moves down to those, and pages that compose
+ * several features live in `src/app`. `lib` and `components` import no feature and nothing of
+ * `app`.
  */
 const webFeatures = readdirSync(new URL('./apps/web/src/features', import.meta.url), {
   withFileTypes: true,

@@ -318,7 +318,7 @@ describe('POST /api/backoffice/appointment', () => {
     expect(response.json().error).toBe('TimeAlreadyTaken');
   });
 
-  it('answers the first failing rule in DESIGN order', async () => {
+  it('answers the first failing booking rule, in the documented order', async () => {
     const { headers, bodyFor, day, associate } = await scene({ availableBookingDays: 1 });
     await db().update(associates).set({ blocked: true }).where(eq(associates.id, associate.id));
     // Also out of the window (rule 5) and off-slot (rule 4): rule 2 answers.

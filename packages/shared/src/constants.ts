@@ -16,9 +16,9 @@ export type AppointmentStatus = (typeof appointmentStatuses)[number];
 export const defaultTimezone = 'America/Sao_Paulo';
 
 export const limits = {
-  /** SPEC.md §5: login password minimum length. */
+  /** Login password minimum length (docs/domain.md, Back-office screens). */
   passwordMinLength: 6,
-  /** SPEC.md §9: associate list page size default and choices. */
+  /** Associate list page size choices and default (docs/domain.md, Back-office screens). */
   associatePageSizes: [10, 50, 100] as const,
   associatePageSizeDefault: 100,
   /** Upload limit for place images. */
@@ -27,5 +27,5 @@ export const limits = {
   ageRestriction: { min: 0, max: 120 },
 } as const;
 
-/** SPEC.md §7/§9: every call times out after 20 s. */
+/** Every call of the web app times out after 20 s (docs/domain.md, Back-office screens). */
 export const httpTimeoutMs = 20_000;

@@ -48,7 +48,7 @@ export const errorDefinitions = {
   AssociateNotFound: { status: 404, message: 'Associado não encontrado.' },
   InvalidOldPassword: { status: 422, message: 'A senha atual está incorreta.' },
 
-  // Booking rules, in the order they are checked (DESIGN.md §5)
+  // Booking rules, in the order they are checked (docs/domain.md, Booking rules)
   AssociateBlocked: { status: 422, message: 'O associado está bloqueado.' },
   TitleBlocked: { status: 422, message: 'O título do associado está bloqueado.' },
   InvalidAppointmentDuration: {

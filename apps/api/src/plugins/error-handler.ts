@@ -58,8 +58,8 @@ const keyByHttpStatus: Record<number, ErrorKey> = {
 };
 
 /**
- * Every error leaves as DESIGN.md §6's body: `{ statusCode, error, message, details? }`. Nothing
- * of a stack trace, SQL or driver message ever reaches a client.
+ * Every error leaves as `{ statusCode, error, message, details? }` (docs/domain.md, Errors on the
+ * wire). Nothing of a stack trace, SQL or driver message ever reaches a client.
  */
 export const errorHandlerPlugin = fp(
   async (app: FastifyInstance) => {

@@ -11,7 +11,7 @@ const ToastContainer = lazy(() =>
 
 type AppProviderProps = { children: ReactNode; queryClient?: QueryClient };
 
-/** Everything a page needs around it: data cache, translations and toasts (SPEC.md §9). */
+/** Everything a page needs around it: data cache, translations and toasts (docs/domain.md). */
 export function AppProvider({ children, queryClient = defaultQueryClient }: AppProviderProps) {
   return (
     <I18nextProvider i18n={i18n}>

@@ -5,7 +5,7 @@ import { parseSession } from './stored-shapes';
 
 /**
  * The only place that talks HTTP. Every call has a timeout, carries the stored bearer token,
- * refreshes the session once on a 401 and fails with an ApiError shaped as SPEC.md §8 says.
+ * refreshes the session once on a 401 and fails with an ApiError (status, message, data).
  */
 
 export const apiBaseUrl = '/api';

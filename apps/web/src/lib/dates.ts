@@ -3,8 +3,8 @@ import { format } from 'date-fns';
 import { ptBR } from 'date-fns/locale/pt-BR';
 
 /**
- * Instants are shown in the club's timezone (DESIGN.md §3) with pt-BR names, in SPEC.md's
- * formats. Pass the current club's `timezone`.
+ * Instants are shown in the club's timezone with pt-BR names, in the product's formats
+ * (docs/domain.md, Time and timezones). Pass the current club's `timezone`.
  */
 
 type Instant = Date | string | number;

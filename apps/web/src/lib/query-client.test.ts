@@ -3,7 +3,7 @@ import { ApiError } from './api-client';
 import { createQueryClient, shouldRetryQuery } from './query-client';
 
 describe('query defaults', () => {
-  it('keeps SPEC.md §9 defaults', () => {
+  it('keeps the product defaults: 5 minutes of cache, no refetch on focus', () => {
     const defaults = createQueryClient().getDefaultOptions().queries;
     expect(defaults?.gcTime).toBe(300_000);
     expect(defaults?.refetchOnWindowFocus).toBe(false);

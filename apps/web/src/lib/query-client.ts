@@ -9,7 +9,7 @@ export function shouldRetryQuery(failureCount: number, error: unknown): boolean 
   return failureCount < maxRetries;
 }
 
-/** SPEC.md §9: 5 minutes of cache, 3 retries, no refetch on window focus. */
+/** 5 minutes of cache, 3 retries (see shouldRetryQuery), no refetch on window focus. */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {

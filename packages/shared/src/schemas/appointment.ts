@@ -5,7 +5,7 @@ import { dateSchema, idSchema, instantSchema } from './common';
 export const timeSlotsParamsSchema = z.object({ placeId: idSchema });
 export const timeSlotsQuerySchema = z.object({ date: dateSchema });
 
-/** One bookable slot of a place on a club-local date (DESIGN.md §4). */
+/** One bookable slot of a place on a club-local date (docs/domain.md, Time slots). */
 export const timeSlotSchema = z.object({
   /** Club-local wall-clock start "HH:mm". */
   time: z.string(),
@@ -32,7 +32,7 @@ export const createAppointmentBodySchema = z.object({
   associateId: idSchema,
   placeId: idSchema,
   startsAt: instantSchema,
-  /** SPEC.md §9: start plus the place's bookRange minutes. */
+  /** Start plus the place's bookRange minutes (booking rule 3, docs/domain.md). */
   endsAt: instantSchema,
   cardId: cardIdSchema,
 });

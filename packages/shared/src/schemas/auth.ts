@@ -11,7 +11,7 @@ export const loginBodySchema = z.object({
 });
 export type LoginBody = z.input<typeof loginBodySchema>;
 
-/** What the login form checks before sending (SPEC.md §5). */
+/** What the login form checks before sending (docs/domain.md, Back-office screens). */
 export const loginFormSchema = z.object({
   cpf: z.string().trim().min(1, 'Campo obrigatório!'),
   password: z.string().min(1, 'Campo obrigatório!').min(limits.passwordMinLength, 'Senha inválida'),

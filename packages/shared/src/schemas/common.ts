@@ -17,7 +17,7 @@ const hhmm = /^([01]\d|2[0-3]):([0-5]\d)$/;
 
 /**
  * A wall-clock time of day. Accepts "HH:mm" (or "HH:mm:ss") or an ISO date-time, whose UTC clock
- * time is taken (that is what the SPEC.md client sends); answers "HH:mm".
+ * time is taken (what the back office's forms send); answers "HH:mm".
  */
 export const timeOfDaySchema = z
   .string({ message: 'Horário inválido' })

@@ -33,7 +33,7 @@ export type OperatingHourList = z.infer<typeof operatingHourListSchema>;
 
 const hhmm = /^([01]\d|2[0-3]):[0-5]\d$/;
 
-/** What a day card checks before sending (SPEC.md §5). */
+/** What a day card checks before sending: both times required, open before close. */
 export const operatingHourFormSchema = z
   .object({
     openTime: z

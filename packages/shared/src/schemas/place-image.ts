@@ -7,7 +7,7 @@ export const acceptedImageTypes = ['image/png', 'image/jpeg', 'image/gif', 'imag
 /** The text fields of the multipart upload (the file travels as `image`). */
 export const placeImageFieldsSchema = z.object({
   placeId: idSchema,
-  /** SPEC.md §9: the web always sends 1. */
+  /** Orders a place's photos; the web always sends 1. */
   sequence: z.coerce
     .number({ message: 'Sequência inválida' })
     .int('Sequência inválida')

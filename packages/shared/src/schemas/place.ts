@@ -6,7 +6,7 @@ const required = 'Campo obrigatório!';
 
 /**
  * A whole number typed in a text field or sent as JSON: "" and absent are "required", anything
- * else must be an integer within the bounds (SPEC.md §3: integers parsed from text).
+ * else must be an integer within the bounds (the form's numbers are typed as text).
  */
 function integerField(bounds: { min: number; max?: number }) {
   let schema = z

@@ -31,8 +31,9 @@ export type BookingRequest = {
 };
 
 /**
- * Rule 1 of DESIGN.md §5: the place and the associate exist in one of the caller's clubs, and the
- * card number is the associate's (a card of somebody else answers AssociateNotFound).
+ * Booking rule 1 (docs/domain.md, Booking rules): the place and the associate exist in one of the
+ * caller's clubs, and the card number is the associate's (a card of somebody else answers
+ * AssociateNotFound).
  */
 export async function loadBookingContext(
   db: Database,
@@ -81,8 +82,9 @@ const failureOf = (key: ErrorKey): BookingFailure => ({
 type TitleCounts = { sameDay: number; previousDayTime: number; month: number };
 
 /**
- * Rules 2–9 of DESIGN.md §5, in order, ALL evaluated: the "why not?" check lists every failure,
- * the booking answers the first. Runs a fixed handful of queries whatever the place's hours.
+ * Booking rules 2–9 (docs/domain.md, Booking rules), in order, ALL evaluated: the "why not?"
+ * check lists every failure, the booking answers the first. Runs a fixed handful of queries
+ * whatever the place's hours.
  */
 export async function evaluateBookingRules(
   db: Database,

@@ -25,7 +25,7 @@ export type BookAppointmentOptions = {
 };
 
 /**
- * Books a slot: the nine rules of DESIGN.md §5 in order, under per-place and per-title locks.
+ * Books a slot: booking rules 1–9 in order (docs/domain.md), under per-place and per-title locks.
  * The one booking path of both realms, so the portal can never skip a rule the back office
  * applies. Answers the new appointment's id.
  */

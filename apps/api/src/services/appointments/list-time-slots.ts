@@ -8,7 +8,7 @@ import {
 } from './load-place-schedule';
 import { generateSlotTimes, markAvailability } from './slots';
 
-/** DESIGN.md §4: the slots of a place on a club-local date, each marked available or not. */
+/** The slots of a place on a club-local date, each marked available or not (docs/domain.md). */
 export async function listTimeSlots(
   db: Database,
   input: { placeId: string; date: string; companyIds: ReadonlySet<string>; now?: Date },

@@ -82,7 +82,7 @@ export type SlotAvailabilityInput = {
   appointments: Interval[];
 };
 
-/** DESIGN.md §4.4: past, beyond the booking window, blocked or taken → unavailable. */
+/** Past, beyond the booking window, blocked or taken → unavailable (docs/domain.md, Time slots). */
 export function markAvailability(slots: SlotTime[], input: SlotAvailabilityInput) {
   const beyondWindow = input.date > input.lastBookableDate;
   return slots.map((slot) => ({

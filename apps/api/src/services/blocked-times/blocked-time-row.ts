@@ -23,7 +23,7 @@ export type BlockedTimeRow = {
   createdAt: Date;
 };
 
-/** The wire shape: SPEC.md names the instants `startAt` and `endsAt`. */
+/** The wire shape: the back office names a block's instants `startAt` and `endsAt`. */
 export function toBlockedTime(row: BlockedTimeRow): BlockedTime {
   return {
     id: row.id,

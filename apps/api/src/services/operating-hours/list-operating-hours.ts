@@ -3,7 +3,7 @@ import { daysOfWeek } from '@clube/shared';
 import { eq } from 'drizzle-orm';
 import { operatingHourColumns, toOperatingHour } from './operating-hour-row';
 
-/** The club's week, DOMINGO first (SPEC.md: weeks start on Sunday). */
+/** The club's week, DOMINGO first: the back office's weeks start on Sunday. */
 export async function listOperatingHours(db: Database, companyId: string) {
   const rows = await db
     .select(operatingHourColumns)

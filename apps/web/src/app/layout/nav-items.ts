@@ -25,7 +25,7 @@ export type NavItem = {
   icon: ComponentType<SVGProps<SVGSVGElement>>;
 };
 
-/** SPEC.md §2's navigation, in its order. */
+/** The main navigation, in the product's order (docs/domain.md, Back-office screens). */
 export const mainNavItems: NavItem[] = [
   { labelKey: 'layout.nav.dashboard', href: paths.dashboard.href(), icon: HomeIcon },
   { labelKey: 'layout.nav.associates', href: paths.associates.href(), icon: UsersIcon },

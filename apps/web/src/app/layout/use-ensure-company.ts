@@ -8,7 +8,7 @@ import { setCurrentCompany, useStoredCompany } from '@/lib/current-company';
 import { signOut } from '@/lib/sign-out';
 
 /**
- * SPEC.md §4: with no current club stored, fetch the staff member's clubs. One club is chosen
+ * With no current club stored, fetch the staff member's clubs (docs/domain.md). One club is chosen
  * for them, several send them to the club selection, none signs them out.
  */
 export function useEnsureCompany(): {

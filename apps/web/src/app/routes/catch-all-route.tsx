@@ -6,7 +6,7 @@ const AppLayout = lazy(() =>
   import('../layout/app-layout').then((module) => ({ default: module.AppLayout })),
 );
 
-/** SPEC.md §2: the not-found page is wrapped in the layout when the user is signed in. */
+/** The not-found page is wrapped in the layout when the user is signed in (docs/domain.md). */
 export function CatchAllRoute() {
   const isAuthenticated = useIsAuthenticated();
   if (!isAuthenticated) {

@@ -47,9 +47,9 @@ export function pageNumbersAround(page: number, pageCount: number): number[] {
 }
 
 /**
- * SPEC.md §2 "Generic list table": title, description, search with reset, the columns plus an
- * 'Ações' column, page numbers with previous/next, 'Exibindo x a y de z resultados', and the
- * page-size selector only when the total exceeds the page size.
+ * The generic list table (docs/domain.md): title, description, search with reset, the columns
+ * plus an 'Ações' column, page numbers with previous/next, 'Exibindo x a y de z resultados', and
+ * the page-size selector only when the total exceeds the page size.
  */
 export function ListTable<Row>(props: ListTableProps<Row>) {
   const { t } = useTranslation();

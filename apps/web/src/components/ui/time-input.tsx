@@ -3,8 +3,8 @@ import { cn } from './cn';
 import { FormField, inputStyles } from './form-field';
 
 /**
- * SPEC.md §5 time text input: digits only, a colon after the hour, hour at most 23, minute at
- * most 59, at most 5 characters. Out-of-range parts are clamped as they are typed.
+ * The time text input: digits only, a colon after the hour, hour at most 23, minute at most 59,
+ * at most 5 characters. Out-of-range parts are clamped as they are typed.
  */
 export function formatTimeInput(raw: string): string {
   const digits = raw.replace(/\D/g, '').slice(0, 4);

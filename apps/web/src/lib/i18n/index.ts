@@ -5,7 +5,7 @@ import { common } from './pt/common';
 import { errors } from './pt/errors';
 import { landing } from './pt/landing';
 
-/** Portuguese is the default and only language (SPEC.md §9). */
+/** Portuguese is the default and only language. */
 export const i18n = i18next.createInstance();
 
 void i18n.use(initReactI18next).init({

@@ -73,7 +73,7 @@ export const appointmentRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['appointment'],
-        summary: 'Agenda um horário (regras da DESIGN.md §5, na ordem)',
+        summary: 'Agenda um horário (regras de agendamento de docs/domain.md, na ordem)',
         body: createAppointmentBodySchema,
         response: { 201: appointmentSchema, ...errors },
       },

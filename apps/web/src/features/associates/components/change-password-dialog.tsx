@@ -17,7 +17,7 @@ type ChangePasswordDialogProps = {
   onClose: () => void;
 };
 
-/** Row action Editar: sets a new password for the associate (SPEC.md §2, §5). */
+/** Row action Editar: sets the associate's portal password, which is required. */
 export function ChangePasswordDialog({ associate, onClose }: ChangePasswordDialogProps) {
   const { t } = useTranslation();
   const mutation = useUpdateAssociatePassword();

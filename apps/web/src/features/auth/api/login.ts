@@ -4,7 +4,7 @@ import { api } from '@/lib/api-client';
 import { setSession } from '@/lib/session';
 import { parseSession } from '@/lib/stored-shapes';
 
-/** POST /auth/login. The cpf goes out as digits only (SPEC.md §5). */
+/** POST /auth/login. The cpf goes out as digits only (docs/domain.md, Back-office screens). */
 export async function login(credentials: LoginForm): Promise<Session> {
   const data = await api.post(
     '/auth/login',

@@ -7,7 +7,7 @@ export type LoginErrorMessageKey =
   | 'auth.toasts.technicalProblems'
   | 'errors.TooManyRequests';
 
-/** SPEC.md §8's login toasts, chosen from the error wrapper's message. */
+/** The login toasts (docs/domain.md), chosen from the error wrapper's message. */
 export function loginErrorMessageKey(error: unknown): LoginErrorMessageKey {
   const message = isApiError(error) ? error.message : '';
   if (message.includes('email must be an email')) return 'auth.toasts.invalidEmail';

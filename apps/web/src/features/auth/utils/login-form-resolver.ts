@@ -1,5 +1,5 @@
 import { loginFormSchema } from '@clube/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 
-/** SPEC.md §5's login checks. Loaded apart from the page: zod is not needed to paint the form. */
+/** The login form's checks. Loaded apart from the page: zod is not needed to paint the form. */
 export const loginFormResolver = zodResolver(loginFormSchema);

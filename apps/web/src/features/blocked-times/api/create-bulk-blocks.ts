@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { blockedTimesQueryKey } from './get-blocked-times';
 
-/** POST /backoffice/blocked-time/bulk: every chosen place or none (DESIGN.md §8). */
+/** POST /backoffice/blocked-time/bulk: every chosen place or none (docs/domain.md). */
 export async function createBulkBlocks(body: BulkBlockBody): Promise<CreatedBlocks> {
   return createdBlocksSchema.parse(await api.post('/backoffice/blocked-time/bulk', body));
 }

@@ -2,7 +2,7 @@ import { clubInstant, clubToday } from '@clube/shared';
 import { TZDate } from '@date-fns/tz';
 import { format } from 'date-fns';
 
-/** SPEC.md §9 default filter: club-local today 00:00:00 to 23:59:59.999, as ISO instants. */
+/** The default filter: club-local today 00:00:00 to 23:59:59.999, as ISO instants. */
 export function todayRange(timezone: string, now = new Date()) {
   const today = clubToday(timezone, now);
   const start = clubInstant(today, '00:00', timezone);

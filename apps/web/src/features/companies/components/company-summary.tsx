@@ -9,7 +9,7 @@ type CompanySummaryProps = { company: Company };
 /** Whole seconds, the precision the page shows: a change within the creation's second is not "later". */
 const secondsOf = (instant: string) => Math.floor(Date.parse(instant) / 1000);
 
-/** SPEC.md §2 Settings: the club's name, when it was created and, if later, last modified. */
+/** Settings: the club's name, when it was created and, if later, when it was last modified. */
 export function CompanySummary({ company }: CompanySummaryProps) {
   const { t } = useTranslation();
   const headingId = useId();

@@ -5,7 +5,7 @@ import { placesQueryKey } from './get-places';
 
 export type UploadPlaceImageInput = { placeId: string; image: File; description?: string };
 
-/** POST /backoffice/placeImage, multipart; sequence is always 1 (SPEC.md §9). */
+/** POST /backoffice/placeImage, multipart; the back office always sends sequence 1. */
 export async function uploadPlaceImage(input: UploadPlaceImageInput): Promise<PlaceImage> {
   const form = new FormData();
   form.append('placeId', input.placeId);

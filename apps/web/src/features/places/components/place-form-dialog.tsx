@@ -80,7 +80,7 @@ type PlaceFormDialogProps = {
   place?: Place;
 };
 
-/** The create and edit dialogs of a place (one form, SPEC.md §5's rules from the shared schema). */
+/** The create and edit dialogs of a place (one form, its rules from the shared schema). */
 export function PlaceFormDialog({ companyId, isOpen, onClose, place }: PlaceFormDialogProps) {
   const { t } = useTranslation();
   const isEditing = Boolean(place);

@@ -13,7 +13,7 @@ type PlaceGridProps = {
   renderCardExtra?: (placeId: string) => ReactNode;
 };
 
-/** The club's places as cards (SPEC.md §2 "Place list"). */
+/** The club's places as cards, each opening its place. */
 export function PlaceGrid({ companyId, renderCardExtra }: PlaceGridProps) {
   const { t } = useTranslation();
   const places = usePlaces(companyId);

@@ -9,7 +9,7 @@ type AppointmentListProps = {
   onOpen: (appointment: Appointment) => void;
 };
 
-/** The day's appointments: start, end, booked-at and booked-by (SPEC.md §2). */
+/** The day's appointments: start, end, booked-at and booked-by (docs/domain.md). */
 export function AppointmentList({ appointments, timezone, onOpen }: AppointmentListProps) {
   const { t } = useTranslation();
   return (

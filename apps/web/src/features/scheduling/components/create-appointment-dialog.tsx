@@ -94,7 +94,7 @@ export function CreateAppointmentDialog({
       toast.success(t('scheduling.create.created'));
       close();
     } catch (error) {
-      // SPEC.md §8: a refusal reads its code's sentence, else 'Erro ao criar'; a request that
+      // A refusal reads its code's sentence, else 'Erro ao criar'; a request that
       // got no answer at all (network, timeout) says which action failed.
       const fallback =
         isApiError(error) && error.status === 0

@@ -15,7 +15,7 @@ type MonthCalendarProps = {
   timezone: string;
 };
 
-/** A month of days, weeks starting on Sunday, month names in pt-BR (SPEC.md §2, §9). */
+/** A month of days, weeks starting on Sunday, month names in pt-BR (docs/domain.md). */
 export function MonthCalendar({
   month,
   onMonthChange,

@@ -4,7 +4,7 @@ import { getDaysInMonth, parseISO } from 'date-fns';
 export type MonthCell = { date: string; isInMonth: boolean };
 
 /**
- * The cells of a month calendar starting on Sunday (SPEC.md §9): 35 cells, or 42 when the month
+ * The cells of a month calendar starting on Sunday: 35 cells, or 42 when the month
  * spills into a sixth week. `month` is "YYYY-MM".
  */
 export function buildMonthGrid(month: string): MonthCell[] {

@@ -8,7 +8,7 @@ type TimeSlotListProps = {
   onSelect: (slot: TimeSlot) => void;
 };
 
-/** SPEC.md §2: available slots blue, unavailable grey and disabled, the selected one green. */
+/** Available slots blue, unavailable grey and disabled, the selected one green. */
 export function TimeSlotList({ slots, selectedTime, onSelect }: TimeSlotListProps) {
   const { t } = useTranslation();
   return (

@@ -1,9 +1,9 @@
 import type { ErrorKey } from '@clube/shared';
 
 /**
- * The one table from API error code to the Portuguese sentence shown to staff (SPEC.md §8:
- * "Server messages translated to Portuguese"). Typed by the shared error list, so a code added
- * there fails the type check until it is translated here.
+ * The one table from API error code to the Portuguese sentence shown to staff (docs/domain.md,
+ * Texts). Typed by the shared error list, so a code added there fails the type check until it is
+ * translated here.
  */
 export const errors = {
   ValidationError: 'Dados inválidos. Confira os campos e tente novamente.',

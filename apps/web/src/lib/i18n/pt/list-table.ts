@@ -1,4 +1,4 @@
-/** The generic list table (SPEC.md §2 "Generic list table"). */
+/** The generic list table: fixed product text (docs/domain.md, Texts). */
 export const listTable = {
   actions: 'Ações',
   search: 'Buscar',

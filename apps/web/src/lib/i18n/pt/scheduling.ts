@@ -6,7 +6,7 @@ export const scheduling = {
   calendar: {
     previousMonth: 'Mês anterior',
     nextMonth: 'Próximo mês',
-    /** SPEC.md §2: weekday headers, weeks starting on Sunday. */
+    /** Weekday headers, weeks starting on Sunday: fixed product text (docs/domain.md, Texts). */
     weekdays: ['D', 'S', 'T', 'Q', 'Q', 'S', 'S'],
     weekdayNames: ['Domingo', 'Segunda', 'Terça', 'Quarta', 'Quinta', 'Sexta', 'Sábado'],
     today: 'hoje',
