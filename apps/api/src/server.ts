@@ -9,6 +9,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig, resolveJwtSecret } from './config';
 import { loggerOptions } from './lib/logger';
 import { demoLogin, seedDemo } from './seed/demo';
+import { importUploadsFolder } from './services/maintenance/import-uploads-folder';
 
 async function main() {
   const config = loadConfig();
@@ -31,6 +32,26 @@ async function main() {
     jwtSecret: resolveJwtSecret(config),
     logger: loggerOptions(config),
   });
+
+  // Earlier versions kept images in DATA_DIR/uploads; whatever rows still name is copied into the
+  // database before the first request, so no photo goes missing on upgrade.
+  const uploads = await importUploadsFolder(database.db, config.uploadsDir);
+  if (uploads.imported > 0) {
+    app.log.info(
+      { imported: uploads.imported, from: config.uploadsDir },
+      'uploaded files copied into the database',
+    );
+  }
+  if (uploads.missing.length > 0) {
+    app.log.warn(
+      {
+        missing: uploads.missing.length,
+        keys: uploads.missing.slice(0, 10),
+        from: config.uploadsDir,
+      },
+      'files named by photos or logos are neither in the database nor in the uploads folder',
+    );
+  }
 
   let closing = false;
   const shutdown = async (signal: string) => {

@@ -1,7 +1,7 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { companies, openDatabase } from '@clube/db';
+import { companies, openDatabase, storedFiles } from '@clube/db';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config';
 import {
@@ -25,11 +25,26 @@ async function clubNames(databaseDir: string) {
   }
 }
 
+/** A club, and an image file as an upload stores it: both live in the database. */
 async function addClub(databaseDir: string, name: string) {
   const database = await openDatabase({ driver: 'pglite', dataDir: databaseDir });
   try {
     await database.migrate(migrationsDir);
     await createCompany(database.db, { name });
+    const bytes = Buffer.from(`image of ${name}`);
+    await database.db
+      .insert(storedFiles)
+      .values({ key: `${name}.webp`, contentType: 'image/webp', bytes, size: bytes.length });
+  } finally {
+    await database.close();
+  }
+}
+
+async function storedImages(databaseDir: string) {
+  const database = await openDatabase({ driver: 'pglite', dataDir: databaseDir });
+  try {
+    const rows = await database.db.select().from(storedFiles).orderBy(storedFiles.key);
+    return rows.map((row) => [row.key, row.bytes.toString()]);
   } finally {
     await database.close();
   }
@@ -52,6 +67,10 @@ describe('embedded database backup and restore', { timeout: 180_000 }, () => {
       migrationsDir,
     });
     expect(await clubNames(databaseDir)).toEqual(['Antes do backup']);
+    // Uploaded images are rows of the database: the backup holds them, nothing to copy beside it.
+    expect(await storedImages(databaseDir)).toEqual([
+      ['Antes do backup.webp', 'image of Antes do backup'],
+    ]);
     // The replaced database is kept aside, not deleted.
     expect(restored.previousKeptAt && existsSync(restored.previousKeptAt)).toBe(true);
   });

@@ -1,22 +1,31 @@
-import { existsSync, mkdtempSync, readdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { auditEvents, companies } from '@clube/db';
-import { and, eq, like } from 'drizzle-orm';
+import { auditEvents, companies, storedFiles } from '@clube/db';
+import { and, count, eq, like } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClubWithStaff, createClubWithBearer } from './factories';
-import { createTestApp, type TestContext } from './helper';
+import { createTestApp, withFailingTrigger, type TestContext } from './helper';
 
 let context: TestContext;
-let uploadsDir: string;
 beforeAll(async () => {
-  uploadsDir = mkdtempSync(join(tmpdir(), 'clube-logos-'));
-  context = await createTestApp({ uploadsDir });
+  context = await createTestApp();
 });
 afterAll(() => context.close());
 
 const db = () => context.database.db;
+
+/** How many files the database holds (the tests of one file run one after another). */
+async function storedCount() {
+  const [row] = await db().select({ count: count() }).from(storedFiles);
+  return row!.count;
+}
+
+async function isStored(key: string) {
+  const rows = await db()
+    .select({ key: storedFiles.key })
+    .from(storedFiles)
+    .where(eq(storedFiles.key, key));
+  return rows.length === 1;
+}
 
 const clubWithHeaders = () => createClubWithBearer(context.app);
 
@@ -95,11 +104,12 @@ describe('POST /api/backoffice/company/:id/logo', () => {
     expect(Date.parse(updated.updatedAt)).toBeGreaterThanOrEqual(before);
     expect(updated.logoUrl).toMatch(/^\/api\/uploads\/[0-9a-f-]{36}-logo\.webp$/);
     expect(await storedLogoUrl(company.id)).toBe(updated.logoUrl);
-    expect(readdirSync(uploadsDir).some((file) => file.includes('brasao'))).toBe(false);
+    expect(await isStored(keyOf(updated.logoUrl))).toBe(true);
 
     const served = await context.app.inject({ method: 'GET', url: updated.logoUrl });
     expect(served.statusCode).toBe(200);
     expect(served.headers['content-type']).toBe('image/webp');
+    expect(served.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     const metadata = await sharp(served.rawPayload).metadata();
     expect(metadata.format).toBe('webp');
     // Fitted inside 512×512, proportions kept, transparency kept.
@@ -116,7 +126,7 @@ describe('POST /api/backoffice/company/:id/logo', () => {
     expect(audit[0]).toMatchObject({ actorUserId: staff.id, data: { after: updated.logoUrl } });
   });
 
-  it('replacing a logo removes the previous file', async () => {
+  it('replacing a logo removes the previous stored file', async () => {
     const { company, headers } = await clubWithHeaders();
     const first = (
       await uploadLogo(company.id, headers, {
@@ -134,13 +144,38 @@ describe('POST /api/backoffice/company/:id/logo', () => {
     ).json();
 
     expect(second.logoUrl).not.toBe(first.logoUrl);
-    expect(existsSync(join(uploadsDir, keyOf(first.logoUrl)))).toBe(false);
-    expect(existsSync(join(uploadsDir, keyOf(second.logoUrl)))).toBe(true);
+    expect(await isStored(keyOf(first.logoUrl))).toBe(false);
+    expect(await isStored(keyOf(second.logoUrl))).toBe(true);
+  });
+
+  it('keeps the logo in use, and stores nothing, when the change cannot be recorded', async () => {
+    const { company, headers } = await clubWithHeaders();
+    const first = (
+      await uploadLogo(company.id, headers, {
+        bytes: await picture('png'),
+        name: 'a.png',
+        type: 'image/png',
+      })
+    ).json();
+    const before = await storedCount();
+    await withFailingTrigger(db(), 'audit_events', 'INSERT', async () => {
+      const response = await uploadLogo(company.id, headers, {
+        bytes: await picture('gif'),
+        name: 'b.gif',
+        type: 'image/gif',
+      });
+      expect(response.statusCode).toBe(500);
+    });
+    // One transaction: the new bytes went with the failed change; the old logo is still served.
+    expect(await storedCount()).toBe(before);
+    expect(await storedLogoUrl(company.id)).toBe(first.logoUrl);
+    const served = await context.app.inject({ method: 'GET', url: first.logoUrl });
+    expect(served.statusCode).toBe(200);
   });
 
   it('decides the type from the bytes: a script named .png is refused, nothing stored', async () => {
     const { company, headers } = await clubWithHeaders();
-    const before = readdirSync(uploadsDir).length;
+    const before = await storedCount();
 
     const script = await uploadLogo(company.id, headers, {
       bytes: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'),
@@ -156,7 +191,7 @@ describe('POST /api/backoffice/company/:id/logo', () => {
       type: 'image/png',
     });
     expect(corrupt.statusCode).toBe(415);
-    expect(readdirSync(uploadsDir).length).toBe(before);
+    expect(await storedCount()).toBe(before);
     expect(await storedLogoUrl(company.id)).toBeNull();
   });
 
@@ -198,7 +233,7 @@ describe('POST /api/backoffice/company/:id/logo', () => {
   it('answers 404 for a club of somebody else, storing nothing', async () => {
     const { headers } = await clubWithHeaders();
     const theirs = await createClubWithStaff(db());
-    const before = readdirSync(uploadsDir).length;
+    const before = await storedCount();
 
     const response = await uploadLogo(theirs.company.id, headers, {
       bytes: await picture('png'),
@@ -208,13 +243,13 @@ describe('POST /api/backoffice/company/:id/logo', () => {
 
     expect(response.statusCode).toBe(404);
     expect(response.json()).toMatchObject({ error: 'NotFound', message: 'Clube não encontrado.' });
-    expect(readdirSync(uploadsDir).length).toBe(before);
+    expect(await storedCount()).toBe(before);
     expect(await storedLogoUrl(theirs.company.id)).toBeNull();
   });
 });
 
 describe('DELETE /api/backoffice/company/:id/logo', () => {
-  it('goes back to no logo, removes the file and audits it', async () => {
+  it('goes back to no logo, removes the stored file and audits it', async () => {
     const { company, headers } = await clubWithHeaders();
     const uploaded = (
       await uploadLogo(company.id, headers, {
@@ -232,7 +267,7 @@ describe('DELETE /api/backoffice/company/:id/logo', () => {
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ id: company.id, logoUrl: null, createdAt });
     expect(Date.parse(response.json().updatedAt)).toBeGreaterThanOrEqual(before);
-    expect(existsSync(join(uploadsDir, keyOf(uploaded.logoUrl)))).toBe(false);
+    expect(await isStored(keyOf(uploaded.logoUrl))).toBe(false);
     const served = await context.app.inject({ method: 'GET', url: uploaded.logoUrl });
     expect(served.statusCode).toBe(404);
     const audit = await db()

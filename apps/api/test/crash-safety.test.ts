@@ -1,15 +1,14 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openDatabase, placeImages, type Database } from '@clube/db';
-import { eq } from 'drizzle-orm';
+import { placeImages, storedFiles } from '@clube/db';
+import { eq, inArray } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../src/config';
 import { runCrashScenario } from './crash-load';
 import { createClubWithStaff, createPlace, staffPassword } from './factories';
-import { loginThrough, startServer } from './server-process';
+import { loginThrough, startServer, withEmbeddedDatabase } from './server-process';
 
 /**
  * Real server processes on an embedded database in a temporary DATA_DIR: kill -9 in the middle of
@@ -26,17 +25,6 @@ function temporaryDataDir() {
   const directory = mkdtempSync(join(tmpdir(), 'clube-crash-'));
   directories.push(directory);
   return directory;
-}
-
-/** Opens the embedded database of DATA_DIR (only while no server holds it), then closes it. */
-async function withEmbeddedDatabase<T>(dataDir: string, use: (db: Database) => Promise<T>) {
-  const database = await openDatabase({ driver: 'pglite', dataDir: join(dataDir, 'db') });
-  try {
-    await database.migrate(loadConfig({}).migrationsDir);
-    return await use(database.db);
-  } finally {
-    await database.close();
-  }
 }
 
 /** Polls until `condition` holds, for at most `timeoutMs`. */
@@ -124,7 +112,11 @@ describe('SIGTERM', () => {
     await withEmbeddedDatabase(dataDir, async (db) => {
       const [row] = await db.select().from(placeImages).where(eq(placeImages.id, created.id));
       expect(row).toBeDefined();
-      expect(existsSync(join(dataDir, 'uploads', row!.fileKey))).toBe(true);
+      const files = await db
+        .select({ key: storedFiles.key })
+        .from(storedFiles)
+        .where(inArray(storedFiles.key, [row!.fileKey, row!.thumbnailKey]));
+      expect(files).toHaveLength(2);
     });
   }, 300_000);
 });

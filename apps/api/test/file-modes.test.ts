@@ -12,7 +12,6 @@ import { join } from 'node:path';
 import { openDatabase } from '@clube/db';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config';
-import { createLocalFileStorage, generateStorageKey } from '../src/lib/storage/file-storage';
 import { createCompany } from '../src/services/companies/create-company';
 import { backupEmbeddedDatabase } from '../src/services/maintenance/backup-database';
 
@@ -33,7 +32,7 @@ function exposedPaths(root: string): string[] {
 }
 
 // File-backed PGlite opens take seconds each on a busy machine.
-describe('files of the embedded database, uploads and backups', { timeout: 180_000 }, () => {
+describe('files of the embedded database and backups', { timeout: 180_000 }, () => {
   const databaseDir = join(directory, 'db');
 
   it('leaves nothing under the data folder readable or writable by others', async () => {
@@ -65,14 +64,5 @@ describe('files of the embedded database, uploads and backups', { timeout: 180_0
     chmodSync(`${file}.partial`, 0o644);
     await backupEmbeddedDatabase(databaseDir, file);
     expect((statSync(file).mode & 0o777).toString(8)).toBe('600');
-  });
-
-  it('stores uploads in an owner-only folder as owner-only files', async () => {
-    const uploads = join(directory, 'uploads');
-    const storage = createLocalFileStorage(uploads);
-    const key = generateStorageKey('original', 'webp');
-    await storage.put(key, Buffer.from('webp bytes'));
-    expect((statSync(uploads).mode & 0o777).toString(8)).toBe('700');
-    expect((statSync(join(uploads, key)).mode & 0o777).toString(8)).toBe('600');
   });
 });

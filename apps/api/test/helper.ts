@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { openDatabase, type DatabaseHandle } from '@clube/db';
+import { openDatabase, type Database, type DatabaseHandle } from '@clube/db';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp, type App } from '../src/app';
@@ -82,4 +83,30 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
       await drop();
     },
   };
+}
+
+/**
+ * Runs `body` while every `operation` on `table` fails inside the database (a trigger raising an
+ * error), then removes the trigger: how a test makes one statement of a transaction fail.
+ */
+export async function withFailingTrigger(
+  db: Database,
+  table: string,
+  operation: 'INSERT' | 'UPDATE' | 'DELETE',
+  body: () => Promise<void>,
+) {
+  await db.execute(
+    sql.raw(`create function fail_for_test() returns trigger language plpgsql as $$
+      begin raise exception 'failure injected by the test'; end $$`),
+  );
+  await db.execute(
+    sql.raw(`create trigger fail_for_test before ${operation} on ${table}
+      for each row execute function fail_for_test()`),
+  );
+  try {
+    await body();
+  } finally {
+    await db.execute(sql.raw(`drop trigger fail_for_test on ${table}`));
+    await db.execute(sql.raw('drop function fail_for_test()'));
+  }
 }

@@ -1,23 +1,32 @@
-import { existsSync, mkdtempSync, readdirSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { deflateSync } from 'node:zlib';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { auditEvents, placeImages } from '@clube/db';
-import { and, eq } from 'drizzle-orm';
+import { auditEvents, placeImages, storedFiles } from '@clube/db';
+import { and, count, eq, inArray } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearerFor, createClubWithStaff, createPlace } from './factories';
-import { createTestApp, type TestContext } from './helper';
+import { createTestApp, withFailingTrigger, type TestContext } from './helper';
 
 let context: TestContext;
-let uploadsDir: string;
 beforeAll(async () => {
-  uploadsDir = mkdtempSync(join(tmpdir(), 'clube-uploads-'));
-  context = await createTestApp({ uploadsDir });
+  context = await createTestApp();
 });
 afterAll(() => context.close());
 
 const db = () => context.database.db;
+
+/** How many files the database holds (the tests of one file run one after another). */
+async function storedCount() {
+  const [row] = await db().select({ count: count() }).from(storedFiles);
+  return row!.count;
+}
+
+/** The stored rows of some keys, in the order asked. */
+async function storedRows(...keys: string[]) {
+  const rows = await db().select().from(storedFiles).where(inArray(storedFiles.key, keys));
+  return keys.map((key) => rows.find((row) => row.key === key));
+}
 
 async function placeWithHeaders() {
   const club = await createClubWithStaff(db());
@@ -86,12 +95,19 @@ describe('POST /api/backoffice/placeImage', () => {
     // Stored under generated names, never the client's file name.
     expect(image.imageUrl).toMatch(/^\/api\/uploads\/[0-9a-f-]{36}-display\.webp$/);
     expect(image.thumbnailUrl).toMatch(/^\/api\/uploads\/[0-9a-f-]{36}-thumb\.webp$/);
-    expect(readdirSync(uploadsDir).some((file) => file.includes('quadra'))).toBe(false);
+
+    // Both sizes are rows of the database, which every API process reads.
+    const [display, thumb] = await storedRows(keyOf(image.imageUrl), keyOf(image.thumbnailUrl));
+    expect(display).toMatchObject({ contentType: 'image/webp', size: display!.bytes.length });
+    expect(thumb).toMatchObject({ contentType: 'image/webp', size: thumb!.bytes.length });
 
     const served = await context.app.inject({ method: 'GET', url: image.imageUrl });
     expect(served.statusCode).toBe(200);
     expect(served.headers['content-type']).toBe('image/webp');
     expect(served.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(served.headers['content-disposition']).toBe('inline');
+    expect(served.headers['x-content-type-options']).toBe('nosniff');
+    expect(served.rawPayload.equals(display!.bytes)).toBe(true);
     expect((await sharp(served.rawPayload).metadata()).format).toBe('webp');
     const thumbnail = await context.app.inject({ method: 'GET', url: image.thumbnailUrl });
     expect(await sharp(thumbnail.rawPayload).metadata()).toMatchObject({
@@ -125,7 +141,7 @@ describe('POST /api/backoffice/placeImage', () => {
 
   it('refuses a non-image renamed to .png (415, clear message), storing nothing', async () => {
     const { place, headers } = await placeWithHeaders();
-    const before = readdirSync(uploadsDir).length;
+    const before = await storedCount();
     const response = await upload(
       headers,
       { placeId: place.id },
@@ -136,7 +152,7 @@ describe('POST /api/backoffice/placeImage', () => {
       error: 'UnsupportedMediaType',
       message: 'Tipo de arquivo não suportado. Envie uma imagem PNG, JPEG, GIF ou WebP.',
     });
-    expect(readdirSync(uploadsDir).length).toBe(before);
+    expect(await storedCount()).toBe(before);
     expect(await db().select().from(placeImages).where(eq(placeImages.placeId, place.id))).toEqual(
       [],
     );
@@ -212,14 +228,30 @@ describe('POST /api/backoffice/placeImage', () => {
   it("answers 404 for another club's place, storing nothing", async () => {
     const mine = await placeWithHeaders();
     const theirs = await placeWithHeaders();
-    const before = readdirSync(uploadsDir).length;
+    const before = await storedCount();
     const response = await upload(
       mine.headers,
       { placeId: theirs.place.id },
       { bytes: await picture('png'), name: 'a.png', type: 'image/png' },
     );
     expect(response.statusCode).toBe(404);
-    expect(readdirSync(uploadsDir).length).toBe(before);
+    expect(await storedCount()).toBe(before);
+  });
+});
+
+describe('POST /api/backoffice/placeImage when the row cannot be written', () => {
+  it('keeps none of the bytes it stored in the same transaction', async () => {
+    const { place, headers } = await placeWithHeaders();
+    const before = await storedCount();
+    await withFailingTrigger(db(), 'place_images', 'INSERT', async () => {
+      const response = await upload(
+        headers,
+        { placeId: place.id },
+        { bytes: await picture('png'), name: 'a.png', type: 'image/png' },
+      );
+      expect(response.statusCode).toBe(500);
+    });
+    expect(await storedCount()).toBe(before);
   });
 });
 
@@ -255,7 +287,7 @@ describe('GET /api/backoffice/placeImage/place/:placeId', () => {
 });
 
 describe('DELETE /api/backoffice/placeImage/:id', () => {
-  it('deletes the row and both files; the URL then answers 404', async () => {
+  it('deletes the row and both stored files; the URL then answers 404', async () => {
     const { place, headers } = await placeWithHeaders();
     const image = (
       await upload(
@@ -264,15 +296,15 @@ describe('DELETE /api/backoffice/placeImage/:id', () => {
         { bytes: await picture('jpeg'), name: 'a.jpg', type: 'image/jpeg' },
       )
     ).json();
-    expect(existsSync(join(uploadsDir, keyOf(image.imageUrl)))).toBe(true);
+    const keys = [keyOf(image.imageUrl), keyOf(image.thumbnailUrl)];
+    expect((await storedRows(...keys)).every(Boolean)).toBe(true);
     const response = await context.app.inject({
       method: 'DELETE',
       url: `/api/backoffice/placeImage/${image.id}`,
       headers,
     });
     expect(response.statusCode).toBe(200);
-    expect(existsSync(join(uploadsDir, keyOf(image.imageUrl)))).toBe(false);
-    expect(existsSync(join(uploadsDir, keyOf(image.thumbnailUrl)))).toBe(false);
+    expect(await storedRows(...keys)).toEqual([undefined, undefined]);
     expect(await db().select().from(placeImages).where(eq(placeImages.id, image.id))).toEqual([]);
     const served = await context.app.inject({ method: 'GET', url: image.imageUrl });
     expect(served.statusCode).toBe(404);
@@ -299,7 +331,34 @@ describe('DELETE /api/backoffice/placeImage/:id', () => {
       headers: mine.headers,
     });
     expect(response.statusCode).toBe(404);
-    expect(existsSync(join(uploadsDir, keyOf(image.imageUrl)))).toBe(true);
+    expect(
+      (await storedRows(keyOf(image.imageUrl), keyOf(image.thumbnailUrl))).every(Boolean),
+    ).toBe(true);
+  });
+
+  it('keeps the photo and its bytes together when the removal of the bytes fails', async () => {
+    const { place, headers } = await placeWithHeaders();
+    const image = (
+      await upload(
+        headers,
+        { placeId: place.id },
+        { bytes: await picture('png'), name: 'a.png', type: 'image/png' },
+      )
+    ).json();
+    await withFailingTrigger(db(), 'stored_files', 'DELETE', async () => {
+      const response = await context.app.inject({
+        method: 'DELETE',
+        url: `/api/backoffice/placeImage/${image.id}`,
+        headers,
+      });
+      expect(response.statusCode).toBe(500);
+    });
+    // One transaction: the row is still there, and so are the bytes it names.
+    expect(await db().select().from(placeImages).where(eq(placeImages.id, image.id))).toHaveLength(
+      1,
+    );
+    const served = await context.app.inject({ method: 'GET', url: image.imageUrl });
+    expect(served.statusCode).toBe(200);
   });
 });
 
@@ -354,7 +413,7 @@ describe('hostile uploads', () => {
     const { place, headers } = await placeWithHeaders();
     const bomb = declaredPng(100_000, 100_000);
     expect(bomb.length).toBeLessThan(1024);
-    const before = readdirSync(uploadsDir).length;
+    const before = await storedCount();
     const response = await upload(
       headers,
       { placeId: place.id },
@@ -362,7 +421,7 @@ describe('hostile uploads', () => {
     );
     expect(response.statusCode).toBe(413);
     expect(response.json()).toMatchObject({ error: 'PayloadTooLarge' });
-    expect(readdirSync(uploadsDir).length).toBe(before);
+    expect(await storedCount()).toBe(before);
     expect(await db().select().from(placeImages).where(eq(placeImages.placeId, place.id))).toEqual(
       [],
     );
@@ -417,9 +476,14 @@ describe('hostile uploads', () => {
       expect.stringMatching(/^[0-9a-f-]{36}-display\.webp$/),
       expect.stringMatching(/^[0-9a-f-]{36}-thumb\.webp$/),
     ]);
-    expect(readdirSync(uploadsDir).some((file) => file.includes('evil'))).toBe(false);
-    // Nor did the path send anything outside the uploads folder.
+    expect(await storedRows(stored[0]!.fileKey, stored[0]!.thumbnailKey)).toEqual([
+      expect.objectContaining({ key: stored[0]!.fileKey }),
+      expect.objectContaining({ key: stored[0]!.thumbnailKey }),
+    ]);
+    // Nor did the path send anything to the disk, where earlier versions kept uploads.
+    const { uploadsDir } = context.config;
     for (const target of [
+      join(uploadsDir, 'evil-name.html'),
       join(uploadsDir, '..', 'evil-name.html'),
       join(uploadsDir, '..', '..', 'evil-name.html'),
     ]) {

@@ -1,5 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { openDatabase, type Database } from '@clube/db';
+import { loadConfig } from '../src/config';
 
 /**
  * A real API process (`src/server.ts` run by tsx, so no build is needed), for the tests that only
@@ -117,4 +120,15 @@ export function tallyResponses(responses: JsonResponse[]): Record<string, number
     counts[key] = (counts[key] ?? 0) + 1;
     return counts;
   }, {});
+}
+
+/** Opens the embedded database of DATA_DIR (only while no server holds it), then closes it. */
+export async function withEmbeddedDatabase<T>(dataDir: string, use: (db: Database) => Promise<T>) {
+  const database = await openDatabase({ driver: 'pglite', dataDir: join(dataDir, 'db') });
+  try {
+    await database.migrate(loadConfig({}).migrationsDir);
+    return await use(database.db);
+  } finally {
+    await database.close();
+  }
 }

@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { createLocalFileStorage, type FileStorage } from '../lib/storage/file-storage';
+import { createDatabaseFileStorage } from '../lib/storage/file-storage';
 
-/** Uploaded files (`app.storage`): DATA_DIR/uploads unless a test or caller passes another store. */
+/** Uploaded files (`app.storage`), kept in the database every API process shares. */
 export const storagePlugin = fp(
-  async (app: FastifyInstance, options: { storage?: FileStorage }) => {
-    app.decorate('storage', options.storage ?? createLocalFileStorage(app.config.uploadsDir));
+  async (app: FastifyInstance) => {
+    app.decorate('storage', createDatabaseFileStorage(app.db));
   },
-  { name: 'storage' },
+  { name: 'storage', dependencies: ['database'] },
 );

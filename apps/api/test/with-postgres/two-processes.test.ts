@@ -1,7 +1,11 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { appointments, auditEvents, openDatabase, type DatabaseHandle } from '@clube/db';
 import { addDaysToDate, clubInstant, clubToday } from '@clube/shared';
 import { and, eq } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginLimits } from '../../src/services/auth/login';
 import {
@@ -24,19 +28,29 @@ import { createEmptyPostgresDatabase } from './postgres-database';
 
 /**
  * Two API processes behind an imaginary load balancer, one PostgreSQL: whatever must hold across
- * processes (no double booking, exact quotas, login limits) is enforced by the database or Redis,
- * never by memory of one process. Collected only when DATABASE_URL is set (vitest.config.ts).
+ * processes (no double booking, exact quotas, login limits, uploaded images) is kept by the
+ * database or Redis, never by the memory or the disk of one process. Collected only when
+ * DATABASE_URL is set (vitest.config.ts).
  */
 
 type Pair = { database: DatabaseHandle; servers: ServerProcess[]; drop: () => Promise<void> };
 
-/** Both processes start at once on an empty database, so they also race to migrate it. */
+/**
+ * Both processes start at once on an empty database, so they also race to migrate it. Each has a
+ * DATA_DIR of its own, as two machines would: nothing may reach the other through the disk.
+ */
 async function startPair(env: Record<string, string> = {}): Promise<Pair> {
-  const { url, drop } = await createEmptyPostgresDatabase();
-  const started = await Promise.allSettled([
-    startServer({ DATABASE_URL: url, DATABASE_POOL_SIZE: '10', ...env }),
-    startServer({ DATABASE_URL: url, DATABASE_POOL_SIZE: '10', ...env }),
-  ]);
+  const { url, drop: dropDatabase } = await createEmptyPostgresDatabase();
+  const dataDirs = [0, 1].map(() => mkdtempSync(join(tmpdir(), 'clube-two-processes-')));
+  const drop = async () => {
+    await dropDatabase();
+    for (const dataDir of dataDirs) rmSync(dataDir, { recursive: true, force: true });
+  };
+  const started = await Promise.allSettled(
+    dataDirs.map((dataDir) =>
+      startServer({ DATABASE_URL: url, DATABASE_POOL_SIZE: '10', DATA_DIR: dataDir, ...env }),
+    ),
+  );
   const servers = started.flatMap((result) =>
     result.status === 'fulfilled' ? [result.value] : [],
   );
@@ -164,6 +178,64 @@ describe('two API processes against one PostgreSQL', () => {
 
   it('count failed logins of one cpf on both processes together (database counters)', async () => {
     await expectLoginLimitAcross(pair!);
+  }, 120_000);
+
+  it('serve a photo uploaded through one process from the other, and delete it on either', async () => {
+    const [first, second] = pair!.servers as [ServerProcess, ServerProcess];
+    const scene = await seedClub(pair!);
+    const form = new FormData();
+    form.append('placeId', scene.place.id);
+    const png = await sharp({
+      create: { width: 300, height: 200, channels: 3, background: '#264653' },
+    })
+      .png()
+      .toBuffer();
+    form.append('image', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'quadra.png');
+    const uploaded = await fetch(`${first.url}/api/backoffice/placeImage`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${scene.token}` },
+      body: form,
+      signal: AbortSignal.timeout(60_000),
+    });
+    expect(uploaded.status).toBe(201);
+    const image = (await uploaded.json()) as { id: string; imageUrl: string; thumbnailUrl: string };
+
+    for (const url of [image.imageUrl, image.thumbnailUrl]) {
+      const served = await Promise.all(
+        [first, second].map(async (server) => {
+          const response = await fetch(`${server.url}${url}`);
+          return {
+            status: response.status,
+            contentType: response.headers.get('content-type'),
+            cacheControl: response.headers.get('cache-control'),
+            bytes: Buffer.from(await response.arrayBuffer()),
+          };
+        }),
+      );
+      expect(served.map(({ bytes: _bytes, ...headers }) => headers)).toEqual([
+        {
+          status: 200,
+          contentType: 'image/webp',
+          cacheControl: 'public, max-age=31536000, immutable',
+        },
+        {
+          status: 200,
+          contentType: 'image/webp',
+          cacheControl: 'public, max-age=31536000, immutable',
+        },
+      ]);
+      expect(served[1]!.bytes.equals(served[0]!.bytes)).toBe(true);
+      expect((await sharp(served[1]!.bytes).metadata()).format).toBe('webp');
+    }
+
+    const deleted = await requestJson(`${second.url}/api/backoffice/placeImage/${image.id}`, {
+      method: 'DELETE',
+      token: scene.token,
+    });
+    expect(deleted.status).toBe(200);
+    for (const server of [first, second]) {
+      expect((await fetch(`${server.url}${image.imageUrl}`)).status).toBe(404);
+    }
   }, 120_000);
 });
 

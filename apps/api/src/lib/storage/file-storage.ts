@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import { privateDirectoryMode, privateFileMode } from '@clube/db';
+import { storedFiles, type Database } from '@clube/db';
+import { eq } from 'drizzle-orm';
 
 /**
- * Where uploaded files live. One small interface so an S3-compatible store can replace the local
- * folder later without touching the services that use it.
+ * Where uploaded files live. One small interface so that the services neither know nor care which
+ * store is behind it (docs/decisions/004-images-in-the-database.md).
  */
 export type FileStorage = {
   put: (key: string, data: Buffer) => Promise<void>;
@@ -13,6 +12,11 @@ export type FileStorage = {
   get: (key: string) => Promise<Buffer | null>;
   /** Removing a key that does not exist is not an error. */
   remove: (key: string) => Promise<void>;
+  /**
+   * The same store writing through `tx`: its files commit or roll back with the rows that name
+   * them, so no row ever points at missing bytes and no bytes outlive their row.
+   */
+  within: (tx: Database) => FileStorage;
 };
 
 const contentTypeByExtension: Record<string, string> = {
@@ -42,30 +46,30 @@ export function contentTypeOfKey(key: string): string | null {
   return extension ? (contentTypeByExtension[extension] ?? null) : null;
 }
 
-/** Files in one local folder (DATA_DIR/uploads). */
-export function createLocalFileStorage(directory: string): FileStorage {
-  const pathOf = (key: string) => {
-    if (!isStorageKey(key)) throw new Error(`not a storage key: ${key}`);
-    return join(directory, key);
-  };
+/**
+ * Files in the `stored_files` table: every API process on one database sees the same files, and
+ * PGlite and PostgreSQL behave alike.
+ */
+export function createDatabaseFileStorage(db: Database): FileStorage {
   return {
     async put(key, data) {
-      // Served only through the API: other accounts on the machine have no business reading or
-      // replacing them.
-      await mkdir(directory, { recursive: true, mode: privateDirectoryMode });
-      await writeFile(pathOf(key), data, { flag: 'wx', mode: privateFileMode });
+      const contentType = contentTypeOfKey(key);
+      if (!contentType) throw new Error(`not a storage key: ${key}`);
+      // No "on conflict": a key is a fresh UUID, and overwriting one would break the promise that
+      // a key never changes content (browsers cache it for a year).
+      await db.insert(storedFiles).values({ key, contentType, bytes: data, size: data.length });
     },
     async get(key) {
       if (!isStorageKey(key)) return null;
-      try {
-        return await readFile(pathOf(key));
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
-        throw error;
-      }
+      const [row] = await db
+        .select({ bytes: storedFiles.bytes })
+        .from(storedFiles)
+        .where(eq(storedFiles.key, key));
+      return row?.bytes ?? null;
     },
     async remove(key) {
-      await rm(pathOf(key), { force: true });
+      await db.delete(storedFiles).where(eq(storedFiles.key, key));
     },
+    within: (tx) => createDatabaseFileStorage(tx),
   };
 }

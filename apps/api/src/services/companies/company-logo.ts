@@ -1,6 +1,5 @@
 import { companies, type Database } from '@clube/db';
 import { eq } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
 import { processLogo } from '../../lib/images/process-logo';
@@ -19,12 +18,17 @@ export function storageKeyOfLogo(logoUrl: string | null): string | null {
 type LogoChange = {
   companyId: string;
   actorUserId: string;
-  logoUrl: string | null;
+  /** The new logo's file, stored with the change; none when the club goes back to the crest. */
+  upload: { key: string; data: Buffer } | null;
   action: 'company.logo.update' | 'company.logo.delete';
 };
 
-/** Points the club at its new logo (or none) and answers the club and the replaced logo's URL. */
-async function replaceLogoUrl(db: Database, change: LogoChange) {
+/**
+ * Points the club at its new logo (or none), in one transaction with the files: the new logo's
+ * bytes are stored and the replaced upload's bytes removed, so a rollback keeps the logo in use
+ * and a commit leaves no bytes nothing points at.
+ */
+async function replaceLogo(db: Database, storage: FileStorage, change: LogoChange) {
   return db.transaction(async (tx) => {
     const [before] = await tx
       .select({ logoUrl: companies.logoUrl })
@@ -32,34 +36,26 @@ async function replaceLogoUrl(db: Database, change: LogoChange) {
       .where(eq(companies.id, change.companyId))
       .for('update');
     if (!before) throw new AppError('NotFound', 'Clube não encontrado.');
+    const files = storage.within(tx);
+    if (change.upload) await files.put(change.upload.key, change.upload.data);
+    const logoUrl = change.upload ? uploadUrlOf(change.upload.key) : null;
     const [company] = await tx
       .update(companies)
-      .set({ logoUrl: change.logoUrl, updatedAt: new Date() })
+      .set({ logoUrl, updatedAt: new Date() })
       .where(eq(companies.id, change.companyId))
       .returning(companyColumns);
+    const previousKey = storageKeyOfLogo(before.logoUrl);
+    if (previousKey) await files.remove(previousKey);
     await recordAudit(tx, {
       companyId: change.companyId,
       actorUserId: change.actorUserId,
       action: change.action,
       entityType: 'company',
       entityId: change.companyId,
-      data: { before: before.logoUrl, after: change.logoUrl },
+      data: { before: before.logoUrl, after: logoUrl },
     });
-    return { company: toCompany(company!), previousLogoUrl: before.logoUrl };
+    return toCompany(company!);
   });
-}
-
-/** Removes a replaced logo's file after the commit, so a rollback never loses the logo in use. */
-async function removeStoredLogo(
-  storage: FileStorage,
-  logoUrl: string | null,
-  log: FastifyBaseLogger,
-) {
-  const key = storageKeyOfLogo(logoUrl);
-  if (!key) return;
-  await storage
-    .remove(key)
-    .catch((error: unknown) => log.warn({ err: error, key }, 'could not remove an old logo'));
 }
 
 export type SetCompanyLogoInput = { companyId: string; actorUserId: string; bytes: Buffer };
@@ -69,44 +65,21 @@ export async function setCompanyLogo(
   db: Database,
   storage: FileStorage,
   input: SetCompanyLogoInput,
-  log: FastifyBaseLogger,
 ) {
   const logo = await processLogo(input.bytes);
-  const key = generateStorageKey('logo', 'webp');
-  await storage.put(key, logo.data);
-  let result: Awaited<ReturnType<typeof replaceLogoUrl>>;
-  try {
-    result = await replaceLogoUrl(db, {
-      companyId: input.companyId,
-      actorUserId: input.actorUserId,
-      logoUrl: uploadUrlOf(key),
-      action: 'company.logo.update',
-    });
-  } catch (error) {
-    // No row points at the file: remove it rather than leave an orphan.
-    await storage
-      .remove(key)
-      .catch((cleanupError: unknown) =>
-        log.warn({ err: cleanupError }, 'orphan upload left behind'),
-      );
-    throw error;
-  }
-  await removeStoredLogo(storage, result.previousLogoUrl, log);
-  return result.company;
+  return replaceLogo(db, storage, {
+    companyId: input.companyId,
+    actorUserId: input.actorUserId,
+    upload: { key: generateStorageKey('logo', 'webp'), data: logo.data },
+    action: 'company.logo.update',
+  });
 }
 
-/** The club goes back to the default crest; its uploaded logo file is removed. */
+/** The club goes back to the default crest; its uploaded logo's bytes are removed. */
 export async function removeCompanyLogo(
   db: Database,
   storage: FileStorage,
   input: { companyId: string; actorUserId: string },
-  log: FastifyBaseLogger,
 ) {
-  const result = await replaceLogoUrl(db, {
-    ...input,
-    logoUrl: null,
-    action: 'company.logo.delete',
-  });
-  await removeStoredLogo(storage, result.previousLogoUrl, log);
-  return result.company;
+  return replaceLogo(db, storage, { ...input, upload: null, action: 'company.logo.delete' });
 }

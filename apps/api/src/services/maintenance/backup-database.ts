@@ -13,8 +13,8 @@ import { AppError } from '../../lib/app-error';
 /**
  * Backups of the embedded database. PGlite writes a consistent tarball of its data directory
  * (taken through the database itself, not by copying files under a running server); the CLI holds
- * the DATA_DIR lock meanwhile, so no server writes at the same time. Uploaded images are plain
- * files in DATA_DIR/uploads and are copied separately.
+ * the DATA_DIR lock meanwhile, so no server writes at the same time. Uploaded images are rows of
+ * the database (`stored_files`), so the backup holds them too.
  */
 export async function backupEmbeddedDatabase(databaseDir: string, file: string) {
   if (!existsSync(databaseDir)) {

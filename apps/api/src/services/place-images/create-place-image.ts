@@ -1,5 +1,4 @@
 import { placeImages, type Database } from '@clube/db';
-import type { FastifyBaseLogger } from 'fastify';
 import { recordAudit } from '../../lib/audit';
 import { processImage } from '../../lib/images/process-image';
 import { generateStorageKey, type FileStorage } from '../../lib/storage/file-storage';
@@ -14,51 +13,46 @@ export type NewPlaceImage = {
   bytes: Buffer;
 };
 
-/** Checks the place, re-encodes the photo, stores both sizes and records the row. */
+/**
+ * Checks the place, re-encodes the photo, and stores both sizes with the row in one transaction:
+ * a failure anywhere leaves neither the row nor its bytes.
+ */
 export async function createPlaceImage(
   db: Database,
   storage: FileStorage,
   staff: Staff,
   input: NewPlaceImage,
-  log: FastifyBaseLogger,
 ) {
   const place = await findPlaceOfStaff(db, staff, input.placeId);
   const image = await processImage(input.bytes);
   const fileKey = generateStorageKey('display', 'webp');
   const thumbnailKey = generateStorageKey('thumb', 'webp');
-  await storage.put(fileKey, image.display);
-  await storage.put(thumbnailKey, image.thumbnail);
-  try {
-    const row = await db.transaction(async (tx) => {
-      const [inserted] = await tx
-        .insert(placeImages)
-        .values({
-          placeId: place.id,
-          sequence: input.sequence,
-          description: input.description,
-          fileKey,
-          thumbnailKey,
-          contentType: image.contentType,
-          width: image.width,
-          height: image.height,
-        })
-        .returning();
-      await recordAudit(tx, {
-        companyId: place.companyId,
-        actorUserId: staff.userId,
-        action: 'place_image.create',
-        entityType: 'place_image',
-        entityId: inserted!.id,
-        data: { placeId: place.id, fileKey, thumbnailKey, bytes: input.bytes.length },
-      });
-      return inserted!;
+  const row = await db.transaction(async (tx) => {
+    const files = storage.within(tx);
+    await files.put(fileKey, image.display);
+    await files.put(thumbnailKey, image.thumbnail);
+    const [inserted] = await tx
+      .insert(placeImages)
+      .values({
+        placeId: place.id,
+        sequence: input.sequence,
+        description: input.description,
+        fileKey,
+        thumbnailKey,
+        contentType: image.contentType,
+        width: image.width,
+        height: image.height,
+      })
+      .returning();
+    await recordAudit(tx, {
+      companyId: place.companyId,
+      actorUserId: staff.userId,
+      action: 'place_image.create',
+      entityType: 'place_image',
+      entityId: inserted!.id,
+      data: { placeId: place.id, fileKey, thumbnailKey, bytes: input.bytes.length },
     });
-    return toPlaceImage(row);
-  } catch (error) {
-    // No row points at the files: remove them rather than leave orphans.
-    await Promise.all([storage.remove(fileKey), storage.remove(thumbnailKey)]).catch(
-      (cleanupError: unknown) => log.warn({ err: cleanupError }, 'orphan upload left behind'),
-    );
-    throw error;
-  }
+    return inserted!;
+  });
+  return toPlaceImage(row);
 }

@@ -65,12 +65,11 @@ export const companyLogoRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       assertStaffOf(request, request.params.id, 'Clube não encontrado.');
       const bytes = await readLogoUpload(request);
-      return setCompanyLogo(
-        app.db,
-        app.storage,
-        { companyId: request.params.id, actorUserId: request.staff.userId, bytes },
-        request.log,
-      );
+      return setCompanyLogo(app.db, app.storage, {
+        companyId: request.params.id,
+        actorUserId: request.staff.userId,
+        bytes,
+      });
     },
   );
 
@@ -86,12 +85,10 @@ export const companyLogoRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       assertStaffOf(request, request.params.id, 'Clube não encontrado.');
-      return removeCompanyLogo(
-        app.db,
-        app.storage,
-        { companyId: request.params.id, actorUserId: request.staff.userId },
-        request.log,
-      );
+      return removeCompanyLogo(app.db, app.storage, {
+        companyId: request.params.id,
+        actorUserId: request.staff.userId,
+      });
     },
   );
 };

@@ -108,7 +108,7 @@ export const placeImageRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const upload = await readUpload(request);
-      const image = await createPlaceImage(app.db, app.storage, request.staff, upload, request.log);
+      const image = await createPlaceImage(app.db, app.storage, request.staff, upload);
       return reply.status(201).send(image);
     },
   );
@@ -124,7 +124,7 @@ export const placeImageRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await deletePlaceImage(app.db, app.storage, request.staff, request.params.id, request.log);
+      await deletePlaceImage(app.db, app.storage, request.staff, request.params.id);
       return { ok: true as const };
     },
   );
