@@ -1,6 +1,6 @@
 import { httpTimeoutMs, type Session } from '@clube/shared';
 import { clearCurrentCompany } from './current-company';
-import { clearSession, getSession, setSession } from './session';
+import { expireSession as forgetExpiredSession, getSession, setSession } from './session';
 import { parseSession } from './stored-shapes';
 
 /**
@@ -144,7 +144,7 @@ async function send(path: string, options: RequestOptions, accessToken: string |
 let pendingRefresh: Promise<Session | null> | null = null;
 
 function expireSession() {
-  clearSession();
+  forgetExpiredSession();
   clearCurrentCompany();
   for (const listener of sessionExpiredListeners) listener();
 }
