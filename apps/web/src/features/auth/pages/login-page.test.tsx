@@ -49,7 +49,7 @@ describe('login page', () => {
 
     await fillAndSubmit('52998224725', '12345');
 
-    expect(await screen.findByText('Senha inválida')).toBeInTheDocument();
+    expect(await screen.findByText('A senha deve ter pelo menos 6 caracteres')).toBeInTheDocument();
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
@@ -127,6 +127,8 @@ describe('login page', () => {
     expect(
       await screen.findByText('Estamos com problemas técnicos. Nosso time já está resolvendo.'),
     ).toBeInTheDocument();
+    // The toast's close button is named in Portuguese, not react-toastify's "close".
+    expect(screen.getByRole('button', { name: 'Fechar' })).toBeInTheDocument();
   });
 
   it.each(['/login?error=NoCompanyFound', '/login/NoCompanyFound'])(

@@ -17,7 +17,6 @@ export const associates = {
     show: 'Mostrar senha',
     hide: 'Ocultar senha',
     required: 'Campo obrigatório!',
-    tooShort: 'A senha deve ter pelo menos 6 caracteres',
     submit: 'Salvar',
     cancel: 'Cancelar',
     success: 'Senha Alterada!',
