@@ -75,6 +75,13 @@ export function AssociatesPage() {
       ),
     },
     {
+      key: 'card',
+      header: t('associates.columns.card'),
+      render: (row) => row.cardId,
+      // The number staff read off the card at the desk: shown on phones too.
+      className: 'whitespace-nowrap tabular-nums',
+    },
+    {
       key: 'cpf',
       header: t('associates.columns.cpf'),
       render: (row) => formatCpf(row.user.cpf),

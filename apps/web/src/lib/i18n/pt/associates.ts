@@ -2,8 +2,9 @@ export const associates = {
   title: 'Associados',
   subtitle: 'Associados do clube',
   description: 'Consulte os associados do clube e altere suas senhas de acesso.',
-  searchPlaceholder: 'Buscar por nome',
-  columns: { name: 'Nome', cpf: 'CPF', birthDate: 'Data de nascimento' },
+  // The API matches names, and digits against CPF and card number.
+  searchPlaceholder: 'Buscar por nome, CPF ou carteirinha',
+  columns: { name: 'Nome', card: 'Carteirinha', cpf: 'CPF', birthDate: 'Data de nascimento' },
   open: 'Abrir',
   edit: 'Editar',
   openAssociate: 'Abrir {{name}}',
