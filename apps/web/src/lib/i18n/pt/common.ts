@@ -4,6 +4,11 @@ export const common = {
   loading: 'Carregando…',
   retry: 'Tentar novamente',
   close: 'Fechar',
+  /** The file picker's own texts: the native ones follow the browser's language. */
+  file: { choose: 'Escolher arquivo', none: 'Nenhum arquivo escolhido' },
+  /** What a date field expects, shown as its placeholder. */
+  dateFormat: 'DD/MM/AAAA',
+  dateTimeFormat: 'DD/MM/AAAA HH:mm',
   notifications: 'Notificações',
   /** Every form that takes a password says this of one that is too short. */
   passwordTooShort: 'A senha deve ter pelo menos {{min}} caracteres',
