@@ -71,6 +71,9 @@ export function AssociatesPage() {
               {t('associates.blockedBadge')}
             </span>
           )}
+          <span className="block text-xs font-normal text-slate-600 tabular-nums sm:hidden">
+            {t('associates.cardNumber', { card: row.cardId })}
+          </span>
         </span>
       ),
     },
@@ -78,8 +81,8 @@ export function AssociatesPage() {
       key: 'card',
       header: t('associates.columns.card'),
       render: (row) => row.cardId,
-      // The number staff read off the card at the desk: shown on phones too.
-      className: 'whitespace-nowrap tabular-nums',
+      // On a phone the number goes under the name (see above), leaving room for the actions.
+      className: 'hidden whitespace-nowrap tabular-nums sm:table-cell',
     },
     {
       key: 'cpf',

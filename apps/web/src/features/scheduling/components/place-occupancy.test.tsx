@@ -30,11 +30,11 @@ describe('PlaceOccupancy', () => {
     // The loading line holds the same height as the answer, so the card does not grow.
     const placeholder = screen.getByLabelText('Carregando…');
     expect(placeholder).toHaveAttribute('aria-busy', 'true');
-    expect(placeholder).toHaveClass('h-5');
+    expect(placeholder).toHaveClass('h-8');
 
     answer();
     const text = await screen.findByText('3 de 15 horários ocupados hoje');
-    expect(text.parentElement).toHaveClass('h-5');
+    expect(text.parentElement).toHaveClass('h-8');
     expect(screen.getByRole('meter', { name: '3 de 15 horários ocupados hoje' })).toHaveAttribute(
       'aria-valuenow',
       '3',

@@ -5,7 +5,8 @@ import { useOccupancy } from '../api/get-occupancy';
 
 // One line of fixed height in every state: the cards of the grid keep their size when the
 // occupancy arrives (it comes after the places), instead of growing under the reader.
-const lineStyles = 'flex h-5 items-center gap-2 text-xs';
+// The sentence sits above a full-width bar: beside it, it would not fit a narrow card.
+const lineStyles = 'flex h-8 flex-col justify-center gap-1.5 text-xs';
 
 /**
  * Today's occupancy of one place, for the dashboard's place card. All cards share one request
@@ -18,8 +19,8 @@ export function PlaceOccupancy({ companyId, placeId }: { companyId: string; plac
   if (isPending) {
     return (
       <span className={lineStyles} aria-busy="true" aria-label={t('common.loading')}>
-        <span className="h-1.5 w-16 animate-pulse rounded-full bg-slate-200" />
-        <span className="h-3 w-40 animate-pulse rounded bg-slate-200" />
+        <span className="h-3 w-40 max-w-full animate-pulse rounded bg-slate-200" />
+        <span className="h-1.5 w-full animate-pulse rounded-full bg-slate-200" />
       </span>
     );
   }
@@ -33,18 +34,18 @@ export function PlaceOccupancy({ companyId, placeId }: { companyId: string; plac
   const percent = Math.round((item.booked / item.total) * 100);
   return (
     <span className={cn(lineStyles, 'text-slate-600')}>
+      <span id={labelId} className="truncate">
+        {t('scheduling.occupancy.label', { booked: item.booked, total: item.total })}
+      </span>
       <span
         role="meter"
         aria-valuemin={0}
         aria-valuemax={item.total}
         aria-valuenow={item.booked}
         aria-labelledby={labelId}
-        className="h-1.5 w-16 shrink-0 overflow-hidden rounded-full bg-slate-200"
+        className="h-1.5 w-full overflow-hidden rounded-full bg-slate-200"
       >
         <span className="block h-full bg-brand-700" style={{ width: `${percent}%` }} />
-      </span>
-      <span id={labelId} className="truncate">
-        {t('scheduling.occupancy.label', { booked: item.booked, total: item.total })}
       </span>
     </span>
   );

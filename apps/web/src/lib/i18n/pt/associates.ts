@@ -4,6 +4,7 @@ export const associates = {
   description: 'Consulte os associados do clube e altere suas senhas de acesso.',
   // The API matches names, and digits against CPF and card number.
   searchPlaceholder: 'Buscar por nome, CPF ou carteirinha',
+  cardNumber: 'Carteirinha {{card}}',
   columns: { name: 'Nome', card: 'Carteirinha', cpf: 'CPF', birthDate: 'Data de nascimento' },
   open: 'Abrir',
   edit: 'Editar',
