@@ -100,14 +100,15 @@ export function ListTable<Row>(props: ListTableProps<Row>) {
         {props.headerActions && <div className="flex gap-2">{props.headerActions}</div>}
       </div>
 
-      <div className="flex gap-2" role="search">
+      {/* On a phone the reset button wraps below, so the placeholder (what the search finds) shows whole. */}
+      <div className="flex flex-wrap gap-2" role="search">
         <input
           type="search"
           aria-label={props.searchPlaceholder}
           placeholder={props.searchPlaceholder}
           value={props.searchValue}
           onChange={(event) => props.onSearchChange(event.target.value)}
-          className={cn(inputStyles(false), 'max-w-md')}
+          className={cn(inputStyles(false), 'max-w-md min-w-64 flex-1')}
         />
         <Button variant="secondary" className="shrink-0" onClick={props.onSearchReset}>
           {t('listTable.reset')}
