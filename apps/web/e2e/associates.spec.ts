@@ -58,7 +58,9 @@ test('search, page through, open an associate, change the password, block and se
   await expect(page.getByRole('heading', { name: 'Associados', exact: true })).toBeVisible();
 
   // Accent-insensitive search, kept in the URL.
-  await page.getByRole('searchbox', { name: 'Buscar por nome' }).fill(`socio ${tag.toLowerCase()}`);
+  await page
+    .getByRole('searchbox', { name: 'Buscar por nome, CPF ou carteirinha' })
+    .fill(`socio ${tag.toLowerCase()}`);
   await expect(page).toHaveURL(new RegExp(`q=socio`));
   await expect(page.getByText('Exibindo 1 a 10 de 12 resultados')).toBeVisible();
   await page.getByRole('button', { name: 'Próxima' }).click();

@@ -9,6 +9,10 @@ import {
   timeSlotsThroughApi,
 } from './helpers';
 
+/** What staff type in a date-time field: DD/MM/AAAA HH:mm (the fields stop at minutes). */
+const typedDate = (isoDate: string, time: string) =>
+  `${isoDate.slice(8)}/${isoDate.slice(5, 7)}/${isoDate.slice(0, 4)} ${time}`;
+
 /** An unblocked associate of the demo club, to book with. */
 async function findBookableAssociate(
   request: Parameters<typeof openApiSession>[0],
@@ -83,8 +87,8 @@ test('block a slot from the calendar, then one a booking took meanwhile', async 
   // Both blocks are on the place's blocked-times page.
   await page.getByRole('link', { name: 'Gerenciar bloqueios' }).click();
   await expect(page).toHaveURL(new RegExp(`/blocked-time/${place.id}$`));
-  await page.getByLabel('Início').fill(`${date}T00:00:00`);
-  await page.getByLabel('Fim').fill(`${date}T23:59:59`);
+  await page.getByLabel('Início').fill(typedDate(date, '00:00'));
+  await page.getByLabel('Fim').fill(typedDate(date, '23:59'));
   await page.getByRole('button', { name: 'Buscar bloqueios' }).click();
   await expect(page.getByText('Manutenção da rede')).toBeVisible();
   await expect(page.getByText('Aula de tênis')).toBeVisible();
@@ -109,14 +113,14 @@ test('bulk-block two places and see both on the club page', async ({ page, reque
   await dialog.getByRole('checkbox', { name: first.name }).check();
   await dialog.getByRole('checkbox', { name: second.name }).check();
   await dialog.getByLabel('Motivo').fill(reason);
-  await dialog.getByLabel('Início').fill(`${date}T06:00`);
-  await dialog.getByLabel('Fim').fill(`${date}T08:00`);
+  await dialog.getByLabel('Início').fill(typedDate(date, '06:00'));
+  await dialog.getByLabel('Fim').fill(typedDate(date, '08:00'));
   await dialog.getByRole('button', { name: 'Criar bloqueios' }).click();
   await expect(page.getByText('Bloqueios criados com sucesso!')).toBeVisible();
   await expect(dialog).toBeHidden();
 
-  await page.getByLabel('Início').fill(`${date}T00:00:00`);
-  await page.getByLabel('Fim').fill(`${date}T23:59:59`);
+  await page.getByLabel('Início').fill(typedDate(date, '00:00'));
+  await page.getByLabel('Fim').fill(typedDate(date, '23:59'));
   await page.getByRole('button', { name: 'Buscar bloqueios' }).click();
   const cards = page.getByRole('listitem').filter({ hasText: reason });
   await expect(cards).toHaveCount(2);

@@ -2,6 +2,7 @@ import { lazy, type ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { paths } from '@/config/paths';
 import { loadAllTranslations } from '@/lib/i18n';
+import { LazyAppLayout } from './layout/lazy-app-layout';
 import { CatchAllRoute } from './routes/catch-all-route';
 import { GuestOnlyRoute } from './routes/guest-only-route';
 import { ProtectedRoute } from './routes/protected-route';
@@ -24,11 +25,6 @@ function lazyPage<Name extends string>(
   });
   return <Page />;
 }
-
-const AppLayout = lazy(async () => {
-  const [module] = await Promise.all([import('./layout/app-layout'), loadAllTranslations()]);
-  return { default: module.AppLayout };
-});
 
 const loginPage = lazyPage(() => import('@/features/auth/pages/login-page'), 'LoginPage', {
   isGuestPage: true,
@@ -75,7 +71,7 @@ export const routes: RouteObject[] = [
             ),
           },
           {
-            element: <AppLayout />,
+            element: <LazyAppLayout />,
             children: [
               {
                 path: paths.dashboard.path,

@@ -43,4 +43,5 @@ export const paths = {
 /** Error codes the app itself puts in the login URL. */
 export const loginErrorCodes = {
   noCompanyFound: 'NoCompanyFound',
+  sessionExpired: 'SessionExpired',
 } as const;

@@ -127,7 +127,7 @@ describe('api client', () => {
     });
     await expect(api.get('/b', { authenticated: false })).rejects.toMatchObject({
       status: 500,
-      message: 'An error ocurred during the request',
+      message: 'Ocorreu um erro ao processar a requisição.',
     });
   });
 

@@ -1,6 +1,7 @@
 import { httpTimeoutMs, type Session } from '@clube/shared';
 import { clearCurrentCompany } from './current-company';
-import { clearSession, getSession, setSession } from './session';
+import { i18n } from './i18n';
+import { expireSession as forgetExpiredSession, getSession, setSession } from './session';
 import { parseSession } from './stored-shapes';
 
 /**
@@ -9,8 +10,6 @@ import { parseSession } from './stored-shapes';
  */
 
 export const apiBaseUrl = '/api';
-
-const fallbackErrorMessage = 'An error ocurred during the request';
 
 export class ApiError extends Error {
   /** HTTP status, or 0 when no response arrived (network failure, timeout). */
@@ -135,7 +134,10 @@ async function send(path: string, options: RequestOptions, accessToken: string |
   const data = await readBody(response);
   if (!response.ok) {
     const message =
-      readStringField(data, 'error') ?? readStringField(data, 'message') ?? fallbackErrorMessage;
+      readStringField(data, 'error') ??
+      readStringField(data, 'message') ??
+      // An answer without a body (a proxy's 502, say) may reach a toast as it is: say it in Portuguese.
+      i18n.t('common.requestFailed');
     throw new ApiError(response.status, message, data);
   }
   return data;
@@ -144,7 +146,7 @@ async function send(path: string, options: RequestOptions, accessToken: string |
 let pendingRefresh: Promise<Session | null> | null = null;
 
 function expireSession() {
-  clearSession();
+  forgetExpiredSession();
   clearCurrentCompany();
   for (const listener of sessionExpiredListeners) listener();
 }

@@ -20,3 +20,13 @@ export function errorMessageOf(error: unknown, fallback: string): string {
   const key = errorKeyOf(error);
   return key ? i18n.t(`errors.${key}`) : fallback;
 }
+
+/**
+ * Whether a failed read means "no such record": a 404 (NotFound, PlaceNotFound…), or the API's
+ * 400 ValidationError for an id in the path that is not even a uuid. A page reading a record
+ * named in its URL shows its not-found text for both, never a validation message.
+ */
+export function isNotFoundError(error: unknown): boolean {
+  if (!isApiError(error)) return false;
+  return error.status === 404 || (error.status === 400 && errorKeyOf(error) === 'ValidationError');
+}

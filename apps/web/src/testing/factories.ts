@@ -1,4 +1,4 @@
-import type { Associate, Company, Session } from '@clube/shared';
+import type { Associate, Company, Place, Session } from '@clube/shared';
 
 let sequence = 0;
 const nextId = () => {
@@ -43,6 +43,27 @@ export function buildAssociate(overrides: Partial<Associate> = {}): Associate {
     blockedReason: null,
     createdAt: '2026-01-10T12:00:00.000Z',
     updatedAt: '2026-01-10T12:00:00.000Z',
+    ...overrides,
+  };
+}
+
+export function buildPlace(overrides: Partial<Place> = {}): Place {
+  const categoryId = nextId();
+  return {
+    id: nextId(),
+    companyId: nextId(),
+    categoryId,
+    category: { id: categoryId, name: 'Quadras' },
+    name: 'Quadra de tênis',
+    description: '',
+    startsAt: '08:00',
+    endsAt: '22:00',
+    bookRange: 60,
+    anonymousBooking: false,
+    associateReservationLimit: 0,
+    availableBookingDays: 30,
+    ageRestriction: 0,
+    maxCancelBookingTime: 0,
     ...overrides,
   };
 }

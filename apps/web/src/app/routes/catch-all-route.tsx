@@ -1,10 +1,6 @@
-import { lazy } from 'react';
 import { useIsAuthenticated } from '@/lib/session';
+import { LazyAppLayout } from '../layout/lazy-app-layout';
 import { NotFoundPage } from './not-found-page';
-
-const AppLayout = lazy(() =>
-  import('../layout/app-layout').then((module) => ({ default: module.AppLayout })),
-);
 
 /** The not-found page is wrapped in the layout when the user is signed in (docs/domain.md). */
 export function CatchAllRoute() {
@@ -17,8 +13,8 @@ export function CatchAllRoute() {
     );
   }
   return (
-    <AppLayout>
+    <LazyAppLayout>
       <NotFoundPage />
-    </AppLayout>
+    </LazyAppLayout>
   );
 }

@@ -2,7 +2,7 @@ import { Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useNavigate } from 'react-router';
 import { LoadingState } from '@/components/ui/spinner';
-import { paths } from '@/config/paths';
+import { loginErrorCodes, paths } from '@/config/paths';
 import { onSessionExpired } from '@/lib/api-client';
 import { queryClient } from '@/lib/query-client';
 
@@ -15,7 +15,7 @@ export function RootRoute() {
     () =>
       onSessionExpired(() => {
         queryClient.clear();
-        navigate(paths.login.href(), { replace: true });
+        navigate(paths.login.href(loginErrorCodes.sessionExpired), { replace: true });
       }),
     [navigate],
   );

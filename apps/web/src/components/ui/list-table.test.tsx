@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { ListTable, pageNumbersAround, type ListTableProps } from './list-table';
+import { ListTable, pageNumbersAround, pagerItems, type ListTableProps } from './list-table';
 
 type Row = { id: string; name: string };
 
@@ -64,6 +64,32 @@ describe('ListTable', () => {
     expect(handlers.onPageChange).toHaveBeenLastCalledWith(3);
   });
 
+  it('shows a gap where pages are skipped', () => {
+    renderTable({ total: 170, page: 1 });
+    const pager = screen.getByRole('navigation', { name: 'Paginação' });
+    expect(pager).toHaveTextContent(/^Anterior12345…17Próxima$/);
+    expect(screen.getByRole('button', { name: 'Página 17' })).toBeInTheDocument();
+  });
+
+  it('brings the table back into view when the page changes below its top', async () => {
+    const scrollIntoView = vi.fn();
+    Object.defineProperty(HTMLElement.prototype, 'scrollIntoView', {
+      value: scrollIntoView,
+      configurable: true,
+    });
+    const rect = vi
+      .spyOn(HTMLElement.prototype, 'getBoundingClientRect')
+      .mockReturnValue({ top: -600 } as DOMRect);
+    const handlers = renderTable();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Página 3' }));
+    expect(handlers.onPageChange).toHaveBeenLastCalledWith(3);
+    expect(scrollIntoView).toHaveBeenCalledWith({ block: 'start' });
+    expect(scrollIntoView.mock.contexts[0]).toBe(
+      screen.getByRole('region', { name: 'Associados' }),
+    );
+    rect.mockRestore();
+  });
+
   it('disables previous on the first page and next on the last', () => {
     renderTable({ page: 1, total: 5 });
     expect(screen.getByRole('button', { name: 'Anterior' })).toBeDisabled();
@@ -110,5 +136,12 @@ describe('pageNumbersAround', () => {
     expect(pageNumbersAround(1, 3)).toEqual([1, 2, 3]);
     expect(pageNumbersAround(10, 20)).toEqual([1, 8, 9, 10, 11, 12, 20]);
     expect(pageNumbersAround(20, 20)).toEqual([1, 16, 17, 18, 19, 20]);
+  });
+
+  it('puts a gap where more than one page is skipped, and the page itself where one is', () => {
+    expect(pagerItems(1, 17)).toEqual([1, 2, 3, 4, 5, 'gap', 17]);
+    expect(pagerItems(10, 20)).toEqual([1, 'gap', 8, 9, 10, 11, 12, 'gap', 20]);
+    expect(pagerItems(4, 20)).toEqual([1, 2, 3, 4, 5, 6, 'gap', 20]);
+    expect(pagerItems(1, 6)).toEqual([1, 2, 3, 4, 5, 6]);
   });
 });

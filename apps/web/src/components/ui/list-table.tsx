@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from './alert';
 import { Button } from './button';
@@ -46,6 +46,25 @@ export function pageNumbersAround(page: number, pageCount: number): number[] {
   return [...numbers].filter((number) => number >= 1).sort((a, b) => a - b);
 }
 
+export type PagerItem = number | 'gap';
+
+/**
+ * The pager's buttons: the numbers of pageNumbersAround with a gap where pages are skipped
+ * ("1 2 3 … 17"), so 3 next to 17 never reads as consecutive. A gap that would hide a single page
+ * shows that page instead: the button takes the same room as the ellipsis.
+ */
+export function pagerItems(page: number, pageCount: number): PagerItem[] {
+  const items: PagerItem[] = [];
+  let previous = 0;
+  for (const number of pageNumbersAround(page, pageCount)) {
+    if (number - previous === 2) items.push(number - 1);
+    else if (number - previous > 2) items.push('gap');
+    items.push(number);
+    previous = number;
+  }
+  return items;
+}
+
 /**
  * The generic list table (docs/domain.md): title, description, search with reset, the columns
  * plus an 'Ações' column, page numbers with previous/next, 'Exibindo x a y de z resultados', and
@@ -57,9 +76,20 @@ export function ListTable<Row>(props: ListTableProps<Row>) {
   const pageCount = Math.max(1, Math.ceil(total / pageSize));
   const from = total === 0 ? 0 : (page - 1) * pageSize + 1;
   const to = Math.min(total, page * pageSize);
+  const sectionRef = useRef<HTMLElement>(null);
+
+  // A pager sits below the rows: after a change the reader would face the new page's end, so
+  // bring the table's top back into view when it has scrolled out of it.
+  const changePage = (next: number) => {
+    props.onPageChange(next);
+    const section = sectionRef.current;
+    if (section && section.getBoundingClientRect().top < 0) {
+      section.scrollIntoView({ block: 'start' });
+    }
+  };
 
   return (
-    <section aria-labelledby="list-table-title" className="space-y-4">
+    <section ref={sectionRef} aria-labelledby="list-table-title" className="scroll-mt-4 space-y-4">
       <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
         <div>
           <h1 id="list-table-title" className="text-2xl font-bold tracking-tight text-slate-900">
@@ -70,14 +100,15 @@ export function ListTable<Row>(props: ListTableProps<Row>) {
         {props.headerActions && <div className="flex gap-2">{props.headerActions}</div>}
       </div>
 
-      <div className="flex gap-2" role="search">
+      {/* On a phone the reset button wraps below, so the placeholder (what the search finds) shows whole. */}
+      <div className="flex flex-wrap gap-2" role="search">
         <input
           type="search"
           aria-label={props.searchPlaceholder}
           placeholder={props.searchPlaceholder}
           value={props.searchValue}
           onChange={(event) => props.onSearchChange(event.target.value)}
-          className={cn(inputStyles(false), 'max-w-md')}
+          className={cn(inputStyles(false), 'max-w-md min-w-64 flex-1')}
         />
         <Button variant="secondary" className="shrink-0" onClick={props.onSearchReset}>
           {t('listTable.reset')}
@@ -174,27 +205,38 @@ export function ListTable<Row>(props: ListTableProps<Row>) {
               variant="secondary"
               size="sm"
               disabled={page <= 1}
-              onClick={() => props.onPageChange(page - 1)}
+              onClick={() => changePage(page - 1)}
             >
               {t('listTable.previous')}
             </Button>
-            {pageNumbersAround(page, pageCount).map((number) => (
-              <Button
-                key={number}
-                variant={number === page ? 'primary' : 'ghost'}
-                size="sm"
-                aria-label={t('listTable.page', { page: number })}
-                aria-current={number === page ? 'page' : undefined}
-                onClick={() => props.onPageChange(number)}
-              >
-                {number}
-              </Button>
-            ))}
+            {pagerItems(page, pageCount).map((number, index) =>
+              number === 'gap' ? (
+                <span
+                  // Gaps have no identity of their own; at most two, told apart by position.
+                  key={`gap-${index}`}
+                  aria-hidden="true"
+                  className="px-1.5 text-slate-500"
+                >
+                  …
+                </span>
+              ) : (
+                <Button
+                  key={number}
+                  variant={number === page ? 'primary' : 'ghost'}
+                  size="sm"
+                  aria-label={t('listTable.page', { page: number })}
+                  aria-current={number === page ? 'page' : undefined}
+                  onClick={() => changePage(number)}
+                >
+                  {number}
+                </Button>
+              ),
+            )}
             <Button
               variant="secondary"
               size="sm"
               disabled={page >= pageCount}
-              onClick={() => props.onPageChange(page + 1)}
+              onClick={() => changePage(page + 1)}
             >
               {t('listTable.next')}
             </Button>

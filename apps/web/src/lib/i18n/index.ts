@@ -4,6 +4,7 @@ import { auth } from './pt/auth';
 import { common } from './pt/common';
 import { errors } from './pt/errors';
 import { landing } from './pt/landing';
+import type { PtResource } from './pt';
 
 /** Portuguese is the default and only language. */
 export const i18n = i18next.createInstance();
@@ -15,25 +16,31 @@ void i18n.use(initReactI18next).init({
   // What the pages before sign-in need; the other sections come with loadAllTranslations.
   resources: { pt: { translation: { common, landing, auth, errors } } },
   interpolation: { escapeValue: false },
+  // A component rendered before its section arrived (an error boundary, a page outside the
+  // router's lazy pages) re-renders with the texts once they are added, instead of keeping keys.
+  react: { bindI18nStore: 'added' },
   initAsync: false,
 });
 
-let allTranslations: Promise<void> | undefined;
+let allSections: Promise<PtResource> | undefined;
 
 /**
- * Adds every other feature's section. The router waits for it before rendering any page after
- * sign-in (rendered components do not pick up sections added later), so the login page's first
- * load carries only its own texts.
+ * Adds every other feature's section. The router waits for it before rendering the signed-in
+ * layout and any page after sign-in (so they never paint keys), while the login page's first
+ * load carries only its own texts. Adding is idempotent: each call makes sure the sections are
+ * in the store, the chunk itself is fetched once.
  */
-export function loadAllTranslations(): Promise<void> {
-  allTranslations ??= import('./pt').then(
-    ({ pt }) => {
-      i18n.addResourceBundle('pt', 'translation', pt, true, false);
-    },
+export async function loadAllTranslations(): Promise<void> {
+  allSections ??= import('./pt').then(
+    ({ pt }) => pt,
     (error: unknown) => {
-      allTranslations = undefined;
+      allSections = undefined;
       throw error;
     },
   );
-  return allTranslations;
+  const pt = await allSections;
+  // One key of a section the first load lacks tells whether the sections are in the store.
+  if (!i18n.exists('layout.signOut')) {
+    i18n.addResourceBundle('pt', 'translation', pt, true, false);
+  }
 }

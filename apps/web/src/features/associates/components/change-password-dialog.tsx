@@ -7,10 +7,12 @@ import { type z } from 'zod';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { PasswordInput } from '@/components/ui/password-input';
+import { withShortPasswordMessage } from '@/lib/short-password-message';
 import { useUpdateAssociatePassword } from '../api/update-associate-password';
 
 const formSchema = updateAssociatePasswordSchema.pick({ newPassword: true });
 type FormValues = z.infer<typeof formSchema>;
+const resolver = withShortPasswordMessage(zodResolver(formSchema), ['newPassword']);
 
 type ChangePasswordDialogProps = {
   associate: { id: string; name: string } | null;
@@ -27,7 +29,7 @@ export function ChangePasswordDialog({ associate, onClose }: ChangePasswordDialo
     reset,
     formState: { errors },
   } = useForm<FormValues>({
-    resolver: zodResolver(formSchema),
+    resolver,
     defaultValues: { newPassword: '' },
   });
 

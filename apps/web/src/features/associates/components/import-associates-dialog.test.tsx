@@ -57,8 +57,12 @@ describe('ImportAssociatesDialog', () => {
     );
     const user = userEvent.setup();
     expect(screen.getByRole('button', { name: 'Validar arquivo' })).toBeDisabled();
+    // The picker speaks Portuguese whatever the browser's language.
+    expect(screen.getByText('Escolher arquivo')).toBeVisible();
+    expect(screen.getByText('Nenhum arquivo escolhido')).toBeVisible();
     const file = new File(['cpf,name\n'], 'socios.csv', { type: 'text/csv' });
     await user.upload(screen.getByLabelText('Arquivo CSV'), file);
+    expect(screen.getByText('socios.csv')).toBeVisible();
     await user.click(screen.getByRole('button', { name: 'Validar arquivo' }));
 
     const items = await screen.findAllByRole('listitem');

@@ -6,6 +6,7 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
+import { FileInput } from '@/components/ui/file-input';
 import { errorMessageOf } from '@/lib/error-messages';
 import { useImportAssociates } from '../api/import-associates';
 
@@ -60,15 +61,14 @@ export function ImportAssociatesDialog({
       <div className="space-y-4">
         <FormField label={t('associates.import.file')}>
           {(control) => (
-            <input
-              {...control}
-              type="file"
+            <FileInput
+              control={control}
               accept=".csv,text/csv"
-              onChange={(event) => {
-                setFile(event.target.files?.[0] ?? null);
+              file={file}
+              onChange={(next) => {
+                setFile(next);
                 setReport(null);
               }}
-              className="block w-full text-sm text-slate-700 file:mr-3 file:rounded-lg file:border-0 file:bg-brand-50 file:px-3 file:py-2 file:font-semibold file:text-brand-800"
             />
           )}
         </FormField>

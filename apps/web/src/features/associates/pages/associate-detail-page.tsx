@@ -2,12 +2,15 @@ import { formatCpf, type AppointmentOfAssociate } from '@clube/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
+import { RecordNotFound } from '@/components/record-not-found';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { PageHeader } from '@/components/ui/page-header';
 import { Spinner } from '@/components/ui/spinner';
 import { useCurrentCompany } from '@/lib/current-company';
+import { isNotFoundError } from '@/lib/error-messages';
+import { isWellFormedId } from '@/lib/record-id';
 import { formatDateTime, formatDateTimeLong } from '@/lib/dates';
 import { useAssociate } from '../api/get-associate';
 import { useAssociateAppointmentsSummary } from '../api/get-associate-appointments-summary';
@@ -35,6 +38,9 @@ export function AssociateDetailPage() {
   const [blockRequest, setBlockRequest] = useState<BlockRequest | null>(null);
   const [isChangingPassword, setIsChangingPassword] = useState(false);
 
+  if (!isWellFormedId(associateId) || isNotFoundError(associate.error)) {
+    return <RecordNotFound message={t('errors.AssociateNotFound')} />;
+  }
   if (associate.isPending) return <Spinner className="mx-auto mt-10 size-8 text-brand-700" />;
   if (associate.isError) return <Alert tone="error">{t('associates.detail.loadError')}</Alert>;
   const data = associate.data;

@@ -48,19 +48,21 @@ function start(path: string, answer: (request: RecordedRequest) => MockReply | u
 }
 
 describe('associates page', () => {
-  it('lists name, formatted cpf and birth date, and keeps the search in the URL', async () => {
+  it('lists name, card, formatted cpf and birth date, and keeps the search in the URL', async () => {
     const { requests, router } = start('/associates', () => undefined);
     expect(
       await screen.findByRole('heading', { name: 'Associados' }, firstRender),
     ).toBeInTheDocument();
     expect(screen.getByText('Associados do clube')).toBeInTheDocument();
     expect(await screen.findByText('João Araújo')).toBeInTheDocument();
+    expect(screen.getByRole('columnheader', { name: 'Carteirinha' })).toBeInTheDocument();
+    expect(screen.getByRole('cell', { name: '1001' })).toBeInTheDocument();
     expect(screen.getAllByText('529.982.247-25')).toHaveLength(2);
     expect(screen.getAllByText('10/05/1990')).toHaveLength(2);
 
     await userEvent
       .setup()
-      .type(screen.getByRole('searchbox', { name: 'Buscar por nome' }), 'joao');
+      .type(screen.getByRole('searchbox', { name: 'Buscar por nome, CPF ou carteirinha' }), 'joao');
     await waitFor(() => expect(router.state.location.search).toBe('?q=joao'));
     await waitFor(() =>
       expect(requests.some((request) => request.url.includes('search=joao'))).toBe(true),
@@ -76,7 +78,9 @@ describe('associates page', () => {
     expect(list.url).toContain('take=10');
     expect(list.url).toContain('skip=20');
     expect(list.url).toContain('search=ana');
-    expect(screen.getByRole('searchbox', { name: 'Buscar por nome' })).toHaveValue('ana');
+    expect(
+      screen.getByRole('searchbox', { name: 'Buscar por nome, CPF ou carteirinha' }),
+    ).toHaveValue('ana');
   });
 
   it('shows the error text when the list fails', async () => {

@@ -71,8 +71,18 @@ export function AssociatesPage() {
               {t('associates.blockedBadge')}
             </span>
           )}
+          <span className="block text-xs font-normal text-slate-600 tabular-nums sm:hidden">
+            {t('associates.cardNumber', { card: row.cardId })}
+          </span>
         </span>
       ),
+    },
+    {
+      key: 'card',
+      header: t('associates.columns.card'),
+      render: (row) => row.cardId,
+      // On a phone the number goes under the name (see above), leaving room for the actions.
+      className: 'hidden whitespace-nowrap tabular-nums sm:table-cell',
     },
     {
       key: 'cpf',

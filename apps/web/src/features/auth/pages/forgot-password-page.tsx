@@ -22,14 +22,6 @@ export function ForgotPasswordPage() {
           <li key={step}>{step}</li>
         ))}
       </ol>
-      <figure className="mt-6">
-        <figcaption className="mb-2 text-xs font-medium tracking-wide text-slate-600 uppercase">
-          {t('auth.forgotPassword.commandLabel')}
-        </figcaption>
-        <pre className="rounded-lg bg-slate-900 px-4 py-3 text-xs break-all whitespace-pre-wrap text-slate-100">
-          <code>{t('auth.forgotPassword.command')}</code>
-        </pre>
-      </figure>
       <Link
         to={paths.login.href()}
         className={buttonStyles({ variant: 'secondary', size: 'lg', className: 'mt-8 w-full' })}

@@ -1,8 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { setCurrentCompany } from '@/lib/current-company';
 import { getSession, setSession } from '@/lib/session';
-import { buildSession } from '@/testing/factories';
+import { buildCompany, buildSession } from '@/testing/factories';
 import { errorBody, mockFetch, type MockReply } from '@/testing/fetch-mock';
 import { renderApp } from '@/testing/render-app';
 
@@ -48,7 +49,7 @@ describe('login page', () => {
 
     await fillAndSubmit('52998224725', '12345');
 
-    expect(await screen.findByText('Senha inválida')).toBeInTheDocument();
+    expect(await screen.findByText('A senha deve ter pelo menos 6 caracteres')).toBeInTheDocument();
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
@@ -126,6 +127,8 @@ describe('login page', () => {
     expect(
       await screen.findByText('Estamos com problemas técnicos. Nosso time já está resolvendo.'),
     ).toBeInTheDocument();
+    // The toast's close button is named in Portuguese, not react-toastify's "close".
+    expect(screen.getByRole('button', { name: 'Fechar' })).toBeInTheDocument();
   });
 
   it.each(['/login?error=NoCompanyFound', '/login/NoCompanyFound'])(
@@ -144,5 +147,23 @@ describe('login page', () => {
     const { router } = renderApp('/login');
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/select-company'));
+  });
+
+  it('says the session expired when the refresh token is refused', async () => {
+    setSession(buildSession());
+    setCurrentCompany(buildCompany());
+    mockFetch((request) =>
+      request.url === '/api/auth/refresh'
+        ? { status: 401, body: errorBody(401, 'Refresh token expirado') }
+        : { status: 401, body: errorBody(401, 'Unauthorized') },
+    );
+    const { router } = renderApp('/associates');
+
+    expect(await screen.findByRole('heading', { name: 'Conecte-se para continuar' })).toBeVisible();
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Sua sessão expirou. Entre novamente.',
+    );
+    expect(router.state.location.pathname).toBe('/login');
+    expect(getSession()).toBeNull();
   });
 });

@@ -5,7 +5,7 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Dialog } from '@/components/ui/dialog';
-import { Input } from '@/components/ui/input';
+import { DateTimeInput } from '@/components/ui/date-time-input';
 import { LoadingState } from '@/components/ui/spinner';
 import { formatDateTime } from '@/lib/dates';
 import { useCurrentCompany } from '@/lib/current-company';
@@ -22,8 +22,8 @@ export function BlockedTimesList({ placeId, showPlaceName }: BlockedTimesListPro
   const timezone = company.timezone;
   const [range, setRange] = useState(() => todayRange(timezone));
   const [draft, setDraft] = useState(() => ({
-    start: toLocalInputValue(range.startTime, timezone, true),
-    end: toLocalInputValue(range.endTime, timezone, true),
+    start: toLocalInputValue(range.startTime, timezone),
+    end: toLocalInputValue(range.endTime, timezone),
   }));
   const [toDelete, setToDelete] = useState<{ id: string; description: string } | null>(null);
   const blocks = useBlockedTimes({ companyId: company.id, placeId, ...range });
@@ -32,8 +32,11 @@ export function BlockedTimesList({ placeId, showPlaceName }: BlockedTimesListPro
   const search = (event: React.FormEvent) => {
     event.preventDefault();
     const startTime = fromLocalInputValue(draft.start, timezone);
-    const endTime = fromLocalInputValue(draft.end, timezone);
-    if (startTime && endTime) setRange({ startTime, endTime });
+    const endMinute = fromLocalInputValue(draft.end, timezone);
+    if (!startTime || !endMinute) return;
+    // The fields stop at minutes: an end of 23:59 means up to the end of that minute.
+    const endTime = new Date(new Date(endMinute).getTime() + 59_999).toISOString();
+    setRange({ startTime, endTime });
   };
 
   const confirmDelete = () => {
@@ -53,19 +56,15 @@ export function BlockedTimesList({ placeId, showPlaceName }: BlockedTimesListPro
         onSubmit={search}
         className="grid gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:grid-cols-[1fr_1fr_auto] sm:items-end"
       >
-        <Input
+        <DateTimeInput
           label={t('blockedTimes.filter.start')}
-          type="datetime-local"
-          step={1}
           value={draft.start}
-          onChange={(event) => setDraft({ ...draft, start: event.target.value })}
+          onChange={(start) => setDraft({ ...draft, start })}
         />
-        <Input
+        <DateTimeInput
           label={t('blockedTimes.filter.end')}
-          type="datetime-local"
-          step={1}
           value={draft.end}
-          onChange={(event) => setDraft({ ...draft, end: event.target.value })}
+          onChange={(end) => setDraft({ ...draft, end })}
         />
         <Button type="submit" size="lg">
           {t('blockedTimes.filter.search')}

@@ -1,12 +1,13 @@
 import { blockReasonRequiredMessage, type BlockConflict } from '@clube/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import { z } from 'zod';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
+import { DateTimeInput } from '@/components/ui/date-time-input';
 import { Dialog } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { isApiError } from '@/lib/api-client';
@@ -49,6 +50,7 @@ export function BulkBlockDialog({ isOpen, onClose }: BulkBlockDialogProps) {
   const [conflicts, setConflicts] = useState<BlockConflict[]>([]);
   const {
     register,
+    control,
     handleSubmit,
     watch,
     reset,
@@ -158,17 +160,27 @@ export function BulkBlockDialog({ isOpen, onClose }: BulkBlockDialogProps) {
           {...register('description')}
         />
         <div className="grid gap-3 sm:grid-cols-2">
-          <Input
-            label={t('blockedTimes.bulk.start')}
-            type="datetime-local"
-            error={errors.start?.message}
-            {...register('start')}
+          <Controller
+            control={control}
+            name="start"
+            render={({ field }) => (
+              <DateTimeInput
+                label={t('blockedTimes.bulk.start')}
+                error={errors.start?.message}
+                {...field}
+              />
+            )}
           />
-          <Input
-            label={t('blockedTimes.bulk.end')}
-            type="datetime-local"
-            error={errors.end?.message}
-            {...register('end')}
+          <Controller
+            control={control}
+            name="end"
+            render={({ field }) => (
+              <DateTimeInput
+                label={t('blockedTimes.bulk.end')}
+                error={errors.end?.message}
+                {...field}
+              />
+            )}
           />
         </div>
         <label className="flex items-center gap-2 text-sm font-medium text-slate-800">
@@ -176,11 +188,17 @@ export function BulkBlockDialog({ isOpen, onClose }: BulkBlockDialogProps) {
           {t('blockedTimes.bulk.repeatWeekly')}
         </label>
         {isWeekly && (
-          <Input
-            label={t('blockedTimes.bulk.until')}
-            type="date"
-            error={errors.until?.message}
-            {...register('until')}
+          <Controller
+            control={control}
+            name="until"
+            render={({ field }) => (
+              <DateTimeInput
+                label={t('blockedTimes.bulk.until')}
+                withTime={false}
+                error={errors.until?.message}
+                {...field}
+              />
+            )}
           />
         )}
         {conflicts.length > 0 && (

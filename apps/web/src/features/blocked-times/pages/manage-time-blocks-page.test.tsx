@@ -57,8 +57,14 @@ describe('company-wide blocked times', () => {
     await user.click(await within(dialog).findByRole('checkbox', { name: 'Quadra A' }));
     await user.click(within(dialog).getByRole('checkbox', { name: 'Quadra B' }));
     await user.type(within(dialog).getByRole('textbox', { name: 'Motivo' }), 'Torneio');
-    await user.type(within(dialog).getByLabelText('Início'), '2030-03-04T06:00');
-    await user.type(within(dialog).getByLabelText('Fim'), '2030-03-04T08:00');
+    // Typed as staff read dates (DD/MM/AAAA HH:mm), whatever the browser's language.
+    expect(within(dialog).getByLabelText('Início')).toHaveAttribute(
+      'placeholder',
+      'DD/MM/AAAA HH:mm',
+    );
+    await user.type(within(dialog).getByLabelText('Início'), '04/03/2030 06:00');
+    await user.type(within(dialog).getByLabelText('Fim'), '040320300800');
+    expect(within(dialog).getByLabelText('Fim')).toHaveValue('04/03/2030 08:00');
     await user.click(within(dialog).getByRole('button', { name: 'Criar bloqueios' }));
 
     expect(await within(dialog).findByText(/Maria Lima/)).toBeVisible();
@@ -95,5 +101,10 @@ describe('company-wide blocked times', () => {
     const search = requests.find((request) => request.url.includes('/blocked-time/findAll'));
     expect(search?.url).toContain(`companyId=${company.id}`);
     expect(search?.url).toMatch(/startTime=\d{4}-\d{2}-\d{2}T03%3A00%3A00.000Z/);
+    // The filter shows today in Brazilian form, not the browser's (no native date input).
+    const valueOf = (name: string) =>
+      (screen.getByRole('textbox', { name }) as HTMLInputElement).value;
+    expect(valueOf('Início')).toMatch(/^\d{2}\/\d{2}\/\d{4} 00:00$/);
+    expect(valueOf('Fim')).toMatch(/^\d{2}\/\d{2}\/\d{4} 23:59$/);
   });
 });

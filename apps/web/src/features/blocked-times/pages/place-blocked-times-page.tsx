@@ -1,11 +1,26 @@
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
+import { RecordNotFound } from '@/components/record-not-found';
+import { Alert } from '@/components/ui/alert';
 import { PageHeader } from '@/components/ui/page-header';
+import { LoadingState } from '@/components/ui/spinner';
+import { usePlace } from '@/lib/api/get-place';
+import { useCurrentCompany } from '@/lib/current-company';
+import { isNotFoundError } from '@/lib/error-messages';
+import { isWellFormedId } from '@/lib/record-id';
 import { BlockedTimesList } from '../components/blocked-times-list';
 
 export function PlaceBlockedTimesPage() {
   const { t } = useTranslation();
   const { placeId = '' } = useParams();
+  const company = useCurrentCompany();
+  // The blocks of a place that does not exist would read as "none": say the place is unknown.
+  const place = usePlace(company.id, placeId);
+  if (!isWellFormedId(placeId) || isNotFoundError(place.error)) {
+    return <RecordNotFound message={t('errors.PlaceNotFound')} />;
+  }
+  if (place.isError) return <Alert tone="error">{t('common.loadError')}</Alert>;
+  if (place.isPending) return <LoadingState label={t('common.loading')} />;
   return (
     <>
       <PageHeader

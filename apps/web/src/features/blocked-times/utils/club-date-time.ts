@@ -10,7 +10,7 @@ export function todayRange(timezone: string, now = new Date()) {
   return { startTime: start.toISOString(), endTime: end.toISOString() };
 }
 
-/** An instant as the value of a datetime-local input, on the club's wall clock. */
+/** An instant as the value of a date-time field ("yyyy-MM-ddTHH:mm"), on the club's wall clock. */
 export function toLocalInputValue(instant: string, timezone: string, withSeconds = false) {
   return format(
     new TZDate(new Date(instant).getTime(), timezone),
@@ -18,7 +18,7 @@ export function toLocalInputValue(instant: string, timezone: string, withSeconds
   );
 }
 
-/** A datetime-local value read on the club's wall clock, as an ISO instant (null if empty). */
+/** A date-time field's value read on the club's wall clock, as an ISO instant (null if empty). */
 export function fromLocalInputValue(value: string, timezone: string): string | null {
   const match = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})(?::(\d{2}))?/.exec(value);
   if (!match) return null;

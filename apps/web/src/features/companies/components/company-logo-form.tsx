@@ -6,6 +6,7 @@ import { CompanyLogo } from '@/components/company-logo';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { FormField } from '@/components/ui/form-field';
+import { FileInput } from '@/components/ui/file-input';
 import { errorMessageOf } from '@/lib/error-messages';
 import { useRemoveCompanyLogo } from '../api/remove-company-logo';
 import { useUploadCompanyLogo } from '../api/upload-company-logo';
@@ -84,13 +85,12 @@ export function CompanyLogoForm({ company }: CompanyLogoFormProps) {
       <div className="min-w-0 flex-1 space-y-4">
         <FormField label={t('companies.settings.logoFile')} hint={t('companies.settings.logoHint')}>
           {(control) => (
-            <input
-              {...control}
+            <FileInput
+              control={control}
               ref={fileInput}
-              type="file"
               accept={acceptedImageTypes.join(',')}
-              onChange={(event) => setFile(event.currentTarget.files?.[0] ?? null)}
-              className="block w-full text-sm text-slate-700 file:mr-3 file:cursor-pointer file:rounded-lg file:border-0 file:bg-brand-50 file:px-3 file:py-2 file:font-semibold file:text-brand-800 hover:file:bg-brand-100"
+              file={file}
+              onChange={setFile}
             />
           )}
         </FormField>

@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
+import { FileInput } from '@/components/ui/file-input';
 import { errorKeyOf, errorMessageOf } from '@/lib/error-messages';
 import { useUploadPlaceImage } from '../api/upload-place-image';
 
@@ -69,12 +70,11 @@ export function UploadPlaceImageDialog({
       <form onSubmit={onSubmit} className="space-y-4">
         <FormField label={t('places.images.file')} hint={t('places.images.hint')}>
           {(control) => (
-            <input
-              {...control}
-              type="file"
+            <FileInput
+              control={control}
               accept={acceptedImageTypes.join(',')}
-              onChange={(event) => setFile(event.currentTarget.files?.[0] ?? null)}
-              className="block w-full text-sm text-slate-700 file:mr-3 file:rounded-lg file:border-0 file:bg-brand-50 file:px-3 file:py-2 file:font-semibold file:text-brand-800 hover:file:bg-brand-100"
+              file={file}
+              onChange={setFile}
             />
           )}
         </FormField>

@@ -11,9 +11,11 @@ import { PageHeader } from '@/components/ui/page-header';
 import { LoadingState } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { useCurrentCompany } from '@/lib/current-company';
-import { errorKeyOf, errorMessageOf } from '@/lib/error-messages';
+import { RecordNotFound } from '@/components/record-not-found';
+import { usePlace } from '@/lib/api/get-place';
+import { errorKeyOf, errorMessageOf, isNotFoundError } from '@/lib/error-messages';
+import { isWellFormedId } from '@/lib/record-id';
 import { useDeletePlace } from '../api/delete-place';
-import { usePlace } from '../api/get-place';
 import { PlaceFormDialog } from '../components/place-form-dialog';
 import { PlaceGallery } from '../components/place-gallery';
 import { UploadPlaceImageDialog } from '../components/upload-place-image-dialog';
@@ -38,6 +40,9 @@ export function PlaceDetailPage() {
   const goBack = useGoBack();
   const [dialog, setDialog] = useState<'edit' | 'upload' | 'delete' | null>(null);
 
+  if (!isWellFormedId(placeId) || isNotFoundError(place.error)) {
+    return <RecordNotFound message={t('errors.PlaceNotFound')} />;
+  }
   if (place.isPending) return <LoadingState label={t('places.detail.loading')} />;
   if (place.isError) {
     return (

@@ -7,7 +7,12 @@ import { Button } from '@/components/ui/button';
 import { PasswordInput } from '@/components/ui/password-input';
 import { errorKeyOf, errorMessageOf } from '@/lib/error-messages';
 import { serverFieldErrorsOf } from '@/lib/server-field-errors';
+import { withShortPasswordMessage } from '@/lib/short-password-message';
 import { useChangeOwnPassword } from '../api/change-own-password';
+
+const resolver = withShortPasswordMessage(zodResolver(changeOwnPasswordFormSchema), [
+  'newPassword',
+]);
 
 const emptyForm: ChangeOwnPasswordForm = {
   currentPassword: '',
@@ -26,7 +31,7 @@ export function ChangePasswordForm() {
     setError,
     formState: { errors },
   } = useForm<ChangeOwnPasswordForm>({
-    resolver: zodResolver(changeOwnPasswordFormSchema),
+    resolver,
     defaultValues: emptyForm,
   });
 

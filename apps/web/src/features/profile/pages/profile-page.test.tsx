@@ -81,7 +81,9 @@ describe('profile page', () => {
     await user.type(within(form).getByLabelText('Confirmar nova senha'), '54321');
     await user.click(within(form).getByRole('button', { name: 'Alterar senha' }));
 
-    expect(await within(form).findByText('Senha inválida')).toBeInTheDocument();
+    expect(
+      await within(form).findByText('A senha deve ter pelo menos 6 caracteres'),
+    ).toBeInTheDocument();
     expect(within(form).getByText('As senhas não conferem')).toBeInTheDocument();
     expect(requests.some(isPasswordChange)).toBe(false);
   });

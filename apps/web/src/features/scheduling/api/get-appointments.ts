@@ -27,6 +27,12 @@ export const getDayAppointmentsQueryOptions = (companyId: string, placeId: strin
       ),
   });
 
-export function useDayAppointments(companyId: string, placeId: string, date: string) {
-  return useQuery(getDayAppointmentsQueryOptions(companyId, placeId, date));
+/** `enabled` false when the URL's place id cannot name a place (nothing to ask the API). */
+export function useDayAppointments(
+  companyId: string,
+  placeId: string,
+  date: string,
+  enabled = true,
+) {
+  return useQuery({ ...getDayAppointmentsQueryOptions(companyId, placeId, date), enabled });
 }

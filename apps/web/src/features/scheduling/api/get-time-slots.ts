@@ -21,6 +21,7 @@ export const getTimeSlotsQueryOptions = (companyId: string, placeId: string, dat
     queryFn: ({ signal }) => getTimeSlots(placeId, date, signal),
   });
 
-export function useTimeSlots(companyId: string, placeId: string, date: string) {
-  return useQuery(getTimeSlotsQueryOptions(companyId, placeId, date));
+/** `enabled` false when the URL's place id cannot name a place (nothing to ask the API). */
+export function useTimeSlots(companyId: string, placeId: string, date: string, enabled = true) {
+  return useQuery({ ...getTimeSlotsQueryOptions(companyId, placeId, date), enabled });
 }

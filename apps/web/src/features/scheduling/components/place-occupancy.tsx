@@ -1,5 +1,12 @@
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { cn } from '@/components/ui/cn';
 import { useOccupancy } from '../api/get-occupancy';
+
+// One line of fixed height in every state: the cards of the grid keep their size when the
+// occupancy arrives (it comes after the places), instead of growing under the reader.
+// The sentence sits above a full-width bar: beside it, it would not fit a narrow card.
+const lineStyles = 'flex h-8 flex-col justify-center gap-1.5 text-xs';
 
 /**
  * Today's occupancy of one place, for the dashboard's place card. All cards share one request
@@ -7,25 +14,39 @@ import { useOccupancy } from '../api/get-occupancy';
  */
 export function PlaceOccupancy({ companyId, placeId }: { companyId: string; placeId: string }) {
   const { t } = useTranslation();
-  const { data } = useOccupancy(companyId);
+  const labelId = useId();
+  const { data, isPending } = useOccupancy(companyId);
+  if (isPending) {
+    return (
+      <span className={lineStyles} aria-busy="true" aria-label={t('common.loading')}>
+        <span className="h-3 w-40 max-w-full animate-pulse rounded bg-slate-200" />
+        <span className="h-1.5 w-full animate-pulse rounded-full bg-slate-200" />
+      </span>
+    );
+  }
   const item = data?.items.find((entry) => entry.placeId === placeId);
-  if (!item) return null;
-  if (item.total === 0)
-    return <span className="text-xs text-slate-500">{t('scheduling.occupancy.closed')}</span>;
+  if (!item) return <span className={lineStyles} aria-hidden="true" />;
+  if (item.total === 0) {
+    return (
+      <span className={cn(lineStyles, 'text-slate-500')}>{t('scheduling.occupancy.closed')}</span>
+    );
+  }
   const percent = Math.round((item.booked / item.total) * 100);
   return (
-    <span className="flex items-center gap-2 text-xs text-slate-600">
+    <span className={cn(lineStyles, 'text-slate-600')}>
+      <span id={labelId} className="truncate">
+        {t('scheduling.occupancy.label', { booked: item.booked, total: item.total })}
+      </span>
       <span
         role="meter"
         aria-valuemin={0}
         aria-valuemax={item.total}
         aria-valuenow={item.booked}
-        aria-label={t('scheduling.occupancy.label', { booked: item.booked, total: item.total })}
-        className="h-1.5 w-16 overflow-hidden rounded-full bg-slate-200"
+        aria-labelledby={labelId}
+        className="h-1.5 w-full overflow-hidden rounded-full bg-slate-200"
       >
         <span className="block h-full bg-brand-700" style={{ width: `${percent}%` }} />
       </span>
-      {item.booked}/{item.total}
     </span>
   );
 }

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { setCurrentCompany } from '@/lib/current-company';
 import { setSession } from '@/lib/session';
-import { buildAssociate, buildCompany, buildSession } from '@/testing/factories';
+import { buildAssociate, buildCompany, buildPlace, buildSession } from '@/testing/factories';
 import { errorBody, mockFetch } from '@/testing/fetch-mock';
 import { renderApp } from '@/testing/render-app';
 
@@ -44,6 +44,10 @@ function appointment(): Appointment {
   };
 }
 
+/** The page first reads the place its URL names. */
+const isPlaceRead = (url: string) => url === `/api/backoffice/place/${placeId}`;
+const placeReply = { status: 200, body: buildPlace({ id: placeId, name: 'Quadra' }) };
+
 function signIn() {
   setSession(buildSession());
   setCurrentCompany(buildCompany({ timezone }));
@@ -58,6 +62,7 @@ describe('place appointments', () => {
   it('shows the month, the day’s slots by state and books one by card number', async () => {
     signIn();
     const { requests } = mockFetch((request) => {
+      if (isPlaceRead(request.url)) return placeReply;
       if (request.url.includes('/time-slots'))
         return { status: 200, body: [slot('09:00', true), slot('10:00', false)] };
       if (request.url.includes('/associate/cardId/1234'))
@@ -132,6 +137,7 @@ describe('place appointments', () => {
   it('lists every failing rule of the check in Portuguese and maps a refused booking', async () => {
     signIn();
     mockFetch((request) => {
+      if (isPlaceRead(request.url)) return placeReply;
       if (request.url.includes('/time-slots')) return { status: 200, body: [slot('09:00', true)] };
       if (request.url.includes('/associate/cardId/'))
         return { status: 200, body: buildAssociate({ id: associateId, cardId: '1234' }) };
@@ -174,6 +180,7 @@ describe('place appointments', () => {
     signIn();
     let bookings = 0;
     mockFetch((request) => {
+      if (isPlaceRead(request.url)) return placeReply;
       if (request.url.includes('/time-slots')) return { status: 200, body: [slot('09:00', true)] };
       if (request.url.includes('/associate/cardId/'))
         return { status: 200, body: buildAssociate({ id: associateId, cardId: '1234' }) };
@@ -205,6 +212,7 @@ describe('place appointments', () => {
     signIn();
     let isCancelled = false;
     const { requests } = mockFetch((request) => {
+      if (isPlaceRead(request.url)) return placeReply;
       if (request.url.includes('/time-slots')) return { status: 200, body: [slot('10:00', false)] };
       if (request.method === 'PATCH') {
         isCancelled = true;
@@ -247,9 +255,11 @@ describe('place appointments', () => {
   it('says so when the day’s appointments cannot be loaded', async () => {
     signIn();
     mockFetch((request) =>
-      request.url.includes('/time-slots')
-        ? { status: 200, body: [] }
-        : { status: 500, body: errorBody(500, 'InternalServerError') },
+      isPlaceRead(request.url)
+        ? placeReply
+        : request.url.includes('/time-slots')
+          ? { status: 200, body: [] }
+          : { status: 500, body: errorBody(500, 'InternalServerError') },
     );
     renderApp(`/place-appointments/${placeId}`);
     await waitForPage();
@@ -258,4 +268,31 @@ describe('place appointments', () => {
       { timeout: 15_000 },
     );
   }, 20_000);
+
+  it.each<[string, string, number, string]>([
+    ['an unknown place', '77777777-7777-4777-8777-777777777777', 404, 'PlaceNotFound'],
+    [
+      'a malformed id the API refuses',
+      '77777777-7777-4777-8777-777777777777',
+      400,
+      'ValidationError',
+    ],
+    ['a malformed id', 'xyz', 400, 'ValidationError'],
+  ])(
+    'shows "Espaço não encontrado." for %s, never an empty calendar',
+    async (_, id, status, code) => {
+      signIn();
+      const { requests } = mockFetch(() => ({ status, body: errorBody(status, code) }));
+      renderApp(`/place-appointments/${id}`);
+
+      expect(
+        await screen.findByText('Espaço não encontrado.', {}, { timeout: 10_000 }),
+      ).toBeVisible();
+      expect(screen.getByRole('button', { name: 'Voltar' })).toBeInTheDocument();
+      expect(screen.queryByRole('heading', { name: 'Agendamentos do espaço' })).toBeNull();
+      expect(screen.queryByRole('grid')).toBeNull();
+      expect(screen.queryByText(/Dados inválidos/)).toBeNull();
+      if (id === 'xyz') expect(requests.some((request) => request.url.includes('xyz'))).toBe(false);
+    },
+  );
 });

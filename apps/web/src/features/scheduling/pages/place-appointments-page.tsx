@@ -4,9 +4,14 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { Button, buttonStyles } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/page-header';
-import { Spinner } from '@/components/ui/spinner';
+import { RecordNotFound } from '@/components/record-not-found';
+import { Alert } from '@/components/ui/alert';
+import { LoadingState, Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
+import { usePlace } from '@/lib/api/get-place';
 import { useCurrentCompany } from '@/lib/current-company';
+import { isNotFoundError } from '@/lib/error-messages';
+import { isWellFormedId } from '@/lib/record-id';
 import { useDayAppointments } from '../api/get-appointments';
 import { useTimeSlots } from '../api/get-time-slots';
 import { AppointmentDetailDialog } from '../components/appointment-detail-dialog';
@@ -28,8 +33,11 @@ export function PlaceAppointmentsPage() {
   const [selectedSlot, setSelectedSlot] = useState<TimeSlot | null>(null);
   const [openDialog, setOpenDialog] = useState<OpenDialog>(null);
   const [openAppointment, setOpenAppointment] = useState<Appointment | null>(null);
-  const slots = useTimeSlots(company.id, placeId, date);
-  const appointments = useDayAppointments(company.id, placeId, date);
+  // The place is read to know it exists; the day's slots and bookings load alongside it.
+  const place = usePlace(company.id, placeId);
+  const isKnownId = isWellFormedId(placeId);
+  const slots = useTimeSlots(company.id, placeId, date, isKnownId);
+  const appointments = useDayAppointments(company.id, placeId, date, isKnownId);
 
   const selectDate = (next: string) => {
     setDate(next);
@@ -40,6 +48,12 @@ export function PlaceAppointmentsPage() {
     setOpenDialog(null);
     setSelectedSlot(null);
   };
+
+  if (!isKnownId || isNotFoundError(place.error)) {
+    return <RecordNotFound message={t('errors.PlaceNotFound')} />;
+  }
+  if (place.isError) return <Alert tone="error">{t('common.loadError')}</Alert>;
+  if (place.isPending) return <LoadingState label={t('common.loading')} />;
 
   return (
     <div className="space-y-6">

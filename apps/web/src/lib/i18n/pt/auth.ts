@@ -23,18 +23,17 @@ export const auth = {
     invalidCredentials: 'Credenciais inválidas! Tente novamente.',
     technicalProblems: 'Estamos com problemas técnicos. Nosso time já está resolvendo.',
   },
+  // Read by staff, not by whoever runs the server: no command line here.
   forgotPassword: {
     title: 'Esqueceu sua senha?',
     description:
-      'Por segurança, as senhas da equipe do backoffice não são redefinidas por e-mail. Quem redefine a sua senha é o administrador do clube.',
+      'Por segurança, as senhas da equipe do backoffice não são redefinidas por e-mail: peça ao administrador do clube que defina uma nova senha para você.',
     stepsTitle: 'Como recuperar o acesso',
     steps: [
-      'Fale com o administrador do sistema do seu clube.',
-      'Ele define uma nova senha para o seu CPF no servidor, com o comando abaixo.',
+      'Fale com o administrador do clube e informe o seu CPF.',
+      'Ele define uma nova senha para a sua conta e a entrega a você.',
       'Entre com o seu CPF e a nova senha. Guarde-a em local seguro.',
     ],
-    commandLabel: 'Comando do administrador',
-    command: 'npm run cli -- reset-staff-password --cpf 000.000.000-00 --password NOVA_SENHA',
     backToLogin: 'Voltar para o login',
   },
 } as const;

@@ -4,8 +4,17 @@ export const common = {
   loading: 'Carregando…',
   retry: 'Tentar novamente',
   close: 'Fechar',
+  /** The file picker's own texts: the native ones follow the browser's language. */
+  file: { choose: 'Escolher arquivo', none: 'Nenhum arquivo escolhido' },
+  /** What a date field expects, shown as its placeholder. */
+  dateFormat: 'DD/MM/AAAA',
+  dateTimeFormat: 'DD/MM/AAAA HH:mm',
+  notifications: 'Notificações',
+  /** Every form that takes a password says this of one that is too short. */
+  passwordTooShort: 'A senha deve ter pelo menos {{min}} caracteres',
   notInformed: 'Não informado',
   loadError: 'Erro ao carregar os dados.',
+  requestFailed: 'Ocorreu um erro ao processar a requisição.',
   technicalProblems: 'Estamos com problemas técnicos. Nosso time já está resolvendo.',
   sessionExpired: 'Sua sessão expirou. Entre novamente.',
   footer: '© {{year}} Clube Reservas. Todos os direitos reservados.',

@@ -1,0 +1,43 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { createQueryClient } from '@/lib/query-client';
+import { mockFetch } from '@/testing/fetch-mock';
+import { PlaceOccupancy } from './place-occupancy';
+
+const companyId = '00000000-0000-4000-8000-000000000001';
+const placeId = '00000000-0000-4000-8000-000000000002';
+
+describe('PlaceOccupancy', () => {
+  it('keeps its line while loading, then says what it counts', async () => {
+    let answer: () => void = () => undefined;
+    const answered = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
+    mockFetch(async () => {
+      await answered;
+      return {
+        status: 200,
+        body: { date: '2026-03-02', items: [{ placeId, booked: 3, total: 15 }] },
+      };
+    });
+    render(
+      <QueryClientProvider client={createQueryClient()}>
+        <PlaceOccupancy companyId={companyId} placeId={placeId} />
+      </QueryClientProvider>,
+    );
+
+    // The loading line holds the same height as the answer, so the card does not grow.
+    const placeholder = screen.getByLabelText('Carregando…');
+    expect(placeholder).toHaveAttribute('aria-busy', 'true');
+    expect(placeholder).toHaveClass('h-8');
+
+    answer();
+    const text = await screen.findByText('3 de 15 horários ocupados hoje');
+    expect(text.parentElement).toHaveClass('h-8');
+    expect(screen.getByRole('meter', { name: '3 de 15 horários ocupados hoje' })).toHaveAttribute(
+      'aria-valuenow',
+      '3',
+    );
+  });
+});
