@@ -38,7 +38,7 @@ beforeAll(() => {
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
 describe('migration 0004: people per club', () => {
-  it('keeps every associate, password and staff login', async () => {
+  it('keeps every associate, password and staff login', { timeout: 180_000 }, async () => {
     const { database, drop } = await createTestDatabase({ migrated: false });
     try {
       await database.migrate(historyBefore('0004_people-per-club'));
