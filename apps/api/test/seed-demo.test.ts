@@ -3,14 +3,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
   appointments,
+  associateTitles,
   associates,
   blockedTimes,
   categories,
   lockDataDir,
   operatingHours,
+  placeImages,
   places,
 } from '@clube/db';
-import { count, eq } from 'drizzle-orm';
+import { addDaysToDate, clubInstant, clubToday } from '@clube/shared';
+import { and, count, eq, gte, lt } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoClubName, demoLogin, seedDemo } from '../src/seed/demo';
 import { login } from './factories';
@@ -49,6 +52,38 @@ describe('demo seed', () => {
     expect(await countOf(blockedTimes)).toBeGreaterThan(0);
     const blocked = await db.select().from(associates).where(eq(associates.blocked, true));
     expect(blocked).toHaveLength(1);
+    // Every screen has something to show on the first start: today's bookings, a blocked
+    // title, a photo on every place.
+    const today = clubToday(club.timezone);
+    const bookingsToday = await db
+      .select({ total: count() })
+      .from(appointments)
+      .where(
+        and(
+          eq(appointments.companyId, club.id),
+          gte(appointments.startsAt, clubInstant(today, '00:00', club.timezone)),
+          lt(appointments.startsAt, clubInstant(addDaysToDate(today, 1), '00:00', club.timezone)),
+        ),
+      );
+    expect(bookingsToday[0]!.total).toBeGreaterThanOrEqual(3);
+    const blockedTitles = await db
+      .select()
+      .from(associateTitles)
+      .where(and(eq(associateTitles.companyId, club.id), eq(associateTitles.blocked, true)));
+    expect(blockedTitles).toHaveLength(1);
+    expect(blockedTitles[0]!.blockedReason).toBeTruthy();
+    const photos = await db
+      .select({ placeId: placeImages.placeId, fileKey: placeImages.fileKey })
+      .from(placeImages)
+      .innerJoin(places, eq(places.id, placeImages.placeId))
+      .where(eq(places.companyId, club.id));
+    expect(new Set(photos.map((photo) => photo.placeId)).size).toBe(6);
+    const served = await context.app.inject({
+      method: 'GET',
+      url: `/api/uploads/${photos[0]!.fileKey}`,
+    });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('image/webp');
 
     const session = await login(context.app, demoLogin.cpf, demoLogin.password);
     const clubs = await context.app.inject({

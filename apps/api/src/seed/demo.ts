@@ -1,5 +1,6 @@
 import {
   appointments,
+  associateTitles,
   associates,
   blockedTimes,
   categories,
@@ -18,10 +19,38 @@ import {
 } from '@clube/shared';
 import { Readable } from 'node:stream';
 import { and, asc, eq } from 'drizzle-orm';
+import sharp from 'sharp';
 import { recordAudit } from '../lib/audit';
+import { createDatabaseFileStorage } from '../lib/storage/file-storage';
+import { createPlaceImage } from '../services/place-images/create-place-image';
 import { createCompany } from '../services/companies/create-company';
 import { importAssociates } from '../services/associates/import-associates';
 import { createStaff } from '../services/staff/create-staff';
+
+/** Sky, ground and accent colours of the demo photos (a court, a pool, a lawn…). */
+const photoPalettes = [
+  ['#7dd3fc', '#c2410c', '#f8fafc'],
+  ['#93c5fd', '#15803d', '#f8fafc'],
+  ['#bae6fd', '#0e7490', '#e0f2fe'],
+  ['#fde68a', '#166534', '#fef3c7'],
+  ['#a5b4fc', '#1d4ed8', '#f1f5f9'],
+] as const;
+
+/** A simple illustration of a place (sky, ground, court lines and a sun), as PNG bytes. */
+function drawPlacePhoto([sky, ground, lines]: readonly [string, string, string]): Promise<Buffer> {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="800">
+    <defs><linearGradient id="sky" x1="0" y1="0" x2="0" y2="1">
+      <stop offset="0" stop-color="${sky}"/><stop offset="1" stop-color="#ffffff"/>
+    </linearGradient></defs>
+    <rect width="1200" height="800" fill="url(#sky)"/>
+    <circle cx="980" cy="170" r="80" fill="#fde047" opacity="0.9"/>
+    <polygon points="0,430 1200,430 1200,800 0,800" fill="${ground}"/>
+    <polygon points="260,470 940,470 1100,760 100,760" fill="none" stroke="${lines}" stroke-width="8"/>
+    <line x1="600" y1="470" x2="600" y2="760" stroke="${lines}" stroke-width="6"/>
+    <line x1="180" y1="615" x2="1020" y2="615" stroke="${lines}" stroke-width="6"/>
+  </svg>`;
+  return sharp(Buffer.from(svg)).png().toBuffer();
+}
 
 export const demoLogin = { cpf: '529.982.247-25', password: 'clube123' } as const;
 export const demoClubName = 'Clube Demonstração';
@@ -271,6 +300,12 @@ export async function seedDemo(db: Database, _options: { uploadsDir: string }) {
     // Bookings over the next days, and a few blocked times.
     const [tennis1, tennis2, multi, pool, barbecue] = placeRows;
     const bookings = [
+      // Today, so the calendar, the occupancy and the day's lists have something at once.
+      { place: tennis1!, day: 0, time: '07:00', minutes: 60, associate: 1 },
+      { place: tennis1!, day: 0, time: '12:00', minutes: 60, associate: 3 },
+      { place: tennis1!, day: 0, time: '19:00', minutes: 60, associate: 5 },
+      { place: tennis2!, day: 0, time: '18:00', minutes: 60, associate: 7 },
+      { place: pool!, day: 0, time: '16:00', minutes: 45, associate: 9 },
       { place: tennis1!, day: 1, time: '08:00', minutes: 60, associate: 0 },
       { place: tennis1!, day: 1, time: '18:00', minutes: 60, associate: 2 },
       { place: tennis1!, day: 2, time: '19:00', minutes: 60, associate: 4 },
@@ -315,6 +350,12 @@ export async function seedDemo(db: Database, _options: { uploadsDir: string }) {
         createdBy: staff.id,
       },
     ]);
+    // One family behind on its dues: the title is blocked, so none of its members can book.
+    const blockedTitleId = associateRows[associateRows.length - 1]!.associateTitleId;
+    await tx
+      .update(associateTitles)
+      .set({ blocked: true, blockedReason: 'Mensalidade do título em atraso' })
+      .where(eq(associateTitles.id, blockedTitleId));
     await recordAudit(tx, {
       companyId,
       actorUserId: null,
@@ -323,6 +364,28 @@ export async function seedDemo(db: Database, _options: { uploadsDir: string }) {
       entityId: companyId,
     });
   });
+
+  // A photo on every place, drawn here (no binary files in the repository) and stored through
+  // the same service as an upload.
+  const storage = createDatabaseFileStorage(db);
+  const placesOfClub = await db
+    .select({ id: places.id, name: places.name })
+    .from(places)
+    .where(eq(places.companyId, club.id))
+    .orderBy(asc(places.name));
+  for (const [index, place] of placesOfClub.entries()) {
+    await createPlaceImage(
+      db,
+      storage,
+      { userId: staff.id, companyIds: new Set([club.id]) },
+      {
+        placeId: place.id,
+        sequence: 1,
+        description: place.name,
+        bytes: await drawPlacePhoto(photoPalettes[index % photoPalettes.length]!),
+      },
+    );
+  }
 
   const [created] = await db.select().from(companies).where(eq(companies.id, club.id));
   return { club: created!, otherClub, staff };
