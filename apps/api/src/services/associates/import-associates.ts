@@ -1,17 +1,10 @@
-import { Readable } from 'node:stream';
 import { associateTitles, associates, companies, users, type Database } from '@clube/db';
 import { clubToday, type AssociateImportReport } from '@clube/shared';
-import { parse } from 'csv-parse';
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import { AppError } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
-import {
-  detectDelimiter,
-  normalizeHeader,
-  parseAssociateRow,
-  requiredColumns,
-  type AssociateRow,
-} from './parse-associate-row';
+import { parseAssociateRow, type AssociateRow } from './parse-associate-row';
+import { openCsvRecords } from './read-csv-records';
 
 export type ImportAssociatesOptions = {
   companyId: string;
@@ -37,67 +30,11 @@ type PendingRow = { line: number; row: AssociateRow };
 
 class RollBack extends Error {}
 
-/** Reads bytes until the end of the header line, to choose the delimiter before parsing. */
-async function openRecords(source: AsyncIterable<Buffer | string>) {
-  const iterator = source[Symbol.asyncIterator]();
-  const head: Buffer[] = [];
-  let headText = '';
-  for (;;) {
-    const next = await iterator.next();
-    if (next.done) break;
-    const chunk = typeof next.value === 'string' ? Buffer.from(next.value) : next.value;
-    head.push(chunk);
-    headText = Buffer.concat(head).toString('utf8');
-    if (headText.includes('\n')) break;
-  }
-  const headerLine = headText.replace(/^\uFEFF/, '').split(/\r?\n/)[0] ?? '';
-  if (!headerLine.trim()) throw new AppError('ValidationError', 'O arquivo está vazio.');
-  const columns = headerLine.split(detectDelimiter(headerLine)).map(normalizeHeader);
-  const missing = requiredColumns.filter((column) => !columns.includes(column));
-  if (missing.length > 0) {
-    throw new AppError(
-      'ValidationError',
-      `Cabeçalho sem as colunas obrigatórias: ${missing.join(', ')} (esperado: cpf,name,birthDate,cardId,title,isHolder[,email][,blocked]).`,
-    );
-  }
-  async function* bytes() {
-    yield* head;
-    for (;;) {
-      const next = await iterator.next();
-      if (next.done) return;
-      yield next.value;
-    }
-  }
-  const parser = parse({
-    bom: true,
-    delimiter: detectDelimiter(headerLine),
-    columns: (header: string[]) => header.map(normalizeHeader),
-    skip_empty_lines: true,
-    relax_column_count: true,
-    trim: true,
-    info: true,
-  });
-  const input = Readable.from(bytes());
-  input.on('error', (error) => parser.destroy(error));
-  // The parser may fail (e.g. a quote never closed) before anyone iterates it — on PostgreSQL the
-  // transaction is still opening. An 'error' event nobody listens to would crash the process, so
-  // it is kept here and thrown to whoever iterates.
-  let failure: unknown;
-  parser.on('error', (error) => (failure ??= error));
-  input.pipe(parser);
-  type ParsedRecord = { record: Record<string, string | undefined>; info: { lines: number } };
-  async function* records(): AsyncGenerator<ParsedRecord> {
-    yield* parser as AsyncIterable<ParsedRecord>;
-    if (failure) throw failure;
-  }
-  return records();
-}
-
 type Counters = Omit<AssociateImportReport, 'applied' | 'dryRun' | 'errorsTruncated'>;
 
 /**
  * Brings a club's membership list in from CSV (header row; comma or semicolon; UTF-8 with or
- * without BOM; columns cpf,name,birthDate,cardId,title,isHolder[,email][,blocked]). A person is
+ * without BOM, or Windows-1252; columns cpf,name,birthDate,cardId,title,isHolder[,email][,blocked]). A person is
  * matched by CPF, an associate by card number in the club; unchanged rows are not rewritten;
  * titles are created by name on first sight. The file is streamed and written in batches of
  * multi-row upserts inside one transaction, which is rolled back for a dry run, or when a row is
@@ -133,7 +70,7 @@ export async function importAssociates(
   const titleIds = new Map<string, string>();
   let applied = false;
 
-  const records = await openRecords(options.source);
+  const records = await openCsvRecords(options.source);
   try {
     await db.transaction(async (tx) => {
       // The look-ups below are exact matches on cpf and card number. Left free, PostgreSQL may
