@@ -317,6 +317,59 @@ describe('importAssociates', () => {
     expect(await associatesOf(company.id)).toEqual([]);
   });
 
+  it('runs one import at a time; a dry run leaves the database to others between batches', async () => {
+    const { company, staff } = await createClubWithStaff(context.database.db);
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    async function* slowFile() {
+      yield Buffer.from(`${cleanFile.split('\n').slice(0, 3).join('\n')}\n`);
+      await gate;
+      yield Buffer.from(cleanFile.split('\n')[3]!);
+    }
+    let firstBatchWritten!: () => void;
+    const written = new Promise<void>((resolve) => (firstBatchWritten = resolve));
+    const first = importAssociates(context.database.db, {
+      companyId: company.id,
+      source: slowFile(),
+      dryRun: true,
+      batchSize: 1,
+      actorUserId: null,
+      onProgress: () => firstBatchWritten(),
+    });
+    await written;
+    // The dry run is waiting for the rest of its file, past its first batch. On the embedded
+    // database a transaction held across batches would make this query (and the request's
+    // staff lookup below) wait for the import, which waits for us.
+    const [row] = await context.database.db
+      .select({ total: count() })
+      .from(associates)
+      .where(eq(associates.companyId, company.id));
+    expect(row!.total).toBe(0);
+    await expect(run(company.id, cleanFile)).rejects.toMatchObject({ key: 'ImportInProgress' });
+    const auth = await bearerFor(context.app, staff.cpf);
+    const body = multipart({ companyId: company.id }, cleanFile);
+    const response = await context.app.inject({
+      method: 'POST',
+      url: '/api/backoffice/associate/import',
+      headers: { ...auth, ...body.headers },
+      payload: body.payload,
+    });
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toMatchObject({
+      error: 'ImportInProgress',
+      message: expect.stringContaining('importação de associados em andamento'),
+    });
+    release();
+    expect(await first).toMatchObject({
+      dryRun: true,
+      applied: false,
+      created: 3,
+      titlesCreated: 2,
+    });
+    expect(await associatesOf(company.id)).toEqual([]);
+    expect(await run(company.id, cleanFile)).toMatchObject({ applied: true, created: 3 });
+  });
+
   it(
     'streams a 50 000-row file in batches without holding the rows',
     { timeout: 240_000 },

@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { associateTitles, associates, companies, users, type Database } from '@clube/db';
 import { clubToday, type AssociateImportReport } from '@clube/shared';
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
@@ -15,7 +16,7 @@ export type ImportAssociatesOptions = {
   /** Import the good rows even when some are rejected (default: all or nothing). */
   skipInvalid?: boolean;
   actorUserId: string | null;
-  /** Rows per multi-row upsert; bounds the rows held in memory at once. */
+  /** Rows per multi-row upsert (default 1000, 100 for a dry run); bounds the rows held at once. */
   batchSize?: number;
   onProgress?: (rowsRead: number) => void;
   /** Called with each batch's size before it is written (lets tests see the batching). */
@@ -24,6 +25,11 @@ export type ImportAssociatesOptions = {
 
 export const importErrorsLimit = 1000;
 const defaultBatchSize = 1000;
+/**
+ * A dry run checks each batch in its own transaction, during which other requests on the embedded
+ * database wait: 100 rows keep that wait to tens of milliseconds (docs/performance.md).
+ */
+const dryRunBatchSize = 100;
 const importBlockReason = 'Bloqueado na importação do cadastro';
 
 type PendingRow = { line: number; row: AssociateRow };
@@ -33,14 +39,45 @@ class RollBack extends Error {}
 type Counters = Omit<AssociateImportReport, 'applied' | 'dryRun' | 'errorsTruncated'>;
 
 /**
+ * One import at a time in this process. An import is long (seconds to minutes for a large club)
+ * and, on the embedded database, holds its only connection while it writes; a second one would
+ * only queue behind it and double the wait of every other request. It answers `ImportInProgress`
+ * (409) at once instead.
+ */
+let importRunning = false;
+
+/**
  * Brings a club's membership list in from CSV (header row; comma or semicolon; UTF-8 with or
- * without BOM, or Windows-1252; columns cpf,name,birthDate,cardId,title,isHolder[,email][,blocked]). A person is
- * matched by CPF, an associate by card number in the club; unchanged rows are not rewritten;
- * titles are created by name on first sight. The file is streamed and written in batches of
- * multi-row upserts inside one transaction, which is rolled back for a dry run, or when a row is
- * bad and `skipInvalid` is off, so an import is all or nothing by default.
+ * without BOM, or Windows-1252; columns cpf,name,birthDate,cardId,title,isHolder[,email]
+ * [,blocked]). A person is matched by CPF, an associate by card number in the club; unchanged
+ * rows are not rewritten; titles are created by name on first sight. The file is streamed and
+ * written in batches of multi-row upserts, yielding to the event loop between two batches.
+ *
+ * An import is all or nothing by default: its batches are written inside one transaction, rolled
+ * back when a row is bad and `skipInvalid` is off. That transaction is the only way to keep it
+ * both atomic and invisible to others until it commits, and on the embedded database (PGlite,
+ * one connection) every other request waits for it to end: a real import of a large file pauses
+ * the server for as long as it writes (docs/reliability.md, docs/performance.md). A dry run needs
+ * neither atomicity nor isolation — it writes nothing — so it does not hold one transaction: each
+ * batch is checked in its own transaction, always rolled back, and requests queued on the
+ * connection run between two batches. Checking a dry run's batches one by one gives the same
+ * counts as the real import, because a file may name a CPF or a card only once; titles new to
+ * the club are counted once by name.
  */
 export async function importAssociates(
+  db: Database,
+  options: ImportAssociatesOptions,
+): Promise<AssociateImportReport> {
+  if (importRunning) throw new AppError('ImportInProgress');
+  importRunning = true;
+  try {
+    return await runImport(db, options);
+  } finally {
+    importRunning = false;
+  }
+}
+
+async function runImport(
   db: Database,
   options: ImportAssociatesOptions,
 ): Promise<AssociateImportReport> {
@@ -50,7 +87,7 @@ export async function importAssociates(
     .where(eq(companies.id, options.companyId));
   if (!company) throw new AppError('NotFound', 'Clube não encontrado.');
   const today = clubToday(company.timezone);
-  const batchSize = options.batchSize ?? defaultBatchSize;
+  const batchSize = options.batchSize ?? (options.dryRun ? dryRunBatchSize : defaultBatchSize);
   const counters: Counters = {
     total: 0,
     created: 0,
@@ -71,79 +108,111 @@ export async function importAssociates(
   let applied = false;
 
   const records = await openCsvRecords(options.source);
-  try {
-    await db.transaction(async (tx) => {
-      // The look-ups below are exact matches on cpf and card number. Left free, PostgreSQL may
-      // serve them from the trigram search indexes (bitmap scans only), whose cost grows with
-      // every row the import adds; without bitmap scans it takes the unique b-tree indexes.
-      await tx.execute(sql`set local enable_bitmapscan = off`);
-      let batch: PendingRow[] = [];
-      const flush = async () => {
-        if (batch.length === 0) return;
-        options.onBatch?.(batch.length);
-        await writeBatch(tx, company.id, batch, { counters, reject, titleIds });
-        batch = [];
-        options.onProgress?.(counters.total);
-      };
-      try {
-        for await (const { record, info } of records) {
-          counters.total += 1;
-          const line = info.lines;
-          const parsed = parseAssociateRow(record, today);
-          if (!parsed.ok) {
-            reject(line, parsed.reason);
-            continue;
-          }
-          const { row } = parsed;
-          const cardLine = cardLines.get(row.cardId);
-          if (cardLine !== undefined) {
-            reject(line, `Carteirinha ${row.cardId} repetida no arquivo (linha ${cardLine})`);
-            continue;
-          }
-          const cpfLine = cpfLines.get(row.cpf);
-          if (cpfLine !== undefined) {
-            reject(line, `CPF repetido no arquivo (linha ${cpfLine})`);
-            continue;
-          }
-          cardLines.set(row.cardId, line);
-          cpfLines.set(row.cpf, line);
-          batch.push({ line, row });
-          if (batch.length >= batchSize) await flush();
-        }
-      } catch (error) {
-        const { code, lines, message } = error as {
-          code?: unknown;
-          lines?: number;
-          message?: string;
-        };
-        if (typeof code !== 'string' || !code.startsWith('CSV_')) throw error;
-        throw new AppError(
-          'ValidationError',
-          `CSV malformado${lines ? ` perto da linha ${lines}` : ''}: ${message ?? 'erro de leitura'}`,
-        );
-      }
-      await flush();
 
-      applied = !options.dryRun && (counters.rejected === 0 || Boolean(options.skipInvalid));
-      if (!applied) throw new RollBack();
-      await recordAudit(tx, {
-        companyId: company.id,
-        actorUserId: options.actorUserId,
-        action: 'associate.import',
-        entityType: 'company',
-        entityId: company.id,
-        data: {
-          total: counters.total,
-          created: counters.created,
-          updated: counters.updated,
-          unchanged: counters.unchanged,
-          rejected: counters.rejected,
-          titlesCreated: counters.titlesCreated,
-        },
-      });
+  /** Validates the rows in file order and hands the good ones to `write`, a batch at a time. */
+  const forEachBatch = async (write: (batch: PendingRow[]) => Promise<void>) => {
+    let batch: PendingRow[] = [];
+    const flush = async () => {
+      if (batch.length === 0) return;
+      options.onBatch?.(batch.length);
+      await write(batch);
+      batch = [];
+      options.onProgress?.(counters.total);
+      // Parsing and checking a batch is CPU on the server's one thread: let the requests that
+      // arrived meanwhile be read and answered before the next one.
+      await nextTurn();
+    };
+    try {
+      for await (const { record, info } of records) {
+        counters.total += 1;
+        const line = info.lines;
+        const parsed = parseAssociateRow(record, today);
+        if (!parsed.ok) {
+          reject(line, parsed.reason);
+          continue;
+        }
+        const { row } = parsed;
+        const cardLine = cardLines.get(row.cardId);
+        if (cardLine !== undefined) {
+          reject(line, `Carteirinha ${row.cardId} repetida no arquivo (linha ${cardLine})`);
+          continue;
+        }
+        const cpfLine = cpfLines.get(row.cpf);
+        if (cpfLine !== undefined) {
+          reject(line, `CPF repetido no arquivo (linha ${cpfLine})`);
+          continue;
+        }
+        cardLines.set(row.cardId, line);
+        cpfLines.set(row.cpf, line);
+        batch.push({ line, row });
+        if (batch.length >= batchSize) await flush();
+      }
+    } catch (error) {
+      const { code, lines, message } = error as {
+        code?: unknown;
+        lines?: number;
+        message?: string;
+      };
+      if (typeof code !== 'string' || !code.startsWith('CSV_')) throw error;
+      throw new AppError(
+        'ValidationError',
+        `CSV malformado${lines ? ` perto da linha ${lines}` : ''}: ${message ?? 'erro de leitura'}`,
+      );
+    }
+    await flush();
+  };
+
+  if (options.dryRun) {
+    const newTitles = new Set<string>();
+    await forEachBatch(async (batch) => {
+      try {
+        await db.transaction(async (tx) => {
+          await tx.execute(sql`set local enable_bitmapscan = off`);
+          // Titles a previous batch "created" were rolled back with it: start from the ones the
+          // club really has, and remember by name which ones this file would add.
+          const batchTitleIds = await existingTitles(tx, company.id, batch);
+          const existing = new Set(batchTitleIds.keys());
+          await writeBatch(tx, company.id, batch, { counters, reject, titleIds: batchTitleIds });
+          for (const name of batchTitleIds.keys()) if (!existing.has(name)) newTitles.add(name);
+          throw new RollBack();
+        });
+      } catch (error) {
+        if (!(error instanceof RollBack)) throw error;
+      }
+      counters.titlesCreated = newTitles.size;
     });
-  } catch (error) {
-    if (!(error instanceof RollBack)) throw error;
+  } else {
+    try {
+      await db.transaction(async (tx) => {
+        // The look-ups below are exact matches on cpf and card number. Left free, PostgreSQL may
+        // serve them from the trigram search indexes (bitmap scans only), whose cost grows with
+        // every row the import adds; without bitmap scans it takes the unique b-tree indexes.
+        await tx.execute(sql`set local enable_bitmapscan = off`);
+        await forEachBatch((batch) =>
+          writeBatch(tx, company.id, batch, { counters, reject, titleIds }),
+        );
+
+        applied = counters.rejected === 0 || Boolean(options.skipInvalid);
+        if (!applied) throw new RollBack();
+        await recordAudit(tx, {
+          companyId: company.id,
+          actorUserId: options.actorUserId,
+          action: 'associate.import',
+          entityType: 'company',
+          entityId: company.id,
+          data: {
+            total: counters.total,
+            created: counters.created,
+            updated: counters.updated,
+            unchanged: counters.unchanged,
+            rejected: counters.rejected,
+            titlesCreated: counters.titlesCreated,
+          },
+        });
+      });
+    } catch (error) {
+      if (!(error instanceof RollBack)) throw error;
+    }
   }
   return {
     ...counters,
@@ -151,6 +220,16 @@ export async function importAssociates(
     dryRun: Boolean(options.dryRun),
     errorsTruncated: counters.rejected > counters.errors.length,
   };
+}
+
+/** The club's titles named by a batch, by name. */
+async function existingTitles(tx: Database, companyId: string, batch: PendingRow[]) {
+  const names = [...new Set(batch.map(({ row }) => row.title))];
+  const found = await tx
+    .select({ id: associateTitles.id, name: associateTitles.name })
+    .from(associateTitles)
+    .where(and(eq(associateTitles.companyId, companyId), inArray(associateTitles.name, names)));
+  return new Map(found.map((title) => [title.name, title.id]));
 }
 
 type BatchState = {

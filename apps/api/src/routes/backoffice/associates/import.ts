@@ -57,6 +57,7 @@ export const associateImportRoutes: FastifyPluginAsyncZod = async (app) => {
           200: associateImportReportSchema,
           400: errorBodySchema,
           404: errorBodySchema,
+          409: errorBodySchema,
           413: errorBodySchema,
         },
       },
@@ -104,8 +105,8 @@ export const associateImportRoutes: FastifyPluginAsyncZod = async (app) => {
           actorUserId: request.staff.userId,
         });
       } catch (error) {
-        // Refused before the end of the file (e.g. a header too long): the rest of the upload is
-        // discarded unparsed so the request can end.
+        // Refused before the end of the file (another import running, a header too long): the
+        // rest of the upload is discarded unparsed so the request can end.
         upload.file.resume();
         throw error;
       }
