@@ -57,6 +57,21 @@ async function associatesOf(companyId: string) {
     .orderBy(asc(associates.cardId));
 }
 
+const multipart = (fields: Record<string, string>, csv: string) => {
+  const boundary = '----clube-boundary';
+  const parts = Object.entries(fields).map(
+    ([name, value]) =>
+      `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
+  );
+  parts.push(
+    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="socios.csv"\r\nContent-Type: text/csv\r\n\r\n${csv}\r\n--${boundary}--\r\n`,
+  );
+  return {
+    payload: Buffer.from(parts.join('')),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+};
+
 describe('importAssociates', () => {
   it('imports a clean file, creating titles and associates', async () => {
     const { company } = await createClubWithStaff(context.database.db);
@@ -211,6 +226,149 @@ describe('importAssociates', () => {
     });
   });
 
+  it('gives up on a header line past 64 KiB without reading the rest of the file', async () => {
+    const { company } = await createClubWithStaff(context.database.db);
+    // A "header" of 4 MB without a line break, read 64 KiB at a time.
+    let chunksRead = 0;
+    async function* endlessHeader() {
+      for (let index = 0; index < 64; index += 1) {
+        chunksRead += 1;
+        yield Buffer.alloc(64 * 1024, 'a');
+      }
+    }
+    await expect(
+      importAssociates(context.database.db, {
+        companyId: company.id,
+        source: endlessHeader(),
+        actorUserId: null,
+      }),
+    ).rejects.toMatchObject({
+      key: 'ValidationError',
+      message: expect.stringContaining('Cabeçalho do arquivo muito longo'),
+    });
+    expect(chunksRead).toBeLessThanOrEqual(2);
+    // A header ending just within the limit is still read.
+    const padded = `${header},${'x'.repeat(60 * 1024)}\n${cleanFile.split('\n').slice(1).join('\n')}`;
+    expect(await run(company.id, padded)).toMatchObject({ applied: true, created: 3 });
+  });
+
+  // "João Conceição" and "Título" as Excel in Brazil saves them: one byte per letter.
+  const windows1252File = Buffer.from(
+    [header, `${cpfs[0]},João Conceição,10/05/1980,7001,Título Ímpar,sim,,`].join('\r\n'),
+    'latin1',
+  );
+  const byteByByte = (bytes: Buffer) => Readable.from([...bytes].map((byte) => Buffer.of(byte)));
+
+  it('reads a Windows-1252 file with its accents, whole or cut anywhere', async () => {
+    expect(windows1252File.includes(Buffer.from('ã'))).toBe(false);
+    for (const source of [Readable.from([windows1252File]), byteByByte(windows1252File)]) {
+      const { company } = await createClubWithStaff(context.database.db);
+      const report = await importAssociates(context.database.db, {
+        companyId: company.id,
+        source,
+        actorUserId: null,
+      });
+      expect(report).toMatchObject({ applied: true, created: 1, rejected: 0 });
+      expect((await associatesOf(company.id)).map(({ name, title }) => ({ name, title }))).toEqual([
+        { name: 'João Conceição', title: 'Título Ímpar' },
+      ]);
+    }
+  });
+
+  it('still reads UTF-8, with or without BOM, cut anywhere', async () => {
+    const utf8 = Buffer.from(
+      [header, `${cpfs[0]},João Conceição,10/05/1980,7001,Título Ímpar,sim,,`].join('\n'),
+    );
+    const withBom = Buffer.concat([Buffer.of(0xef, 0xbb, 0xbf), utf8]);
+    for (const bytes of [utf8, withBom]) {
+      const { company } = await createClubWithStaff(context.database.db);
+      const report = await importAssociates(context.database.db, {
+        companyId: company.id,
+        source: byteByByte(bytes),
+        actorUserId: null,
+      });
+      expect(report).toMatchObject({ applied: true, created: 1, rejected: 0 });
+      expect((await associatesOf(company.id)).map(({ name }) => name)).toEqual(['João Conceição']);
+    }
+  });
+
+  it('never stores U+FFFD: refuses a file mixing encodings and rows already garbled', async () => {
+    const { company } = await createClubWithStaff(context.database.db);
+    const mixed = Buffer.concat([
+      Buffer.from(`${header}\n${cpfs[0]},João Araújo,10/05/1980,7001,T,sim,,\n`),
+      Buffer.from(`${cpfs[1]},Maria Conceição,10/05/1980,7002,T,sim,,\n`, 'latin1'),
+    ]);
+    await expect(
+      importAssociates(context.database.db, {
+        companyId: company.id,
+        source: Readable.from([mixed]),
+        actorUserId: null,
+      }),
+    ).rejects.toMatchObject({
+      key: 'ValidationError',
+      message: expect.stringContaining('mistura codificações'),
+    });
+    const garbled = `${header}\n${cpfs[0]},Jo\uFFFDo Concei\uFFFD\uFFFDo,10/05/1980,7001,T,sim,,`;
+    const report = await run(company.id, garbled, { skipInvalid: true });
+    expect(report.errors).toEqual([
+      { line: 2, reason: expect.stringContaining('Caractere inválido (\uFFFD) em name') },
+    ]);
+    expect(await associatesOf(company.id)).toEqual([]);
+  });
+
+  it('runs one import at a time; a dry run leaves the database to others between batches', async () => {
+    const { company, staff } = await createClubWithStaff(context.database.db);
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    async function* slowFile() {
+      yield Buffer.from(`${cleanFile.split('\n').slice(0, 3).join('\n')}\n`);
+      await gate;
+      yield Buffer.from(cleanFile.split('\n')[3]!);
+    }
+    let firstBatchWritten!: () => void;
+    const written = new Promise<void>((resolve) => (firstBatchWritten = resolve));
+    const first = importAssociates(context.database.db, {
+      companyId: company.id,
+      source: slowFile(),
+      dryRun: true,
+      batchSize: 1,
+      actorUserId: null,
+      onProgress: () => firstBatchWritten(),
+    });
+    await written;
+    // The dry run is waiting for the rest of its file, past its first batch. On the embedded
+    // database a transaction held across batches would make this query (and the request's
+    // staff lookup below) wait for the import, which waits for us.
+    const [row] = await context.database.db
+      .select({ total: count() })
+      .from(associates)
+      .where(eq(associates.companyId, company.id));
+    expect(row!.total).toBe(0);
+    await expect(run(company.id, cleanFile)).rejects.toMatchObject({ key: 'ImportInProgress' });
+    const auth = await bearerFor(context.app, staff.cpf);
+    const body = multipart({ companyId: company.id }, cleanFile);
+    const response = await context.app.inject({
+      method: 'POST',
+      url: '/api/backoffice/associate/import',
+      headers: { ...auth, ...body.headers },
+      payload: body.payload,
+    });
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toMatchObject({
+      error: 'ImportInProgress',
+      message: expect.stringContaining('importação de associados em andamento'),
+    });
+    release();
+    expect(await first).toMatchObject({
+      dryRun: true,
+      applied: false,
+      created: 3,
+      titlesCreated: 2,
+    });
+    expect(await associatesOf(company.id)).toEqual([]);
+    expect(await run(company.id, cleanFile)).toMatchObject({ applied: true, created: 3 });
+  });
+
   it(
     'streams a 50 000-row file in batches without holding the rows',
     { timeout: 240_000 },
@@ -255,21 +413,6 @@ describe('importAssociates', () => {
 });
 
 describe('POST /api/backoffice/associate/import', () => {
-  const multipart = (fields: Record<string, string>, csv: string) => {
-    const boundary = '----clube-boundary';
-    const parts = Object.entries(fields).map(
-      ([name, value]) =>
-        `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
-    );
-    parts.push(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="socios.csv"\r\nContent-Type: text/csv\r\n\r\n${csv}\r\n--${boundary}--\r\n`,
-    );
-    return {
-      payload: Buffer.from(parts.join('')),
-      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-    };
-  };
-
   it('answers the per-line report for a dry run, then imports on confirmation', async () => {
     const { company, staff } = await createClubWithStaff(context.database.db);
     const auth = await bearerFor(context.app, staff.cpf);
@@ -330,6 +473,20 @@ describe('POST /api/backoffice/associate/import', () => {
       payload: { file: 'x' },
     });
     expect(json.statusCode).toBe(400);
+  });
+
+  it('answers 400 to a header line past 64 KiB', async () => {
+    const { company, staff } = await createClubWithStaff(context.database.db);
+    const auth = await bearerFor(context.app, staff.cpf);
+    const body = multipart({ companyId: company.id }, `${'cpf,'.repeat(50_000)}\n1,2`);
+    const response = await context.app.inject({
+      method: 'POST',
+      url: '/api/backoffice/associate/import',
+      headers: { ...auth, ...body.headers },
+      payload: body.payload,
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toContain('Cabeçalho do arquivo muito longo');
   });
 });
 

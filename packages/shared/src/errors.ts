@@ -47,6 +47,12 @@ export const errorDefinitions = {
   // Associates
   AssociateNotFound: { status: 404, message: 'Associado não encontrado.' },
   InvalidOldPassword: { status: 422, message: 'A senha atual está incorreta.' },
+  /** One associates import at a time per API process (each holds the database for long). */
+  ImportInProgress: {
+    status: 409,
+    message:
+      'Já há uma importação de associados em andamento. Aguarde ela terminar e tente novamente.',
+  },
 
   // Booking rules, in the order they are checked (docs/domain.md, Booking rules)
   AssociateBlocked: { status: 422, message: 'O associado está bloqueado.' },

@@ -1,4 +1,4 @@
-import { Readable } from 'node:stream';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { associateTitles, associates, companies, type Database } from '@clube/db';
 import {
   clubToday,
@@ -6,17 +6,11 @@ import {
   type AssociateImportChangedField,
   type AssociateImportReport,
 } from '@clube/shared';
-import { parse } from 'csv-parse';
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import { AppError } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
-import {
-  detectDelimiter,
-  normalizeHeader,
-  parseAssociateRow,
-  requiredColumns,
-  type AssociateRow,
-} from './parse-associate-row';
+import { parseAssociateRow, type AssociateRow } from './parse-associate-row';
+import { openCsvRecords } from './read-csv-records';
 
 export type ImportAssociatesOptions = {
   companyId: string;
@@ -27,7 +21,7 @@ export type ImportAssociatesOptions = {
   /** Import the good rows even when some are rejected (default: all or nothing). */
   skipInvalid?: boolean;
   actorUserId: string | null;
-  /** Rows per multi-row upsert; bounds the rows held in memory at once. */
+  /** Rows per multi-row upsert (default 1000, 100 for a dry run); bounds the rows held at once. */
   batchSize?: number;
   onProgress?: (rowsRead: number) => void;
   /** Called with each batch's size before it is written (lets tests see the batching). */
@@ -36,67 +30,16 @@ export type ImportAssociatesOptions = {
 
 export const importErrorsLimit = 1000;
 const defaultBatchSize = 1000;
+/**
+ * A dry run checks each batch in its own transaction, during which other requests on the embedded
+ * database wait: 100 rows keep that wait to tens of milliseconds (docs/performance.md).
+ */
+const dryRunBatchSize = 100;
 const importBlockReason = 'Bloqueado na importação do cadastro';
 
 type PendingRow = { line: number; row: AssociateRow };
 
 class RollBack extends Error {}
-
-/** Reads bytes until the end of the header line, to choose the delimiter before parsing. */
-async function openRecords(source: AsyncIterable<Buffer | string>) {
-  const iterator = source[Symbol.asyncIterator]();
-  const head: Buffer[] = [];
-  let headText = '';
-  for (;;) {
-    const next = await iterator.next();
-    if (next.done) break;
-    const chunk = typeof next.value === 'string' ? Buffer.from(next.value) : next.value;
-    head.push(chunk);
-    headText = Buffer.concat(head).toString('utf8');
-    if (headText.includes('\n')) break;
-  }
-  const headerLine = headText.replace(/^\uFEFF/, '').split(/\r?\n/)[0] ?? '';
-  if (!headerLine.trim()) throw new AppError('ValidationError', 'O arquivo está vazio.');
-  const columns = headerLine.split(detectDelimiter(headerLine)).map(normalizeHeader);
-  const missing = requiredColumns.filter((column) => !columns.includes(column));
-  if (missing.length > 0) {
-    throw new AppError(
-      'ValidationError',
-      `Cabeçalho sem as colunas obrigatórias: ${missing.join(', ')} (esperado: cpf,name,birthDate,cardId,title,isHolder[,email][,blocked]).`,
-    );
-  }
-  async function* bytes() {
-    yield* head;
-    for (;;) {
-      const next = await iterator.next();
-      if (next.done) return;
-      yield next.value;
-    }
-  }
-  const parser = parse({
-    bom: true,
-    delimiter: detectDelimiter(headerLine),
-    columns: (header: string[]) => header.map(normalizeHeader),
-    skip_empty_lines: true,
-    relax_column_count: true,
-    trim: true,
-    info: true,
-  });
-  const input = Readable.from(bytes());
-  input.on('error', (error) => parser.destroy(error));
-  // The parser may fail (e.g. a quote never closed) before anyone iterates it — on PostgreSQL the
-  // transaction is still opening. An 'error' event nobody listens to would crash the process, so
-  // it is kept here and thrown to whoever iterates.
-  let failure: unknown;
-  parser.on('error', (error) => (failure ??= error));
-  input.pipe(parser);
-  type ParsedRecord = { record: Record<string, string | undefined>; info: { lines: number } };
-  async function* records(): AsyncGenerator<ParsedRecord> {
-    yield* parser as AsyncIterable<ParsedRecord>;
-    if (failure) throw failure;
-  }
-  return records();
-}
 
 type Counters = Omit<
   AssociateImportReport,
@@ -104,15 +47,46 @@ type Counters = Omit<
 >;
 
 /**
+ * One import at a time in this process. An import is long (seconds to minutes for a large club)
+ * and, on the embedded database, holds its only connection while it writes; a second one would
+ * only queue behind it and double the wait of every other request. It answers `ImportInProgress`
+ * (409) at once instead.
+ */
+let importRunning = false;
+
+/**
  * Brings a club's membership list in from CSV (header row; comma or semicolon; UTF-8 with or
- * without BOM; columns cpf,name,birthDate,cardId,title,isHolder[,email][,blocked]). A member is
- * matched by CPF within the club, and a row whose card is another member's is rejected with its
- * line; unchanged rows are not rewritten and each update lists the fields it changes;
- * titles are created by name on first sight. The file is streamed and written in batches of
- * multi-row upserts inside one transaction, which is rolled back for a dry run, or when a row is
- * bad and `skipInvalid` is off, so an import is all or nothing by default.
+ * without BOM, or Windows-1252; columns cpf,name,birthDate,cardId,title,isHolder[,email]
+ * [,blocked]). A member is matched by CPF within the club, and a row whose card is another
+ * member's is rejected with its line; unchanged rows are not rewritten and each update lists the
+ * fields it changes; titles are created by name on first sight. The file is streamed and
+ * written in batches of multi-row upserts, yielding to the event loop between two batches.
+ *
+ * An import is all or nothing by default: its batches are written inside one transaction, rolled
+ * back when a row is bad and `skipInvalid` is off. That transaction is the only way to keep it
+ * both atomic and invisible to others until it commits, and on the embedded database (PGlite,
+ * one connection) every other request waits for it to end: a real import of a large file pauses
+ * the server for as long as it writes (docs/reliability.md, docs/performance.md). A dry run needs
+ * neither atomicity nor isolation — it writes nothing — so it does not hold one transaction: each
+ * batch is checked in its own transaction, always rolled back, and requests queued on the
+ * connection run between two batches. Checking a dry run's batches one by one gives the same
+ * counts as the real import, because a file may name a CPF or a card only once; titles new to
+ * the club are counted once by name.
  */
 export async function importAssociates(
+  db: Database,
+  options: ImportAssociatesOptions,
+): Promise<AssociateImportReport> {
+  if (importRunning) throw new AppError('ImportInProgress');
+  importRunning = true;
+  try {
+    return await runImport(db, options);
+  } finally {
+    importRunning = false;
+  }
+}
+
+async function runImport(
   db: Database,
   options: ImportAssociatesOptions,
 ): Promise<AssociateImportReport> {
@@ -122,7 +96,7 @@ export async function importAssociates(
     .where(eq(companies.id, options.companyId));
   if (!company) throw new AppError('NotFound', 'Clube não encontrado.');
   const today = clubToday(company.timezone);
-  const batchSize = options.batchSize ?? defaultBatchSize;
+  const batchSize = options.batchSize ?? (options.dryRun ? dryRunBatchSize : defaultBatchSize);
   const counters: Counters = {
     total: 0,
     created: 0,
@@ -146,80 +120,117 @@ export async function importAssociates(
   const titleIds = new Map<string, string>();
   let applied = false;
 
-  const records = await openRecords(options.source);
-  try {
-    await db.transaction(async (tx) => {
-      // The look-ups below are exact matches on cpf and card number. Left free, PostgreSQL may
-      // serve them from the trigram search indexes (bitmap scans only), whose cost grows with
-      // every row the import adds; without bitmap scans it takes the unique b-tree indexes.
-      await tx.execute(sql`set local enable_bitmapscan = off`);
-      let batch: PendingRow[] = [];
-      const flush = async () => {
-        if (batch.length === 0) return;
-        options.onBatch?.(batch.length);
-        await writeBatch(tx, company.id, batch, { counters, reject, recordChange, titleIds });
-        batch = [];
-        options.onProgress?.(counters.total);
-      };
-      try {
-        for await (const { record, info } of records) {
-          counters.total += 1;
-          const line = info.lines;
-          const parsed = parseAssociateRow(record, today);
-          if (!parsed.ok) {
-            reject(line, parsed.reason);
-            continue;
-          }
-          const { row } = parsed;
-          const cardLine = cardLines.get(row.cardId);
-          if (cardLine !== undefined) {
-            reject(line, `Carteirinha ${row.cardId} repetida no arquivo (linha ${cardLine})`);
-            continue;
-          }
-          const cpfLine = cpfLines.get(row.cpf);
-          if (cpfLine !== undefined) {
-            reject(line, `CPF repetido no arquivo (linha ${cpfLine})`);
-            continue;
-          }
-          cardLines.set(row.cardId, line);
-          cpfLines.set(row.cpf, line);
-          batch.push({ line, row });
-          if (batch.length >= batchSize) await flush();
-        }
-      } catch (error) {
-        const { code, lines, message } = error as {
-          code?: unknown;
-          lines?: number;
-          message?: string;
-        };
-        if (typeof code !== 'string' || !code.startsWith('CSV_')) throw error;
-        throw new AppError(
-          'ValidationError',
-          `CSV malformado${lines ? ` perto da linha ${lines}` : ''}: ${message ?? 'erro de leitura'}`,
-        );
-      }
-      await flush();
+  const records = await openCsvRecords(options.source);
 
-      applied = !options.dryRun && (counters.rejected === 0 || Boolean(options.skipInvalid));
-      if (!applied) throw new RollBack();
-      await recordAudit(tx, {
-        companyId: company.id,
-        actorUserId: options.actorUserId,
-        action: 'associate.import',
-        entityType: 'company',
-        entityId: company.id,
-        data: {
-          total: counters.total,
-          created: counters.created,
-          updated: counters.updated,
-          unchanged: counters.unchanged,
-          rejected: counters.rejected,
-          titlesCreated: counters.titlesCreated,
-        },
-      });
+  /** Validates the rows in file order and hands the good ones to `write`, a batch at a time. */
+  const forEachBatch = async (write: (batch: PendingRow[]) => Promise<void>) => {
+    let batch: PendingRow[] = [];
+    const flush = async () => {
+      if (batch.length === 0) return;
+      options.onBatch?.(batch.length);
+      await write(batch);
+      batch = [];
+      options.onProgress?.(counters.total);
+      // Parsing and checking a batch is CPU on the server's one thread: let the requests that
+      // arrived meanwhile be read and answered before the next one.
+      await nextTurn();
+    };
+    try {
+      for await (const { record, info } of records) {
+        counters.total += 1;
+        const line = info.lines;
+        const parsed = parseAssociateRow(record, today);
+        if (!parsed.ok) {
+          reject(line, parsed.reason);
+          continue;
+        }
+        const { row } = parsed;
+        const cardLine = cardLines.get(row.cardId);
+        if (cardLine !== undefined) {
+          reject(line, `Carteirinha ${row.cardId} repetida no arquivo (linha ${cardLine})`);
+          continue;
+        }
+        const cpfLine = cpfLines.get(row.cpf);
+        if (cpfLine !== undefined) {
+          reject(line, `CPF repetido no arquivo (linha ${cpfLine})`);
+          continue;
+        }
+        cardLines.set(row.cardId, line);
+        cpfLines.set(row.cpf, line);
+        batch.push({ line, row });
+        if (batch.length >= batchSize) await flush();
+      }
+    } catch (error) {
+      const { code, lines, message } = error as {
+        code?: unknown;
+        lines?: number;
+        message?: string;
+      };
+      if (typeof code !== 'string' || !code.startsWith('CSV_')) throw error;
+      throw new AppError(
+        'ValidationError',
+        `CSV malformado${lines ? ` perto da linha ${lines}` : ''}: ${message ?? 'erro de leitura'}`,
+      );
+    }
+    await flush();
+  };
+
+  if (options.dryRun) {
+    const newTitles = new Set<string>();
+    await forEachBatch(async (batch) => {
+      try {
+        await db.transaction(async (tx) => {
+          await tx.execute(sql`set local enable_bitmapscan = off`);
+          // Titles a previous batch "created" were rolled back with it: start from the ones the
+          // club really has, and remember by name which ones this file would add.
+          const batchTitleIds = await existingTitles(tx, company.id, batch);
+          const existing = new Set(batchTitleIds.keys());
+          await writeBatch(tx, company.id, batch, {
+            counters,
+            reject,
+            recordChange,
+            titleIds: batchTitleIds,
+          });
+          for (const name of batchTitleIds.keys()) if (!existing.has(name)) newTitles.add(name);
+          throw new RollBack();
+        });
+      } catch (error) {
+        if (!(error instanceof RollBack)) throw error;
+      }
+      counters.titlesCreated = newTitles.size;
     });
-  } catch (error) {
-    if (!(error instanceof RollBack)) throw error;
+  } else {
+    try {
+      await db.transaction(async (tx) => {
+        // The look-ups below are exact matches on cpf and card number. Left free, PostgreSQL may
+        // serve them from the trigram search indexes (bitmap scans only), whose cost grows with
+        // every row the import adds; without bitmap scans it takes the unique b-tree indexes.
+        await tx.execute(sql`set local enable_bitmapscan = off`);
+        await forEachBatch((batch) =>
+          writeBatch(tx, company.id, batch, { counters, reject, recordChange, titleIds }),
+        );
+
+        applied = counters.rejected === 0 || Boolean(options.skipInvalid);
+        if (!applied) throw new RollBack();
+        await recordAudit(tx, {
+          companyId: company.id,
+          actorUserId: options.actorUserId,
+          action: 'associate.import',
+          entityType: 'company',
+          entityId: company.id,
+          data: {
+            total: counters.total,
+            created: counters.created,
+            updated: counters.updated,
+            unchanged: counters.unchanged,
+            rejected: counters.rejected,
+            titlesCreated: counters.titlesCreated,
+          },
+        });
+      });
+    } catch (error) {
+      if (!(error instanceof RollBack)) throw error;
+    }
   }
   return {
     ...counters,
@@ -228,6 +239,16 @@ export async function importAssociates(
     errorsTruncated: counters.rejected > counters.errors.length,
     changesTruncated: counters.updated > counters.changes.length,
   };
+}
+
+/** The club's titles named by a batch, by name. */
+async function existingTitles(tx: Database, companyId: string, batch: PendingRow[]) {
+  const names = [...new Set(batch.map(({ row }) => row.title))];
+  const found = await tx
+    .select({ id: associateTitles.id, name: associateTitles.name })
+    .from(associateTitles)
+    .where(and(eq(associateTitles.companyId, companyId), inArray(associateTitles.name, names)));
+  return new Map(found.map((title) => [title.name, title.id]));
 }
 
 type BatchState = {

@@ -77,6 +77,15 @@ export function parseAssociateRow(
   today: string,
 ): ParsedRow {
   const cell = (column: string) => (record[column] ?? '').trim();
+  // U+FFFD is what a program that misread the file's encoding left in place of a letter: storing
+  // it would lose the name for good ("Jo\uFFFDo"), so the row is refused for someone to fix.
+  const garbled = Object.entries(record).find(([, value]) => value?.includes('\uFFFD'));
+  if (garbled) {
+    return {
+      ok: false,
+      reason: `Caractere inválido (\uFFFD) em ${columnLabels[garbled[0]] ?? garbled[0]}: o arquivo foi salvo com a codificação errada`,
+    };
+  }
   const missing = requiredColumns.filter((column) => !cell(column));
   if (missing.length > 0) {
     const names = missing.map((column) => columnLabels[column]).join(', ');

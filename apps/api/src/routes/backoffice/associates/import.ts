@@ -56,6 +56,7 @@ export const associateImportRoutes: FastifyPluginAsyncZod = async (app) => {
           200: associateImportReportSchema,
           400: errorBodySchema,
           404: errorBodySchema,
+          409: errorBodySchema,
           413: errorBodySchema,
         },
       },
@@ -94,14 +95,20 @@ export const associateImportRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       const options = parsed.data;
       assertStaffOf(request, options.companyId);
-      const report = await importAssociates(app.db, {
-        companyId: options.companyId,
-        source: refuseTruncated(upload.file),
-        dryRun: options.dryRun,
-        skipInvalid: options.skipInvalid,
-        actorUserId: request.staff.userId,
-      });
-      return report;
+      try {
+        return await importAssociates(app.db, {
+          companyId: options.companyId,
+          source: refuseTruncated(upload.file),
+          dryRun: options.dryRun,
+          skipInvalid: options.skipInvalid,
+          actorUserId: request.staff.userId,
+        });
+      } catch (error) {
+        // Refused before the end of the file (another import running, a header too long): the
+        // rest of the upload is discarded unparsed so the request can end.
+        upload.file.resume();
+        throw error;
+      }
     },
   );
 };

@@ -38,4 +38,6 @@ export const errors = {
   MaxCancelBookingTimeMissed: 'O prazo para cancelar este agendamento já passou.',
   BlockConflictsWithAppointments: 'O bloqueio coincide com agendamentos marcados.',
   OnlyHolderBooksForOthers: 'Somente o titular pode fazer reservas para outros membros do título.',
+  ImportInProgress:
+    'Já há uma importação de associados em andamento. Aguarde ela terminar e tente novamente.',
 } as const satisfies Record<ErrorKey, string>;

@@ -1,0 +1,216 @@
+// `npm run bench:import`: uploads a 100 000-row membership file to the built server, as a dry run
+// and then for real, while one client asks `/api/health` back to back, and reports how long the
+// import took and the health latencies while it ran (p99 budget: 200 ms). A benchmark: it
+// reports, it never asserts.
+//   --rows 100000   rows of the generated file
+// DATABASE_URL set: a fresh database next to it (created and dropped); otherwise PGlite.
+import { execSync, spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { openDatabase } from '@clube/db';
+import { completeCpf } from '@clube/shared';
+import pg from 'pg';
+import { generateLargeClub, largeClubStaff, scaledSizes } from './generate-large-club';
+
+const root = new URL('../../', import.meta.url).pathname;
+const { values } = parseArgs({ options: { rows: { type: 'string', default: '100000' } } });
+const rows = Number(values.rows);
+const databaseUrl = process.env.DATABASE_URL;
+const driver = databaseUrl ? 'postgres' : 'pglite';
+const log = (line: string) => process.stdout.write(`${line}\n`);
+
+type Prepared = { env: Record<string, string>; companyId: string; cleanup: () => Promise<void> };
+
+async function prepareDatabase(): Promise<Prepared> {
+  // A small club (its staff member signs in); the import adds the file's associates to it.
+  const sizes = scaledSizes(0.002);
+  if (databaseUrl) {
+    const name = `clube_bench_import_${Date.now()}`;
+    const admin = new pg.Client({ connectionString: databaseUrl });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const url = new URL(databaseUrl);
+    url.pathname = `/${name}`;
+    const database = await openDatabase({ driver: 'postgres', url: url.toString(), poolSize: 4 });
+    await database.migrate(join(root, 'packages/db/drizzle'));
+    const club = await generateLargeClub(database.db, sizes, () => {});
+    await database.close();
+    return {
+      env: { DATABASE_URL: url.toString() },
+      companyId: club.companyId,
+      cleanup: async () => {
+        const client = new pg.Client({ connectionString: databaseUrl });
+        await client.connect();
+        await client.query(`drop database if exists ${name} with (force)`);
+        await client.end();
+      },
+    };
+  }
+  const dataDir = mkdtempSync(join(tmpdir(), 'clube-bench-import-'));
+  const database = await openDatabase({ driver: 'pglite', dataDir: join(dataDir, 'db') });
+  await database.migrate(join(root, 'packages/db/drizzle'));
+  const club = await generateLargeClub(database.db, sizes, () => {});
+  await database.close();
+  return {
+    env: { DATA_DIR: dataDir, SEED_DEMO: 'false' },
+    companyId: club.companyId,
+    cleanup: async () => rmSync(dataDir, { recursive: true, force: true }),
+  };
+}
+
+function membershipFile(): Buffer {
+  const lines = ['cpf,name,birthDate,cardId,title,isHolder,email,blocked'];
+  for (let index = 0; index < rows; index += 1) {
+    const cpf = completeCpf(String(700_000_000 + index));
+    lines.push(
+      `${cpf},Associado Importado ${index},01/01/1990,${9_000_000 + index},Título Importado ${Math.floor(index / 4)},${index % 4 === 0 ? 'sim' : 'não'},,`,
+    );
+  }
+  return Buffer.from(`${lines.join('\n')}\n`);
+}
+
+async function startServer(env: Record<string, string>, port: number) {
+  const server = spawn(process.execPath, [join(root, 'apps/api/dist/server.js')], {
+    env: {
+      ...process.env,
+      ...env,
+      JWT_SECRET: 'benchmark-secret-benchmark-secret-0123456789',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  for (;;) {
+    if (server.exitCode !== null) throw new Error('o servidor terminou ao iniciar');
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) return server;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+const percentile = (sorted: number[], fraction: number) =>
+  sorted.length === 0
+    ? 0
+    : sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)]!;
+
+/** Asks /api/health back to back until `stop` resolves; latencies in ms. */
+async function sampleHealth(base: string, stop: Promise<unknown>) {
+  const latencies: number[] = [];
+  let failures = 0;
+  let done = false;
+  void stop.finally(() => (done = true));
+  while (!done) {
+    const started = performance.now();
+    try {
+      const response = await fetch(`${base}/api/health`);
+      await response.arrayBuffer();
+    } catch {
+      // Held past the client's own timeout (minutes): counted with the time it waited.
+      failures += 1;
+    }
+    latencies.push(performance.now() - started);
+  }
+  latencies.sort((a, b) => a - b);
+  return {
+    samples: latencies.length,
+    p50: Math.round(percentile(latencies, 0.5)),
+    p99: Math.round(percentile(latencies, 0.99)),
+    max: Math.round(latencies.at(-1) ?? 0),
+    failures,
+  };
+}
+
+async function main() {
+  const { env, companyId, cleanup } = await prepareDatabase();
+  const file = membershipFile();
+  const port = 3990 + Math.floor(Math.random() * 9);
+  const server = await startServer(env, port);
+  const base = `http://127.0.0.1:${port}`;
+  try {
+    const loginResponse = await fetch(`${base}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(largeClubStaff),
+    });
+    if (!loginResponse.ok) throw new Error(`login falhou: ${loginResponse.status}`);
+    const { access_token: token } = (await loginResponse.json()) as { access_token: string };
+
+    const upload = async (dryRun: boolean) => {
+      const form = new FormData();
+      form.set('companyId', companyId);
+      form.set('dryRun', String(dryRun));
+      form.set('file', new Blob([file], { type: 'text/csv' }), 'socios.csv');
+      const started = performance.now();
+      const response = await fetch(`${base}/api/backoffice/associate/import`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}` },
+        body: form,
+      });
+      const report = (await response.json()) as Record<string, unknown>;
+      if (!response.ok) throw new Error(`importação: ${response.status} ${JSON.stringify(report)}`);
+      return { seconds: (performance.now() - started) / 1000, report };
+    };
+
+    const idle = await sampleHealth(base, new Promise((resolve) => setTimeout(resolve, 2000)));
+    const results = [];
+    for (const dryRun of [true, false]) {
+      const importing = upload(dryRun);
+      const health = await sampleHealth(
+        base,
+        importing.catch(() => {}),
+      );
+      const { seconds, report } = await importing;
+      log(
+        `  ${dryRun ? 'simulação' : 'importação'}: ${seconds.toFixed(1)} s, /api/health ${JSON.stringify(health)}`,
+      );
+      results.push({
+        import: dryRun ? 'dry run' : 'real',
+        rows,
+        seconds: Number(seconds.toFixed(1)),
+        created: report.created,
+        applied: report.applied,
+        health,
+      });
+    }
+    console.table([
+      { import: 'nenhuma (ocioso)', s: '—', ...idle },
+      ...results.map((row) => ({ import: row.import, s: row.seconds, ...row.health })),
+    ]);
+    const output = {
+      date: new Date().toISOString(),
+      commit: execSync('git rev-parse --short HEAD', { cwd: root }).toString().trim(),
+      machine: {
+        cpu: cpus()[0]?.model,
+        cores: cpus().length,
+        node: process.version,
+        loadAverage: loadavg().map((value) => Number(value.toFixed(2))),
+      },
+      database: driver,
+      idleHealth: idle,
+      imports: results,
+    };
+    mkdirSync(join(root, 'bench/results'), { recursive: true });
+    const resultFile = join(
+      root,
+      `bench/results/${output.date.slice(0, 10)}-import-${driver}-${rows}.json`,
+    );
+    writeFileSync(resultFile, `${JSON.stringify(output, null, 2)}\n`);
+    log(`Resultados em ${resultFile}`);
+  } finally {
+    server.kill('SIGTERM');
+    await new Promise((resolve) => server.once('exit', resolve));
+    await cleanup();
+  }
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`${error instanceof Error ? error.stack : String(error)}\n`);
+  process.exit(1);
+});
