@@ -39,7 +39,11 @@ type JsonSchema = {
 };
 
 let context: TestContext;
-let headers: Record<string, string>;
+let staffHeaders: Record<string, string>;
+let memberHeaders: Record<string, string>;
+/** Each realm's routes are fuzzed with its own session, so requests get past the sign-in check. */
+const headersFor = (path: string) =>
+  path.startsWith('/api/portal/') ? memberHeaders : staffHeaders;
 let realIds: string[];
 /** A real row of the caller's club for each resource a path parameter may name. */
 let idsByResource: Record<string, string>;
@@ -50,9 +54,15 @@ beforeAll(async () => {
   const db = context.database.db;
   const { company, staff } = await createClubWithStaff(db);
   const place = await createPlace(db, company.id);
-  const associate = await createAssociate(db, company.id);
+  const associate = await createAssociate(db, company.id, { password: 'senha-do-socio' });
   await createOperatingHours(db, company.id);
-  headers = await bearerFor(context.app, staff.cpf);
+  staffHeaders = await bearerFor(context.app, staff.cpf);
+  const member = await context.app.inject({
+    method: 'POST',
+    url: '/api/portal/auth/login',
+    payload: { cpf: associate.cpf, password: 'senha-do-socio' },
+  });
+  memberHeaders = { authorization: `Bearer ${member.json().access_token}` };
   realIds = [company.id, place.id, place.categoryId, associate.id, associate.associateTitleId];
   idsByResource = {
     company: company.id,
@@ -197,7 +207,7 @@ describe('hostile input on every route', () => {
             url,
             query: request.query as Record<string, string>,
             headers: {
-              ...headers,
+              ...headersFor(operation.path),
               ...(hasBody ? { 'content-type': 'application/json' } : {}),
             },
             ...(hasBody
@@ -268,7 +278,8 @@ describe('hostile multipart on every upload route', () => {
   beforeAll(async () => {
     uploadRoutes = [];
     for (const operation of listOperations(context.app)) {
-      if (await acceptsMultipart(context.app, operation, headers)) uploadRoutes.push(operation);
+      if (await acceptsMultipart(context.app, operation, headersFor(operation.path)))
+        uploadRoutes.push(operation);
     }
   });
 
@@ -293,7 +304,7 @@ describe('hostile multipart on every upload route', () => {
         const response = await context.app.inject({
           method: operation.method as 'POST',
           url,
-          headers: { ...headers, 'content-type': contentType },
+          headers: { ...headersFor(operation.path), 'content-type': contentType },
           payload,
         });
         const name = `${operationName(operation)}: ${label}`;
@@ -318,7 +329,7 @@ describe('hostile multipart on every upload route', () => {
         const response = await context.app.inject({
           method: operation.method as 'POST',
           url,
-          headers: { ...headers, 'content-type': contentType },
+          headers: { ...headersFor(operation.path), 'content-type': contentType },
           payload,
         });
         const name = `${operationName(operation)}: ${contentType}`;
@@ -379,7 +390,7 @@ describe('hostile multipart on every upload route', () => {
             url,
             query: input.query,
             headers: {
-              ...headers,
+              ...headersFor(operation.path),
               'content-type': input.wrongBoundary
                 ? 'multipart/form-data; boundary=not-the-one-used'
                 : body.contentType,
