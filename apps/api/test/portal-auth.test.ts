@@ -1,8 +1,9 @@
 import { auditEvents, refreshTokens } from '@clube/db';
 import { createSigner, createDecoder } from 'fast-jwt';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginLimits } from '../src/services/auth/login';
+import { refreshReuseGraceSeconds } from '../src/services/auth/refresh-tokens';
 import {
   createAssociate,
   createClubWithBearer,
@@ -248,7 +249,7 @@ describe('realms', () => {
 });
 
 describe('portal sessions', () => {
-  it('rotates the refresh token; a rotated one presented again revokes the whole chain', async () => {
+  it('rotates the refresh token; a rotated one presented again after the grace revokes the whole chain', async () => {
     const { company } = await createClubWithStaff(db());
     const member = await createAssociate(db(), company.id, { password: memberPassword });
     const { session } = await memberSession(context.app, member);
@@ -260,6 +261,11 @@ describe('portal sessions', () => {
     expect(rotated.refresh_token).not.toBe(session.refresh_token);
     expect(createDecoder()(rotated.access_token)).toMatchObject({ realm: 'associate' });
 
+    // Within the reuse grace a second tab would be served; past it the replay is theft.
+    await db()
+      .update(refreshTokens)
+      .set({ createdAt: sql`now() - make_interval(secs => ${refreshReuseGraceSeconds + 1})` })
+      .where(eq(refreshTokens.associateId, member.id));
     const reused = await post('/api/portal/auth/refresh', { refresh_token: session.refresh_token });
     expect(reused.statusCode).toBe(401);
     expect(reused.json().error).toBe('Refresh token expirado');
