@@ -21,7 +21,12 @@ export async function createAppointment(
     await lockBookingKeys(tx, context);
     const { failures } = await evaluateBookingRules(tx, context, request, now);
     const [first] = failures;
-    if (first) throw new AppError(first.key);
+    if (first)
+      throw new AppError(
+        first.key,
+        first.message,
+        first.until ? { until: first.until } : undefined,
+      );
 
     // The booking and its audit event in one statement: one round trip fewer on the busiest
     // write. The exclusion constraint still guards the insert (23P01).
