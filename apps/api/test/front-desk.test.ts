@@ -488,14 +488,28 @@ describe("the associate's attendance", () => {
     expect(response.json()).toMatchObject({
       attendance: { bookings: 5, checkIns: 1, noShows: 1, lateCancellations: 1 },
       suspension: null,
+      // The month's quota use counts the attended and the missed booking too.
+      month: '2026-06',
+      quota: [{ used: 3, limit: 0 }],
     });
   });
 });
 
 describe('tenant isolation', () => {
   it("another club's staff get 404 for every front-desk action", async () => {
-    const { booking, associate } = await scene();
+    const { booking, associate, company } = await scene();
     const appointment = await booking(anchor);
+    // A suspension in force, so only the club check can answer 404 to the lift.
+    await db()
+      .insert(titleSuspensions)
+      .values({
+        companyId: company.id,
+        associateTitleId: associate.associateTitleId,
+        startsAt: anchor,
+        endsAt: new Date(anchor.getTime() + days(3)),
+        reason: '2 faltas em 30 dias',
+        cause: 'no-shows',
+      });
     const stranger = await createClubWithStaff(db(), { name: 'Outro' });
     const headers = await at(new Date(anchor.getTime() + minutes(20)), stranger.staff.cpf);
     for (const response of [
@@ -507,6 +521,11 @@ describe('tenant isolation', () => {
       expect(response.statusCode).toBe(404);
     const [row] = await db().select().from(appointments).where(eq(appointments.id, appointment.id));
     expect(row?.status).toBe('SCHEDULED');
+    const [suspension] = await db()
+      .select()
+      .from(titleSuspensions)
+      .where(eq(titleSuspensions.associateTitleId, associate.associateTitleId));
+    expect(suspension?.liftedAt).toBeNull();
   });
 });
 
