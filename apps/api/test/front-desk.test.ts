@@ -258,6 +258,31 @@ describe('attended and missed bookings still hold their slot', () => {
     expect(slot?.available).toBe(false);
   });
 
+  it('a place with a checked-in booking still running cannot be archived', async () => {
+    // Archiving compares with the database clock: this test runs on the real one.
+    const { company, staff } = await createClubWithStaff(db(), { timezone });
+    const place = await createPlace(db(), company.id);
+    const associate = await createAssociate(db(), company.id);
+    const now = Date.now();
+    const running = await createAppointment(db(), {
+      place,
+      associate,
+      startsAt: new Date(now - minutes(10)),
+      endsAt: new Date(now + minutes(50)),
+    });
+    await db()
+      .update(appointments)
+      .set({ status: 'CHECKED_IN', checkedInAt: new Date(now - minutes(5)) })
+      .where(eq(appointments.id, running.id));
+    const response = await context.app.inject({
+      method: 'DELETE',
+      url: `/api/backoffice/place/${place.id}`,
+      headers: await bearerFor(context.app, staff.cpf),
+    });
+    expect(response.statusCode).toBe(409);
+    expect(response.json().error).toBe('PlaceHasFutureAppointments');
+  });
+
   it('the exclusion constraint covers NO_SHOW rows', async () => {
     const { booking, company, place } = await scene();
     const missed = await booking(anchor);
