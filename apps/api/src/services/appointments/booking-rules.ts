@@ -21,7 +21,7 @@ import {
 } from './load-place-schedule';
 import { generateSlotTimes } from './slots';
 import { lockPlaceAndTitle } from '../../lib/place-lock';
-import { findActiveSuspension } from '../title-suspensions/lift-title-suspension';
+import { findActiveSuspension } from '../title-suspensions/find-active-suspension';
 
 export type BookingRequest = {
   associateId: string;

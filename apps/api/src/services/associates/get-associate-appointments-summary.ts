@@ -5,7 +5,7 @@ import {
   type AssociateAppointmentsSummary,
 } from '@clube/shared';
 import { and, asc, count, desc, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
-import { findActiveSuspension } from '../title-suspensions/lift-title-suspension';
+import { findActiveSuspension } from '../title-suspensions/find-active-suspension';
 import { clubMonthOf } from './club-month';
 
 const listLimit = 10;

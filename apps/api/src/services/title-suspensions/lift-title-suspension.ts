@@ -55,19 +55,3 @@ export async function liftTitleSuspension({
     return { lifted: lifted.length };
   });
 }
-
-/** The suspension in force for a title at an instant (the latest ending one), if any. */
-export async function findActiveSuspension(db: Database, associateTitleId: string, now: Date) {
-  const rows = await db
-    .select()
-    .from(titleSuspensions)
-    .where(
-      and(
-        eq(titleSuspensions.associateTitleId, associateTitleId),
-        isNull(titleSuspensions.liftedAt),
-        gt(titleSuspensions.endsAt, now),
-      ),
-    );
-  const active = rows.filter((row) => row.startsAt <= now);
-  return active.sort((a, b) => b.endsAt.getTime() - a.endsAt.getTime())[0];
-}
