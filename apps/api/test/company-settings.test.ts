@@ -50,6 +50,11 @@ describe('PATCH /api/backoffice/company/:id', () => {
       name: 'Clube Novo',
       logoUrl: null,
       timezone: 'America/Manaus',
+      // The no-show policy is untouched when the body leaves it out: the defaults.
+      noShowToleranceMinutes: 15,
+      noShowSuspensionCount: null,
+      noShowWindowDays: 30,
+      noShowSuspensionDays: 7,
       createdAt,
       updatedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
     });

@@ -62,10 +62,24 @@ export const companies = pgTable(
     logoUrl: text('logo_url'),
     /** IANA timezone every calendar decision of the club is made in. */
     timezone: text('timezone').notNull().default('America/Sao_Paulo'),
+    /** Minutes after the start before staff may mark a booking as a no-show. */
+    noShowToleranceMinutes: integer('no_show_tolerance_minutes').notNull().default(15),
+    /**
+     * "N no-shows within D days suspend the title for S days": N (null or 0 = policy off), D, S.
+     */
+    noShowSuspensionCount: integer('no_show_suspension_count'),
+    noShowWindowDays: integer('no_show_window_days').notNull().default(30),
+    noShowSuspensionDays: integer('no_show_suspension_days').notNull().default(7),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (table) => [check('companies_name_not_blank', sql`length(trim(${table.name})) > 0`)],
+  (table) => [
+    check('companies_name_not_blank', sql`length(trim(${table.name})) > 0`),
+    check(
+      'companies_no_show_policy',
+      sql`${table.noShowToleranceMinutes} between 0 and 1440 and coalesce(${table.noShowSuspensionCount}, 0) >= 0 and ${table.noShowWindowDays} between 1 and 365 and ${table.noShowSuspensionDays} between 1 and 365`,
+    ),
+  ],
 );
 
 /** Who may work in the back office of which club. */
@@ -301,7 +315,7 @@ export const appointments = pgTable(
       .references(() => associateTitles.id, { onDelete: 'restrict' }),
     startsAt: instant('starts_at').notNull(),
     endsAt: instant('ends_at').notNull(),
-    status: text('status', { enum: ['SCHEDULED', 'CANCELLED'] })
+    status: text('status', { enum: ['SCHEDULED', 'CANCELLED', 'CHECKED_IN', 'NO_SHOW'] })
       .notNull()
       .default('SCHEDULED'),
     /** Staff user who booked it (null when booked by a member on the portal). */
@@ -316,6 +330,12 @@ export const appointments = pgTable(
     cancelledByAssociateId: uuid('cancelled_by_associate_id').references(() => associates.id, {
       onDelete: 'set null',
     }),
+    /** Front desk: when and by whom the member was let in (CHECKED_IN). */
+    checkedInAt: instant('checked_in_at'),
+    checkedInBy: uuid('checked_in_by').references(() => users.id, { onDelete: 'set null' }),
+    /** Front desk: when and by whom the booking was marked as not attended (NO_SHOW). */
+    noShowAt: instant('no_show_at'),
+    noShowBy: uuid('no_show_by').references(() => users.id, { onDelete: 'set null' }),
   },
   (table) => [
     index('appointments_place_start_idx').on(table.placeId, table.startsAt),
@@ -323,11 +343,52 @@ export const appointments = pgTable(
     index('appointments_associate_start_idx').on(table.associateId, table.startsAt),
     index('appointments_company_start_idx').on(table.companyId, table.startsAt),
     check('appointments_order', sql`${table.startsAt} < ${table.endsAt}`),
-    check('appointments_status', sql`${table.status} in ('SCHEDULED','CANCELLED')`),
+    check(
+      'appointments_status',
+      sql`${table.status} in ('SCHEDULED','CANCELLED','CHECKED_IN','NO_SHOW')`,
+    ),
     check(
       'appointments_cancelled_consistent',
       sql`(${table.status} = 'CANCELLED') = (${table.cancelledAt} is not null)`,
     ),
+    check(
+      'appointments_checked_in_consistent',
+      sql`(${table.status} = 'CHECKED_IN') = (${table.checkedInAt} is not null)`,
+    ),
+    check(
+      'appointments_no_show_consistent',
+      sql`(${table.status} = 'NO_SHOW') = (${table.noShowAt} is not null)`,
+    ),
+  ],
+);
+
+/**
+ * A timed block of a title: while now is in [startsAt, endsAt) and it is not lifted, the title
+ * cannot book (TitleSuspended). Created by the club's no-show policy.
+ */
+export const titleSuspensions = pgTable(
+  'title_suspensions',
+  {
+    id: id(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    associateTitleId: uuid('associate_title_id')
+      .notNull()
+      .references(() => associateTitles.id, { onDelete: 'cascade' }),
+    startsAt: instant('starts_at').notNull(),
+    endsAt: instant('ends_at').notNull(),
+    reason: text('reason').notNull(),
+    cause: text('cause', { enum: ['no-shows'] }).notNull(),
+    createdAt: createdAt(),
+    liftedAt: instant('lifted_at'),
+    liftedBy: uuid('lifted_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (table) => [
+    index('title_suspensions_title_ends_idx').on(table.associateTitleId, table.endsAt),
+    index('title_suspensions_company_idx').on(table.companyId),
+    check('title_suspensions_order', sql`${table.startsAt} < ${table.endsAt}`),
+    check('title_suspensions_cause', sql`${table.cause} in ('no-shows')`),
   ],
 );
 

@@ -10,8 +10,26 @@ export const daysOfWeek = [
 ] as const;
 export type DayOfWeek = (typeof daysOfWeek)[number];
 
-export const appointmentStatuses = ['SCHEDULED', 'CANCELLED'] as const;
+export const appointmentStatuses = ['SCHEDULED', 'CANCELLED', 'CHECKED_IN', 'NO_SHOW'] as const;
 export type AppointmentStatus = (typeof appointmentStatuses)[number];
+
+/**
+ * Statuses that hold their slot: a booking the member attended or missed was still a booking, so
+ * it keeps the place taken (the exclusion constraint of migration 0006 says the same) and counts
+ * in the title's quota and waiting rules.
+ */
+export const occupyingStatuses = [
+  'SCHEDULED',
+  'CHECKED_IN',
+  'NO_SHOW',
+] as const satisfies readonly AppointmentStatus[];
+
+export const frontDesk = {
+  /** Staff may check a member in from this many minutes before the start until the end. */
+  checkInOpensMinutesBefore: 30,
+  /** Default of the club's tolerance after the start before a no-show may be marked. */
+  noShowToleranceMinutesDefault: 15,
+} as const;
 
 export const defaultTimezone = 'America/Sao_Paulo';
 

@@ -57,6 +57,8 @@ export const errorDefinitions = {
   // Booking rules, in the order they are checked (docs/domain.md, Booking rules)
   AssociateBlocked: { status: 422, message: 'O associado está bloqueado.' },
   TitleBlocked: { status: 422, message: 'O título do associado está bloqueado.' },
+  /** The club's no-show policy suspended the title; the message names the day it ends. */
+  TitleSuspended: { status: 422, message: 'O título do associado está suspenso.' },
   InvalidAppointmentDuration: {
     status: 422,
     message: 'A duração do agendamento não corresponde à do espaço.',
@@ -92,6 +94,28 @@ export const errorDefinitions = {
     status: 403,
     message: 'Somente o titular pode fazer reservas para outros membros do título.',
   },
+  // Front desk
+  AppointmentNotScheduled: {
+    status: 409,
+    message: 'O agendamento não está mais marcado (já cancelado ou com presença registrada).',
+  },
+  CheckInNotOpen: {
+    status: 422,
+    message: 'A entrada só pode ser registrada de 30 minutos antes do início até o fim do horário.',
+  },
+  NoShowTooEarly: {
+    status: 422,
+    message: 'Ainda não é possível marcar falta: aguarde a tolerância após o início.',
+  },
+  AttendanceNotRecorded: {
+    status: 409,
+    message: 'O agendamento não tem presença nem falta registrada.',
+  },
+  AttendanceUndoExpired: {
+    status: 422,
+    message: 'A presença ou falta só pode ser desfeita no mesmo dia em que foi registrada.',
+  },
+  SuspensionNotFound: { status: 404, message: 'Suspensão não encontrada.' },
 } as const satisfies Record<string, { status: number; message: string; code?: string }>;
 
 export type ErrorKey = keyof typeof errorDefinitions;

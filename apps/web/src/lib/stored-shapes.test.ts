@@ -13,6 +13,10 @@ const company = {
   name: 'Clube',
   logoUrl: null,
   timezone: 'America/Sao_Paulo',
+  noShowToleranceMinutes: 15,
+  noShowSuspensionCount: null,
+  noShowWindowDays: 30,
+  noShowSuspensionDays: 7,
   createdAt: '2026-11-20T13:00:00.000Z',
   updatedAt: '2026-11-22T09:30:15.250Z',
 };
@@ -76,5 +80,16 @@ describe('parseCompany', () => {
     ['undefined', undefined],
   ])('agrees with companySchema on %s', (_, value) => {
     expectSameAsSchema(parseCompany, companySchema, value);
+  });
+
+  it('gives a club stored before the no-show policy existed the server defaults', () => {
+    const {
+      noShowToleranceMinutes: _tolerance,
+      noShowSuspensionCount: _count,
+      noShowWindowDays: _window,
+      noShowSuspensionDays: _days,
+      ...older
+    } = company;
+    expect(parseCompany(older)).toEqual(company);
   });
 });

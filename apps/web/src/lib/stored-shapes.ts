@@ -51,7 +51,19 @@ export function parseCompany(value: unknown): Company | null {
     name: value.name,
     logoUrl: value.logoUrl,
     timezone: value.timezone,
+    // A club stored before the no-show policy existed has none: the server's defaults until the
+    // club list is read again.
+    noShowToleranceMinutes: integerOr(value.noShowToleranceMinutes, 15),
+    noShowSuspensionCount:
+      value.noShowSuspensionCount === null
+        ? null
+        : integerOr(value.noShowSuspensionCount, 0) || null,
+    noShowWindowDays: integerOr(value.noShowWindowDays, 30),
+    noShowSuspensionDays: integerOr(value.noShowSuspensionDays, 7),
     createdAt: value.createdAt,
     updatedAt: value.updatedAt,
   };
 }
+
+const integerOr = (value: unknown, fallback: number) =>
+  typeof value === 'number' && Number.isInteger(value) ? value : fallback;

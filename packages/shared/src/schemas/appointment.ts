@@ -62,6 +62,9 @@ export const appointmentSchema = z.object({
   status: appointmentStatusSchema,
   createdAt: z.iso.datetime(),
   cancelledAt: z.iso.datetime().nullable(),
+  /** Front desk: when the member was let in (CHECKED_IN) or marked absent (NO_SHOW). */
+  checkedInAt: z.iso.datetime().nullable(),
+  noShowAt: z.iso.datetime().nullable(),
   associate: z.object({ id: z.uuid(), name: z.string(), cardId: z.string() }),
   /** The staff member who booked it (null when booked on the portal or that user is gone). */
   createdBy: z.object({ id: z.uuid(), name: z.string() }).nullable(),
@@ -71,6 +74,12 @@ export const appointmentSchema = z.object({
   bookedBy: z.object({ name: z.string() }).nullable(),
 });
 export type Appointment = z.infer<typeof appointmentSchema>;
+
+/** PATCH /appointment/{id}/no-show: the appointment, and the suspension it caused, if any. */
+export const noShowResultSchema = appointmentSchema.extend({
+  titleSuspendedUntil: z.iso.datetime().nullable(),
+});
+export type NoShowResult = z.infer<typeof noShowResultSchema>;
 export const appointmentListSchema = z.object({ items: z.array(appointmentSchema) });
 export type AppointmentList = z.infer<typeof appointmentListSchema>;
 
@@ -93,7 +102,14 @@ export type AppointmentListQuery = z.infer<typeof appointmentListQuerySchema>;
 /** "Why not?": every booking rule that fails, and the title's monthly quota at the place. */
 export const bookingCheckSchema = z.object({
   ok: z.boolean(),
-  failures: z.array(z.object({ code: z.string(), message: z.string() })),
+  failures: z.array(
+    z.object({
+      code: z.string(),
+      message: z.string(),
+      /** TitleSuspended: the instant the suspension ends. */
+      until: z.iso.datetime().optional(),
+    }),
+  ),
   /** limit 0 = no monthly limit. */
   quota: z.object({ used: z.number().int(), limit: z.number().int() }),
 });

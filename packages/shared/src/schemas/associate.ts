@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { limits } from '../constants';
+import { appointmentStatuses, limits } from '../constants';
 import { idSchema } from './common';
 
 const booleanQuery = z
@@ -119,13 +119,27 @@ export const blockSchema = z
   });
 export type BlockInput = z.input<typeof blockSchema>;
 
+/** A title suspension in force (the club's no-show policy); staff may lift it early. */
+export const titleSuspensionSchema = z.object({
+  id: z.uuid(),
+  associateTitleId: z.uuid(),
+  startsAt: z.iso.datetime(),
+  endsAt: z.iso.datetime(),
+  reason: z.string(),
+  cause: z.enum(['no-shows']),
+});
+export type TitleSuspension = z.infer<typeof titleSuspensionSchema>;
+
+/** PATCH /associate-title/{id}/lift-suspension: how many suspensions ended early. */
+export const liftSuspensionResultSchema = z.object({ lifted: z.number().int() });
+
 const appointmentOfAssociateSchema = z.object({
   id: z.uuid(),
   placeId: z.uuid(),
   placeName: z.string(),
   startsAt: z.string(),
   endsAt: z.string(),
-  status: z.enum(['SCHEDULED', 'CANCELLED']),
+  status: z.enum(appointmentStatuses),
 });
 export type AppointmentOfAssociate = z.infer<typeof appointmentOfAssociateSchema>;
 
@@ -135,7 +149,22 @@ export const associateAppointmentsSummarySchema = z.object({
   recent: z.array(appointmentOfAssociateSchema),
   /** Club-local month "YYYY-MM" the quota use below counts. */
   month: z.string(),
-  /** SCHEDULED bookings of the associate's title per place this month; limit 0 = no limit. */
+  /**
+   * The associate's attendance over every booking: `lateCancellations` are those cancelled less
+   * than 24 hours before the start (whoever cancelled), a fixed rule for every place.
+   */
+  attendance: z.object({
+    bookings: z.number().int(),
+    checkIns: z.number().int(),
+    noShows: z.number().int(),
+    lateCancellations: z.number().int(),
+  }),
+  /** The title's suspension in force, if any. */
+  suspension: titleSuspensionSchema.nullable(),
+  /**
+   * Bookings (scheduled, attended or missed) of the associate's title per place this month;
+   * limit 0 = no limit.
+   */
   quota: z.array(
     z.object({
       placeId: z.uuid(),

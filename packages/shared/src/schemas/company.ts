@@ -5,6 +5,12 @@ export const companySchema = z.object({
   name: z.string(),
   logoUrl: z.string().nullable(),
   timezone: z.string(),
+  /** Minutes after the start before a booking may be marked as a no-show. */
+  noShowToleranceMinutes: z.number().int(),
+  /** "N no-shows within D days suspend the title for S days"; N null or 0 = off. */
+  noShowSuspensionCount: z.number().int().nullable(),
+  noShowWindowDays: z.number().int(),
+  noShowSuspensionDays: z.number().int(),
   createdAt: z.iso.datetime(),
   /** Bumped by every change to the club: name, timezone or logo. */
   updatedAt: z.iso.datetime(),
@@ -45,5 +51,32 @@ export const updateCompanyBodySchema = z.object({
     .trim()
     .min(1, 'Campo obrigatório!')
     .max(64, 'Fuso horário inválido'),
+  // The no-show policy: each field left out keeps its value.
+  noShowToleranceMinutes: z
+    .number({ message: 'Informe um número' })
+    .int('Use minutos inteiros')
+    .min(0, 'Mínimo 0')
+    .max(1440, 'Máximo 1440 minutos')
+    .optional(),
+  /** 0 or null turns the suspension off. */
+  noShowSuspensionCount: z
+    .number({ message: 'Informe um número' })
+    .int('Use um número inteiro')
+    .min(0, 'Mínimo 0')
+    .max(100, 'Máximo 100')
+    .nullable()
+    .optional(),
+  noShowWindowDays: z
+    .number({ message: 'Informe um número' })
+    .int('Use dias inteiros')
+    .min(1, 'Mínimo 1 dia')
+    .max(365, 'Máximo 365 dias')
+    .optional(),
+  noShowSuspensionDays: z
+    .number({ message: 'Informe um número' })
+    .int('Use dias inteiros')
+    .min(1, 'Mínimo 1 dia')
+    .max(365, 'Máximo 365 dias')
+    .optional(),
 });
 export type UpdateCompanyBody = z.infer<typeof updateCompanyBodySchema>;

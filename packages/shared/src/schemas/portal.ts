@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { appointmentStatuses } from '../constants';
 import { changeOwnPasswordBodySchema, loginBodySchema, refreshBodySchema } from './auth';
 import { dateSchema, idSchema, instantSchema } from './common';
 
@@ -101,7 +102,7 @@ export const portalBookingSchema = z.object({
   associate: z.object({ id: z.uuid(), name: z.string(), cardId: z.string() }),
   startsAt: z.iso.datetime(),
   endsAt: z.iso.datetime(),
-  status: z.enum(['SCHEDULED', 'CANCELLED']),
+  status: z.enum(appointmentStatuses),
   createdAt: z.iso.datetime(),
   cancelledAt: z.iso.datetime().nullable(),
   /** Booked by the club's staff or by a member through the portal. */

@@ -21,6 +21,7 @@ import {
 } from './load-place-schedule';
 import { generateSlotTimes } from './slots';
 import { lockPlaceAndTitle } from '../../lib/place-lock';
+import { findActiveSuspension } from '../title-suspensions/find-active-suspension';
 
 export type BookingRequest = {
   associateId: string;
@@ -71,13 +72,23 @@ export async function lockBookingKeys(db: Database, context: BookingContext): Pr
   if (!place || place.archivedAt) throw new AppError('PlaceNotFound');
 }
 
-export type BookingFailure = { key: ErrorKey; code: string; message: string };
+export type BookingFailure = {
+  key: ErrorKey;
+  code: string;
+  message: string;
+  /** TitleSuspended: the instant the suspension ends. */
+  until?: string;
+};
 
 const failureOf = (key: ErrorKey): BookingFailure => ({
   key,
   code: errorCodeOf(key),
   message: errorDefinitions[key].message,
 });
+
+/** "DD/MM/AAAA" of an instant's club-local date. */
+const clubDateLabel = (instant: Date, timezone: string) =>
+  clubDateOf(instant, timezone).split('-').reverse().join('/');
 
 type TitleCounts = { sameDay: number; previousDayTime: number; month: number };
 
@@ -101,6 +112,15 @@ export async function evaluateBookingRules(
   // 2. Neither the associate nor the family title may be blocked.
   if (associate.blocked) failures.push(failureOf('AssociateBlocked'));
   if (title.blocked) failures.push(failureOf('TitleBlocked'));
+  // A title suspended by the club's no-show policy books again once the suspension ends (or staff
+  // lift it); bookings made before it stay.
+  const suspension = await findActiveSuspension(db, title.id, now);
+  if (suspension)
+    failures.push({
+      ...failureOf('TitleSuspended'),
+      message: `O título do associado está suspenso por faltas até ${clubDateLabel(suspension.endsAt, timezone)}.`,
+      until: suspension.endsAt.toISOString(),
+    });
 
   // 3. The booking lasts exactly one slot.
   if (endsAt.getTime() - startsAt.getTime() !== place.bookRange * 60_000)
@@ -126,7 +146,7 @@ export async function evaluateBookingRules(
   if (ageOn(associate.birthDate, date) < place.ageRestriction)
     failures.push(failureOf('AgeRestriction'));
 
-  // 7 and 8 count the title's SCHEDULED bookings in one query.
+  // 7 and 8 count the title's bookings in one query: attended and missed ones were bookings too.
   const counts = await countTitleBookings(db, context, startsAt, date);
   const sameDayBlocked = category.blockedAppointmentDay && counts.sameDay > 0;
   const previousDayBlocked = category.notAppointmentPreviousDayTime && counts.previousDayTime > 0;
@@ -182,7 +202,7 @@ async function countTitleBookings(
       from appointments a
       join places p on p.id = a.place_id
       where a.associate_title_id = ${title.id}
-        and a.status = 'SCHEDULED'
+        and a.status in ('SCHEDULED', 'CHECKED_IN', 'NO_SHOW')
         and a.starts_at >= ${iso(from)}::timestamptz
         and a.starts_at < ${iso(to)}::timestamptz
     `,

@@ -13,7 +13,11 @@ export async function checkAppointment(
   const { failures, quota } = await evaluateBookingRules(db, context, request, now);
   return {
     ok: failures.length === 0,
-    failures: failures.map(({ code, message }) => ({ code, message })),
+    failures: failures.map(({ code, message, until }) => ({
+      code,
+      message,
+      ...(until ? { until } : {}),
+    })),
     quota,
   };
 }

@@ -38,7 +38,11 @@ export async function bookAppointment(db: Database, options: BookAppointmentOpti
     await lockBookingKeys(tx, context);
     const { failures } = await evaluateBookingRules(tx, context, request, options.now);
     const [first] = failures;
-    if (first) throw options.refuse?.(failures, context) ?? new AppError(first.key);
+    if (first)
+      throw (
+        options.refuse?.(failures, context) ??
+        new AppError(first.key, first.message, first.until ? { until: first.until } : undefined)
+      );
 
     // The booking and its audit event in one statement: one round trip fewer on the busiest
     // write. The exclusion constraint still guards the insert (23P01).

@@ -64,6 +64,8 @@ export async function listAppointments(
       status: row.appointment.status,
       createdAt: row.appointment.createdAt.toISOString(),
       cancelledAt: row.appointment.cancelledAt?.toISOString() ?? null,
+      checkedInAt: row.appointment.checkedInAt?.toISOString() ?? null,
+      noShowAt: row.appointment.noShowAt?.toISOString() ?? null,
       associate: { id: row.appointment.associateId, name: row.associateName, cardId: row.cardId },
       createdBy:
         row.bookedById && row.bookedByName ? { id: row.bookedById, name: row.bookedByName } : null,

@@ -7,7 +7,13 @@ import {
   places,
   type Database,
 } from '@clube/db';
-import { addDaysToDate, clubInstant, dayOfWeekOf, daysOfWeek } from '@clube/shared';
+import {
+  addDaysToDate,
+  clubInstant,
+  dayOfWeekOf,
+  daysOfWeek,
+  occupyingStatuses,
+} from '@clube/shared';
 import { and, eq, gt, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import { AppError } from '../../lib/app-error';
 import { overlapsPeriod } from '../../lib/overlaps-period';
@@ -108,7 +114,7 @@ export function slotGridOf(
 
 type BusyInterval = Interval & { placeId: string };
 
-/** Blocked times and SCHEDULED appointments of places overlapping a range, in one query. */
+/** Blocked times and slot-holding (SCHEDULED, CHECKED_IN, NO_SHOW) appointments of places overlapping a range, in one query. */
 export async function loadBusyIntervals(
   db: Database,
   placeIds: string[],
@@ -143,7 +149,7 @@ export async function loadBusyIntervals(
         .where(
           and(
             inArray(appointments.placeId, placeIds),
-            eq(appointments.status, 'SCHEDULED'),
+            inArray(appointments.status, [...occupyingStatuses]),
             overlapsPeriod(appointments.startsAt, appointments.endsAt, range),
             lt(appointments.startsAt, range.endsAt),
             gt(appointments.endsAt, range.startsAt),

@@ -1,6 +1,11 @@
 import { appointments, companies, places, type Database } from '@clube/db';
-import type { AppointmentOfAssociate, AssociateAppointmentsSummary } from '@clube/shared';
-import { and, asc, count, desc, eq, gte, isNull, lt, sql } from 'drizzle-orm';
+import {
+  occupyingStatuses,
+  type AppointmentOfAssociate,
+  type AssociateAppointmentsSummary,
+} from '@clube/shared';
+import { and, asc, count, desc, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { findActiveSuspension } from '../title-suspensions/find-active-suspension';
 import { clubMonthOf } from './club-month';
 
 const listLimit = 10;
@@ -27,7 +32,8 @@ const toWire = (
 
 /**
  * What the associate's page shows about bookings: the next SCHEDULED ones, the latest past ones
- * (cancelled included), and this club-local month's quota use of the associate's title per place.
+ * (cancelled included), this club-local month's quota use of the associate's title per place, the
+ * associate's attendance and the title's suspension in force.
  * The associate must already be known to belong to the caller's club.
  */
 export async function getAssociateAppointmentsSummary(
@@ -40,7 +46,7 @@ export async function getAssociateAppointmentsSummary(
     .from(companies)
     .where(eq(companies.id, associate.companyId));
   const month = clubMonthOf(company!.timezone, now);
-  const [upcoming, recent, quota] = await Promise.all([
+  const [upcoming, recent, quota, [attendance], suspension] = await Promise.all([
     db
       .select(appointmentColumns)
       .from(appointments)
@@ -74,7 +80,7 @@ export async function getAssociateAppointmentsSummary(
         and(
           eq(appointments.placeId, places.id),
           eq(appointments.associateTitleId, associate.associateTitleId),
-          eq(appointments.status, 'SCHEDULED'),
+          inArray(appointments.status, [...occupyingStatuses]),
           gte(appointments.startsAt, month.startsAt),
           lt(appointments.startsAt, month.endsAt),
         ),
@@ -82,11 +88,36 @@ export async function getAssociateAppointmentsSummary(
       .where(and(eq(places.companyId, associate.companyId), isNull(places.archivedAt)))
       .groupBy(places.id, places.name, places.associateReservationLimit)
       .orderBy(asc(places.name), sql`${places.id}`),
+    // "Late" is one fixed rule for every place: cancelled less than 24 hours before the start.
+    db
+      .select({
+        bookings: sql<number>`count(*)::int`,
+        checkIns: sql<number>`(count(*) filter (where ${appointments.status} = 'CHECKED_IN'))::int`,
+        noShows: sql<number>`(count(*) filter (where ${appointments.status} = 'NO_SHOW'))::int`,
+        lateCancellations: sql<number>`(count(*) filter (
+          where ${appointments.status} = 'CANCELLED'
+            and ${appointments.cancelledAt} > ${appointments.startsAt} - interval '24 hours'
+        ))::int`,
+      })
+      .from(appointments)
+      .where(eq(appointments.associateId, associate.id)),
+    findActiveSuspension(db, associate.associateTitleId, now),
   ]);
   return {
     upcoming: upcoming.map(toWire),
     recent: recent.map(toWire),
     month: month.month,
+    attendance: attendance ?? { bookings: 0, checkIns: 0, noShows: 0, lateCancellations: 0 },
+    suspension: suspension
+      ? {
+          id: suspension.id,
+          associateTitleId: suspension.associateTitleId,
+          startsAt: suspension.startsAt.toISOString(),
+          endsAt: suspension.endsAt.toISOString(),
+          reason: suspension.reason,
+          cause: suspension.cause,
+        }
+      : null,
     quota,
   };
 }

@@ -6,6 +6,10 @@ export const companyColumns = {
   name: companies.name,
   logoUrl: companies.logoUrl,
   timezone: companies.timezone,
+  noShowToleranceMinutes: companies.noShowToleranceMinutes,
+  noShowSuspensionCount: companies.noShowSuspensionCount,
+  noShowWindowDays: companies.noShowWindowDays,
+  noShowSuspensionDays: companies.noShowSuspensionDays,
   createdAt: companies.createdAt,
   updatedAt: companies.updatedAt,
 };

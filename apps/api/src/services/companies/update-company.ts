@@ -28,7 +28,14 @@ export async function updateCompany(db: Database, input: UpdateCompanyInput) {
 
   return db.transaction(async (tx) => {
     const [before] = await tx
-      .select({ name: companies.name, timezone: companies.timezone })
+      .select({
+        name: companies.name,
+        timezone: companies.timezone,
+        noShowToleranceMinutes: companies.noShowToleranceMinutes,
+        noShowSuspensionCount: companies.noShowSuspensionCount,
+        noShowWindowDays: companies.noShowWindowDays,
+        noShowSuspensionDays: companies.noShowSuspensionDays,
+      })
       .from(companies)
       .where(eq(companies.id, input.companyId))
       .for('update');
@@ -36,7 +43,19 @@ export async function updateCompany(db: Database, input: UpdateCompanyInput) {
 
     const [company] = await tx
       .update(companies)
-      .set({ name: input.name, timezone: zone, updatedAt: new Date() })
+      .set({
+        name: input.name,
+        timezone: zone,
+        noShowToleranceMinutes: input.noShowToleranceMinutes,
+        // 0 and null both mean "off"; store null so there is one way to say it.
+        noShowSuspensionCount:
+          input.noShowSuspensionCount === undefined
+            ? undefined
+            : input.noShowSuspensionCount || null,
+        noShowWindowDays: input.noShowWindowDays,
+        noShowSuspensionDays: input.noShowSuspensionDays,
+        updatedAt: new Date(),
+      })
       .where(eq(companies.id, input.companyId))
       .returning(companyColumns);
     await recordAudit(tx, {
@@ -45,7 +64,17 @@ export async function updateCompany(db: Database, input: UpdateCompanyInput) {
       action: 'company.update',
       entityType: 'company',
       entityId: input.companyId,
-      data: { before, after: { name: company!.name, timezone: company!.timezone } },
+      data: {
+        before,
+        after: {
+          name: company!.name,
+          timezone: company!.timezone,
+          noShowToleranceMinutes: company!.noShowToleranceMinutes,
+          noShowSuspensionCount: company!.noShowSuspensionCount,
+          noShowWindowDays: company!.noShowWindowDays,
+          noShowSuspensionDays: company!.noShowSuspensionDays,
+        },
+      },
     });
     return toCompany(company!);
   });

@@ -1,5 +1,6 @@
 import { appointments, places, type Database } from '@clube/db';
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { occupyingStatuses } from '@clube/shared';
+import { and, eq, gt, inArray, sql } from 'drizzle-orm';
 import { AppError } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
 import { lockPlace } from '../../lib/place-lock';
@@ -21,7 +22,7 @@ export async function deletePlace(db: Database, staff: Staff, placeId: string) {
       .where(
         and(
           eq(appointments.placeId, placeId),
-          eq(appointments.status, 'SCHEDULED'),
+          inArray(appointments.status, [...occupyingStatuses]),
           gt(appointments.endsAt, sql`now()`),
         ),
       )

@@ -6,8 +6,8 @@ import {
   places,
   type Database,
 } from '@clube/db';
-import { clubInstant, clubToday, monthOf, type PortalMe } from '@clube/shared';
-import { and, asc, count, eq, gt, gte, isNull, lt } from 'drizzle-orm';
+import { clubInstant, clubToday, monthOf, occupyingStatuses, type PortalMe } from '@clube/shared';
+import { and, asc, count, eq, gt, gte, inArray, isNull, lt } from 'drizzle-orm';
 import { AppError } from '../../lib/app-error';
 import type { Member } from '../../types';
 import { listBookings } from './list-bookings';
@@ -67,7 +67,7 @@ export async function getMember(options: GetMemberOptions): Promise<PortalMe> {
     )
     .orderBy(asc(associates.name), asc(associates.id));
 
-  // The month is the club's, like the quota rule's: bookings starting in it, SCHEDULED only.
+  // The month is the club's, like the quota rule's: bookings starting in it that hold their slot.
   const { timezone } = row.club;
   const month = monthOf(clubToday(timezone, now));
   const monthStart = clubInstant(month.first, '00:00', timezone);
@@ -85,7 +85,7 @@ export async function getMember(options: GetMemberOptions): Promise<PortalMe> {
       and(
         eq(appointments.placeId, places.id),
         eq(appointments.associateTitleId, row.title.id),
-        eq(appointments.status, 'SCHEDULED'),
+        inArray(appointments.status, [...occupyingStatuses]),
         gte(appointments.startsAt, monthStart),
         lt(appointments.startsAt, monthEnd),
       ),

@@ -1,6 +1,6 @@
 import { appointments, associates, places, type Database } from '@clube/db';
-import type { PortalBooking, PortalBookingScope } from '@clube/shared';
-import { and, asc, desc, eq, gt, lte, type SQL } from 'drizzle-orm';
+import { occupyingStatuses, type PortalBooking, type PortalBookingScope } from '@clube/shared';
+import { and, asc, desc, eq, gt, inArray, lte, type SQL } from 'drizzle-orm';
 import type { Member } from '../../types';
 
 export type ListBookingsOptions = {
@@ -15,19 +15,26 @@ export type ListBookingsOptions = {
 
 /**
  * Bookings of the caller's title (every member of it), never another title's: the title is the
- * one the booking was made under, which is what quotas count too. upcoming: SCHEDULED and not yet
- * over, soonest first; past: SCHEDULED and over, latest first; cancelled: latest first.
+ * one the booking was made under, which is what quotas count too. upcoming: held (scheduled, or
+ * with attendance recorded) and not yet over, soonest first; past: held and over, latest first;
+ * cancelled: latest first.
  */
 export async function listBookings(options: ListBookingsOptions): Promise<PortalBooking[]> {
   const { db, member } = options;
   const now = options.now ?? new Date();
   const byScope = {
     upcoming: {
-      where: and(eq(appointments.status, 'SCHEDULED'), gt(appointments.endsAt, now)),
+      where: and(
+        inArray(appointments.status, [...occupyingStatuses]),
+        gt(appointments.endsAt, now),
+      ),
       order: [asc(appointments.startsAt), asc(appointments.id)],
     },
     past: {
-      where: and(eq(appointments.status, 'SCHEDULED'), lte(appointments.endsAt, now)),
+      where: and(
+        inArray(appointments.status, [...occupyingStatuses]),
+        lte(appointments.endsAt, now),
+      ),
       order: [desc(appointments.startsAt), desc(appointments.id)],
     },
     cancelled: {

@@ -6,6 +6,7 @@ import {
   createAppointmentBodySchema,
   errorBodySchema,
   idParamsSchema,
+  noShowResultSchema,
   occupancyQuerySchema,
   occupancySchema,
   timeSlotListSchema,
@@ -17,6 +18,9 @@ import { assertStaffOf } from '../../../plugins/auth';
 import { AppError } from '../../../lib/app-error';
 import { cancelAppointment } from '../../../services/appointments/cancel-appointment';
 import { checkAppointment } from '../../../services/appointments/check-appointment';
+import { checkInAppointment } from '../../../services/appointments/check-in-appointment';
+import { markNoShow } from '../../../services/appointments/mark-no-show';
+import { undoAttendance } from '../../../services/appointments/undo-attendance';
 import { createAppointment } from '../../../services/appointments/create-appointment';
 import { getOccupancy } from '../../../services/appointments/get-occupancy';
 import {
@@ -129,6 +133,66 @@ export const appointmentRoutes: FastifyPluginAsyncZod = async (app) => {
       const cancelled = await findAppointment(app.db, request.params.id, request.staff.companyIds);
       if (!cancelled) throw new AppError('AppointmentNotFound');
       return cancelled;
+    },
+  );
+
+  const reread = async (id: string, companyIds: ReadonlySet<string>) => {
+    const appointment = await findAppointment(app.db, id, companyIds);
+    if (!appointment) throw new AppError('AppointmentNotFound');
+    return appointment;
+  };
+
+  app.patch(
+    '/appointment/:id/check-in',
+    {
+      schema: {
+        tags: ['appointment'],
+        summary: 'Registra a entrada do associado (de 30 min antes do início até o fim)',
+        params: idParamsSchema,
+        response: { 200: appointmentSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      await checkInAppointment({ db: app.db, appointmentId: id, staff: request.staff });
+      return reread(id, request.staff.companyIds);
+    },
+  );
+
+  app.patch(
+    '/appointment/:id/no-show',
+    {
+      schema: {
+        tags: ['appointment'],
+        summary: 'Marca falta (após o início mais a tolerância do clube); pode suspender o título',
+        params: idParamsSchema,
+        response: { 200: noShowResultSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      const suspension = await markNoShow({ db: app.db, appointmentId: id, staff: request.staff });
+      return {
+        ...(await reread(id, request.staff.companyIds)),
+        titleSuspendedUntil: suspension?.endsAt.toISOString() ?? null,
+      };
+    },
+  );
+
+  app.patch(
+    '/appointment/:id/undo-attendance',
+    {
+      schema: {
+        tags: ['appointment'],
+        summary: 'Desfaz a entrada ou a falta (no mesmo dia do clube em que foi registrada)',
+        params: idParamsSchema,
+        response: { 200: appointmentSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      await undoAttendance({ db: app.db, appointmentId: id, staff: request.staff });
+      return reread(id, request.staff.companyIds);
     },
   );
 };

@@ -5,11 +5,13 @@ import {
   blockSchema,
   errorBodySchema,
   idParamsSchema,
+  liftSuspensionResultSchema,
 } from '@clube/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { assertStaffOf } from '../../../plugins/auth';
 import { blockAssociateTitle } from '../../../services/associate-titles/block-associate-title';
 import { listAssociateTitles } from '../../../services/associate-titles/list-associate-titles';
+import { liftTitleSuspension } from '../../../services/title-suspensions/lift-title-suspension';
 
 export const associateTitleRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['associate-title'];
@@ -48,5 +50,23 @@ export const associateTitleRoutes: FastifyPluginAsyncZod = async (app) => {
         { ...request.body, actorUserId: request.staff.userId },
         request.staff.companyIds,
       ),
+  );
+
+  app.patch(
+    '/associate-title/:id/lift-suspension',
+    {
+      schema: {
+        tags,
+        summary: 'Encerra antes do prazo a suspensão em vigor do título',
+        params: idParamsSchema,
+        response: { 200: liftSuspensionResultSchema, 404: errorBodySchema },
+      },
+    },
+    (request) =>
+      liftTitleSuspension({
+        db: app.db,
+        associateTitleId: request.params.id,
+        staff: request.staff,
+      }),
   );
 };

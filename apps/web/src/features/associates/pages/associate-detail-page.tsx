@@ -9,11 +9,13 @@ import { Card } from '@/components/ui/card';
 import { PageHeader } from '@/components/ui/page-header';
 import { Spinner } from '@/components/ui/spinner';
 import { useCurrentCompany } from '@/lib/current-company';
-import { isNotFoundError } from '@/lib/error-messages';
+import { toast } from 'react-toastify';
+import { formatDate, formatDateTime, formatDateTimeLong } from '@/lib/dates';
+import { errorMessageOf, isNotFoundError } from '@/lib/error-messages';
 import { isWellFormedId } from '@/lib/record-id';
-import { formatDateTime, formatDateTimeLong } from '@/lib/dates';
 import { useAssociate } from '../api/get-associate';
 import { useAssociateAppointmentsSummary } from '../api/get-associate-appointments-summary';
+import { useLiftTitleSuspension } from '../api/lift-title-suspension';
 import { BlockDialog, type BlockRequest } from '../components/block-dialog';
 import { ChangePasswordDialog } from '../components/change-password-dialog';
 import { formatBirthDate } from '../utils/format-birth-date';
@@ -37,6 +39,7 @@ export function AssociateDetailPage() {
   const summary = useAssociateAppointmentsSummary(company.id, associateId);
   const [blockRequest, setBlockRequest] = useState<BlockRequest | null>(null);
   const [isChangingPassword, setIsChangingPassword] = useState(false);
+  const liftSuspension = useLiftTitleSuspension(company.id);
 
   if (!isWellFormedId(associateId) || isNotFoundError(associate.error)) {
     return <RecordNotFound message={t('errors.AssociateNotFound')} />;
@@ -45,6 +48,16 @@ export function AssociateDetailPage() {
   if (associate.isError) return <Alert tone="error">{t('associates.detail.loadError')}</Alert>;
   const data = associate.data;
   const timezone = company.timezone;
+  const suspension = summary.data?.suspension ?? null;
+
+  const lift = async () => {
+    try {
+      await liftSuspension.mutateAsync(data.associateTitle.id);
+      toast.success(t('associates.detail.suspensionLifted'));
+    } catch (error) {
+      toast.error(errorMessageOf(error, t('associates.detail.suspensionLiftError')));
+    }
+  };
 
   const appointmentList = (items: AppointmentOfAssociate[] | undefined) =>
     !items || items.length === 0 ? (
@@ -56,8 +69,12 @@ export function AssociateDetailPage() {
             <span className="font-medium text-slate-900">{item.placeName}</span>
             <span className="text-slate-700">
               {formatDateTime(item.startsAt, timezone)}
-              {item.status === 'CANCELLED' && (
-                <span className="ml-2 text-red-700">{t('associates.detail.cancelled')}</span>
+              {item.status !== 'SCHEDULED' && (
+                <span
+                  className={`ml-2 ${item.status === 'CHECKED_IN' ? 'text-emerald-700' : 'text-red-700'}`}
+                >
+                  {t(`associates.detail.statuses.${item.status}`)}
+                </span>
               )}
             </span>
           </li>
@@ -125,6 +142,25 @@ export function AssociateDetailPage() {
                     ` — ${t('associates.detail.reason', { reason: data.associateTitle.blockedReason })}`}
                 </span>
               )}
+              {suspension && (
+                <span className="block text-sm font-semibold text-red-700">
+                  {t('associates.detail.titleSuspended', {
+                    date: formatDate(suspension.endsAt, timezone),
+                  })}
+                  <span className="block font-normal text-slate-600">
+                    {t('associates.detail.suspensionCause', { reason: suspension.reason })}
+                  </span>
+                  <Button
+                    variant="ghost"
+                    size="sm"
+                    className="-ml-3"
+                    isLoading={liftSuspension.isPending}
+                    onClick={() => void lift()}
+                  >
+                    {t('associates.detail.liftSuspension')}
+                  </Button>
+                </span>
+              )}
               <Button
                 variant="ghost"
                 size="sm"
@@ -165,6 +201,21 @@ export function AssociateDetailPage() {
             </h2>
             {appointmentList(summary.data?.recent)}
           </section>
+          {summary.data && (
+            <section>
+              <h2 className="mb-2 text-lg font-semibold text-slate-900">
+                {t('associates.detail.attendance')}
+              </h2>
+              <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+                {(['bookings', 'checkIns', 'noShows', 'lateCancellations'] as const).map((key) => (
+                  <Field key={key} label={t(`associates.detail.attendanceOf.${key}`)}>
+                    {summary.data.attendance[key]}
+                  </Field>
+                ))}
+              </dl>
+              <p className="mt-1 text-xs text-slate-500">{t('associates.detail.lateHint')}</p>
+            </section>
+          )}
           <section>
             <h2 className="mb-2 text-lg font-semibold text-slate-900">
               {t('associates.detail.quota')}

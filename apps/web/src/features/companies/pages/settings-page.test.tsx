@@ -264,4 +264,37 @@ describe('club settings page', () => {
       expect(getCurrentCompany()?.logoUrl).toBeNull();
     });
   });
+
+  it('saves the no-show policy with the club name and timezone; 0 turns the suspension off', async () => {
+    const company = signedInClub();
+    const { requests } = mockFetch((request) =>
+      request.method === 'PATCH'
+        ? { status: 200, body: { ...company, ...(request.body as object) } }
+        : { status: 200, body: { items: [company] } },
+    );
+    renderApp('/settings');
+    const form = await screen.findByRole('form', { name: 'Política de faltas' }, firstRender);
+    const field = (name: RegExp) => within(form).getByRole('spinbutton', { name });
+    expect(field(/^Tolerância/)).toHaveValue(15);
+    expect(field(/^Faltas que suspendem/)).toHaveValue(0);
+    expect(field(/^Período considerado/)).toBeDisabled();
+
+    const user = userEvent.setup();
+    await user.clear(field(/^Faltas que suspendem/));
+    await user.type(field(/^Faltas que suspendem/), '3');
+    expect(field(/^Período considerado/)).toBeEnabled();
+    await user.clear(field(/^Tolerância/));
+    await user.type(field(/^Tolerância/), '20');
+    await user.click(within(form).getByRole('button', { name: 'Salvar política de faltas' }));
+
+    expect(await screen.findByText('Configurações salvas!')).toBeInTheDocument();
+    expect(requests.find((request) => request.method === 'PATCH')?.body).toEqual({
+      name: 'Clube Demonstração',
+      timezone: 'America/Sao_Paulo',
+      noShowToleranceMinutes: 20,
+      noShowSuspensionCount: 3,
+      noShowWindowDays: 30,
+      noShowSuspensionDays: 7,
+    });
+  });
 });

@@ -5,6 +5,7 @@ import { useCurrentCompany } from '@/lib/current-company';
 import { CompanyLogoForm } from '../components/company-logo-form';
 import { CompanySettingsForm } from '../components/company-settings-form';
 import { CompanySummary } from '../components/company-summary';
+import { NoShowPolicyForm } from '../components/no-show-policy-form';
 
 export function SettingsPage() {
   const { t } = useTranslation();
@@ -22,6 +23,12 @@ export function SettingsPage() {
             {t('companies.settings.detailsTitle')}
           </h2>
           <CompanySettingsForm company={company} />
+        </Card>
+        <Card>
+          <h2 className="border-b border-slate-200 px-6 py-4 text-lg font-semibold text-slate-900">
+            {t('companies.noShow.title')}
+          </h2>
+          <NoShowPolicyForm company={company} />
         </Card>
         <Card>
           <h2 className="border-b border-slate-200 px-6 py-4 text-lg font-semibold text-slate-900">

@@ -16,15 +16,17 @@ export async function getAppointments(
   return appointmentListSchema.parse(data).items;
 }
 
-/** The SCHEDULED appointments of a place on a club-local date. */
+/**
+ * The appointments of a place on a club-local date that hold their slot: scheduled, attended or
+ * missed (the front desk works on all three); cancelled ones are left out.
+ */
 export const getDayAppointmentsQueryOptions = (companyId: string, placeId: string, date: string) =>
   queryOptions({
     queryKey: [companyId, 'appointments', placeId, date] as const,
-    queryFn: ({ signal }) =>
-      getAppointments(
-        { placeId, fromDate: date, toDate: addDaysToDate(date, 1), status: 'SCHEDULED' },
-        signal,
-      ),
+    queryFn: async ({ signal }) =>
+      (
+        await getAppointments({ placeId, fromDate: date, toDate: addDaysToDate(date, 1) }, signal)
+      ).filter((appointment) => appointment.status !== 'CANCELLED'),
   });
 
 /** `enabled` false when the URL's place id cannot name a place (nothing to ask the API). */

@@ -1,35 +1,110 @@
-import type { Appointment } from '@clube/shared';
+import { clubDateOf, frontDesk, type Appointment } from '@clube/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
-import { formatDateTime, formatTime } from '@/lib/dates';
+import { formatDate, formatDateTime, formatTime } from '@/lib/dates';
 import { bookedByLabel } from './booked-by-label';
 import { errorMessageOf } from '@/lib/error-messages';
+import { useAttendanceActions } from '../api/attendance';
 import { useCancelAppointment } from '../api/cancel-appointment';
 
 type AppointmentDetailDialogProps = {
   appointment: Appointment | null;
   companyId: string;
   timezone: string;
+  /** The club's tolerance after the start before a no-show may be marked. */
+  noShowToleranceMinutes: number;
   onClose: () => void;
+  /** The clock the buttons are enabled by (tests pass a fixed one). */
+  now?: () => Date;
 };
 
-/** One appointment, which staff can cancel ('excluir') after confirming. */
+/**
+ * What the front desk may do with an appointment right now, by the API's own rules: check in from
+ * 30 minutes before the start until the end, mark a no-show after the start plus the club's
+ * tolerance, undo either the same club-local day it was recorded.
+ */
+export function attendanceActionsOf(
+  appointment: Appointment,
+  options: { now: Date; timezone: string; noShowToleranceMinutes: number },
+) {
+  const now = options.now.getTime();
+  const startsAt = Date.parse(appointment.startsAt);
+  const scheduled = appointment.status === 'SCHEDULED';
+  const recordedAt = appointment.checkedInAt ?? appointment.noShowAt;
+  return {
+    checkIn:
+      scheduled &&
+      now >= startsAt - frontDesk.checkInOpensMinutesBefore * 60_000 &&
+      now < Date.parse(appointment.endsAt),
+    noShow: scheduled && now >= startsAt + options.noShowToleranceMinutes * 60_000,
+    undo:
+      recordedAt !== null &&
+      clubDateOf(new Date(recordedAt), options.timezone) ===
+        clubDateOf(options.now, options.timezone),
+    cancel: scheduled,
+  };
+}
+
+/**
+ * One appointment: the front desk registers the member's arrival or absence (or undoes it), and
+ * staff can cancel ('excluir') a scheduled one after confirming.
+ */
 export function AppointmentDetailDialog({
-  appointment,
+  appointment: given,
   companyId,
   timezone,
+  noShowToleranceMinutes,
   onClose,
+  now = () => new Date(),
 }: AppointmentDetailDialogProps) {
   const { t } = useTranslation();
   const [isConfirming, setIsConfirming] = useState(false);
+  // The answer of the last action, so the dialog shows the new status without closing.
+  const [updated, setUpdated] = useState<Appointment | null>(null);
+  const appointment = given && updated?.id === given.id ? updated : given;
   const cancel = useCancelAppointment(companyId);
+  const attendance = useAttendanceActions(companyId);
+  const allowed = appointment
+    ? attendanceActionsOf(appointment, { now: now(), timezone, noShowToleranceMinutes })
+    : null;
+  const isBusy =
+    attendance.checkIn.isPending || attendance.noShow.isPending || attendance.undo.isPending;
 
   const close = () => {
     setIsConfirming(false);
+    setUpdated(null);
     onClose();
+  };
+
+  const run = async (action: 'checkIn' | 'noShow' | 'undo') => {
+    if (!appointment) return;
+    try {
+      const result: Appointment & { titleSuspendedUntil?: string | null } = await attendance[
+        action
+      ].mutateAsync(appointment.id);
+      setUpdated(result);
+      if (result.titleSuspendedUntil)
+        toast.warning(
+          t('scheduling.detail.suspended', {
+            date: formatDate(result.titleSuspendedUntil, timezone),
+          }),
+        );
+      else
+        toast.success(
+          t(
+            action === 'checkIn'
+              ? 'scheduling.detail.checkedIn'
+              : action === 'noShow'
+                ? 'scheduling.detail.noShowMarked'
+                : 'scheduling.detail.undone',
+          ),
+        );
+    } catch (error) {
+      toast.error(errorMessageOf(error, t('scheduling.detail.actionError')));
+    }
   };
 
   const confirmCancel = async () => {
@@ -45,6 +120,7 @@ export function AppointmentDetailDialog({
 
   const rows = appointment
     ? [
+        [t('scheduling.detail.status'), t(`scheduling.status.${appointment.status}`)],
         [t('scheduling.detail.associate'), appointment.associate.name],
         [t('scheduling.detail.cardId'), appointment.associate.cardId],
         [t('scheduling.list.start'), formatDateTime(appointment.startsAt, timezone)],
@@ -75,9 +151,29 @@ export function AppointmentDetailDialog({
             <Button variant="secondary" onClick={close}>
               {t('common.close')}
             </Button>
-            <Button variant="danger" onClick={() => setIsConfirming(true)}>
-              {t('scheduling.detail.delete')}
-            </Button>
+            {allowed?.undo ? (
+              <Button variant="secondary" disabled={isBusy} onClick={() => run('undo')}>
+                {t('scheduling.detail.undo')}
+              </Button>
+            ) : (
+              <>
+                <Button
+                  variant="secondary"
+                  disabled={isBusy || !allowed?.noShow}
+                  onClick={() => run('noShow')}
+                >
+                  {t('scheduling.detail.noShow')}
+                </Button>
+                <Button disabled={isBusy || !allowed?.checkIn} onClick={() => run('checkIn')}>
+                  {t('scheduling.detail.checkIn')}
+                </Button>
+              </>
+            )}
+            {allowed?.cancel && (
+              <Button variant="danger" onClick={() => setIsConfirming(true)}>
+                {t('scheduling.detail.delete')}
+              </Button>
+            )}
           </>
         )
       }

@@ -9,7 +9,14 @@ type AppointmentListProps = {
   onOpen: (appointment: Appointment) => void;
 };
 
-/** The day's appointments: start, end, booked-at and booked-by (docs/domain.md). */
+const statusClasses: Record<Appointment['status'], string> = {
+  SCHEDULED: 'font-medium text-slate-700',
+  CHECKED_IN: 'font-medium text-emerald-700',
+  NO_SHOW: 'font-medium text-red-700',
+  CANCELLED: 'font-medium text-slate-500',
+};
+
+/** The day's appointments: status, start, end, booked-at and booked-by (docs/domain.md). */
 export function AppointmentList({ appointments, timezone, onOpen }: AppointmentListProps) {
   const { t } = useTranslation();
   return (
@@ -23,8 +30,14 @@ export function AppointmentList({ appointments, timezone, onOpen }: AppointmentL
               name: appointment.associate.name,
               time: formatTime(appointment.startsAt, timezone),
             })}
-            className="grid w-full grid-cols-2 gap-2 px-4 py-3 text-left text-sm hover:bg-slate-50 sm:grid-cols-4"
+            className="grid w-full grid-cols-2 gap-2 px-4 py-3 text-left text-sm hover:bg-slate-50 sm:grid-cols-5"
           >
+            <span>
+              <span className="block text-xs text-slate-500">{t('scheduling.list.status')}</span>
+              <span className={statusClasses[appointment.status]}>
+                {t(`scheduling.status.${appointment.status}`)}
+              </span>
+            </span>
             <span>
               <span className="block text-xs text-slate-500">{t('scheduling.list.start')}</span>
               {formatTime(appointment.startsAt, timezone)}

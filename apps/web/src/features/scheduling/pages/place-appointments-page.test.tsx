@@ -37,6 +37,8 @@ function appointment(): Appointment {
     status: 'SCHEDULED',
     createdAt: base.startsAt,
     cancelledAt: null,
+    checkedInAt: null,
+    noShowAt: null,
     associate: { id: associateId, name: 'Ana Lima', cardId: '1234' },
     createdBy: { id: '66666666-6666-4666-8666-666666666666', name: 'Carlos Staff' },
     bookedVia: 'staff',

@@ -155,6 +155,7 @@ export function PlaceAppointmentsPage() {
         appointment={openAppointment}
         companyId={company.id}
         timezone={company.timezone}
+        noShowToleranceMinutes={company.noShowToleranceMinutes}
         onClose={() => setOpenAppointment(null)}
       />
     </div>

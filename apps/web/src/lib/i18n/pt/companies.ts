@@ -6,6 +6,17 @@ export const companies = {
     loadError: 'Erro ao carregar os clubes.',
     signOut: 'Sair',
   },
+  noShow: {
+    title: 'Faltas',
+    formLabel: 'Política de faltas',
+    tolerance: 'Tolerância para marcar falta (minutos após o início)',
+    toleranceHint: 'Antes disso, o associado ainda pode chegar e registrar a entrada.',
+    count: 'Faltas que suspendem o título',
+    countHint: 'Quantas faltas no período suspendem o título. 0 desliga a suspensão.',
+    windowDays: 'Período considerado (dias)',
+    suspensionDays: 'Duração da suspensão (dias)',
+    save: 'Salvar política de faltas',
+  },
   settings: {
     title: 'Configurações',
     description: 'Nome, fuso horário e logo do clube selecionado.',

@@ -27,6 +27,7 @@ export const errors = {
   InvalidOldPassword: 'A senha atual está incorreta.',
   AssociateBlocked: 'O associado está bloqueado.',
   TitleBlocked: 'O título do associado está bloqueado.',
+  TitleSuspended: 'O título do associado está suspenso por faltas.',
   InvalidAppointmentDuration: 'A duração do agendamento não corresponde à do espaço.',
   TimeNotAvailable: 'Horário não disponível.',
   AvailableBookingDaysMissed: 'A data está fora do período permitido para agendamento.',
@@ -40,4 +41,13 @@ export const errors = {
   OnlyHolderBooksForOthers: 'Somente o titular pode fazer reservas para outros membros do título.',
   ImportInProgress:
     'Já há uma importação de associados em andamento. Aguarde ela terminar e tente novamente.',
+  AppointmentNotScheduled:
+    'O agendamento não está mais marcado (cancelado ou com presença registrada).',
+  CheckInNotOpen:
+    'A entrada só pode ser registrada de 30 minutos antes do início até o fim do horário.',
+  NoShowTooEarly: 'Ainda não é possível marcar falta: aguarde a tolerância após o início.',
+  AttendanceNotRecorded: 'O agendamento não tem presença nem falta registrada.',
+  AttendanceUndoExpired:
+    'A presença ou falta só pode ser desfeita no mesmo dia em que foi registrada.',
+  SuspensionNotFound: 'Suspensão não encontrada.',
 } as const satisfies Record<ErrorKey, string>;

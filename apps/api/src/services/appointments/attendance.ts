@@ -1,0 +1,37 @@
+import { appointments, companies, type Database } from '@clube/db';
+import { and, eq, inArray } from 'drizzle-orm';
+import { AppError } from '../../lib/app-error';
+import type { Staff } from '../../types';
+
+/**
+ * The appointment a front-desk action is about, locked until the transaction ends, with its
+ * club's timezone and no-show policy. Another club's appointment answers AppointmentNotFound,
+ * exactly like a missing one.
+ */
+export async function lockAppointmentOfStaff(tx: Database, id: string, staff: Staff) {
+  if (staff.companyIds.size === 0) throw new AppError('AppointmentNotFound');
+  const [row] = await tx
+    .select({
+      appointment: appointments,
+      club: {
+        timezone: companies.timezone,
+        noShowToleranceMinutes: companies.noShowToleranceMinutes,
+        noShowSuspensionCount: companies.noShowSuspensionCount,
+        noShowWindowDays: companies.noShowWindowDays,
+        noShowSuspensionDays: companies.noShowSuspensionDays,
+      },
+    })
+    .from(appointments)
+    .innerJoin(companies, eq(companies.id, appointments.companyId))
+    .where(and(eq(appointments.id, id), inArray(appointments.companyId, [...staff.companyIds])))
+    .for('update', { of: appointments });
+  if (!row) throw new AppError('AppointmentNotFound');
+  return row;
+}
+
+export type AttendanceOptions = {
+  db: Database;
+  appointmentId: string;
+  staff: Staff;
+  now?: Date;
+};

@@ -1,0 +1,126 @@
+import { clubInstant, type Appointment } from '@clube/shared';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { AppProvider } from '@/app/provider';
+import { createQueryClient } from '@/lib/query-client';
+import { setSession } from '@/lib/session';
+import { buildSession } from '@/testing/factories';
+import { errorBody, mockFetch } from '@/testing/fetch-mock';
+import { AppointmentDetailDialog } from './appointment-detail-dialog';
+
+const timezone = 'America/Sao_Paulo';
+const startsAt = clubInstant('2026-06-10', '14:00', timezone);
+const minutes = (count: number) => count * 60_000;
+
+function appointment(overrides: Partial<Appointment> = {}): Appointment {
+  return {
+    id: '33333333-3333-4333-8333-333333333333',
+    companyId: '44444444-4444-4444-8444-444444444444',
+    placeId: '11111111-1111-4111-8111-111111111111',
+    placeName: 'Quadra',
+    associateId: '22222222-2222-4222-8222-222222222222',
+    associateTitleId: '55555555-5555-4555-8555-555555555555',
+    startsAt: startsAt.toISOString(),
+    endsAt: new Date(startsAt.getTime() + minutes(60)).toISOString(),
+    status: 'SCHEDULED',
+    createdAt: '2026-06-01T12:00:00.000Z',
+    cancelledAt: null,
+    checkedInAt: null,
+    noShowAt: null,
+    associate: { id: '22222222-2222-4222-8222-222222222222', name: 'Ana Lima', cardId: '1234' },
+    createdBy: null,
+    bookedVia: 'staff',
+    bookedBy: null,
+    ...overrides,
+  };
+}
+
+/** The dialog as the front desk sees it at a given instant. */
+function renderAt(now: Date, shown: Appointment) {
+  setSession(buildSession());
+  render(
+    <AppProvider queryClient={createQueryClient()}>
+      <AppointmentDetailDialog
+        appointment={shown}
+        companyId={shown.companyId}
+        timezone={timezone}
+        noShowToleranceMinutes={15}
+        onClose={() => {}}
+        now={() => now}
+      />
+    </AppProvider>,
+  );
+  return screen.getByRole('dialog', { name: 'Agendamento' });
+}
+
+const button = (dialog: HTMLElement, name: string) => within(dialog).getByRole('button', { name });
+
+describe('appointment detail dialog: front desk', () => {
+  it('too early for either: both disabled', () => {
+    const dialog = renderAt(new Date(startsAt.getTime() - minutes(31)), appointment());
+    expect(within(dialog).getByText('Agendado')).toBeInTheDocument();
+    expect(button(dialog, 'Registrar entrada')).toBeDisabled();
+    expect(button(dialog, 'Não compareceu')).toBeDisabled();
+    expect(within(dialog).queryByRole('button', { name: 'Desfazer' })).not.toBeInTheDocument();
+  });
+
+  it('checks in within the window and shows the new status with a toast', async () => {
+    const { requests } = mockFetch((request) => {
+      if (request.url.endsWith('/check-in'))
+        return {
+          status: 200,
+          body: appointment({ status: 'CHECKED_IN', checkedInAt: startsAt.toISOString() }),
+        };
+      return { status: 200, body: { items: [] } };
+    });
+    const dialog = renderAt(new Date(startsAt.getTime() - minutes(10)), appointment());
+    expect(button(dialog, 'Não compareceu')).toBeDisabled();
+    await userEvent.setup().click(button(dialog, 'Registrar entrada'));
+    expect(await screen.findByText('Entrada registrada.')).toBeInTheDocument();
+    expect(within(dialog).getByText('Presente')).toBeInTheDocument();
+    expect(button(dialog, 'Desfazer')).toBeEnabled();
+    expect(requests.some((r) => r.method === 'PATCH' && r.url.endsWith('/check-in'))).toBe(true);
+  });
+
+  it('marks a no-show after the tolerance and warns of a suspension', async () => {
+    mockFetch((request) => {
+      if (request.url.endsWith('/no-show'))
+        return {
+          status: 200,
+          body: {
+            ...appointment({ status: 'NO_SHOW', noShowAt: startsAt.toISOString() }),
+            titleSuspendedUntil: clubInstant('2026-06-17', '14:00', timezone).toISOString(),
+          },
+        };
+      return { status: 200, body: { items: [] } };
+    });
+    const dialog = renderAt(new Date(startsAt.getTime() + minutes(15)), appointment());
+    expect(button(dialog, 'Registrar entrada')).toBeEnabled();
+    await userEvent.setup().click(button(dialog, 'Não compareceu'));
+    expect(
+      await screen.findByText('Falta registrada. O título foi suspenso até 17/06/2026.'),
+    ).toBeInTheDocument();
+    expect(within(dialog).getByText('Não compareceu', { selector: 'dd' })).toBeInTheDocument();
+  });
+
+  it('offers undo only the same club-local day, and shows the API refusal', async () => {
+    mockFetch(() => ({ status: 422, body: errorBody(422, 'AttendanceUndoExpired') }));
+    const checkedIn = appointment({ status: 'CHECKED_IN', checkedInAt: startsAt.toISOString() });
+    const dialog = renderAt(clubInstant('2026-06-10', '23:59', timezone), checkedIn);
+    await userEvent.setup().click(button(dialog, 'Desfazer'));
+    expect(
+      await screen.findByText(
+        'A presença ou falta só pode ser desfeita no mesmo dia em que foi registrada.',
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it('the next club-local day, nothing can be changed', () => {
+    const checkedIn = appointment({ status: 'CHECKED_IN', checkedInAt: startsAt.toISOString() });
+    const dialog = renderAt(clubInstant('2026-06-11', '00:01', timezone), checkedIn);
+    expect(within(dialog).queryByRole('button', { name: 'Desfazer' })).not.toBeInTheDocument();
+    expect(button(dialog, 'Registrar entrada')).toBeDisabled();
+    expect(within(dialog).queryByRole('button', { name: 'Excluir' })).not.toBeInTheDocument();
+  });
+});
