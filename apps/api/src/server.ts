@@ -2,7 +2,7 @@ import { DataDirLockedError, lockDataDir, openDatabase } from '@clube/db';
 import { buildApp } from './app';
 import { ConfigError, loadConfig, resolveJwtSecret } from './config';
 import { loggerOptions } from './lib/logger';
-import { demoLogin, seedDemo } from './seed/demo';
+import { demoLogin, demoMemberLogin, seedDemo } from './seed/demo';
 
 async function main() {
   const config = loadConfig();
@@ -55,6 +55,7 @@ async function main() {
   if (config.database.driver === 'pglite' && config.seedDemo) {
     lines.push(
       `  Login de demonstração: CPF ${demoLogin.cpf} · senha ${demoLogin.password}${seeded ? ' (clube de demonstração criado agora)' : ''}`,
+      `  Associado: CPF ${demoMemberLogin.cpf} · senha ${demoMemberLogin.password} (portal em http://${shownHost}:${port}/portal/)`,
     );
   }
   process.stdout.write(`${lines.join('\n')}\n\n`);

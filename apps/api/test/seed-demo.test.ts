@@ -10,9 +10,11 @@ import {
   operatingHours,
   places,
 } from '@clube/db';
+import { stripCpf } from '@clube/shared';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoClubName, demoLogin, seedDemo } from '../src/seed/demo';
+import { demoClubName, demoLogin, demoMemberLogin, seedDemo } from '../src/seed/demo';
+import { verifyPassword } from '../src/lib/password';
 import { login } from './factories';
 import { createTestApp, type TestContext } from './helper';
 
@@ -57,6 +59,14 @@ describe('demo seed', () => {
       headers: { authorization: `Bearer ${session.access_token}` },
     });
     expect(clubs.json().items).toHaveLength(2);
+
+    // The portal login printed beside the staff one: a holder with a portal password.
+    const [member] = await db
+      .select()
+      .from(associates)
+      .where(eq(associates.cpf, stripCpf(demoMemberLogin.cpf)));
+    expect(member).toMatchObject({ companyId: club.id, isHolder: true, blocked: false });
+    expect(await verifyPassword(member!.passwordHash!, demoMemberLogin.password)).toBe(true);
   });
 });
 
