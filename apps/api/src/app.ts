@@ -16,6 +16,7 @@ import { storagePlugin } from './plugins/storage';
 import { authRoutes } from './routes/auth';
 import { backofficeRoutes } from './routes/backoffice';
 import { healthRoutes } from './routes/health';
+import { portalRoutes } from './routes/portal';
 import { uploadRoutes } from './routes/uploads';
 
 export type BuildAppOptions = {
@@ -47,6 +48,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(healthRoutes, { prefix: '/api' });
   await app.register(authRoutes, { prefix: '/api/auth' });
   await app.register(backofficeRoutes, { prefix: '/api/backoffice' });
+  await app.register(portalRoutes, { prefix: '/api/portal' });
   await app.register(uploadRoutes, { prefix: '/api' });
   await app.register(spaPlugin);
 

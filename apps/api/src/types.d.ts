@@ -6,6 +6,14 @@ import type { FileStorage } from './lib/storage/file-storage';
 /** The staff member behind a request and the clubs they may touch (resolved once per request). */
 export type Staff = { userId: string; companyIds: ReadonlySet<string> };
 
+/** The club membership behind a members' portal request (resolved once per request). */
+export type Member = {
+  associateId: string;
+  companyId: string;
+  associateTitleId: string;
+  isHolder: boolean;
+};
+
 declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
@@ -14,15 +22,21 @@ declare module 'fastify' {
     rateLimiter: RateLimiter;
     storage: FileStorage;
     authenticate: (request: FastifyRequest) => Promise<void>;
+    authenticateMember: (request: FastifyRequest) => Promise<void>;
   }
   interface FastifyRequest {
     staff: Staff;
+    member: Member;
   }
 }
 
 declare module '@fastify/jwt' {
   interface FastifyJWT {
-    payload: { sub: string };
-    user: { sub: string };
+    /**
+     * `realm` says which API the token opens: staff → /api/backoffice, associate → /api/portal.
+     * Tokens issued before realms existed carry none and are staff tokens.
+     */
+    payload: { sub: string; realm: 'staff' | 'associate' };
+    user: { sub: string; realm?: 'staff' | 'associate' };
   }
 }

@@ -106,6 +106,9 @@ export const portalRuleMessages = {
   TimeAlreadyTaken: 'Este horário já foi reservado.',
 } as const satisfies Partial<Record<ErrorKey, string>>;
 
+/** AssociateBlocked when the blocked membership is the signed-in member's own. */
+export const portalOwnBlockMessage = 'O seu cadastro está bloqueado para reservas.';
+
 /** The `error` string a client sees for a key. */
 export function errorCodeOf(key: ErrorKey): string {
   const definition = errorDefinitions[key];

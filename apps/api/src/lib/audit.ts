@@ -4,6 +4,8 @@ import { sql, type SQL } from 'drizzle-orm';
 export type AuditEvent = {
   companyId: string | null;
   actorUserId: string | null;
+  /** The member who acted through the members' portal (then actorUserId is null). */
+  actorAssociateId?: string | null;
   /** `<entity>.<verb>`, e.g. `place.create`, `appointment.cancel`. */
   action: string;
   entityType: string;
@@ -29,8 +31,8 @@ export async function insertAudited(
   const [row] = await queryRows<{ id: string }>(
     db,
     sql`with created as (${insert.getSQL()})
-      insert into ${auditEvents} (company_id, actor_user_id, action, entity_type, entity_id, data)
-      select ${event.companyId}, ${event.actorUserId}, ${event.action}, ${event.entityType},
+      insert into ${auditEvents} (company_id, actor_user_id, actor_associate_id, action, entity_type, entity_id, data)
+      select ${event.companyId}, ${event.actorUserId}, ${event.actorAssociateId ?? null}, ${event.action}, ${event.entityType},
         created.id::text, ${event.data ? JSON.stringify(event.data) : null}::jsonb
       from created
       returning entity_id as id`,

@@ -1,4 +1,4 @@
-import { companyStaff } from '@clube/db';
+import { associates, companyStaff } from '@clube/db';
 import fastifyJwt from '@fastify/jwt';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -8,8 +8,10 @@ import { AppError } from '../lib/app-error';
 export const accessTokenTtlSeconds = 15 * 60;
 
 /**
- * Bearer access tokens (HS256 JWT, 15 min) and the tenant: `app.authenticate` verifies the token
- * and resolves, once per request, which clubs the caller is staff of (`request.staff`).
+ * Bearer access tokens (HS256 JWT, 15 min) and the tenant. Two realms share the secret but never
+ * a route: `app.authenticate` (back office) accepts only staff tokens and resolves, once per
+ * request, which clubs the caller is staff of (`request.staff`); `app.authenticateMember`
+ * (members' portal) accepts only associate tokens and resolves the membership (`request.member`).
  */
 export const authPlugin = fp(
   async (app: FastifyInstance, options: { jwtSecret: string }) => {
@@ -20,6 +22,7 @@ export const authPlugin = fp(
     });
 
     app.decorateRequest('staff', null as never);
+    app.decorateRequest('member', null as never);
 
     // Every back-office request runs this: prepared once (named statement on PostgreSQL), it is
     // neither rebuilt by the ORM nor parsed and planned again by the database on each request.
@@ -29,19 +32,48 @@ export const authPlugin = fp(
       .where(eq(companyStaff.userId, sql.placeholder('userId')))
       .prepare('clubs_of_staff');
 
-    app.decorate('authenticate', async (request: FastifyRequest) => {
+    const membership = app.db
+      .select({
+        associateId: associates.id,
+        companyId: associates.companyId,
+        associateTitleId: associates.associateTitleId,
+        isHolder: associates.isHolder,
+      })
+      .from(associates)
+      .where(eq(associates.id, sql.placeholder('associateId')))
+      .prepare('membership_of_member');
+
+    const verify = async (request: FastifyRequest) => {
       try {
         await request.jwtVerify();
       } catch {
         throw new AppError('Unauthorized', 'Token de acesso inválido ou expirado.');
       }
-      const userId = request.user.sub;
-      if (typeof userId !== 'string') throw new AppError('Unauthorized');
+      if (typeof request.user.sub !== 'string') throw new AppError('Unauthorized');
+      return request.user;
+    };
+
+    app.decorate('authenticate', async (request: FastifyRequest) => {
+      const { sub: userId, realm } = await verify(request);
+      // A member's token opens nothing of the back office. A token without realm predates realms
+      // and is a staff token: its sub must still be staff of a club, checked below.
+      if (realm !== undefined && realm !== 'staff') throw new AppError('Unauthorized');
       const rows = await clubsOfStaff.execute({ userId });
       // A deleted user, or one no longer staff of any club, holds a token that opens nothing.
       if (rows.length === 0)
         throw new AppError('Unauthorized', 'Usuário sem acesso ao backoffice.');
       request.staff = { userId, companyIds: new Set(rows.map((row) => row.companyId)) };
+    });
+
+    app.decorate('authenticateMember', async (request: FastifyRequest) => {
+      const { sub: associateId, realm } = await verify(request);
+      // Only a token issued by the portal's login names a membership; staff tokens, legacy ones
+      // included, open nothing here.
+      if (realm !== 'associate') throw new AppError('Unauthorized');
+      const [row] = await membership.execute({ associateId });
+      // A membership deleted since the token was issued opens nothing.
+      if (!row) throw new AppError('Unauthorized', 'Sessão encerrada. Entre novamente.');
+      request.member = row;
     });
   },
   { name: 'auth', dependencies: ['database'] },

@@ -63,8 +63,12 @@ export const appointmentSchema = z.object({
   createdAt: z.iso.datetime(),
   cancelledAt: z.iso.datetime().nullable(),
   associate: z.object({ id: z.uuid(), name: z.string(), cardId: z.string() }),
-  /** The staff member who booked it (null when that user no longer exists). */
+  /** The staff member who booked it (null when booked on the portal or that user is gone). */
   createdBy: z.object({ id: z.uuid(), name: z.string() }).nullable(),
+  /** Booked by staff in the back office or by a member on the members' portal. */
+  bookedVia: z.enum(['staff', 'portal']),
+  /** Who booked it: the staff member's or the member's name (null when that record is gone). */
+  bookedBy: z.object({ name: z.string() }).nullable(),
 });
 export type Appointment = z.infer<typeof appointmentSchema>;
 export const appointmentListSchema = z.object({ items: z.array(appointmentSchema) });

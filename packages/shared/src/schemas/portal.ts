@@ -58,7 +58,11 @@ export const portalSessionSchema = z.object({
   refresh_token: z.string(),
   member: portalSessionMemberSchema,
   club: portalClubSchema.extend({ timezone: z.string() }),
-  /** Every club whose membership password matched at login (switching is a new login). */
+  /**
+   * At login, every club whose membership password matched (switching is a new login naming the
+   * club); after a refresh or a password change, only this session's club (no password to check
+   * the others with).
+   */
   clubs: z.array(portalClubSchema),
 });
 export type PortalSession = z.infer<typeof portalSessionSchema>;

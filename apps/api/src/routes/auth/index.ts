@@ -27,7 +27,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         address: request.ip,
       });
       return {
-        access_token: app.jwt.sign({ sub: user.id }),
+        access_token: app.jwt.sign({ sub: user.id, realm: 'staff' }),
         refresh_token: refreshToken,
         user,
       };
@@ -49,7 +49,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = await findSessionUser(app.db, rotated.userId);
       if (!user) throw new AppError('RefreshTokenExpired');
       return {
-        access_token: app.jwt.sign({ sub: user.id }),
+        access_token: app.jwt.sign({ sub: user.id, realm: 'staff' }),
         refresh_token: rotated.token,
         user,
       };

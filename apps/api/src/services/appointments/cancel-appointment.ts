@@ -1,27 +1,35 @@
 import { appointments, places, type Database } from '@clube/db';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, type SQL } from 'drizzle-orm';
 import { AppError } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
 import type { Staff } from '../../types';
+import type { BookingActor } from './create-appointment';
+
+export type CancelBookingOptions = {
+  id: string;
+  /** Which appointments the actor may cancel; any other answers AppointmentNotFound. */
+  scope: SQL;
+  actor: BookingActor;
+  now?: Date;
+};
 
 /**
  * Cancels a SCHEDULED appointment, keeping its row. Refused once fewer than the place's
  * maxCancelBookingTime hours remain before the start. An already cancelled one answers
- * AppointmentNotFound: there is no scheduled appointment left to cancel.
+ * AppointmentNotFound: there is no scheduled appointment left to cancel. The one cancellation
+ * path of both realms (back office and members' portal).
  */
-export async function cancelAppointment(
-  db: Database,
-  id: string,
-  staff: Staff,
-  now: Date = new Date(),
-) {
-  if (staff.companyIds.size === 0) throw new AppError('AppointmentNotFound');
+export async function cancelBooking(db: Database, options: CancelBookingOptions) {
+  const { id, actor } = options;
+  const now = options.now ?? new Date();
+  const staffId = 'userId' in actor ? actor.userId : null;
+  const memberId = 'associateId' in actor ? actor.associateId : null;
   return db.transaction(async (tx) => {
     const [row] = await tx
       .select({ appointment: appointments, maxCancelBookingTime: places.maxCancelBookingTime })
       .from(appointments)
       .innerJoin(places, eq(places.id, appointments.placeId))
-      .where(and(eq(appointments.id, id), inArray(appointments.companyId, [...staff.companyIds])))
+      .where(and(eq(appointments.id, id), options.scope))
       .for('update', { of: appointments });
     if (!row || row.appointment.status !== 'SCHEDULED') throw new AppError('AppointmentNotFound');
 
@@ -30,15 +38,37 @@ export async function cancelAppointment(
 
     await tx
       .update(appointments)
-      .set({ status: 'CANCELLED', cancelledAt: now, cancelledBy: staff.userId })
+      .set({
+        status: 'CANCELLED',
+        cancelledAt: now,
+        cancelledBy: staffId,
+        cancelledByAssociateId: memberId,
+      })
       .where(eq(appointments.id, id));
     await recordAudit(tx, {
       companyId: row.appointment.companyId,
-      actorUserId: staff.userId,
+      actorUserId: staffId,
+      actorAssociateId: memberId,
       action: 'appointment.cancel',
       entityType: 'appointment',
       entityId: id,
       data: { startsAt: row.appointment.startsAt.toISOString() },
     });
+  });
+}
+
+/** Staff cancel any appointment of their clubs. */
+export async function cancelAppointment(
+  db: Database,
+  id: string,
+  staff: Staff,
+  now: Date = new Date(),
+) {
+  if (staff.companyIds.size === 0) throw new AppError('AppointmentNotFound');
+  return cancelBooking(db, {
+    id,
+    scope: inArray(appointments.companyId, [...staff.companyIds]),
+    actor: { userId: staff.userId },
+    now,
   });
 }

@@ -6,22 +6,39 @@ import {
   evaluateBookingRules,
   loadBookingContext,
   lockBookingKeys,
+  type BookingContext,
+  type BookingFailure,
   type BookingRequest,
 } from './booking-rules';
 
-/** Books a slot: the nine rules of DESIGN.md §5 in order, under per-place and per-title locks. */
-export async function createAppointment(
-  db: Database,
-  request: BookingRequest,
-  staff: Staff,
-  now: Date = new Date(),
-) {
+/** Who books: staff in the back office, or a member through the portal. */
+export type BookingActor = { userId: string } | { associateId: string };
+
+export type BookAppointmentOptions = {
+  request: BookingRequest;
+  /** The clubs the place and the associate must belong to. */
+  companyIds: ReadonlySet<string>;
+  actor: BookingActor;
+  now?: Date;
+  /** The error a refusal throws; by default the first failing rule's. */
+  refuse?: (failures: BookingFailure[], context: BookingContext) => Error;
+};
+
+/**
+ * Books a slot: the nine rules of DESIGN.md §5 in order, under per-place and per-title locks.
+ * The one booking path of both realms, so the portal can never skip a rule the back office
+ * applies. Answers the new appointment's id.
+ */
+export async function bookAppointment(db: Database, options: BookAppointmentOptions) {
+  const { request, actor } = options;
+  const staffId = 'userId' in actor ? actor.userId : null;
+  const memberId = 'associateId' in actor ? actor.associateId : null;
   return db.transaction(async (tx) => {
-    const context = await loadBookingContext(tx, request, staff.companyIds);
+    const context = await loadBookingContext(tx, request, options.companyIds);
     await lockBookingKeys(tx, context);
-    const { failures } = await evaluateBookingRules(tx, context, request, now);
+    const { failures } = await evaluateBookingRules(tx, context, request, options.now);
     const [first] = failures;
-    if (first) throw new AppError(first.key);
+    if (first) throw options.refuse?.(failures, context) ?? new AppError(first.key);
 
     // The booking and its audit event in one statement: one round trip fewer on the busiest
     // write. The exclusion constraint still guards the insert (23P01).
@@ -36,12 +53,14 @@ export async function createAppointment(
           associateTitleId: context.title.id,
           startsAt: new Date(request.startsAt),
           endsAt: new Date(request.endsAt),
-          createdBy: staff.userId,
+          createdBy: staffId,
+          createdByAssociateId: memberId,
         })
         .returning({ id: appointments.id }),
       {
         companyId: context.place.companyId,
-        actorUserId: staff.userId,
+        actorUserId: staffId,
+        actorAssociateId: memberId,
         action: 'appointment.create',
         entityType: 'appointment',
         data: {
@@ -51,5 +70,20 @@ export async function createAppointment(
         },
       },
     );
+  });
+}
+
+/** A booking made by staff in the back office. */
+export async function createAppointment(
+  db: Database,
+  request: BookingRequest,
+  staff: Staff,
+  now: Date = new Date(),
+) {
+  return bookAppointment(db, {
+    request,
+    companyIds: staff.companyIds,
+    actor: { userId: staff.userId },
+    now,
   });
 }

@@ -4,6 +4,7 @@ import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 
 const bookedBy = alias(users, 'booked_by');
+const bookedByMember = alias(associates, 'booked_by_member');
 
 /** A date-or-instant bound as SQL: a bare date is midnight in the appointment's club timezone. */
 function boundOf(value: string): SQL {
@@ -37,31 +38,40 @@ export async function listAppointments(
       cardId: associates.cardId,
       bookedById: bookedBy.id,
       bookedByName: bookedBy.name,
+      bookedByMemberName: bookedByMember.name,
     })
     .from(appointments)
     .innerJoin(companies, eq(companies.id, appointments.companyId))
     .innerJoin(places, eq(places.id, appointments.placeId))
     .innerJoin(associates, eq(associates.id, appointments.associateId))
     .leftJoin(bookedBy, eq(bookedBy.id, appointments.createdBy))
+    .leftJoin(bookedByMember, eq(bookedByMember.id, appointments.createdByAssociateId))
     .where(and(...conditions))
     .orderBy(asc(appointments.startsAt), asc(appointments.id))
     .limit(2000);
-  return rows.map((row) => ({
-    id: row.appointment.id,
-    companyId: row.appointment.companyId,
-    placeId: row.appointment.placeId,
-    placeName: row.placeName,
-    associateId: row.appointment.associateId,
-    associateTitleId: row.appointment.associateTitleId,
-    startsAt: row.appointment.startsAt.toISOString(),
-    endsAt: row.appointment.endsAt.toISOString(),
-    status: row.appointment.status,
-    createdAt: row.appointment.createdAt.toISOString(),
-    cancelledAt: row.appointment.cancelledAt?.toISOString() ?? null,
-    associate: { id: row.appointment.associateId, name: row.associateName, cardId: row.cardId },
-    createdBy:
-      row.bookedById && row.bookedByName ? { id: row.bookedById, name: row.bookedByName } : null,
-  }));
+  return rows.map((row) => {
+    const viaPortal = row.appointment.createdByAssociateId !== null;
+    const bookedByName = viaPortal ? row.bookedByMemberName : row.bookedByName;
+    return {
+      id: row.appointment.id,
+      companyId: row.appointment.companyId,
+      placeId: row.appointment.placeId,
+      placeName: row.placeName,
+      associateId: row.appointment.associateId,
+      associateTitleId: row.appointment.associateTitleId,
+      startsAt: row.appointment.startsAt.toISOString(),
+      endsAt: row.appointment.endsAt.toISOString(),
+      status: row.appointment.status,
+      createdAt: row.appointment.createdAt.toISOString(),
+      cancelledAt: row.appointment.cancelledAt?.toISOString() ?? null,
+      associate: { id: row.appointment.associateId, name: row.associateName, cardId: row.cardId },
+      createdBy:
+        row.bookedById && row.bookedByName ? { id: row.bookedById, name: row.bookedByName } : null,
+      // A portal booking names its member; anything else was booked in the back office.
+      bookedVia: viaPortal ? ('portal' as const) : ('staff' as const),
+      bookedBy: bookedByName ? { name: bookedByName } : null,
+    };
+  });
 }
 
 /** One appointment of the caller's clubs, or undefined. */

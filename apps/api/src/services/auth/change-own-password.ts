@@ -44,7 +44,7 @@ export async function changeOwnPassword(
       .set({ passwordHash, updatedAt: new Date() })
       .where(eq(users.id, user.id));
     await revokeAllRefreshTokensOfUser(tx, user.id);
-    const { token } = await issueRefreshToken(tx, user.id);
+    const { token } = await issueRefreshToken(tx, { userId: user.id });
     await recordAudit(tx, {
       companyId: null,
       actorUserId: user.id,

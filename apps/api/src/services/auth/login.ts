@@ -66,7 +66,7 @@ export async function login(
   }
 
   await Promise.all(keys.map(({ key }) => rateLimiter.refund(key)));
-  const { token } = await issueRefreshToken(db, user.id);
+  const { token } = await issueRefreshToken(db, { userId: user.id });
   return { user: { id: user.id, name: user.name, cpf: user.cpf }, refreshToken: token };
 }
 

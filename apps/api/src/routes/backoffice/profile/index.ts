@@ -25,7 +25,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
         userId: request.staff.userId,
       });
       return {
-        access_token: app.jwt.sign({ sub: user.id }),
+        access_token: app.jwt.sign({ sub: user.id, realm: 'staff' }),
         refresh_token: refreshToken,
         user,
       };

@@ -5,6 +5,7 @@ import { toast } from 'react-toastify';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { formatDateTime, formatTime } from '@/lib/dates';
+import { bookedByLabel } from './booked-by-label';
 import { errorMessageOf } from '@/lib/error-messages';
 import { useCancelAppointment } from '../api/cancel-appointment';
 
@@ -49,7 +50,7 @@ export function AppointmentDetailDialog({
         [t('scheduling.list.start'), formatDateTime(appointment.startsAt, timezone)],
         [t('scheduling.list.end'), formatTime(appointment.endsAt, timezone)],
         [t('scheduling.list.bookedAt'), formatDateTime(appointment.createdAt, timezone)],
-        [t('scheduling.list.bookedBy'), appointment.createdBy?.name ?? t('common.notInformed')],
+        [t('scheduling.list.bookedBy'), bookedByLabel(appointment, t)],
       ]
     : [];
 

@@ -1,6 +1,7 @@
 import type { Appointment } from '@clube/shared';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime, formatTime } from '@/lib/dates';
+import { bookedByLabel } from './booked-by-label';
 
 type AppointmentListProps = {
   appointments: Appointment[];
@@ -38,7 +39,7 @@ export function AppointmentList({ appointments, timezone, onOpen }: AppointmentL
             </span>
             <span>
               <span className="block text-xs text-slate-500">{t('scheduling.list.bookedBy')}</span>
-              {appointment.createdBy?.name ?? t('common.notInformed')}
+              {bookedByLabel(appointment, t)}
             </span>
           </button>
         </li>

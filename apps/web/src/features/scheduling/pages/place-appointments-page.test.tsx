@@ -39,6 +39,8 @@ function appointment(): Appointment {
     cancelledAt: null,
     associate: { id: associateId, name: 'Ana Lima', cardId: '1234' },
     createdBy: { id: '66666666-6666-4666-8666-666666666666', name: 'Carlos Staff' },
+    bookedVia: 'staff',
+    bookedBy: { name: 'Carlos Staff' },
   };
 }
 

@@ -33,6 +33,7 @@ export const scheduling = {
     end: 'Fim',
     bookedAt: 'Agendado em',
     bookedBy: 'Agendado por',
+    viaPortal: '{{name}} (pelo portal do associado)',
     open: 'Abrir agendamento de {{name}} às {{time}}',
   },
   detail: {

@@ -1,0 +1,90 @@
+import {
+  errorBodySchema,
+  okSchema,
+  portalLoginBodySchema,
+  portalLoginResponseSchema,
+  portalRefreshBodySchema,
+  portalSessionSchema,
+} from '@clube/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AppError } from '../../lib/app-error';
+import { revokeRefreshToken, rotatePortalRefreshToken } from '../../services/auth/refresh-tokens';
+import { findPortalSession } from '../../services/portal/find-portal-session';
+import { loginMember } from '../../services/portal/login-member';
+
+/** Sign-in of the members' portal: public routes, the realm's own sessions. */
+export const portalAuthRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/auth/login',
+    {
+      schema: {
+        tags: ['portal'],
+        summary:
+          'Portal do associado: entrar com CPF e senha (escolhendo o clube se houver vários)',
+        body: portalLoginBodySchema,
+        response: {
+          200: portalLoginResponseSchema,
+          400: errorBodySchema,
+          401: errorBodySchema,
+          429: errorBodySchema,
+        },
+      },
+    },
+    async (request) => {
+      const result = await loginMember({
+        db: app.db,
+        rateLimiter: app.rateLimiter,
+        ...request.body,
+        address: request.ip,
+      });
+      if (result.needsClub) return result;
+      const { refreshToken, ...session } = result;
+      return {
+        ...session,
+        access_token: app.jwt.sign({ sub: session.member.id, realm: 'associate' }),
+        refresh_token: refreshToken,
+      };
+    },
+  );
+
+  app.post(
+    '/auth/refresh',
+    {
+      schema: {
+        tags: ['portal'],
+        summary: 'Portal do associado: trocar o refresh token por uma nova sessão',
+        body: portalRefreshBodySchema,
+        response: { 200: portalSessionSchema, 400: errorBodySchema, 401: errorBodySchema },
+      },
+    },
+    async (request) => {
+      const rotated = await rotatePortalRefreshToken(app.db, request.body.refresh_token);
+      const session = await findPortalSession(app.db, rotated.associateId);
+      if (!session) throw new AppError('RefreshTokenExpired');
+      return {
+        needsClub: false as const,
+        ...session,
+        // Without the password the other clubs cannot be told: only this session's club.
+        clubs: [{ id: session.club.id, name: session.club.name, logoUrl: session.club.logoUrl }],
+        access_token: app.jwt.sign({ sub: session.member.id, realm: 'associate' }),
+        refresh_token: rotated.token,
+      };
+    },
+  );
+
+  app.post(
+    '/auth/logout',
+    {
+      schema: {
+        tags: ['portal'],
+        summary: 'Portal do associado: encerrar a sessão (revoga o refresh token)',
+        body: portalRefreshBodySchema,
+        response: { 200: okSchema, 400: errorBodySchema },
+      },
+    },
+    async (request) => {
+      await revokeRefreshToken(app.db, request.body.refresh_token, 'associate');
+      return { ok: true as const };
+    },
+  );
+};

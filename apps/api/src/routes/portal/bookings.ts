@@ -1,0 +1,121 @@
+import {
+  errorBodySchema,
+  portalBookingBodySchema,
+  portalBookingCheckSchema,
+  portalBookingListQuerySchema,
+  portalBookingListSchema,
+  portalBookingParamsSchema,
+  portalBookingRefusalSchema,
+  portalBookingSchema,
+} from '@clube/shared';
+import { appointments } from '@clube/db';
+import { eq } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AppError } from '../../lib/app-error';
+import type { Member } from '../../types';
+import { cancelMemberBooking } from '../../services/portal/cancel-booking';
+import { checkBooking } from '../../services/portal/check-booking';
+import { createBooking } from '../../services/portal/create-booking';
+import { listBookings } from '../../services/portal/list-bookings';
+
+export const portalBookingRoutes: FastifyPluginAsyncZod = async (app) => {
+  /** One booking of the member's title, whatever its scope. */
+  async function findBooking(member: Member, id: string) {
+    for (const scope of ['upcoming', 'past', 'cancelled'] as const) {
+      const [item] = await listBookings({
+        db: app.db,
+        member,
+        scope,
+        where: [eq(appointments.id, id)],
+      });
+      if (item) return item;
+    }
+    throw new AppError('AppointmentNotFound');
+  }
+
+  app.post(
+    '/bookings/check',
+    {
+      schema: {
+        tags: ['portal'],
+        summary:
+          'Portal do associado: por que não posso reservar? Lista todas as regras não atendidas',
+        body: portalBookingBodySchema,
+        response: {
+          200: portalBookingCheckSchema,
+          400: errorBodySchema,
+          401: errorBodySchema,
+          403: errorBodySchema,
+          404: errorBodySchema,
+        },
+      },
+    },
+    async (request) => checkBooking({ db: app.db, member: request.member, body: request.body }),
+  );
+
+  app.post(
+    '/bookings',
+    {
+      schema: {
+        tags: ['portal'],
+        summary:
+          'Portal do associado: reservar um horário (para mim ou, sendo titular, para alguém do meu título)',
+        body: portalBookingBodySchema,
+        response: {
+          201: portalBookingSchema,
+          400: errorBodySchema,
+          401: errorBodySchema,
+          403: errorBodySchema,
+          404: errorBodySchema,
+          409: portalBookingRefusalSchema,
+          422: portalBookingRefusalSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const id = await createBooking({ db: app.db, member: request.member, body: request.body });
+      return reply.status(201).send(await findBooking(request.member, id));
+    },
+  );
+
+  app.get(
+    '/bookings',
+    {
+      schema: {
+        tags: ['portal'],
+        summary: 'Portal do associado: reservas do meu título (próximas, passadas ou canceladas)',
+        querystring: portalBookingListQuerySchema,
+        response: { 200: portalBookingListSchema, 400: errorBodySchema, 401: errorBodySchema },
+      },
+    },
+    async (request) => ({
+      items: await listBookings({
+        db: app.db,
+        member: request.member,
+        scope: request.query.scope,
+      }),
+    }),
+  );
+
+  app.patch(
+    '/bookings/:id/cancel',
+    {
+      schema: {
+        tags: ['portal'],
+        summary: 'Portal do associado: cancelar uma reserva do meu título (até o prazo do espaço)',
+        params: portalBookingParamsSchema,
+        response: {
+          200: portalBookingSchema,
+          400: errorBodySchema,
+          401: errorBodySchema,
+          404: errorBodySchema,
+          422: errorBodySchema,
+        },
+      },
+    },
+    async (request) => {
+      await cancelMemberBooking({ db: app.db, member: request.member, id: request.params.id });
+      return findBooking(request.member, request.params.id);
+    },
+  );
+};

@@ -1,0 +1,19 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { portalAuthRoutes } from './auth';
+import { portalBookingRoutes } from './bookings';
+import { portalMeRoutes } from './me';
+import { portalPlaceRoutes } from './places';
+
+/**
+ * Every /api/portal route. Sign-in is public; everything else needs a members' portal access
+ * token (realm associate) and works on the caller's membership only (`request.member`).
+ */
+export const portalRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(portalAuthRoutes);
+  await app.register(async (member) => {
+    member.addHook('onRequest', app.authenticateMember);
+    await member.register(portalMeRoutes);
+    await member.register(portalPlaceRoutes);
+    await member.register(portalBookingRoutes);
+  });
+};

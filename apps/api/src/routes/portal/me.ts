@@ -1,0 +1,61 @@
+import {
+  errorBodySchema,
+  portalChangePasswordBodySchema,
+  portalMeSchema,
+  portalSessionSchema,
+} from '@clube/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AppError } from '../../lib/app-error';
+import { changeMemberPassword } from '../../services/portal/change-member-password';
+import { findPortalSession } from '../../services/portal/find-portal-session';
+import { getMember } from '../../services/portal/get-member';
+
+export const portalMeRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/me',
+    {
+      schema: {
+        tags: ['portal'],
+        summary:
+          'Portal do associado: meus dados, meu título, meu clube, cotas do mês e próximas reservas',
+        response: { 200: portalMeSchema, 401: errorBodySchema },
+      },
+    },
+    async (request) => getMember({ db: app.db, member: request.member }),
+  );
+
+  app.patch(
+    '/me/password',
+    {
+      schema: {
+        tags: ['portal'],
+        summary: 'Portal do associado: trocar a minha senha (encerra as outras sessões)',
+        body: portalChangePasswordBodySchema,
+        response: {
+          200: portalSessionSchema,
+          400: errorBodySchema,
+          401: errorBodySchema,
+          422: errorBodySchema,
+          429: errorBodySchema,
+        },
+      },
+    },
+    async (request) => {
+      const { refreshToken } = await changeMemberPassword({
+        db: app.db,
+        rateLimiter: app.rateLimiter,
+        member: request.member,
+        ...request.body,
+      });
+      const session = await findPortalSession(app.db, request.member.associateId);
+      if (!session) throw new AppError('Unauthorized');
+      return {
+        needsClub: false as const,
+        ...session,
+        clubs: [{ id: session.club.id, name: session.club.name, logoUrl: session.club.logoUrl }],
+        access_token: app.jwt.sign({ sub: session.member.id, realm: 'associate' }),
+        refresh_token: refreshToken,
+      };
+    },
+  );
+};

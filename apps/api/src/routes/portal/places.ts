@@ -1,0 +1,50 @@
+import {
+  errorBodySchema,
+  portalPlaceListSchema,
+  portalSlotListSchema,
+  portalSlotsParamsSchema,
+  portalSlotsQuerySchema,
+} from '@clube/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { listPlaces } from '../../services/portal/list-places';
+import { listSlots } from '../../services/portal/list-slots';
+
+export const portalPlaceRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/places',
+    {
+      schema: {
+        tags: ['portal'],
+        summary: 'Portal do associado: espaços do clube, com fotos, categoria e regras de reserva',
+        response: { 200: portalPlaceListSchema, 401: errorBodySchema },
+      },
+    },
+    async (request) => ({ items: await listPlaces({ db: app.db, member: request.member }) }),
+  );
+
+  app.get(
+    '/places/:placeId/slots',
+    {
+      schema: {
+        tags: ['portal'],
+        summary:
+          'Portal do associado: horários de um espaço numa data (livre, ocupado, bloqueado…)',
+        params: portalSlotsParamsSchema,
+        querystring: portalSlotsQuerySchema,
+        response: {
+          200: portalSlotListSchema,
+          400: errorBodySchema,
+          401: errorBodySchema,
+          404: errorBodySchema,
+        },
+      },
+    },
+    async (request) =>
+      listSlots({
+        db: app.db,
+        member: request.member,
+        placeId: request.params.placeId,
+        date: request.query.date,
+      }),
+  );
+};

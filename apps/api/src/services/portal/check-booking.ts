@@ -1,0 +1,23 @@
+import type { Database } from '@clube/db';
+import type { PortalBookingBody, PortalBookingCheck } from '@clube/shared';
+import type { Member } from '../../types';
+import { evaluateBookingRules, loadBookingContext } from '../appointments/booking-rules';
+import { memberFailures, resolveBookingRequest } from './booking-request';
+
+export type CheckBookingOptions = {
+  db: Database;
+  member: Member;
+  body: PortalBookingBody;
+  now?: Date;
+};
+
+/** "Why not?" for a member: every rule of the back office's engine the booking would fail. */
+export async function checkBooking(options: CheckBookingOptions): Promise<PortalBookingCheck> {
+  const { db, member } = options;
+  const resolved = await resolveBookingRequest(options);
+  const { request } = resolved;
+  const context = await loadBookingContext(db, request, new Set([member.companyId]));
+  const { failures, quota } = await evaluateBookingRules(db, context, request, options.now);
+  const worded = memberFailures(failures, context, resolved);
+  return { ok: worded.length === 0, failures: worded, quota };
+}

@@ -1,0 +1,116 @@
+import {
+  appointments,
+  associateTitles,
+  associates,
+  companies,
+  places,
+  type Database,
+} from '@clube/db';
+import { clubInstant, clubToday, monthOf, type PortalMe } from '@clube/shared';
+import { and, asc, count, eq, gt, gte, isNull, lt } from 'drizzle-orm';
+import { AppError } from '../../lib/app-error';
+import type { Member } from '../../types';
+import { listBookings } from './list-bookings';
+
+export type GetMemberOptions = { db: Database; member: Member; now?: Date };
+
+/**
+ * What the portal's home shows: the member, their title (with its members, whom a holder may
+ * book for: names and cards only), the club, the title's use of each monthly quota in the
+ * club-local current month, and the title's next bookings.
+ */
+export async function getMember(options: GetMemberOptions): Promise<PortalMe> {
+  const { db, member } = options;
+  const now = options.now ?? new Date();
+  const [row] = await db
+    .select({
+      member: {
+        id: associates.id,
+        name: associates.name,
+        cardId: associates.cardId,
+        isHolder: associates.isHolder,
+        blocked: associates.blocked,
+        blockedReason: associates.blockedReason,
+      },
+      title: {
+        id: associateTitles.id,
+        name: associateTitles.name,
+        blocked: associateTitles.blocked,
+        blockedReason: associateTitles.blockedReason,
+      },
+      club: {
+        id: companies.id,
+        name: companies.name,
+        logoUrl: companies.logoUrl,
+        timezone: companies.timezone,
+      },
+    })
+    .from(associates)
+    .innerJoin(associateTitles, eq(associateTitles.id, associates.associateTitleId))
+    .innerJoin(companies, eq(companies.id, associates.companyId))
+    .where(eq(associates.id, member.associateId));
+  if (!row) throw new AppError('Unauthorized');
+
+  const members = await db
+    .select({
+      id: associates.id,
+      name: associates.name,
+      cardId: associates.cardId,
+      isHolder: associates.isHolder,
+    })
+    .from(associates)
+    .where(
+      and(
+        eq(associates.companyId, member.companyId),
+        eq(associates.associateTitleId, row.title.id),
+      ),
+    )
+    .orderBy(asc(associates.name), asc(associates.id));
+
+  // The month is the club's, like the quota rule's: bookings starting in it, SCHEDULED only.
+  const { timezone } = row.club;
+  const month = monthOf(clubToday(timezone, now));
+  const monthStart = clubInstant(month.first, '00:00', timezone);
+  const monthEnd = clubInstant(month.next, '00:00', timezone);
+  const quotaRows = await db
+    .select({
+      placeId: places.id,
+      placeName: places.name,
+      limit: places.associateReservationLimit,
+      used: count(appointments.id),
+    })
+    .from(places)
+    .leftJoin(
+      appointments,
+      and(
+        eq(appointments.placeId, places.id),
+        eq(appointments.associateTitleId, row.title.id),
+        eq(appointments.status, 'SCHEDULED'),
+        gte(appointments.startsAt, monthStart),
+        lt(appointments.startsAt, monthEnd),
+      ),
+    )
+    .where(
+      and(
+        eq(places.companyId, member.companyId),
+        isNull(places.archivedAt),
+        gt(places.associateReservationLimit, 0),
+      ),
+    )
+    .groupBy(places.id)
+    .orderBy(asc(places.name), asc(places.id));
+
+  return {
+    member: row.member,
+    title: { ...row.title, members },
+    club: row.club,
+    quotas: quotaRows.map((quota) => ({ ...quota, month: month.first.slice(0, 7) })),
+    nextBookings: await listBookings({
+      db,
+      member: { ...member, associateTitleId: row.title.id },
+      scope: 'upcoming',
+      now,
+      limit: 10,
+    }),
+  };
+}

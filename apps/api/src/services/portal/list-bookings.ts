@@ -1,0 +1,88 @@
+import { appointments, associates, places, type Database } from '@clube/db';
+import type { PortalBooking, PortalBookingScope } from '@clube/shared';
+import { and, asc, desc, eq, gt, lte, type SQL } from 'drizzle-orm';
+import type { Member } from '../../types';
+
+export type ListBookingsOptions = {
+  db: Database;
+  member: Member;
+  scope: PortalBookingScope;
+  now?: Date;
+  limit?: number;
+  /** Extra conditions (e.g. one booking by id). */
+  where?: SQL[];
+};
+
+/**
+ * Bookings of the caller's title (every member of it), never another title's: the title is the
+ * one the booking was made under, which is what quotas count too. upcoming: SCHEDULED and not yet
+ * over, soonest first; past: SCHEDULED and over, latest first; cancelled: latest first.
+ */
+export async function listBookings(options: ListBookingsOptions): Promise<PortalBooking[]> {
+  const { db, member } = options;
+  const now = options.now ?? new Date();
+  const byScope = {
+    upcoming: {
+      where: and(eq(appointments.status, 'SCHEDULED'), gt(appointments.endsAt, now)),
+      order: [asc(appointments.startsAt), asc(appointments.id)],
+    },
+    past: {
+      where: and(eq(appointments.status, 'SCHEDULED'), lte(appointments.endsAt, now)),
+      order: [desc(appointments.startsAt), desc(appointments.id)],
+    },
+    cancelled: {
+      where: eq(appointments.status, 'CANCELLED'),
+      order: [desc(appointments.startsAt), desc(appointments.id)],
+    },
+  }[options.scope];
+
+  const rows = await db
+    .select({
+      appointment: {
+        id: appointments.id,
+        startsAt: appointments.startsAt,
+        endsAt: appointments.endsAt,
+        status: appointments.status,
+        createdAt: appointments.createdAt,
+        cancelledAt: appointments.cancelledAt,
+        createdByAssociateId: appointments.createdByAssociateId,
+      },
+      place: { id: places.id, name: places.name },
+      maxCancelBookingTime: places.maxCancelBookingTime,
+      associate: { id: associates.id, name: associates.name, cardId: associates.cardId },
+    })
+    .from(appointments)
+    .innerJoin(places, eq(places.id, appointments.placeId))
+    .innerJoin(associates, eq(associates.id, appointments.associateId))
+    .where(
+      and(
+        eq(appointments.companyId, member.companyId),
+        eq(appointments.associateTitleId, member.associateTitleId),
+        byScope.where,
+        ...(options.where ?? []),
+      ),
+    )
+    .orderBy(...byScope.order)
+    .limit(options.limit ?? 200);
+
+  return rows.map((row) => {
+    const { appointment } = row;
+    const cancelDeadline = new Date(
+      appointment.startsAt.getTime() - row.maxCancelBookingTime * 3_600_000,
+    );
+    return {
+      id: appointment.id,
+      place: row.place,
+      associate: row.associate,
+      startsAt: appointment.startsAt.toISOString(),
+      endsAt: appointment.endsAt.toISOString(),
+      status: appointment.status,
+      createdAt: appointment.createdAt.toISOString(),
+      cancelledAt: appointment.cancelledAt?.toISOString() ?? null,
+      bookedVia: appointment.createdByAssociateId ? 'portal' : 'staff',
+      cancelDeadline: cancelDeadline.toISOString(),
+      // The same rule the cancellation applies: refused once now is past the deadline.
+      cancellable: appointment.status === 'SCHEDULED' && now.getTime() <= cancelDeadline.getTime(),
+    };
+  });
+}

@@ -1,0 +1,56 @@
+import type { Database } from '@clube/db';
+import { addDaysToDate, clubToday, type PortalSlotList } from '@clube/shared';
+import {
+  clubDayRange,
+  loadBusyIntervals,
+  loadPlaceOfStaff,
+  slotGridOf,
+} from '../appointments/load-place-schedule';
+import { generateSlotTimes, overlaps } from '../appointments/slots';
+import type { Member } from '../../types';
+
+export type ListSlotsOptions = {
+  db: Database;
+  member: Member;
+  placeId: string;
+  date: string;
+  now?: Date;
+};
+
+/**
+ * The slots of a place of the member's club on a club-local date, with the back office's slot
+ * maths, each in one state. A taken slot says only that it is taken: who holds it is another
+ * family's business (LGPD). A slot both past and taken reads past, the most final state.
+ */
+export async function listSlots(options: ListSlotsOptions): Promise<PortalSlotList> {
+  const { db, member, date } = options;
+  const now = options.now ?? new Date();
+  const { place, timezone, operatingHour } = await loadPlaceOfStaff(
+    db,
+    options.placeId,
+    new Set([member.companyId]),
+    { date },
+  );
+  const slots = generateSlotTimes(date, timezone, slotGridOf(place, operatingHour));
+  if (slots.length === 0) return { date, items: [] };
+  const { blocked, booked } = await loadBusyIntervals(db, [place.id], clubDayRange(date, timezone));
+  const beyondWindow = date > addDaysToDate(clubToday(timezone, now), place.availableBookingDays);
+  return {
+    date,
+    items: slots.map((slot) => ({
+      time: slot.time,
+      startsAt: slot.startsAt.toISOString(),
+      endsAt: slot.endsAt.toISOString(),
+      state:
+        slot.startsAt <= now
+          ? 'past'
+          : beyondWindow
+            ? 'outside-window'
+            : blocked.some((block) => overlaps(slot, block))
+              ? 'blocked'
+              : booked.some((booking) => overlaps(slot, booking))
+                ? 'taken'
+                : 'free',
+    })),
+  };
+}

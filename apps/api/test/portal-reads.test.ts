@@ -1,0 +1,240 @@
+import { placeImages, places } from '@clube/db';
+import { monthOf } from '@clube/shared';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  createAppointment,
+  createBlockedTime,
+  createClubWithStaff,
+  createOperatingHours,
+  createPlace,
+} from './factories';
+import { createTestApp, type TestContext } from './helper';
+import { createPortalScene } from './portal-scene';
+
+let context: TestContext;
+beforeAll(async () => {
+  context = await createTestApp();
+});
+afterAll(() => context.close());
+
+const db = () => context.database.db;
+const get = (url: string, headers: Record<string, string>) =>
+  context.app.inject({ method: 'GET', url, headers });
+
+describe('GET /api/portal/me', () => {
+  it('shows the member, the title’s members, the club, this month’s quotas and next bookings', async () => {
+    const s = await createPortalScene(context.app, db(), {
+      name: 'Quadra de Tênis',
+      associateReservationLimit: 4,
+    });
+    await createPlace(db(), s.company.id, { name: 'Sem limite' });
+    const month = monthOf(s.today);
+    // Bookings this club-local month count, whoever of the title holds them; another title's do not.
+    await createAppointment(db(), {
+      place: s.place,
+      associate: s.dependent,
+      startsAt: s.at(month.first, '10:00'),
+      endsAt: s.at(month.first, '11:00'),
+    });
+    await createAppointment(db(), {
+      place: s.place,
+      associate: s.neighbour,
+      startsAt: s.at(month.first, '12:00'),
+      endsAt: s.at(month.first, '13:00'),
+    });
+    await createAppointment(db(), {
+      place: s.place,
+      associate: s.holder,
+      startsAt: s.at(month.next, '10:00'),
+      endsAt: s.at(month.next, '11:00'),
+    });
+
+    const response = await get('/api/portal/me', s.dependentSession.headers);
+    expect(response.statusCode).toBe(200);
+    const me = response.json();
+    expect(me.member).toEqual({
+      id: s.dependent.id,
+      name: 'Davi Dependente',
+      cardId: s.dependent.cardId,
+      isHolder: false,
+      blocked: false,
+      blockedReason: null,
+    });
+    expect(me.title).toMatchObject({ id: s.title.id, blocked: false, blockedReason: null });
+    expect(me.title.members).toEqual([
+      { id: s.dependent.id, name: 'Davi Dependente', cardId: s.dependent.cardId, isHolder: false },
+      { id: s.holder.id, name: 'Helena Titular', cardId: s.holder.cardId, isHolder: true },
+    ]);
+    expect(me.club).toEqual({
+      id: s.company.id,
+      name: s.company.name,
+      logoUrl: null,
+      timezone: 'America/Sao_Paulo',
+    });
+    expect(me.quotas).toEqual([
+      {
+        placeId: s.place.id,
+        placeName: 'Quadra de Tênis',
+        used: 1,
+        limit: 4,
+        month: month.first.slice(0, 7),
+      },
+    ]);
+    expect(me.nextBookings.map((booking: { startsAt: string }) => booking.startsAt)).toContain(
+      s.at(month.next, '10:00').toISOString(),
+    );
+    // Nothing of the other family: no name, card, cpf or id.
+    for (const secret of ['Vera', s.neighbour.id, s.neighbour.cpf, s.neighbour.cardId])
+      expect(response.body).not.toContain(secret);
+    // No cpf at all, not even the member's own family's.
+    for (const cpf of [s.holder.cpf, s.dependent.cpf]) expect(response.body).not.toContain(cpf);
+  });
+});
+
+describe('GET /api/portal/places', () => {
+  it('lists the club’s active places with category, rules and photos; nothing of another club', async () => {
+    const s = await createPortalScene(context.app, db(), {
+      name: 'Churrasqueira',
+      availableBookingDays: 15,
+      maxCancelBookingTime: 24,
+      ageRestriction: 18,
+      associateReservationLimit: 2,
+    });
+    const archived = await createPlace(db(), s.company.id, { name: 'Antiga' });
+    await db().update(places).set({ archivedAt: new Date() }).where(eq(places.id, archived.id));
+    const { company: otherClub } = await createClubWithStaff(db());
+    await createPlace(db(), otherClub.id, { name: 'Do outro clube' });
+    await db().insert(placeImages).values({
+      placeId: s.place.id,
+      fileKey: 'foto.webp',
+      thumbnailKey: 'foto-mini.webp',
+      contentType: 'image/webp',
+      width: 800,
+      height: 600,
+    });
+
+    const response = await get('/api/portal/places', s.holderSession.headers);
+    expect(response.statusCode).toBe(200);
+    expect(response.json().items).toEqual([
+      {
+        id: s.place.id,
+        name: 'Churrasqueira',
+        description: s.place.description,
+        category: {
+          id: s.place.categoryId,
+          name: 'Quadras',
+          blockedAppointmentDay: false,
+          notAppointmentPreviousDayTime: false,
+        },
+        startsAt: '08:00',
+        endsAt: '20:00',
+        bookRange: 60,
+        availableBookingDays: 15,
+        maxCancelBookingTime: 24,
+        ageRestriction: 18,
+        associateReservationLimit: 2,
+        images: [
+          {
+            id: expect.any(String),
+            description: null,
+            imageUrl: '/api/uploads/foto.webp',
+            thumbnailUrl: '/api/uploads/foto-mini.webp',
+            width: 800,
+            height: 600,
+          },
+        ],
+      },
+    ]);
+  });
+});
+
+describe('GET /api/portal/places/{placeId}/slots', () => {
+  it('marks each slot free, taken, blocked, past or outside the window, never saying who', async () => {
+    const s = await createPortalScene(context.app, db(), { availableBookingDays: 5 });
+    const date = s.day(2);
+    await createAppointment(db(), {
+      place: s.place,
+      associate: s.neighbour,
+      startsAt: s.at(date, '10:00'),
+      endsAt: s.at(date, '11:00'),
+    });
+    await createBlockedTime(db(), s.place, {
+      startsAt: s.at(date, '12:00'),
+      endsAt: s.at(date, '13:00'),
+    });
+    const url = (day: string) => `/api/portal/places/${s.place.id}/slots?date=${day}`;
+
+    const response = await get(url(date), s.holderSession.headers);
+    expect(response.statusCode).toBe(200);
+    const slots = response.json();
+    expect(slots.date).toBe(date);
+    expect(slots.items).toHaveLength(12);
+    const stateAt = (time: string) =>
+      slots.items.find((slot: { time: string }) => slot.time === time).state;
+    expect(stateAt('08:00')).toBe('free');
+    expect(stateAt('10:00')).toBe('taken');
+    expect(stateAt('12:00')).toBe('blocked');
+    expect(Object.keys(slots.items[0]).sort()).toEqual(['endsAt', 'startsAt', 'state', 'time']);
+    expect(response.body).not.toContain(s.neighbour.id);
+
+    const yesterday = await get(url(s.day(-1)), s.holderSession.headers);
+    expect(new Set(yesterday.json().items.map((slot: { state: string }) => slot.state))).toEqual(
+      new Set(['past']),
+    );
+    const beyond = await get(url(s.day(6)), s.holderSession.headers);
+    expect(new Set(beyond.json().items.map((slot: { state: string }) => slot.state))).toEqual(
+      new Set(['outside-window']),
+    );
+    const lastDay = await get(url(s.day(5)), s.holderSession.headers);
+    expect(lastDay.json().items[0].state).toBe('free');
+  });
+
+  it('answers 404 for another club’s place and an archived one', async () => {
+    const s = await createPortalScene(context.app, db());
+    const { company: otherClub } = await createClubWithStaff(db());
+    await createOperatingHours(db(), otherClub.id);
+    const otherPlace = await createPlace(db(), otherClub.id);
+    const archived = await createPlace(db(), s.company.id);
+    await db().update(places).set({ archivedAt: new Date() }).where(eq(places.id, archived.id));
+    for (const placeId of [otherPlace.id, archived.id]) {
+      const response = await get(
+        `/api/portal/places/${placeId}/slots?date=${s.day(1)}`,
+        s.holderSession.headers,
+      );
+      expect(response.statusCode).toBe(404);
+    }
+  });
+});
+
+describe('OpenAPI', () => {
+  it('documents every portal route under the portal tag, with its schemas', async () => {
+    const response = await context.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(response.statusCode).toBe(200);
+    const document = response.json<{
+      paths: Record<string, Record<string, { tags?: string[]; summary?: string }>>;
+    }>();
+    const portal = Object.entries(document.paths)
+      .filter(([path]) => path.startsWith('/api/portal/'))
+      .flatMap(([path, methods]) =>
+        Object.entries(methods).map(([method, operation]) => ({ path, method, ...operation })),
+      );
+    expect(portal.map(({ method, path }) => `${method.toUpperCase()} ${path}`).sort()).toEqual([
+      'GET /api/portal/bookings',
+      'GET /api/portal/me',
+      'GET /api/portal/places',
+      'GET /api/portal/places/{placeId}/slots',
+      'PATCH /api/portal/bookings/{id}/cancel',
+      'PATCH /api/portal/me/password',
+      'POST /api/portal/auth/login',
+      'POST /api/portal/auth/logout',
+      'POST /api/portal/auth/refresh',
+      'POST /api/portal/bookings',
+      'POST /api/portal/bookings/check',
+    ]);
+    for (const operation of portal) {
+      expect(operation.tags).toEqual(['portal']);
+      expect(operation.summary).toMatch(/^Portal do associado: /);
+    }
+  });
+});
