@@ -135,7 +135,7 @@ export function BookSlotDialog({ place, slot, me, onClose, onBooked }: BookSlotD
           <p className="text-sm text-slate-700">
             {t('portal.availability.book.quota', {
               used: check.data.quota.used,
-              limit: check.data.quota.limit,
+              count: check.data.quota.limit,
             })}
           </p>
         )}

@@ -92,7 +92,7 @@ export function HomePage() {
                 >
                   <p className="font-semibold text-slate-900">{quota.placeName}</p>
                   <p className="mt-1 text-sm text-slate-700">
-                    {t('portal.home.quotaUsed', { used: quota.used, limit: quota.limit, month })}
+                    {t('portal.home.quotaUsed', { used: quota.used, count: quota.limit, month })}
                   </p>
                   <div
                     role="meter"
@@ -102,7 +102,7 @@ export function HomePage() {
                     aria-label={t('portal.home.quotaUsedLabel', {
                       place: quota.placeName,
                       used: quota.used,
-                      limit: quota.limit,
+                      count: quota.limit,
                       month,
                     })}
                     className="mt-2 h-2 overflow-hidden rounded-full bg-slate-200"

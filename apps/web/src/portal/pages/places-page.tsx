@@ -24,6 +24,7 @@ function PlaceCard({ place }: { place: PortalPlace }) {
   const photo = place.images[0];
   return (
     <article className="flex h-full flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm">
+      {/* No stand-in for a missing photo: on a phone it would only push the rules down. */}
       {photo ? (
         <img
           src={photo.thumbnailUrl}
@@ -33,11 +34,7 @@ function PlaceCard({ place }: { place: PortalPlace }) {
           loading="lazy"
           className="aspect-[16/9] w-full object-cover"
         />
-      ) : (
-        <div className="flex aspect-[16/9] w-full items-center justify-center bg-slate-100 text-sm text-slate-600">
-          {t('portal.places.noPhoto')}
-        </div>
-      )}
+      ) : null}
       <div className="flex flex-1 flex-col p-4">
         <h3 className="text-lg font-semibold text-slate-900">{place.name}</h3>
         {place.description && <p className="mt-1 text-sm text-slate-700">{place.description}</p>}
