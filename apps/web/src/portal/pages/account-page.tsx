@@ -6,9 +6,8 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { LogoutIcon } from '@/components/ui/icons';
 import { PasswordInput } from '@/components/ui/password-input';
-import { isApiError } from '@/lib/http-client';
 import { useChangePassword } from '../api/change-password';
-import { portalErrorMessageOf } from '../lib/error-message';
+import { portalErrorKeyOf, portalErrorMessageOf } from '../lib/error-message';
 import { useSignedInSession } from '../lib/session';
 import { signOutOfPortal } from '../lib/sign-out';
 import { portalPaths } from '../paths';
@@ -60,7 +59,7 @@ export function AccountPage() {
         },
         onError: (error) => {
           // A wrong current password is the member's mistake: say it at the field.
-          if (isApiError(error) && (error.status === 401 || error.status === 403)) {
+          if (portalErrorKeyOf(error) === 'InvalidOldPassword') {
             setErrors({ currentPassword: t('portal.account.wrongPassword') });
             return;
           }

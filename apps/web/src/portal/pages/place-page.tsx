@@ -1,5 +1,5 @@
 import { addDaysToDate, clubToday, type PortalSlot } from '@clube/shared';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { Alert } from '@/components/ui/alert';
@@ -7,15 +7,20 @@ import { ArrowLeftIcon } from '@/components/ui/icons';
 import { LoadingState } from '@/components/ui/spinner';
 import { useMe } from '../api/me';
 import { usePlaces, useSlots } from '../api/places';
-import { BookSlotDialog } from '../components/book-slot-dialog';
 import { DateStrip } from '../components/date-strip';
 import { PlaceRules } from '../components/place-rules';
 import { LoadFailure } from '../components/query-state';
 import { SlotGrid } from '../components/slot-grid';
 import { formatCalendarDate } from '../lib/format';
+import { useSignedInSession } from '../lib/session';
 import { portalPaths } from '../paths';
 
 const datePattern = /^\d{4}-\d{2}-\d{2}$/;
+
+/** The dialog (and Headless UI with it) loads when a member first taps a free slot. */
+const BookSlotDialog = lazy(async () => ({
+  default: (await import('../components/book-slot-dialog')).BookSlotDialog,
+}));
 
 function DaySlots({
   placeId,
@@ -41,8 +46,15 @@ export function PlacePage() {
   const { t } = useTranslation();
   const { placeId = '' } = useParams();
   const [searchParams, setSearchParams] = useSearchParams();
+  const session = useSignedInSession();
   const places = usePlaces();
   const me = useMe();
+  // The club's today comes with the session: the day's slots are asked for together with the
+  // place list instead of after it (the window check below only ever narrows it to today).
+  const today = clubToday(session.club.timezone);
+  const requested = searchParams.get('dia');
+  const askedDate = requested && datePattern.test(requested) ? requested : today;
+  useSlots(placeId, askedDate);
   const [slotToBook, setSlotToBook] = useState<PortalSlot | null>(null);
   const [booked, setBooked] = useState<string | null>(null);
 
@@ -62,13 +74,10 @@ export function PlacePage() {
   }
 
   // The window is club-local: today (in the club's timezone) to availableBookingDays ahead.
-  const today = clubToday(me.data.club.timezone);
   const dates = Array.from({ length: place.availableBookingDays + 1 }, (_, index) =>
     addDaysToDate(today, index),
   );
-  const requested = searchParams.get('dia');
-  const date =
-    requested && datePattern.test(requested) && dates.includes(requested) ? requested : today;
+  const date = dates.includes(askedDate) ? askedDate : today;
 
   return (
     <div className="space-y-6">
@@ -118,16 +127,18 @@ export function PlacePage() {
         <DaySlots placeId={place.id} date={date} onBook={setSlotToBook} />
       </section>
       {slotToBook && (
-        <BookSlotDialog
-          place={place}
-          slot={slotToBook}
-          me={me.data}
-          onClose={() => setSlotToBook(null)}
-          onBooked={(summary) => {
-            setSlotToBook(null);
-            setBooked(summary);
-          }}
-        />
+        <Suspense fallback={null}>
+          <BookSlotDialog
+            place={place}
+            slot={slotToBook}
+            me={me.data}
+            onClose={() => setSlotToBook(null)}
+            onBooked={(summary) => {
+              setSlotToBook(null);
+              setBooked(summary);
+            }}
+          />
+        </Suspense>
       )}
     </div>
   );
