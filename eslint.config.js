@@ -15,7 +15,13 @@ const webFeatures = readdirSync(new URL('./apps/web/src/features', import.meta.u
 })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
+/** The members' portal (src/portal) is a second app of the same build: nothing else imports it. */
+const portalPattern = {
+  group: ['@/portal/*', '@/portal/**'],
+  message: 'The back office does not import the members portal (src/portal), a separate app.',
+};
 const crossFeaturePatterns = (feature) => [
+  portalPattern,
   {
     group: ['@/features/*', `!@/features/${feature}`, `!@/features/${feature}/**`],
     message: `Features do not import each other: move what ${feature} shares down to src/lib or src/components, or compose the features in a page under src/app.`,
@@ -107,6 +113,34 @@ export default tseslint.config(
   },
   ...featureBoundaries,
   {
+    // The members' portal is the build's second app: like a feature, it builds on lib and
+    // components only, so its first load never pulls the back office's code.
+    files: ['apps/web/src/portal/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@/features/*', '@/features/**', '@/app/*', '@/app/**', '@/config/*'],
+              message:
+                'The portal imports no back-office code: share through src/lib or src/components.',
+            },
+            {
+              regex: '^(\\.\\./){2,}(features|app|config)(/|$)',
+              message: 'The portal imports no back-office code.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // …and the back office's shell never imports the portal (features: crossFeaturePatterns).
+    files: ['apps/web/src/{app,config}/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [portalPattern] }] },
+  },
+  {
     files: ['apps/web/src/lib/**/*.{ts,tsx}', 'apps/web/src/components/**/*.{ts,tsx}'],
     rules: {
       'no-restricted-imports': [
@@ -114,8 +148,15 @@ export default tseslint.config(
         {
           patterns: [
             {
-              group: ['@/features/*', '@/features/**', '@/app/*', '@/app/**'],
-              message: 'lib and components sit below every feature and the app shell.',
+              group: [
+                '@/features/*',
+                '@/features/**',
+                '@/app/*',
+                '@/app/**',
+                '@/portal/*',
+                '@/portal/**',
+              ],
+              message: 'lib and components sit below every feature, the app shell and the portal.',
             },
           ],
         },

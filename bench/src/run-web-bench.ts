@@ -1,6 +1,7 @@
 // `npm run bench:web`: the production build's gzipped JavaScript per route (the route's own chunk
-// and everything a first visit loads), then Lighthouse (Debian's Chromium) on /login and
-// /dashboard with its performance and accessibility scores. Reports, never asserts.
+// and everything a first visit loads, per entry: back office and members' portal), then
+// Lighthouse (Debian's Chromium) on /login, /dashboard, the portal's sign-in page and a place's
+// availability, with their performance and accessibility scores. Reports, never asserts.
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -36,20 +37,30 @@ function chunkSizes() {
     for (const imported of manifest[key]?.imports ?? []) closure(imported, seen);
     return seen;
   };
-  const entryKey = Object.keys(manifest).find((key) => manifest[key]!.isEntry)!;
-  const entryFiles = closure(entryKey);
+  const sumGzip = (files: Set<string>) =>
+    [...files].reduce((total, file) => total + gzipOf(manifest[file]!.file), 0);
+  // Two entries: the back office (index.html) and the members' portal (portal/index.html). A
+  // route's first load is its own entry's closure plus the route's chunk.
+  const backofficeEntry = closure('index.html');
+  const portalEntry = manifest['portal/index.html'] ? closure('portal/index.html') : null;
   const rows = Object.entries(manifest)
     .filter(([, chunk]) => chunk.isDynamicEntry && /-page\.tsx$/.test(chunk.src ?? ''))
     .map(([key, chunk]) => {
-      const files = new Set([...entryFiles, ...closure(key)]);
-      const firstLoad = [...files].reduce((total, file) => total + gzipOf(manifest[file]!.file), 0);
+      const isPortal = (chunk.src ?? '').includes('src/portal/');
+      const entryFiles = isPortal && portalEntry ? portalEntry : backofficeEntry;
+      const name = (chunk.src ?? key).replace(/^.*\//, '').replace(/\.tsx$/, '');
       return {
-        route: (chunk.src ?? key).replace(/^.*\//, '').replace(/\.tsx$/, ''),
+        route: isPortal ? `portal/${name}` : name,
         ownKb: gzipOf(chunk.file) / 1024,
-        firstLoadKb: firstLoad / 1024,
+        firstLoadKb: sumGzip(new Set([...entryFiles, ...closure(key)])) / 1024,
       };
-    })
-    .sort((left, right) => left.route.localeCompare(right.route));
+    });
+  if (portalEntry) {
+    // The portal's sign-in page is part of its entry (where almost every visit starts).
+    const entryKb = sumGzip(portalEntry) / 1024;
+    rows.push({ route: 'portal/sign-in-page (entry)', ownKb: entryKb, firstLoadKb: entryKb });
+  }
+  rows.sort((left, right) => left.route.localeCompare(right.route));
   return rows;
 }
 
@@ -172,6 +183,30 @@ async function main() {
     await page.waitForURL('**/dashboard');
     await page.close();
     for (const preset of presets) await measure('/dashboard', preset);
+
+    // The members' portal: its sign-in page as a visitor first sees it, then a place's
+    // availability once the demo member has signed in (the member's own session key).
+    // A member's first visit shares nothing with the back office's cache: the chunks both
+    // entries use (React, the router) were cached by the pages above, so the cache goes first.
+    const cachePage = await browser.contexts()[0]!.newPage();
+    await (await cachePage.context().newCDPSession(cachePage)).send('Network.clearBrowserCache');
+    await cachePage.close();
+    for (const preset of presets) await measure('/portal/entrar', preset);
+    const memberPage = await browser.contexts()[0]!.newPage();
+    await memberPage.goto(`${base}/portal/entrar`);
+    await memberPage.getByLabel('CPF').fill('10000000108');
+    await memberPage.getByLabel('Senha', { exact: true }).fill('socio123');
+    await memberPage.getByRole('button', { name: 'Entrar' }).click();
+    await memberPage.waitForURL('**/portal/inicio');
+    await memberPage.goto(`${base}/portal/espacos`);
+    await memberPage
+      .getByRole('link', { name: /^Ver horários/ })
+      .first()
+      .click();
+    await memberPage.waitForURL('**/portal/espacos/*');
+    const availabilityPath = new URL(memberPage.url()).pathname;
+    await memberPage.close();
+    for (const preset of presets) await measure(availabilityPath, preset);
     await browser.close();
   } finally {
     chrome.kill();

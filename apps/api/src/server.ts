@@ -8,8 +8,8 @@ import {
 import { buildApp } from './app';
 import { ConfigError, loadConfig, resolveJwtSecret } from './config';
 import { loggerOptions } from './lib/logger';
-import { demoLogin, seedDemo } from './seed/demo';
 import { importUploadsFolder } from './services/maintenance/import-uploads-folder';
+import { demoLogin, demoMemberLogin, seedDemo } from './seed/demo';
 
 async function main() {
   const config = loadConfig();
@@ -86,6 +86,7 @@ async function main() {
   if (config.database.driver === 'pglite' && config.seedDemo) {
     lines.push(
       `  Login de demonstração: CPF ${demoLogin.cpf} · senha ${demoLogin.password}${seeded ? ' (clube de demonstração criado agora)' : ''}`,
+      `  Associado: CPF ${demoMemberLogin.cpf} · senha ${demoMemberLogin.password} (portal em http://${shownHost}:${port}/portal/)`,
     );
   }
   process.stdout.write(`${lines.join('\n')}\n\n`);

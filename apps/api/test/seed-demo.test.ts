@@ -12,10 +12,11 @@ import {
   placeImages,
   places,
 } from '@clube/db';
-import { addDaysToDate, clubInstant, clubToday } from '@clube/shared';
+import { addDaysToDate, clubInstant, clubToday, stripCpf } from '@clube/shared';
 import { and, count, eq, gte, lt } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoClubName, demoLogin, seedDemo } from '../src/seed/demo';
+import { demoClubName, demoLogin, demoMemberLogin, seedDemo } from '../src/seed/demo';
+import { verifyPassword } from '../src/lib/password';
 import { login } from './factories';
 import { createTestApp, type TestContext } from './helper';
 
@@ -92,6 +93,14 @@ describe('demo seed', () => {
       headers: { authorization: `Bearer ${session.access_token}` },
     });
     expect(clubs.json().items).toHaveLength(2);
+
+    // The portal login printed beside the staff one: a holder with a portal password.
+    const [member] = await db
+      .select()
+      .from(associates)
+      .where(eq(associates.cpf, stripCpf(demoMemberLogin.cpf)));
+    expect(member).toMatchObject({ companyId: club.id, isHolder: true, blocked: false });
+    expect(await verifyPassword(member!.passwordHash!, demoMemberLogin.password)).toBe(true);
   });
 });
 

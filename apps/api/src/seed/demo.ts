@@ -16,6 +16,8 @@ import {
   completeCpf,
   daysOfWeek,
   defaultTimezone,
+  formatCpf,
+  stripCpf,
 } from '@clube/shared';
 import { Readable } from 'node:stream';
 import { and, asc, eq } from 'drizzle-orm';
@@ -23,6 +25,7 @@ import sharp from 'sharp';
 import { recordAudit } from '../lib/audit';
 import { createDatabaseFileStorage } from '../lib/storage/file-storage';
 import { createPlaceImage } from '../services/place-images/create-place-image';
+import { hashPassword } from '../lib/password';
 import { createCompany } from '../services/companies/create-company';
 import { importAssociates } from '../services/associates/import-associates';
 import { createStaff } from '../services/staff/create-staff';
@@ -54,6 +57,15 @@ function drawPlacePhoto([sky, ground, lines]: readonly [string, string, string])
 
 export const demoLogin = { cpf: '529.982.247-25', password: 'clube123' } as const;
 export const demoClubName = 'Clube Demonstração';
+
+/**
+ * The members' portal login of the demo club: the first family's holder (João Carlos Pereira,
+ * the first row of the membership CSV below), whose title also has a dependant to book for.
+ */
+export const demoMemberLogin = {
+  cpf: formatCpf(completeCpf('100000001')),
+  password: 'socio123',
+} as const;
 
 const associateNames = [
   'João Carlos Pereira',
@@ -296,6 +308,13 @@ export async function seedDemo(db: Database, _options: { uploadsDir: string }) {
       .update(associates)
       .set({ blockedReason: 'Mensalidade em atraso' })
       .where(and(eq(associates.companyId, companyId), eq(associates.blocked, true)));
+    // Portal passwords are set by the club's staff; the demo gives one member a password at once.
+    await tx
+      .update(associates)
+      .set({ passwordHash: await hashPassword(demoMemberLogin.password) })
+      .where(
+        and(eq(associates.companyId, companyId), eq(associates.cpf, stripCpf(demoMemberLogin.cpf))),
+      );
 
     // Bookings over the next days, and a few blocked times.
     const [tennis1, tennis2, multi, pool, barbecue] = placeRows;

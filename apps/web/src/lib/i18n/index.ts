@@ -22,7 +22,8 @@ void i18n.use(initReactI18next).init({
   initAsync: false,
 });
 
-let allSections: Promise<PtResource> | undefined;
+// The back office's sections: the portal's is loaded only by the portal's own instance.
+let allSections: Promise<Omit<PtResource, 'portal'>> | undefined;
 
 /**
  * Adds every other feature's section. The router waits for it before rendering the signed-in

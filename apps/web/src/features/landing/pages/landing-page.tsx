@@ -15,7 +15,7 @@ export function LandingPage() {
           {t('landing.title')}
         </h1>
         <p className="mt-6 max-w-2xl text-lg text-brand-100">{t('landing.description')}</p>
-        <div className="mt-10">
+        <div className="mt-10 flex flex-wrap gap-3">
           <Link
             to={paths.login.href()}
             className="inline-flex h-11 items-center justify-center rounded-lg bg-white px-5 text-base font-semibold text-brand-900 shadow-sm transition-colors hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
@@ -23,6 +23,17 @@ export function LandingPage() {
             {t('landing.loginLink')}
           </Link>
         </div>
+        <section className="mt-12 max-w-2xl rounded-2xl bg-white/10 p-6">
+          <h2 className="text-xl font-semibold">{t('landing.portalTitle')}</h2>
+          <p className="mt-2 text-brand-100">{t('landing.portalDescription')}</p>
+          {/* The portal is the build's other entry: a full page load, not a route of this app. */}
+          <a
+            href="/portal/"
+            className="mt-4 inline-flex h-11 items-center justify-center rounded-lg border border-white px-5 text-base font-semibold text-white transition-colors hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
+          >
+            {t('landing.portalLink')}
+          </a>
+        </section>
       </main>
       <footer className="border-t border-white/15">
         <p className="mx-auto w-full max-w-6xl px-6 py-6 text-sm text-brand-100">

@@ -14,7 +14,6 @@ export const common = {
   passwordTooShort: 'A senha deve ter pelo menos {{min}} caracteres',
   notInformed: 'Não informado',
   loadError: 'Erro ao carregar os dados.',
-  requestFailed: 'Ocorreu um erro ao processar a requisição.',
   technicalProblems: 'Estamos com problemas técnicos. Nosso time já está resolvendo.',
   sessionExpired: 'Sua sessão expirou. Entre novamente.',
   footer: '© {{year}} Clube Reservas. Todos os direitos reservados.',

@@ -10,6 +10,7 @@ import { layout } from './layout';
 import { listTable } from './list-table';
 import { operatingHours } from './operating-hours';
 import { places } from './places';
+import type { portal } from './portal';
 import { profile } from './profile';
 import { scheduling } from './scheduling';
 
@@ -34,4 +35,8 @@ export const pt = {
   listTable,
 } as const;
 
-export type PtResource = typeof pt;
+/**
+ * The members' portal's section is typed with the rest but not part of `pt`: only the portal's own
+ * i18n instance loads it (src/portal/lib/i18n.ts), so the back office never downloads it.
+ */
+export type PtResource = typeof pt & { portal: typeof portal };

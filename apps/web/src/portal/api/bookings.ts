@@ -1,0 +1,89 @@
+import {
+  portalBookingCheckSchema,
+  portalBookingListSchema,
+  portalBookingRefusalSchema,
+  portalBookingSchema,
+  type PortalBookingBody,
+  type PortalBookingFailure,
+  type PortalBookingScope,
+} from '@clube/shared';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { isApiError } from '@/lib/http-client';
+import { portalApi } from '../lib/portal-api';
+import { portalKeys } from './me';
+
+/** GET /portal/bookings?scope=: the title's bookings of one tab. */
+export async function getBookings(scope: PortalBookingScope, signal?: AbortSignal) {
+  return portalBookingListSchema.parse(
+    await portalApi.get('/portal/bookings', { query: { scope }, signal }),
+  );
+}
+
+export const useBookings = (scope: PortalBookingScope) =>
+  useQuery(
+    queryOptions({
+      queryKey: portalKeys.bookings(scope),
+      queryFn: ({ signal }) => getBookings(scope, signal),
+    }),
+  );
+
+/** POST /portal/bookings/check: every rule the booking would fail, and the month's quota. */
+export async function checkBooking(body: PortalBookingBody, signal?: AbortSignal) {
+  return portalBookingCheckSchema.parse(
+    await portalApi.post('/portal/bookings/check', body, { signal }),
+  );
+}
+
+export const useBookingCheck = (body: PortalBookingBody | null) =>
+  useQuery({
+    queryKey: ['portal', 'check', body],
+    queryFn: ({ signal }) => checkBooking(body!, signal),
+    enabled: body !== null,
+    // A check is a snapshot of the rules right now: never served from an old answer.
+    gcTime: 0,
+    staleTime: 0,
+  });
+
+/** Every rule a refused booking failed, from the refusal's `details.failures`. */
+export function failuresOfRefusal(error: unknown): PortalBookingFailure[] {
+  if (!isApiError(error)) return [];
+  const refusal = portalBookingRefusalSchema.safeParse(error.data);
+  if (!refusal.success) return [];
+  const failures = refusal.data.details?.failures ?? [];
+  return failures.length > 0
+    ? failures
+    : [{ code: refusal.data.error, message: refusal.data.message }];
+}
+
+/** What a booking or a cancellation changes: slots, quotas, next bookings, the lists. */
+function useInvalidateBookings() {
+  const queryClient = useQueryClient();
+  return (placeId: string) =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: portalKeys.slotsOf(placeId) }),
+      queryClient.invalidateQueries({ queryKey: portalKeys.me }),
+      queryClient.invalidateQueries({ queryKey: portalKeys.allBookings }),
+    ]);
+}
+
+/** POST /portal/bookings. */
+export function useCreateBooking() {
+  const invalidate = useInvalidateBookings();
+  return useMutation({
+    mutationFn: async (body: PortalBookingBody) =>
+      portalBookingSchema.parse(await portalApi.post('/portal/bookings', body)),
+    onSettled: (_data, _error, body) => invalidate(body.placeId),
+  });
+}
+
+/** PATCH /portal/bookings/:id/cancel. */
+export function useCancelBooking() {
+  const invalidate = useInvalidateBookings();
+  return useMutation({
+    mutationFn: async (booking: { id: string; placeId: string }) =>
+      portalBookingSchema.parse(
+        await portalApi.patch(`/portal/bookings/${encodeURIComponent(booking.id)}/cancel`),
+      ),
+    onSettled: (_data, _error, booking) => invalidate(booking.placeId),
+  });
+}

@@ -1,0 +1,35 @@
+import type { PortalBooking } from '@clube/shared';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatClock, formatLongDate } from '../lib/format';
+
+type BookingCardProps = {
+  booking: PortalBooking;
+  timezone: string;
+  /** The signed-in member: a booking for someone else of the title names them. */
+  memberId: string;
+  children?: ReactNode;
+};
+
+/** One booking: where, when, for whom. */
+export function BookingCard({ booking, timezone, memberId, children }: BookingCardProps) {
+  const { t } = useTranslation();
+  return (
+    <article className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+      <h3 className="font-semibold text-slate-900">{booking.place.name}</h3>
+      <p className="mt-1 text-slate-700 first-letter:uppercase">
+        {t('portal.bookings.when', {
+          date: formatLongDate(booking.startsAt, timezone),
+          start: formatClock(booking.startsAt, timezone),
+          end: formatClock(booking.endsAt, timezone),
+        })}
+      </p>
+      {booking.associate.id !== memberId && (
+        <p className="mt-1 text-sm text-slate-600">
+          {t('portal.bookings.forMember', { name: booking.associate.name })}
+        </p>
+      )}
+      {children}
+    </article>
+  );
+}

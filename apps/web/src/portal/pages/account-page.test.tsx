@@ -1,0 +1,45 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { errorBody, mockFetch } from '@/testing/fetch-mock';
+import { getPortalSession, setPortalSession } from '../lib/session';
+import { buildPortalSession } from '../testing/factories';
+import { renderPortal } from '../testing/render-portal';
+
+describe('changing the portal password', () => {
+  it('says so at the field when the current password is wrong, then keeps the fresh session the API answers', async () => {
+    const user = userEvent.setup();
+    const session = buildPortalSession();
+    setPortalSession(session);
+    const renewed = buildPortalSession({ member: session.member, club: session.club });
+    let attempts = 0;
+    const { requests } = mockFetch((request) => {
+      if (request.url === '/api/portal/me/password') {
+        attempts += 1;
+        return attempts === 1
+          ? { status: 422, body: errorBody(422, 'InvalidOldPassword') }
+          : { status: 200, body: renewed };
+      }
+      return { status: 404, body: errorBody(404, 'NotFound') };
+    });
+    renderPortal('/conta');
+
+    await user.type(await screen.findByLabelText('Senha atual'), 'errada12');
+    await user.type(screen.getByLabelText('Nova senha'), 'nova-senha-1');
+    await user.type(screen.getByLabelText('Repita a nova senha'), 'nova-senha-1');
+    await user.click(screen.getByRole('button', { name: 'Alterar senha' }));
+    expect(await screen.findByText('A senha atual está incorreta.')).toBeVisible();
+
+    await user.clear(screen.getByLabelText('Senha atual'));
+    await user.type(screen.getByLabelText('Senha atual'), 'socio123');
+    await user.click(screen.getByRole('button', { name: 'Alterar senha' }));
+    expect(
+      await screen.findByText('Senha alterada. Os outros aparelhos foram desconectados.'),
+    ).toBeVisible();
+    expect(requests.at(-1)?.body).toEqual({
+      currentPassword: 'socio123',
+      newPassword: 'nova-senha-1',
+    });
+    expect(getPortalSession()?.refresh_token).toBe(renewed.refresh_token);
+  });
+});

@@ -1,0 +1,48 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { errorBody, mockFetch } from '@/testing/fetch-mock';
+import { setPortalSession } from '../lib/session';
+import { buildBooking, buildPortalSession, nextId } from '../testing/factories';
+import { renderPortal } from '../testing/render-portal';
+
+describe('my bookings', () => {
+  it('cancels an upcoming booking after confirming, and offers no cancel past the deadline', async () => {
+    const user = userEvent.setup();
+    const session = buildPortalSession();
+    setPortalSession(session);
+    const open = buildBooking(session, { place: { id: nextId(), name: 'Churrasqueira 2' } });
+    const closed = buildBooking(session, {
+      place: { id: nextId(), name: 'Quadra de Tênis 1' },
+      cancellable: false,
+    });
+    let isCancelled = false;
+    const { requests } = mockFetch((request) => {
+      if (request.url === `/api/portal/bookings/${open.id}/cancel`) {
+        isCancelled = true;
+        return { status: 200, body: { ...open, status: 'CANCELLED', cancellable: false } };
+      }
+      if (request.url === '/api/portal/bookings?scope=upcoming') {
+        return { status: 200, body: { items: isCancelled ? [closed] : [open, closed] } };
+      }
+      return { status: 404, body: errorBody(404, 'NotFound') };
+    });
+    renderPortal('/reservas');
+
+    const cancelButtons = await screen.findAllByRole('button', { name: /^Cancelar reserva de/ });
+    // Only the booking still inside its deadline can be cancelled.
+    expect(cancelButtons).toHaveLength(1);
+    expect(screen.getByText(/Prazo de cancelamento encerrado/)).toBeVisible();
+    await user.click(cancelButtons[0]!);
+
+    const dialog = await screen.findByRole('dialog', { name: 'Cancelar esta reserva?' });
+    expect(dialog).toHaveTextContent('Churrasqueira 2');
+    await user.click(within(dialog).getByRole('button', { name: 'Sim, cancelar' }));
+
+    expect(await screen.findByText('Reserva cancelada.')).toBeVisible();
+    const cancel = requests.find((request) => request.url.endsWith('/cancel'));
+    expect(cancel?.method).toBe('PATCH');
+    expect(await screen.findByText('Quadra de Tênis 1')).toBeVisible();
+    expect(screen.queryByText('Churrasqueira 2')).toBeNull();
+  });
+});

@@ -1,0 +1,33 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { errorBody, mockFetch } from '@/testing/fetch-mock';
+import { setPortalSession } from '../lib/session';
+import { buildBooking, buildMe, buildPortalSession, nextId } from '../testing/factories';
+import { renderPortal } from '../testing/render-portal';
+
+describe('portal home', () => {
+  it('says why a blocked title cannot book, and shows quotas, next bookings and the title', async () => {
+    const session = buildPortalSession();
+    setPortalSession(session);
+    const me = buildMe(session);
+    me.title.blocked = true;
+    me.title.blockedReason = 'Mensalidade em atraso';
+    me.quotas = [
+      { placeId: nextId(), placeName: 'Quadra de Tênis 1', used: 2, limit: 4, month: '2026-11' },
+    ];
+    me.nextBookings = [buildBooking(session, { place: { id: nextId(), name: 'Churrasqueira 2' } })];
+    mockFetch((request) =>
+      request.url === '/api/portal/me'
+        ? { status: 200, body: me }
+        : { status: 404, body: errorBody(404, 'NotFound') },
+    );
+    renderPortal('/inicio');
+
+    const blocked = await screen.findByRole('alert');
+    expect(blocked).toHaveTextContent('O seu título está bloqueado para reservas.');
+    expect(blocked).toHaveTextContent('Motivo: Mensalidade em atraso');
+    expect(screen.getByText('2 de 4 reservas usadas em novembro')).toBeVisible();
+    expect(screen.getByText('Churrasqueira 2')).toBeVisible();
+    expect(screen.getByText('Pedro Pereira')).toBeVisible();
+  });
+});

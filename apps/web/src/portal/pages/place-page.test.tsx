@@ -1,0 +1,112 @@
+import { portalRuleMessages } from '@clube/shared';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { errorBody, mockFetch, type MockReply, type RecordedRequest } from '@/testing/fetch-mock';
+import { setPortalSession } from '../lib/session';
+import { buildMe, buildPlace, buildPortalSession, buildSlot } from '../testing/factories';
+import { renderPortal } from '../testing/render-portal';
+
+const failures = [
+  { code: 'AgeRestriction', message: portalRuleMessages.AgeRestriction },
+  { code: 'WaitingPeriodRequired', message: portalRuleMessages.WaitingPeriodRequired },
+  { code: 'ReservationsLimitReached', message: portalRuleMessages.ReservationsLimitReached },
+];
+
+/** A signed-in holder on a place's page with one free and one taken slot. */
+function scene(answer: (request: RecordedRequest) => MockReply | undefined) {
+  const session = buildPortalSession();
+  setPortalSession(session);
+  const me = buildMe(session);
+  const place = buildPlace();
+  const free = buildSlot('2099-11-28T13:00:00.000Z');
+  const taken = buildSlot('2099-11-28T14:00:00.000Z', { state: 'taken' });
+  const fetch = mockFetch((request) => {
+    const custom = answer(request);
+    if (custom) return custom;
+    if (request.url === '/api/portal/me') return { status: 200, body: me };
+    if (request.url === '/api/portal/places') return { status: 200, body: { items: [place] } };
+    if (request.url.startsWith(`/api/portal/places/${place.id}/slots`)) {
+      return { status: 200, body: { date: '2099-11-28', items: [free, taken] } };
+    }
+    return { status: 404, body: errorBody(404, 'NotFound') };
+  });
+  renderPortal(`/espacos/${place.id}`);
+  return { ...fetch, session, me, place, free };
+}
+
+describe('booking a slot', () => {
+  it('lists every rule the check says the booking breaks, and does not let it be confirmed', async () => {
+    const user = userEvent.setup();
+    const { requests, me, place, free } = scene((request) =>
+      request.url === '/api/portal/bookings/check'
+        ? { status: 200, body: { ok: false, failures, quota: { used: 4, limit: 4 } } }
+        : undefined,
+    );
+
+    expect(await screen.findByRole('button', { name: /10:00\s*Livre/ })).toBeVisible();
+    // A taken slot is no button and never says who holds it.
+    expect(screen.queryByRole('button', { name: /11:00/ })).toBeNull();
+    const takenSlot = screen.getByText('11:00').closest('li');
+    expect(takenSlot).toHaveTextContent(/^11:00\s*Reservado$/);
+
+    await user.click(screen.getByRole('button', { name: /10:00\s*Livre/ }));
+    const dialog = await screen.findByRole('dialog');
+    // A holder books for any member of the title: the dependant is chosen.
+    const dependant = me.title.members[1]!;
+    await user.selectOptions(within(dialog).getByLabelText('Para quem é a reserva'), dependant.id);
+
+    const refusal = await within(dialog).findByRole('alert');
+    expect(refusal).toHaveTextContent('Não é possível fazer esta reserva:');
+    const listed = within(refusal)
+      .getAllByRole('listitem')
+      .map((item) => item.textContent);
+    expect(listed).toEqual(failures.map((failure) => failure.message));
+    expect(within(dialog).getByRole('button', { name: 'Confirmar reserva' })).toBeDisabled();
+
+    const checks = requests.filter((request) => request.url === '/api/portal/bookings/check');
+    expect(checks.at(-1)?.body).toEqual({
+      placeId: place.id,
+      startsAt: free.startsAt,
+      associateId: dependant.id,
+    });
+    expect(requests.some((request) => request.url === '/api/portal/bookings')).toBe(false);
+  });
+
+  it('lists every failure of a booking the API refuses when it is sent', async () => {
+    const user = userEvent.setup();
+    const { requests } = scene((request) => {
+      if (request.url === '/api/portal/bookings/check') {
+        return { status: 200, body: { ok: true, failures: [], quota: { used: 3, limit: 4 } } };
+      }
+      if (request.url === '/api/portal/bookings' && request.method === 'POST') {
+        // Someone else booked in between: the POST answers the first failure and all of them.
+        return {
+          status: 403,
+          body: {
+            ...errorBody(403, 'AgeRestriction', failures[0]!.message),
+            details: { failures },
+          },
+        };
+      }
+      return undefined;
+    });
+
+    await user.click(await screen.findByRole('button', { name: /10:00\s*Livre/ }));
+    const dialog = await screen.findByRole('dialog');
+    expect(
+      await within(dialog).findByText(
+        '3 de 4 reservas deste mês usadas pelo seu título neste espaço.',
+      ),
+    ).toBeVisible();
+    await user.click(within(dialog).getByRole('button', { name: 'Confirmar reserva' }));
+
+    const refusal = await within(dialog).findByRole('alert');
+    expect(
+      within(refusal)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(failures.map((failure) => failure.message));
+    expect(requests.filter((request) => request.url === '/api/portal/bookings')).toHaveLength(1);
+  });
+});
