@@ -12,3 +12,4 @@ export * from './schemas/place-image';
 export * from './schemas/appointment';
 export * from './schemas/operating-hour';
 export * from './schemas/blocked-time';
+export * from './schemas/day-sheet';

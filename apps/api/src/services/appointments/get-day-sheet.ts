@@ -1,0 +1,251 @@
+import {
+  appointments,
+  associateTitles,
+  associates,
+  blockedTimes,
+  categories,
+  companies,
+  operatingHours,
+  places,
+  users,
+  type Database,
+} from '@clube/db';
+import {
+  addDaysToDate,
+  clubToday,
+  dayOfWeekOf,
+  type DaySheet,
+  type DaySheetAppointment,
+  type DaySheetCell,
+} from '@clube/shared';
+import { and, asc, eq, gt, gte, isNull, lt } from 'drizzle-orm';
+import { AppError } from '../../lib/app-error';
+import { overlapsPeriod } from '../../lib/overlaps-period';
+import { clubDayRange, slotGridOf } from './load-place-schedule';
+import { generateSlotTimes, overlaps, type Interval } from './slots';
+
+export type GetDaySheetOptions = {
+  db: Database;
+  companyId: string;
+  date: string;
+  categoryId?: string;
+  now?: Date;
+};
+
+type Block = Interval & { id: string; placeId: string; reason: string };
+type Booking = Interval & { placeId: string; appointment: DaySheetAppointment };
+
+/**
+ * The front desk's whole club day: every active place, grouped by category, with its own slot grid
+ * and what each cell is. Four queries whatever the number of places (the club and its hours, the
+ * places, the day's bookings, the day's blocks); the grids are computed in memory.
+ */
+export async function getDaySheet(options: GetDaySheetOptions): Promise<DaySheet> {
+  const { db, companyId, date } = options;
+  const now = options.now ?? new Date();
+  const [[club], clubPlaces] = await Promise.all([
+    db
+      .select({
+        timezone: companies.timezone,
+        openTime: operatingHours.openTime,
+        closeTime: operatingHours.closeTime,
+      })
+      .from(companies)
+      .leftJoin(
+        operatingHours,
+        and(
+          eq(operatingHours.companyId, companies.id),
+          eq(operatingHours.dayOfWeek, dayOfWeekOf(date)),
+        ),
+      )
+      .where(eq(companies.id, companyId)),
+    db
+      .select({
+        id: places.id,
+        name: places.name,
+        startsAt: places.startsAt,
+        endsAt: places.endsAt,
+        bookRange: places.bookRange,
+        availableBookingDays: places.availableBookingDays,
+        categoryId: categories.id,
+        categoryName: categories.name,
+      })
+      .from(places)
+      .innerJoin(categories, eq(categories.id, places.categoryId))
+      .where(
+        and(
+          eq(places.companyId, companyId),
+          isNull(places.archivedAt),
+          options.categoryId ? eq(places.categoryId, options.categoryId) : undefined,
+        ),
+      )
+      .orderBy(asc(categories.name), asc(places.name)),
+  ]);
+  if (!club) throw new AppError('NotFound', 'Clube não encontrado.');
+  const operatingHour =
+    club.openTime && club.closeTime
+      ? { openTime: club.openTime.slice(0, 5), closeTime: club.closeTime.slice(0, 5) }
+      : null;
+  const range = clubDayRange(date, club.timezone);
+  const [bookings, blocks] =
+    clubPlaces.length === 0
+      ? [[], []]
+      : await Promise.all([loadBookings(db, companyId, range), loadBlocks(db, companyId, range)]);
+
+  const bookingsOf = groupByPlace(bookings);
+  const blocksOf = groupByPlace(blocks);
+  const lastBookableDateOf = (days: number) => addDaysToDate(clubToday(club.timezone, now), days);
+
+  const groups = new Map<string, DaySheet['categories'][number]>();
+  for (const place of clubPlaces) {
+    let group = groups.get(place.categoryId);
+    if (!group) {
+      group = { id: place.categoryId, name: place.categoryName, places: [] };
+      groups.set(place.categoryId, group);
+    }
+    const cells = cellsOf({
+      date,
+      timezone: club.timezone,
+      place,
+      operatingHour,
+      now,
+      beyondWindow: date > lastBookableDateOf(place.availableBookingDays),
+      bookings: bookingsOf.get(place.id) ?? [],
+      blocks: blocksOf.get(place.id) ?? [],
+    });
+    group.places.push({ id: place.id, name: place.name, bookRange: place.bookRange, cells });
+  }
+  return { date, timezone: club.timezone, operatingHour, categories: [...groups.values()] };
+}
+
+function groupByPlace<T extends { placeId: string }>(rows: T[]): Map<string, T[]> {
+  const map = new Map<string, T[]>();
+  for (const row of rows) {
+    const list = map.get(row.placeId);
+    if (list) list.push(row);
+    else map.set(row.placeId, [row]);
+  }
+  return map;
+}
+
+/**
+ * One place's cells: the slots the booking rules offer (the place's hours within the club's), then
+ * the rest of the place's own grid marked outside the club's hours, so a place open longer than
+ * the club still shows its whole day.
+ */
+function cellsOf(input: {
+  date: string;
+  timezone: string;
+  place: { startsAt: string; endsAt: string; bookRange: number };
+  operatingHour: { openTime: string; closeTime: string } | null;
+  now: Date;
+  beyondWindow: boolean;
+  bookings: Booking[];
+  blocks: Block[];
+}): DaySheetCell[] {
+  const { date, timezone, place } = input;
+  const bookable = generateSlotTimes(date, timezone, slotGridOf(place, input.operatingHour));
+  const placeOnly = generateSlotTimes(
+    date,
+    timezone,
+    slotGridOf(place, { openTime: place.startsAt, closeTime: place.endsAt }),
+  ).filter((slot) => !bookable.some((candidate) => overlaps(candidate, slot)));
+  const cells = [
+    ...bookable.map((slot) => ({ slot, inHours: true })),
+    ...placeOnly.map((slot) => ({ slot, inHours: false })),
+  ].sort((a, b) => a.slot.startsAt.getTime() - b.slot.startsAt.getTime());
+
+  return cells.map(({ slot, inHours }): DaySheetCell => {
+    const base = {
+      time: slot.time,
+      startsAt: slot.startsAt.toISOString(),
+      endsAt: slot.endsAt.toISOString(),
+    };
+    // What occupies a slot matters more than why it could not be booked: a booking made before
+    // the hours changed is still somebody arriving at the gate.
+    const booking = input.bookings.find((candidate) => overlaps(candidate, slot));
+    if (booking) return { ...base, state: 'booked', appointment: booking.appointment };
+    const block = input.blocks.find((candidate) => overlaps(candidate, slot));
+    if (block) return { ...base, state: 'blocked', block: { id: block.id, reason: block.reason } };
+    if (slot.startsAt <= input.now) return { ...base, state: 'past' };
+    if (!inHours)
+      return {
+        ...base,
+        state: 'outside',
+        outsideReason: input.operatingHour ? 'club-hours' : 'club-closed',
+      };
+    if (input.beyondWindow) return { ...base, state: 'outside', outsideReason: 'booking-window' };
+    return { ...base, state: 'free' };
+  });
+}
+
+/**
+ * The club's SCHEDULED bookings overlapping the day. A booking lasts one slot, so none starts more
+ * than a day before: the bounded start keeps the (company, start) index usable.
+ */
+async function loadBookings(db: Database, companyId: string, range: Interval): Promise<Booking[]> {
+  const rows = await db
+    .select({
+      id: appointments.id,
+      placeId: appointments.placeId,
+      startsAt: appointments.startsAt,
+      endsAt: appointments.endsAt,
+      associateId: appointments.associateId,
+      associateName: associates.name,
+      cardId: associates.cardId,
+      titleName: associateTitles.name,
+      createdByAssociateId: appointments.createdByAssociateId,
+      bookedByName: users.name,
+    })
+    .from(appointments)
+    .innerJoin(associates, eq(associates.id, appointments.associateId))
+    .innerJoin(associateTitles, eq(associateTitles.id, appointments.associateTitleId))
+    .leftJoin(users, eq(users.id, appointments.createdBy))
+    .where(
+      and(
+        eq(appointments.companyId, companyId),
+        eq(appointments.status, 'SCHEDULED'),
+        gte(appointments.startsAt, new Date(range.startsAt.getTime() - 86_400_000)),
+        lt(appointments.startsAt, range.endsAt),
+        gt(appointments.endsAt, range.startsAt),
+      ),
+    );
+  return rows.map((row) => ({
+    placeId: row.placeId,
+    startsAt: row.startsAt,
+    endsAt: row.endsAt,
+    appointment: {
+      id: row.id,
+      associateId: row.associateId,
+      associateName: row.associateName,
+      cardId: row.cardId,
+      titleName: row.titleName,
+      bookedVia: row.createdByAssociateId ? 'portal' : 'staff',
+      bookedByName: row.bookedByName,
+      startsAt: row.startsAt.toISOString(),
+      endsAt: row.endsAt.toISOString(),
+    },
+  }));
+}
+
+/** The club's blocks overlapping the day (a block may span days: the range index answers it). */
+async function loadBlocks(db: Database, companyId: string, range: Interval): Promise<Block[]> {
+  const rows = await db
+    .select({
+      id: blockedTimes.id,
+      placeId: blockedTimes.placeId,
+      reason: blockedTimes.description,
+      startsAt: blockedTimes.startsAt,
+      endsAt: blockedTimes.endsAt,
+    })
+    .from(blockedTimes)
+    .where(
+      and(
+        eq(blockedTimes.companyId, companyId),
+        overlapsPeriod(blockedTimes.startsAt, blockedTimes.endsAt, range),
+        lt(blockedTimes.startsAt, range.endsAt),
+        gt(blockedTimes.endsAt, range.startsAt),
+      ),
+    );
+  return rows;
+}
