@@ -6,6 +6,7 @@ import { associateRoutes } from './associates';
 import { categoryRoutes } from './categories';
 import { companyRoutes } from './companies';
 import { daySheetRoutes } from './day-sheet';
+import { clubEventRoutes } from './day-sheet/events';
 import { operatingHourRoutes } from './operating-hours';
 import { placeImageRoutes } from './place-images';
 import { placeRoutes } from './places';
@@ -20,6 +21,7 @@ export const backofficeRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(placeImageRoutes);
   await app.register(appointmentRoutes);
   await app.register(daySheetRoutes);
+  await app.register(clubEventRoutes);
   await app.register(operatingHourRoutes);
   await app.register(blockedTimeRoutes);
   await app.register(associateRoutes);
