@@ -44,7 +44,10 @@ export function CellText({ cell }: { cell: DaySheetCell }) {
   if (cell.state === 'booked' && cell.appointment)
     return (
       <>
-        <span className="block truncate font-semibold">{cell.appointment.associateName}</span>
+        {/* The first name fits a narrow cell; the full name is in the label and the detail. */}
+        <span className="block truncate font-semibold">
+          {cell.appointment.associateName.split(' ')[0]}
+        </span>
         <span className="block truncate opacity-80">{cell.appointment.cardId}</span>
       </>
     );
@@ -55,7 +58,10 @@ export function CellText({ cell }: { cell: DaySheetCell }) {
         {t(`scheduling.daySheet.outside.${cell.outsideReason}`)}
       </span>
     );
-  return <span className="block truncate">{t(`scheduling.daySheet.states.${cell.state}`)}</span>;
+  // A free cell shows its time (what the desk reads out); a past one stays quiet.
+  if (cell.state === 'free')
+    return <span className="block truncate tabular-nums">{cell.time}</span>;
+  return <span className="sr-only">{t(`scheduling.daySheet.states.${cell.state}`)}</span>;
 }
 
 export function cellLabel(
@@ -139,7 +145,7 @@ export function DaySheetGrid({ sheet, onOpenCell }: DaySheetGridProps) {
                   scope="row"
                   className="sticky left-0 z-10 bg-white px-2 py-1 text-left align-middle font-medium text-slate-800"
                 >
-                  <span className="block truncate" title={place.name}>
+                  <span className="line-clamp-2 leading-tight break-words" title={place.name}>
                     {place.name}
                   </span>
                   <span className="block font-normal text-slate-500">{place.bookRange} min</span>
