@@ -163,7 +163,7 @@ export function DaySheetGrid({ sheet, onOpenCell }: DaySheetGridProps) {
                     {place.cells.map((cell) => {
                       const clickable = cell.state === 'free' || cell.state === 'booked';
                       const className = cn(
-                        'absolute top-1 bottom-1 overflow-hidden rounded-md px-1 py-0.5 text-left leading-tight ring-1 ring-inset',
+                        'absolute top-1 bottom-1 overflow-hidden rounded-md px-1 py-0.5 text-left text-[11px] leading-tight ring-1 ring-inset',
                         cellStyles[cell.state],
                       );
                       const label = cellLabel(t, place, cell);
