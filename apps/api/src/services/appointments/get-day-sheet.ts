@@ -14,6 +14,7 @@ import {
   addDaysToDate,
   clubToday,
   dayOfWeekOf,
+  minutesOfTime,
   type DaySheet,
   type DaySheetAppointment,
   type DaySheetCell,
@@ -22,7 +23,7 @@ import { and, asc, eq, gt, gte, isNull, lt } from 'drizzle-orm';
 import { AppError } from '../../lib/app-error';
 import { overlapsPeriod } from '../../lib/overlaps-period';
 import { clubDayRange, slotGridOf } from './load-place-schedule';
-import { generateSlotTimes, overlaps, type Interval } from './slots';
+import { generateSlotTimes, overlaps, type Interval, type SlotTime } from './slots';
 
 export type GetDaySheetOptions = {
   db: Database;
@@ -96,6 +97,19 @@ export async function getDaySheet(options: GetDaySheetOptions): Promise<DaySheet
   const blocksOf = groupByPlace(blocks);
   const lastBookableDateOf = (days: number) => addDaysToDate(clubToday(club.timezone, now), days);
 
+  // Most places of a club share a handful of grids (same hours, same slot length): each grid is
+  // laid once per request, not once per place — the wall-clock maths dominates this request.
+  const gridCache = new Map<string, { bookable: SlotTime[]; placeOnly: SlotTime[] }>();
+  const gridsOf = (place: PlaceHours) => {
+    const key = `${place.startsAt}|${place.endsAt}|${place.bookRange}`;
+    let grids = gridCache.get(key);
+    if (!grids) {
+      grids = slotGridsOf(date, club.timezone, place, operatingHour);
+      gridCache.set(key, grids);
+    }
+    return grids;
+  };
+
   const groups = new Map<string, DaySheet['categories'][number]>();
   for (const place of clubPlaces) {
     let group = groups.get(place.categoryId);
@@ -104,10 +118,8 @@ export async function getDaySheet(options: GetDaySheetOptions): Promise<DaySheet
       groups.set(place.categoryId, group);
     }
     const cells = cellsOf({
-      date,
-      timezone: club.timezone,
-      place,
-      operatingHour,
+      grids: gridsOf(place),
+      hasHours: operatingHour !== null,
       now,
       beyondWindow: date > lastBookableDateOf(place.availableBookingDays),
       bookings: bookingsOf.get(place.id) ?? [],
@@ -128,28 +140,44 @@ function groupByPlace<T extends { placeId: string }>(rows: T[]): Map<string, T[]
   return map;
 }
 
+type PlaceHours = { startsAt: string; endsAt: string; bookRange: number };
+
 /**
- * One place's cells: the slots the booking rules offer (the place's hours within the club's), then
- * the rest of the place's own grid marked outside the club's hours, so a place open longer than
- * the club still shows its whole day.
+ * A place's slots: those the booking rules offer (the place's hours within the club's), and the
+ * rest of the place's own grid, outside the club's hours, so a place open longer than the club
+ * still shows its whole day. The second grid is only laid when the place's hours overflow.
  */
+function slotGridsOf(
+  date: string,
+  timezone: string,
+  place: PlaceHours,
+  operatingHour: { openTime: string; closeTime: string } | null,
+) {
+  const bookable = generateSlotTimes(date, timezone, slotGridOf(place, operatingHour));
+  const withinClubHours =
+    operatingHour !== null &&
+    minutesOfTime(place.startsAt) >= minutesOfTime(operatingHour.openTime) &&
+    minutesOfTime(place.endsAt) <= minutesOfTime(operatingHour.closeTime);
+  const placeOnly = withinClubHours
+    ? []
+    : generateSlotTimes(
+        date,
+        timezone,
+        slotGridOf(place, { openTime: place.startsAt, closeTime: place.endsAt }),
+      ).filter((slot) => !bookable.some((candidate) => overlaps(candidate, slot)));
+  return { bookable, placeOnly };
+}
+
+/** One place's cells, in time order, each with what occupies it or why it cannot be booked. */
 function cellsOf(input: {
-  date: string;
-  timezone: string;
-  place: { startsAt: string; endsAt: string; bookRange: number };
-  operatingHour: { openTime: string; closeTime: string } | null;
+  grids: { bookable: SlotTime[]; placeOnly: SlotTime[] };
+  hasHours: boolean;
   now: Date;
   beyondWindow: boolean;
   bookings: Booking[];
   blocks: Block[];
 }): DaySheetCell[] {
-  const { date, timezone, place } = input;
-  const bookable = generateSlotTimes(date, timezone, slotGridOf(place, input.operatingHour));
-  const placeOnly = generateSlotTimes(
-    date,
-    timezone,
-    slotGridOf(place, { openTime: place.startsAt, closeTime: place.endsAt }),
-  ).filter((slot) => !bookable.some((candidate) => overlaps(candidate, slot)));
+  const { bookable, placeOnly } = input.grids;
   const cells = [
     ...bookable.map((slot) => ({ slot, inHours: true })),
     ...placeOnly.map((slot) => ({ slot, inHours: false })),
@@ -172,7 +200,7 @@ function cellsOf(input: {
       return {
         ...base,
         state: 'outside',
-        outsideReason: input.operatingHour ? 'club-hours' : 'club-closed',
+        outsideReason: input.hasHours ? 'club-hours' : 'club-closed',
       };
     if (input.beyondWindow) return { ...base, state: 'outside', outsideReason: 'booking-window' };
     return { ...base, state: 'free' };
