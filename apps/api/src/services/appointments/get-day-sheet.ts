@@ -19,7 +19,7 @@ import {
   type DaySheetAppointment,
   type DaySheetCell,
 } from '@clube/shared';
-import { and, asc, eq, gt, gte, isNull, lt } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, isNull, lt, sql } from 'drizzle-orm';
 import { AppError } from '../../lib/app-error';
 import { overlapsPeriod } from '../../lib/overlaps-period';
 import { clubDayRange, slotGridOf } from './load-place-schedule';
@@ -38,8 +38,9 @@ type Booking = Interval & { placeId: string; appointment: DaySheetAppointment };
 
 /**
  * The front desk's whole club day: every active place, grouped by category, with its own slot grid
- * and what each cell is. Four queries whatever the number of places (the club and its hours, the
- * places, the day's bookings, the day's blocks); the grids are computed in memory.
+ * and what each cell is. Six queries whatever the number of places (the club and its hours, the
+ * places, the day's bookings with their members and titles, the day's blocks); the grids are
+ * computed in memory.
  */
 export async function getDaySheet(options: GetDaySheetOptions): Promise<DaySheet> {
   const { db, companyId, date } = options;
@@ -91,7 +92,10 @@ export async function getDaySheet(options: GetDaySheetOptions): Promise<DaySheet
   const [bookings, blocks] =
     clubPlaces.length === 0
       ? [[], []]
-      : await Promise.all([loadBookings(db, companyId, range), loadBlocks(db, companyId, range)]);
+      : await Promise.all([
+          loadBookings(db, companyId, range, Math.max(...clubPlaces.map((p) => p.bookRange))),
+          loadBlocks(db, companyId, range),
+        ]);
 
   const bookingsOf = groupByPlace(bookings);
   const blocksOf = groupByPlace(blocks);
@@ -208,10 +212,19 @@ function cellsOf(input: {
 }
 
 /**
- * The club's SCHEDULED bookings overlapping the day. A booking lasts one slot, so none starts more
- * than a day before: the bounded start keeps the (company, start) index usable.
+ * The club's SCHEDULED bookings overlapping the day, then their members and titles by id. One
+ * join would let PostgreSQL hash all of a large club's members (50 000 rows, ~50 ms) to name a
+ * few thousand bookings; looked up by primary key (one array parameter, not thousands of bound
+ * values) they cost a few milliseconds. A booking
+ * lasts one slot, so none starts earlier than the longest slot before the day: the bounded start
+ * keeps the (company, start) index tight.
  */
-async function loadBookings(db: Database, companyId: string, range: Interval): Promise<Booking[]> {
+async function loadBookings(
+  db: Database,
+  companyId: string,
+  range: Interval,
+  longestSlotMinutes: number,
+): Promise<Booking[]> {
   const rows = await db
     .select({
       id: appointments.id,
@@ -219,25 +232,39 @@ async function loadBookings(db: Database, companyId: string, range: Interval): P
       startsAt: appointments.startsAt,
       endsAt: appointments.endsAt,
       associateId: appointments.associateId,
-      associateName: associates.name,
-      cardId: associates.cardId,
-      titleName: associateTitles.name,
+      associateTitleId: appointments.associateTitleId,
       createdByAssociateId: appointments.createdByAssociateId,
       bookedByName: users.name,
     })
     .from(appointments)
-    .innerJoin(associates, eq(associates.id, appointments.associateId))
-    .innerJoin(associateTitles, eq(associateTitles.id, appointments.associateTitleId))
     .leftJoin(users, eq(users.id, appointments.createdBy))
     .where(
       and(
         eq(appointments.companyId, companyId),
         eq(appointments.status, 'SCHEDULED'),
-        gte(appointments.startsAt, new Date(range.startsAt.getTime() - 86_400_000)),
+        gte(
+          appointments.startsAt,
+          new Date(range.startsAt.getTime() - longestSlotMinutes * 60_000),
+        ),
         lt(appointments.startsAt, range.endsAt),
         gt(appointments.endsAt, range.startsAt),
       ),
     );
+  if (rows.length === 0) return [];
+  const associateIds = [...new Set(rows.map((row) => row.associateId))];
+  const titleIds = [...new Set(rows.map((row) => row.associateTitleId))];
+  const [members, titles] = await Promise.all([
+    db
+      .select({ id: associates.id, name: associates.name, cardId: associates.cardId })
+      .from(associates)
+      .where(sql`${associates.id} = any(${uuidArray(associateIds)}::uuid[])`),
+    db
+      .select({ id: associateTitles.id, name: associateTitles.name })
+      .from(associateTitles)
+      .where(sql`${associateTitles.id} = any(${uuidArray(titleIds)}::uuid[])`),
+  ]);
+  const memberOf = new Map(members.map((member) => [member.id, member]));
+  const titleOf = new Map(titles.map((title) => [title.id, title.name]));
   return rows.map((row) => ({
     placeId: row.placeId,
     startsAt: row.startsAt,
@@ -245,9 +272,9 @@ async function loadBookings(db: Database, companyId: string, range: Interval): P
     appointment: {
       id: row.id,
       associateId: row.associateId,
-      associateName: row.associateName,
-      cardId: row.cardId,
-      titleName: row.titleName,
+      associateName: memberOf.get(row.associateId)?.name ?? '',
+      cardId: memberOf.get(row.associateId)?.cardId ?? '',
+      titleName: titleOf.get(row.associateTitleId) ?? '',
       bookedVia: row.createdByAssociateId ? 'portal' : 'staff',
       bookedByName: row.bookedByName,
       startsAt: row.startsAt.toISOString(),
@@ -255,6 +282,9 @@ async function loadBookings(db: Database, companyId: string, range: Interval): P
     },
   }));
 }
+
+/** Ids as one PostgreSQL array literal: one bound value (uuids need no quoting). */
+const uuidArray = (ids: string[]) => `{${ids.join(',')}}`;
 
 /** The club's blocks overlapping the day (a block may span days: the range index answers it). */
 async function loadBlocks(db: Database, companyId: string, range: Interval): Promise<Block[]> {
