@@ -175,8 +175,13 @@ describe.skipIf(!process.env.DATABASE_URL)('live club events across API processe
     serverTwo = await startApp(second);
   });
   afterAll(async () => {
-    await serverOne.app.close();
-    await serverTwo.app.close();
+    // Open issue: after the other describe block ran in the same file, closing the second app
+    // sometimes never resolves on PostgreSQL (the listener's end and the open sockets were ruled
+    // out). Bounded here so the suite reports the test itself; to be investigated.
+    const closed = (app: App) =>
+      Promise.race([app.close(), new Promise((resolve) => setTimeout(resolve, 5_000))]);
+    await closed(serverOne.app);
+    await closed(serverTwo.app);
     await second.close();
     await first.close();
     await drop();
