@@ -234,6 +234,12 @@ async function main() {
           `/api/backoffice/blocked-time/findAll?companyId=${club.companyId}&startTime=${week.start.toISOString()}&endTime=${weekEnd.toISOString()}`,
         ),
       ),
+      // The front desk's day sheet: every place of the club, one user (budget p99 ≤ 100 ms on
+      // PostgreSQL, docs/performance.md).
+      await measure('quadro do dia (200 lugares, 1 usuário)', {
+        ...get(`/api/backoffice/day-sheet?companyId=${club.companyId}&date=${club.busyDate}`),
+        connections: 1,
+      }),
       await measure(
         `associados: prefixo do nome ("${firstName.slice(0, 4)}")`,
         get(search(firstName.slice(0, 4))),

@@ -7,6 +7,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config, TrustProxy } from './config';
 import { authPlugin } from './plugins/auth';
+import { clubEventsPlugin } from './plugins/club-events';
 import { databasePlugin } from './plugins/database';
 import { errorHandlerPlugin } from './plugins/error-handler';
 import { openApiPlugin } from './plugins/openapi';
@@ -53,6 +54,7 @@ export async function buildApp(options: BuildAppOptions) {
 
   await app.register(errorHandlerPlugin);
   await app.register(databasePlugin, { database: options.database });
+  await app.register(clubEventsPlugin, { database: options.database });
   await app.register(securityPlugin);
   await app.register(openApiPlugin);
   await app.register(authPlugin, { jwtSecret: options.jwtSecret });

@@ -1,5 +1,6 @@
 import type { Database, DatabaseDriver } from '@clube/db';
 import type { Config } from './config';
+import type { ClubEventHub } from './lib/club-events';
 import type { RateLimiter } from './lib/rate-limiter';
 import type { FileStorage } from './lib/storage/file-storage';
 
@@ -23,6 +24,9 @@ declare module 'fastify' {
     storage: FileStorage;
     authenticate: (request: FastifyRequest) => Promise<void>;
     authenticateMember: (request: FastifyRequest) => Promise<void>;
+    clubEvents: ClubEventHub;
+    /** How to end each open event stream (all ended when the server closes). */
+    clubEventStreams: Set<(closing?: boolean) => void>;
   }
   interface FastifyRequest {
     staff: Staff;

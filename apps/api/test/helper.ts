@@ -26,6 +26,8 @@ export async function createTestDatabase({
 }: { migrated?: boolean } = {}): Promise<{
   database: DatabaseHandle;
   drop: () => Promise<void>;
+  /** The PostgreSQL database's URL, for a second connection to it (none on PGlite). */
+  url?: string;
 }> {
   const url = process.env.DATABASE_URL;
   if (!url && !migrated) {
@@ -56,6 +58,7 @@ export async function createTestDatabase({
   if (migrated) await database.migrate(loadConfig({}).migrationsDir);
   return {
     database,
+    url: databaseUrl.toString(),
     drop: async () => {
       const client = new pg.Client({ connectionString: url });
       await client.connect();

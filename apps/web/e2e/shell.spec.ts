@@ -31,6 +31,9 @@ test('landing → login → club → navigate → Sair', async ({ page }) => {
   await navigation.getByRole('link', { name: 'Gerenciar horários bloqueados' }).click();
   await expect(page.getByRole('heading', { name: 'Gerenciar horários bloqueados' })).toBeVisible();
 
+  await navigation.getByRole('link', { name: 'Quadro do dia' }).click();
+  await expect(page.getByRole('heading', { name: 'Quadro do dia' })).toBeVisible();
+
   await navigation.getByRole('link', { name: 'Clube', exact: true }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
 

@@ -24,6 +24,12 @@ export type DatabaseHandle = {
   /** Applies pending migrations; `fresh` tells whether the database had none before. */
   migrate: (migrationsFolder: string) => Promise<{ fresh: boolean }>;
   close: () => Promise<void>;
+  /**
+   * Calls `handler` with the payload of every NOTIFY on `channel`, from any connection of any
+   * process; answers the function that stops listening. PostgreSQL listens on one dedicated
+   * connection (a pooled one would be handed to queries), reconnecting when it drops.
+   */
+  listen: (channel: string, handler: (payload: string) => void) => Promise<() => Promise<void>>;
 };
 
 export type DatabaseOptions =
@@ -99,6 +105,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
           client.release();
         }
       },
+      listen: (channel, handler) => listenOnPostgres(options.url, channel, handler),
       close: () => pool.end(),
     };
   }
@@ -129,9 +136,65 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       await migratePglite(db as never, { migrationsFolder });
       return { fresh };
     },
+    listen: async (channel, handler) => {
+      const unlisten = await client.listen(channel, handler);
+      return async () => {
+        if (!client.closed) await unlisten();
+      };
+    },
     close: async () => {
       if (!client.closed) await client.close();
     },
+  };
+}
+
+/** Channel names are identifiers; only ours are used, but never interpolate anything else. */
+const channelName = /^[a-z_][a-z0-9_]*$/;
+
+/**
+ * LISTEN on a dedicated connection. A dropped connection (restart, failover) is reopened after a
+ * second, and again until it succeeds; notifications sent while it was down are lost, which is
+ * why listeners treat them as hints to read again, never as the data itself.
+ */
+async function listenOnPostgres(
+  url: string,
+  channel: string,
+  handler: (payload: string) => void,
+): Promise<() => Promise<void>> {
+  if (!channelName.test(channel)) throw new Error(`invalid channel name: ${channel}`);
+  let stopped = false;
+  let current: pg.Client | undefined;
+  let retry: NodeJS.Timeout | undefined;
+
+  const dropAndRetry = (client: pg.Client) => {
+    if (stopped || current !== client) return;
+    current = undefined;
+    client.end().catch(() => {});
+    retry = setTimeout(() => void connect(), 1000);
+  };
+  const connect = async (): Promise<void> => {
+    const client = new pg.Client({ connectionString: url });
+    current = client;
+    client.on('notification', (message) => {
+      if (message.channel === channel) handler(message.payload ?? '');
+    });
+    client.on('error', () => dropAndRetry(client));
+    client.on('end', () => dropAndRetry(client));
+    try {
+      await client.connect();
+      await client.query(`listen ${channel}`);
+    } catch {
+      dropAndRetry(client);
+    }
+  };
+
+  await connect();
+  return async () => {
+    stopped = true;
+    if (retry) clearTimeout(retry);
+    const client = current;
+    current = undefined;
+    await client?.end().catch(() => {});
   };
 }
 

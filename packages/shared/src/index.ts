@@ -13,3 +13,4 @@ export * from './schemas/appointment';
 export * from './schemas/operating-hour';
 export * from './schemas/blocked-time';
 export * from './schemas/portal';
+export * from './schemas/day-sheet';

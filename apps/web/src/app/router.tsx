@@ -78,6 +78,13 @@ export const routes: RouteObject[] = [
                 element: lazyPage(() => import('@/app/routes/dashboard-page'), 'DashboardPage'),
               },
               {
+                path: paths.daySheet.path,
+                element: lazyPage(
+                  () => import('@/features/scheduling/pages/day-sheet-page'),
+                  'DaySheetPage',
+                ),
+              },
+              {
                 path: paths.categories.path,
                 element: lazyPage(
                   () => import('@/features/categories/pages/categories-page'),

@@ -16,6 +16,10 @@ export const paths = {
 
   selectCompany: { path: '/select-company', href: () => '/select-company' },
   dashboard: { path: '/dashboard', href: () => '/dashboard' },
+  daySheet: {
+    path: '/day-sheet',
+    href: (date?: string) => (date ? `/day-sheet?date=${encodeURIComponent(date)}` : '/day-sheet'),
+  },
   categories: { path: '/category', href: () => '/category' },
   operatingHours: { path: '/operating-hour', href: () => '/operating-hour' },
   associates: { path: '/associates', href: () => '/associates' },

@@ -233,5 +233,62 @@ export function createApiClient<S extends TokenPair>(options: ApiClientOptions<S
       apiRequest<T>(path, { ...methodOptions, method: 'DELETE' }),
   };
 
-  return { api, apiRequest, onSessionExpired };
+  /**
+   * Reads a text/event-stream with fetch, so the bearer header goes with it (EventSource cannot
+   * send one); renews the session once on a 401 like any request. Resolves when the server ends
+   * the stream (a token expiring ends it), rejects on failure; the caller reconnects.
+   */
+  async function readEventStream(
+    path: string,
+    streamOptions: {
+      query?: Record<string, QueryValue>;
+      signal: AbortSignal;
+      onEvent: (event: StreamEvent) => void;
+    },
+  ): Promise<void> {
+    const open = (token: string | null) =>
+      fetch(buildUrl(path, streamOptions.query), {
+        headers: {
+          accept: 'text/event-stream',
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+        },
+        signal: streamOptions.signal,
+      });
+    const usedToken = options.getSession()?.access_token ?? null;
+    let response = await open(usedToken);
+    if (response.status === 401) {
+      const current = options.getSession();
+      const session =
+        current && current.access_token !== usedToken ? current : await refreshSessionOnce();
+      if (!session) throw new ApiError(401, fallbackErrorMessage);
+      response = await open(session.access_token);
+    }
+    if (!response.ok || !response.body) {
+      const data = await readBody(response);
+      throw new ApiError(response.status, readStringField(data, 'error') ?? fallbackErrorMessage);
+    }
+    const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+    let buffer = '';
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) return;
+      buffer += value.replace(/\r\n?/g, '\n');
+      let end: number;
+      while ((end = buffer.indexOf('\n\n')) >= 0) {
+        const block = buffer.slice(0, end);
+        buffer = buffer.slice(end + 2);
+        let name = 'message';
+        const data: string[] = [];
+        for (const line of block.split('\n')) {
+          if (line.startsWith('event:')) name = line.slice(6).trim();
+          else if (line.startsWith('data:')) data.push(line.slice(5).replace(/^ /, ''));
+        }
+        if (data.length > 0) streamOptions.onEvent({ name, data: data.join('\n') });
+      }
+    }
+  }
+
+  return { api, apiRequest, onSessionExpired, readEventStream };
 }
+
+export type StreamEvent = { name: string; data: string };

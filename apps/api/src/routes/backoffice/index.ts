@@ -5,6 +5,8 @@ import { associateTitleRoutes } from './associate-titles';
 import { associateRoutes } from './associates';
 import { categoryRoutes } from './categories';
 import { companyRoutes } from './companies';
+import { daySheetRoutes } from './day-sheet';
+import { clubEventRoutes } from './day-sheet/events';
 import { operatingHourRoutes } from './operating-hours';
 import { placeImageRoutes } from './place-images';
 import { placeRoutes } from './places';
@@ -18,6 +20,8 @@ export const backofficeRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(categoryRoutes);
   await app.register(placeImageRoutes);
   await app.register(appointmentRoutes);
+  await app.register(daySheetRoutes);
+  await app.register(clubEventRoutes);
   await app.register(operatingHourRoutes);
   await app.register(blockedTimeRoutes);
   await app.register(associateRoutes);

@@ -1,7 +1,9 @@
-import { appointments, places, type Database } from '@clube/db';
+import { appointments, companies, places, type Database } from '@clube/db';
+import { clubDateOf } from '@clube/shared';
 import { and, eq, inArray, type SQL } from 'drizzle-orm';
 import { AppError } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
+import { notifyClubChange } from '../../lib/club-events';
 import type { Staff } from '../../types';
 import type { BookingActor } from './create-appointment';
 
@@ -26,9 +28,14 @@ export async function cancelBooking(db: Database, options: CancelBookingOptions)
   const memberId = 'associateId' in actor ? actor.associateId : null;
   return db.transaction(async (tx) => {
     const [row] = await tx
-      .select({ appointment: appointments, maxCancelBookingTime: places.maxCancelBookingTime })
+      .select({
+        appointment: appointments,
+        maxCancelBookingTime: places.maxCancelBookingTime,
+        timezone: companies.timezone,
+      })
       .from(appointments)
       .innerJoin(places, eq(places.id, appointments.placeId))
+      .innerJoin(companies, eq(companies.id, appointments.companyId))
       .where(and(eq(appointments.id, id), options.scope))
       .for('update', { of: appointments });
     if (!row || row.appointment.status !== 'SCHEDULED') throw new AppError('AppointmentNotFound');
@@ -53,6 +60,12 @@ export async function cancelBooking(db: Database, options: CancelBookingOptions)
       entityType: 'appointment',
       entityId: id,
       data: { startsAt: row.appointment.startsAt.toISOString() },
+    });
+    await notifyClubChange(tx, {
+      companyId: row.appointment.companyId,
+      kind: 'appointment.cancelled',
+      placeId: row.appointment.placeId,
+      date: clubDateOf(row.appointment.startsAt, row.timezone),
     });
   });
 }

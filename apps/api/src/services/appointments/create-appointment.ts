@@ -1,6 +1,8 @@
 import { appointments, type Database } from '@clube/db';
 import { AppError } from '../../lib/app-error';
 import { insertAudited } from '../../lib/audit';
+import { notifyClubChange } from '../../lib/club-events';
+import { clubDateOf } from '@clube/shared';
 import type { Staff } from '../../types';
 import {
   evaluateBookingRules,
@@ -46,6 +48,12 @@ export async function bookAppointment(db: Database, options: BookAppointmentOpti
 
     // The booking and its audit event in one statement: one round trip fewer on the busiest
     // write. The exclusion constraint still guards the insert (23P01).
+    await notifyClubChange(tx, {
+      companyId: context.place.companyId,
+      kind: 'appointment.created',
+      placeId: context.place.id,
+      date: clubDateOf(new Date(request.startsAt), context.timezone),
+    });
     return insertAudited(
       tx,
       tx

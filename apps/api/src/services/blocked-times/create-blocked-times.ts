@@ -11,6 +11,7 @@ import type { BlockConflict, BlockRecurrence } from '@clube/shared';
 import { and, asc, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { AppError } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
+import { clubDatesOf, notifyClubChange } from '../../lib/club-events';
 import { lockPlace } from '../../lib/place-lock';
 import { toBlockedTime } from './blocked-time-row';
 import { expandWeeklyRecurrence, type Occurrence } from './expand-weekly-recurrence';
@@ -182,6 +183,19 @@ export async function createBlockedTimes(
         },
       });
     }
+
+    // The cancelled bookings lie inside the blocks: the blocks' dates cover them.
+    await notifyClubChange(
+      tx,
+      rows.flatMap((row) =>
+        clubDatesOf(row, timezone).map((date) => ({
+          companyId,
+          kind: 'blocked-time.created' as const,
+          placeId: row.placeId,
+          date,
+        })),
+      ),
+    );
 
     const items = rows
       .map((row) => toBlockedTime({ ...row, placeName: placeNameOf.get(row.placeId)! }))

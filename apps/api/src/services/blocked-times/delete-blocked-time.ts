@@ -1,14 +1,20 @@
-import { blockedTimes, type Database } from '@clube/db';
+import { blockedTimes, companies, type Database } from '@clube/db';
 import { eq } from 'drizzle-orm';
 import { AppError } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
+import { clubDatesOf, notifyClubChange } from '../../lib/club-events';
 import { lockPlace } from '../../lib/place-lock';
 import type { Caller } from './create-blocked-times';
 
 /** Removes one block (one occurrence of a weekly series); the audit keeps what it was. */
 export async function deleteBlockedTime(db: Database, caller: Caller, id: string) {
-  const [block] = await db.select().from(blockedTimes).where(eq(blockedTimes.id, id));
-  if (!block || !caller.companyIds.has(block.companyId)) {
+  const [row] = await db
+    .select({ block: blockedTimes, timezone: companies.timezone })
+    .from(blockedTimes)
+    .innerJoin(companies, eq(companies.id, blockedTimes.companyId))
+    .where(eq(blockedTimes.id, id));
+  const block = row?.block;
+  if (!row || !block || !caller.companyIds.has(block.companyId)) {
     throw new AppError('NotFound', 'Bloqueio não encontrado.');
   }
   await db.transaction(async (tx) => {
@@ -32,6 +38,15 @@ export async function deleteBlockedTime(db: Database, caller: Caller, id: string
         recurrenceId: block.recurrenceId,
       },
     });
+    await notifyClubChange(
+      tx,
+      clubDatesOf(block, row.timezone).map((date) => ({
+        companyId: block.companyId,
+        kind: 'blocked-time.deleted' as const,
+        placeId: block.placeId,
+        date,
+      })),
+    );
   });
   return { ok: true as const };
 }

@@ -2,6 +2,7 @@ import type { ComponentType, SVGProps } from 'react';
 import {
   BlockIcon,
   ClockIcon,
+  GridIcon,
   HomeIcon,
   SettingsIcon,
   SwitchIcon,
@@ -14,6 +15,7 @@ import { paths } from '@/config/paths';
 export type NavItem = {
   labelKey:
     | 'layout.nav.dashboard'
+    | 'layout.nav.daySheet'
     | 'layout.nav.associates'
     | 'layout.nav.categories'
     | 'layout.nav.operatingHours'
@@ -25,9 +27,10 @@ export type NavItem = {
   icon: ComponentType<SVGProps<SVGSVGElement>>;
 };
 
-/** The main navigation, in the product's order (docs/domain.md, Back-office screens). */
+/** The main navigation, in the product's order (docs/domain.md), with the day sheet after the club's home. */
 export const mainNavItems: NavItem[] = [
   { labelKey: 'layout.nav.dashboard', href: paths.dashboard.href(), icon: HomeIcon },
+  { labelKey: 'layout.nav.daySheet', href: paths.daySheet.href(), icon: GridIcon },
   { labelKey: 'layout.nav.associates', href: paths.associates.href(), icon: UsersIcon },
   { labelKey: 'layout.nav.categories', href: paths.categories.href(), icon: TagIcon },
   { labelKey: 'layout.nav.operatingHours', href: paths.operatingHours.href(), icon: ClockIcon },

@@ -1,7 +1,9 @@
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '@/components/ui/button';
+import { Link } from 'react-router';
+import { Button, buttonStyles } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/page-header';
+import { paths } from '@/config/paths';
 import { PlaceOccupancy } from '@/features/scheduling/components/place-occupancy';
 import { useCurrentCompany } from '@/lib/current-company';
 import { useHasBeenTrue } from '@/lib/use-has-been-true';
@@ -24,7 +26,14 @@ export function DashboardPage() {
       <PageHeader
         title={t('places.dashboard.title')}
         description={t('places.dashboard.description', { name: company.name })}
-        actions={<Button onClick={() => setIsCreating(true)}>{t('places.list.add')}</Button>}
+        actions={
+          <>
+            <Link to={paths.daySheet.href()} className={buttonStyles({ variant: 'secondary' })}>
+              {t('scheduling.daySheet.dashboardLink')}
+            </Link>
+            <Button onClick={() => setIsCreating(true)}>{t('places.list.add')}</Button>
+          </>
+        }
       />
       {/* Composed here, above the features: the grid is places', the occupancy scheduling's. */}
       <PlaceGrid

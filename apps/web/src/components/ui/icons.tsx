@@ -78,6 +78,13 @@ export const ClockIcon = (props: IconProps) => (
   </Icon>
 );
 
+export const GridIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <rect x="3" y="4" width="18" height="16" rx="1.5" />
+    <path d="M3 9h18M3 14.5h18M9 4v16" />
+  </Icon>
+);
+
 export const BlockIcon = (props: IconProps) => (
   <Icon {...props}>
     <circle cx="12" cy="12" r="9" />
@@ -143,7 +150,7 @@ export const CalendarIcon = (props: IconProps) => (
   </Icon>
 );
 
-export const GridIcon = (props: IconProps) => (
+export const TilesIcon = (props: IconProps) => (
   <Icon {...props}>
     <rect x="4" y="4" width="7" height="7" rx="1.5" />
     <rect x="13" y="4" width="7" height="7" rx="1.5" />

@@ -3,7 +3,7 @@ import { Suspense, useState, type ComponentType, type SVGProps } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet, useNavigate } from 'react-router';
 import { cn } from '@/components/ui/cn';
-import { CalendarIcon, GridIcon, HomeIcon, LogoutIcon, UserIcon } from '@/components/ui/icons';
+import { CalendarIcon, HomeIcon, LogoutIcon, TilesIcon, UserIcon } from '@/components/ui/icons';
 import { LoadingState } from '@/components/ui/spinner';
 import { portalQueryClient } from '../lib/query-client';
 import { useSignedInSession } from '../lib/session';
@@ -18,7 +18,7 @@ type NavItem = {
 
 const navItems: NavItem[] = [
   { href: portalPaths.home.href(), labelKey: 'portal.nav.home', icon: HomeIcon },
-  { href: portalPaths.places.href(), labelKey: 'portal.nav.places', icon: GridIcon },
+  { href: portalPaths.places.href(), labelKey: 'portal.nav.places', icon: TilesIcon },
   { href: portalPaths.bookings.href(), labelKey: 'portal.nav.bookings', icon: CalendarIcon },
   { href: portalPaths.account.href(), labelKey: 'portal.nav.account', icon: UserIcon },
 ];

@@ -21,7 +21,7 @@ export function invalidateSchedule(
   companyId: string,
 ) {
   return Promise.all(
-    ['time-slots', 'appointments', 'occupancy'].map((key) =>
+    ['time-slots', 'appointments', 'occupancy', 'day-sheet'].map((key) =>
       queryClient.invalidateQueries({ queryKey: [companyId, key] }),
     ),
   );

@@ -2,6 +2,7 @@ export const layout = {
   navigationLabel: 'Navegação principal',
   nav: {
     dashboard: 'Clube',
+    daySheet: 'Quadro do dia',
     associates: 'Gerenciar associados',
     categories: 'Gerenciar categorias',
     operatingHours: 'Horários de funcionamento',

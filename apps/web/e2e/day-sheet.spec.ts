@@ -1,0 +1,55 @@
+import { expect, test, type Page } from '@playwright/test';
+import { clubDate, createPlaceThroughApi, openApiSession, signInToDemoClub } from './helpers';
+
+async function openSheet(page: Page, date: string) {
+  await signInToDemoClub(page);
+  await page.goto(`/day-sheet?date=${date}`);
+  await expect(page.getByRole('heading', { name: 'Quadro do dia' })).toBeVisible();
+  // Subscribed to the club's events: from here on nothing is missed.
+  await expect(page.getByRole('status').filter({ hasText: 'Ao vivo' })).toBeVisible();
+}
+
+test('a booking made on one open day sheet appears on another without reloading', async ({
+  browser,
+  request,
+}) => {
+  const session = await openApiSession(request);
+  const place = await createPlaceThroughApi(request, session, `Quadra Quadro ${Date.now()}`);
+  const { items: associates } = (await (
+    await request.get('/api/backoffice/associate/findAllPaginated', {
+      headers: session.headers,
+      params: { companyId: session.companyId, take: 20, skip: 0 },
+    })
+  ).json()) as { items: { cardId: string; blocked?: boolean; user: { name: string } }[] };
+  const associate = associates.find((item) => !item.blocked)!;
+  const date = clubDate(1);
+
+  const desk = await browser.newContext();
+  const pool = await browser.newContext();
+  const deskPage = await desk.newPage();
+  const poolPage = await pool.newPage();
+  await openSheet(deskPage, date);
+  await openSheet(poolPage, date);
+  const freeCell = (page: Page) =>
+    page.getByRole('button', { name: `${place.name}, 12:00: Livre`, exact: true });
+  await expect(freeCell(poolPage)).toBeVisible();
+
+  await freeCell(deskPage).click();
+  await deskPage.getByRole('button', { name: 'Agendar' }).click();
+  const dialog = deskPage.getByRole('dialog', { name: 'Criar Agendamento' });
+  await dialog.getByLabel('Carteirinha').fill(associate.cardId);
+  await dialog.getByRole('button', { name: 'Buscar' }).click();
+  await expect(dialog.getByText(`Associado: ${associate.user.name}`)).toBeVisible();
+  await dialog.getByRole('button', { name: 'Criar' }).click();
+  await expect(deskPage.getByText('Agendamento criado com sucesso')).toBeVisible();
+
+  // The other sheet learns it from the live stream: well within the 2 seconds promised.
+  const booked = poolPage.getByRole('button', {
+    name: `${place.name}, 12:00: Agendado — ${associate.user.name}`,
+  });
+  await expect(booked).toBeVisible({ timeout: 2_000 });
+  await expect(freeCell(poolPage)).toHaveCount(0);
+
+  await desk.close();
+  await pool.close();
+});

@@ -1,0 +1,97 @@
+import type { DaySheetAppointment } from '@clube/shared';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'react-toastify';
+import { Button } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
+import { formatTime } from '@/lib/dates';
+import { errorMessageOf } from '@/lib/error-messages';
+import { useCancelAppointment } from '../api/cancel-appointment';
+
+type DaySheetBookingDialogProps = {
+  booking: { placeName: string; appointment: DaySheetAppointment } | null;
+  companyId: string;
+  timezone: string;
+  onClose: () => void;
+};
+
+/** A booking seen from the day sheet: who, which title, who booked it and how; cancel. */
+export function DaySheetBookingDialog({
+  booking,
+  companyId,
+  timezone,
+  onClose,
+}: DaySheetBookingDialogProps) {
+  const { t } = useTranslation();
+  const [isConfirming, setIsConfirming] = useState(false);
+  const cancel = useCancelAppointment(companyId);
+  const close = () => {
+    setIsConfirming(false);
+    onClose();
+  };
+  const confirmCancel = async () => {
+    if (!booking) return;
+    try {
+      await cancel.mutateAsync(booking.appointment.id);
+      toast.success(t('scheduling.daySheet.booking.cancelled'));
+      close();
+    } catch (error) {
+      toast.error(errorMessageOf(error, t('scheduling.daySheet.booking.cancelError')));
+    }
+  };
+  const appointment = booking?.appointment;
+  const bookedBy = !appointment
+    ? ''
+    : appointment.bookedVia === 'portal'
+      ? t('scheduling.daySheet.booking.viaPortal')
+      : appointment.bookedByName
+        ? t('scheduling.daySheet.booking.viaStaff', { name: appointment.bookedByName })
+        : t('scheduling.daySheet.booking.viaStaffUnknown');
+  const rows: [string, string][] = appointment
+    ? [
+        [t('scheduling.daySheet.booking.associate'), appointment.associateName],
+        [t('scheduling.daySheet.booking.cardId'), appointment.cardId],
+        [t('scheduling.daySheet.booking.titleName'), appointment.titleName],
+        [
+          t('scheduling.daySheet.booking.time'),
+          `${formatTime(appointment.startsAt, timezone)}–${formatTime(appointment.endsAt, timezone)}`,
+        ],
+        [t('scheduling.daySheet.booking.bookedBy'), bookedBy],
+      ]
+    : [];
+
+  return (
+    <Dialog
+      isOpen={booking !== null}
+      onClose={close}
+      title={t('scheduling.daySheet.booking.title')}
+      description={booking?.placeName}
+      closeLabel={t('common.close')}
+      footer={
+        isConfirming ? (
+          <>
+            <Button variant="secondary" onClick={() => setIsConfirming(false)}>
+              {t('scheduling.daySheet.booking.keep')}
+            </Button>
+            <Button variant="danger" isLoading={cancel.isPending} onClick={confirmCancel}>
+              {t('scheduling.daySheet.booking.confirmCancel')}
+            </Button>
+          </>
+        ) : (
+          <Button variant="danger" onClick={() => setIsConfirming(true)}>
+            {t('scheduling.daySheet.booking.cancel')}
+          </Button>
+        )
+      }
+    >
+      <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
+        {rows.map(([term, value]) => (
+          <div key={term} className="contents">
+            <dt className="font-medium text-slate-600">{term}</dt>
+            <dd className="text-slate-900">{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </Dialog>
+  );
+}

@@ -1,0 +1,212 @@
+import { minutesOfTime, type DaySheet, type DaySheetCell, type DaySheetPlace } from '@clube/shared';
+import { useTranslation } from 'react-i18next';
+import { cn } from '@/components/ui/cn';
+
+type DaySheetGridProps = {
+  sheet: DaySheet;
+  onOpenCell: (place: DaySheetPlace, cell: DaySheetCell) => void;
+};
+
+const cellStyles: Record<DaySheetCell['state'], string> = {
+  free: 'bg-white text-emerald-800 ring-emerald-300 hover:bg-emerald-50 cursor-pointer',
+  booked: 'bg-sky-100 text-sky-950 ring-sky-300 hover:bg-sky-200 cursor-pointer',
+  blocked: 'bg-amber-100 text-amber-950 ring-amber-300 stripes',
+  past: 'bg-slate-100 text-slate-400 ring-slate-200',
+  outside: 'bg-slate-50 text-slate-400 ring-slate-200 hatch',
+};
+
+/** Minutes since midnight of a cell (club wall clock) and its length. */
+function spanOf(cell: DaySheetCell) {
+  const start = minutesOfTime(cell.time);
+  const length = (Date.parse(cell.endsAt) - Date.parse(cell.startsAt)) / 60_000;
+  return { start, end: start + length };
+}
+
+/** The whole hours the sheet's cells cover, so every place shares one time axis. */
+export function hoursOf(sheet: DaySheet): number[] {
+  let first = Infinity;
+  let last = -Infinity;
+  for (const category of sheet.categories)
+    for (const place of category.places)
+      for (const cell of place.cells) {
+        const { start, end } = spanOf(cell);
+        first = Math.min(first, start);
+        last = Math.max(last, end);
+      }
+  if (first === Infinity) return [];
+  const hours: number[] = [];
+  for (let hour = Math.floor(first / 60); hour * 60 < last; hour += 1) hours.push(hour);
+  return hours;
+}
+
+export function CellText({ cell }: { cell: DaySheetCell }) {
+  const { t } = useTranslation();
+  if (cell.state === 'booked' && cell.appointment)
+    return (
+      <>
+        {/* The first name fits a narrow cell; the full name is in the label and the detail. */}
+        <span className="block truncate font-semibold">
+          {cell.appointment.associateName.split(' ')[0]}
+        </span>
+        <span className="block truncate opacity-80">{cell.appointment.cardId}</span>
+      </>
+    );
+  if (cell.state === 'blocked') return <span className="block truncate">{cell.block?.reason}</span>;
+  if (cell.state === 'outside' && cell.outsideReason)
+    return (
+      <span className="block truncate">
+        {t(`scheduling.daySheet.outside.${cell.outsideReason}`)}
+      </span>
+    );
+  // A free cell shows its time (what the desk reads out); a past one stays quiet.
+  if (cell.state === 'free')
+    return <span className="block truncate tabular-nums">{cell.time}</span>;
+  return <span className="sr-only">{t(`scheduling.daySheet.states.${cell.state}`)}</span>;
+}
+
+export function cellLabel(
+  translate: ReturnType<typeof useTranslation>['t'],
+  place: DaySheetPlace,
+  cell: DaySheetCell,
+) {
+  // Keys built from the cell's state: checking every combination against the whole text table
+  // is too deep for the compiler, and each state and reason has its text (the grid test reads them).
+  const t = translate as unknown as (key: string, options?: Record<string, unknown>) => string;
+  const state =
+    cell.state === 'booked'
+      ? `${t('scheduling.daySheet.states.booked')} — ${cell.appointment?.associateName ?? ''}`
+      : cell.state === 'blocked'
+        ? `${t('scheduling.daySheet.states.blocked')} — ${cell.block?.reason ?? ''}`
+        : cell.state === 'outside' && cell.outsideReason
+          ? t(`scheduling.daySheet.outside.${cell.outsideReason}`)
+          : t(`scheduling.daySheet.states.${cell.state}`);
+  return t('scheduling.daySheet.cellLabel', { place: place.name, time: cell.time, state });
+}
+
+/**
+ * Rows are places grouped by category, columns the hours of the day. Each place keeps its own
+ * slot grid: a cell is placed by its start and sized by its length on the shared hour axis, so a
+ * 30-minute pool and a 90-minute court line up by the clock.
+ */
+export function DaySheetGrid({ sheet, onOpenCell }: DaySheetGridProps) {
+  const { t } = useTranslation();
+  const hours = hoursOf(sheet);
+  const axisStart = (hours[0] ?? 0) * 60;
+  const axisLength = Math.max(60, hours.length * 60);
+  const position = (cell: DaySheetCell) => {
+    const { start, end } = spanOf(cell);
+    return {
+      left: `${((start - axisStart) / axisLength) * 100}%`,
+      width: `${((end - start) / axisLength) * 100}%`,
+    };
+  };
+
+  return (
+    <div className="day-sheet overflow-x-auto rounded-xl bg-white shadow-sm ring-1 ring-slate-200 print:overflow-visible print:shadow-none print:ring-0">
+      <table className="w-full min-w-[56rem] table-fixed border-collapse text-xs print:min-w-0">
+        <colgroup>
+          <col className="w-36 print:w-28" />
+          <col />
+        </colgroup>
+        <thead>
+          <tr className="border-b border-slate-200">
+            <th
+              scope="col"
+              className="sticky left-0 z-10 bg-white px-2 py-2 text-left font-semibold text-slate-700"
+            >
+              {t('scheduling.daySheet.place')}
+            </th>
+            <th scope="col" className="p-0">
+              <div className="relative h-8">
+                {hours.map((hour, index) => (
+                  <span
+                    key={hour}
+                    className="absolute top-0 bottom-0 border-l border-slate-200 pt-2 pl-1 font-medium text-slate-600"
+                    style={{ left: `${((index * 60) / axisLength) * 100}%` }}
+                  >
+                    {String(hour).padStart(2, '0')}h
+                  </span>
+                ))}
+              </div>
+            </th>
+          </tr>
+        </thead>
+        {sheet.categories.map((category) => (
+          <tbody key={category.id} className="break-inside-avoid">
+            <tr className="bg-slate-50">
+              <th
+                colSpan={2}
+                scope="rowgroup"
+                className="sticky left-0 px-2 py-1.5 text-left text-sm font-semibold text-slate-800"
+              >
+                {category.name}
+              </th>
+            </tr>
+            {category.places.map((place) => (
+              <tr key={place.id} className="border-t border-slate-100">
+                <th
+                  scope="row"
+                  className="sticky left-0 z-10 bg-white px-2 py-1 text-left align-middle font-medium text-slate-800"
+                >
+                  <span className="line-clamp-2 leading-tight break-words" title={place.name}>
+                    {place.name}
+                  </span>
+                  <span className="block font-normal text-slate-500">{place.bookRange} min</span>
+                </th>
+                <td className="p-0">
+                  <div className="relative h-12">
+                    {hours.map((hour, index) => (
+                      <span
+                        key={hour}
+                        aria-hidden
+                        className="absolute top-0 bottom-0 border-l border-slate-100"
+                        style={{ left: `${((index * 60) / axisLength) * 100}%` }}
+                      />
+                    ))}
+                    {place.cells.map((cell) => {
+                      const clickable = cell.state === 'free' || cell.state === 'booked';
+                      const className = cn(
+                        'absolute top-1 bottom-1 overflow-hidden rounded-md px-1 py-0.5 text-left text-[11px] leading-tight ring-1 ring-inset',
+                        cellStyles[cell.state],
+                      );
+                      const label = cellLabel(t, place, cell);
+                      return clickable ? (
+                        <button
+                          key={cell.startsAt}
+                          type="button"
+                          data-state={cell.state}
+                          className={cn(
+                            className,
+                            'focus-visible:outline-2 focus-visible:outline-brand-700',
+                          )}
+                          style={position(cell)}
+                          aria-label={label}
+                          title={label}
+                          onClick={() => onOpenCell(place, cell)}
+                        >
+                          <CellText cell={cell} />
+                        </button>
+                      ) : (
+                        <div
+                          key={cell.startsAt}
+                          data-state={cell.state}
+                          className={className}
+                          style={position(cell)}
+                          title={label}
+                          aria-label={label}
+                          role="img"
+                        >
+                          <CellText cell={cell} />
+                        </div>
+                      );
+                    })}
+                  </div>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        ))}
+      </table>
+    </div>
+  );
+}

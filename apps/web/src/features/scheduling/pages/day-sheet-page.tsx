@@ -1,0 +1,359 @@
+import {
+  addDaysToDate,
+  clubInstant,
+  clubToday,
+  type DaySheetAppointment,
+  type DaySheetCell,
+  type DaySheetPlace,
+  type TimeSlot,
+} from '@clube/shared';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { cn } from '@/components/ui/cn';
+import { Dialog } from '@/components/ui/dialog';
+import { PageHeader } from '@/components/ui/page-header';
+import { Spinner } from '@/components/ui/spinner';
+import { useCategories } from '@/lib/api/get-categories';
+import { useCurrentCompany } from '@/lib/current-company';
+import { formatLongDay } from '@/lib/dates';
+import { useDaySheet } from '../api/get-day-sheet';
+import { useClubEvents, type LiveStatus } from '../api/use-club-events';
+import { BlockSlotDialog } from '../components/block-slot-dialog';
+import { CreateAppointmentDialog } from '../components/create-appointment-dialog';
+import { DaySheetBookingDialog } from '../components/day-sheet-booking-dialog';
+import { CellText, DaySheetGrid, cellLabel } from '../components/day-sheet-grid';
+
+const isDate = (value: string | null): value is string =>
+  value !== null && /^\d{4}-\d{2}-\d{2}$/.test(value);
+
+type FreeCell = { place: DaySheetPlace; slot: TimeSlot };
+
+const liveStyles: Record<LiveStatus, string> = {
+  connecting: 'bg-slate-100 text-slate-600',
+  live: 'bg-brand-100 text-brand-800',
+  offline: 'bg-amber-100 text-amber-900',
+};
+
+/**
+ * The front desk's day sheet: the club's whole day on one screen, kept current by the club's
+ * live events. The date and the category live in the URL, so a printed or shared link shows the
+ * same sheet.
+ */
+export function DaySheetPage() {
+  const { t } = useTranslation();
+  const company = useCurrentCompany();
+  const today = clubToday(company.timezone);
+  const [searchParams, setSearchParams] = useSearchParams();
+  const dateParam = searchParams.get('date');
+  const date = isDate(dateParam) ? dateParam : today;
+  const categoryId = searchParams.get('category') ?? undefined;
+  const sheet = useDaySheet(company.id, date, categoryId);
+  const categories = useCategories(company.id);
+  const live = useClubEvents(company.id);
+  const [freeCell, setFreeCell] = useState<FreeCell | null>(null);
+  const [dialog, setDialog] = useState<'choose' | 'create' | 'block' | null>(null);
+  const [booking, setBooking] = useState<{
+    placeName: string;
+    appointment: DaySheetAppointment;
+  } | null>(null);
+  const [mobilePlaceId, setMobilePlaceId] = useState<string | null>(null);
+
+  const update = (changes: Record<string, string | undefined>) => {
+    const next = new URLSearchParams(searchParams);
+    for (const [key, value] of Object.entries(changes)) {
+      if (value) next.set(key, value);
+      else next.delete(key);
+    }
+    setSearchParams(next, { replace: true });
+  };
+  const goTo = (next: string) => update({ date: next === today ? undefined : next });
+
+  const openCell = (place: DaySheetPlace, cell: DaySheetCell) => {
+    if (cell.state === 'booked' && cell.appointment)
+      setBooking({ placeName: place.name, appointment: cell.appointment });
+    if (cell.state === 'free') {
+      setFreeCell({
+        place,
+        slot: { time: cell.time, startsAt: cell.startsAt, endsAt: cell.endsAt, available: true },
+      });
+      setDialog('choose');
+    }
+  };
+  const closeDialog = () => {
+    setDialog(null);
+    setFreeCell(null);
+  };
+
+  const places = sheet.data?.categories.flatMap((category) => category.places) ?? [];
+  const mobilePlace = places.find((place) => place.id === mobilePlaceId) ?? places[0];
+
+  return (
+    <div className="space-y-4">
+      <div className="print:hidden">
+        <PageHeader
+          title={t('scheduling.daySheet.title')}
+          description={t('scheduling.daySheet.description')}
+          actions={
+            <>
+              <span
+                role="status"
+                data-live={live}
+                className={cn(
+                  'inline-flex h-8 items-center gap-1.5 rounded-full px-3 text-sm font-medium',
+                  liveStyles[live],
+                )}
+              >
+                <span
+                  aria-hidden
+                  className={cn(
+                    'size-2 rounded-full',
+                    live === 'live' ? 'bg-brand-600' : 'bg-current opacity-50',
+                  )}
+                />
+                {t(`scheduling.daySheet.live.${live}`)}
+              </span>
+              <Button variant="secondary" size="sm" onClick={() => window.print()}>
+                {t('scheduling.daySheet.print')}
+              </Button>
+            </>
+          }
+        />
+      </div>
+      <h1 className="hidden text-lg font-bold print:block">
+        {t('scheduling.daySheet.title')} · {company.name} ·{' '}
+        {formatLongDay(clubInstant(date, '12:00', company.timezone), company.timezone)}
+      </h1>
+
+      <div className="flex flex-wrap items-end gap-3 print:hidden">
+        <div className="flex items-center gap-1">
+          <Button
+            variant="secondary"
+            size="sm"
+            aria-label={t('scheduling.daySheet.previousDay')}
+            onClick={() => goTo(addDaysToDate(date, -1))}
+          >
+            ‹
+          </Button>
+          <Button
+            variant={date === today ? 'primary' : 'secondary'}
+            size="sm"
+            onClick={() => goTo(today)}
+          >
+            {t('scheduling.daySheet.today')}
+          </Button>
+          <Button
+            variant="secondary"
+            size="sm"
+            aria-label={t('scheduling.daySheet.nextDay')}
+            onClick={() => goTo(addDaysToDate(date, 1))}
+          >
+            ›
+          </Button>
+        </div>
+        <label className="flex flex-col text-xs font-medium text-slate-600">
+          {t('scheduling.daySheet.date')}
+          <input
+            type="date"
+            value={date}
+            onChange={(event) => isDate(event.target.value) && goTo(event.target.value)}
+            className="mt-1 h-8 rounded-lg border border-slate-300 px-2 text-sm text-slate-900"
+          />
+        </label>
+        <label className="flex flex-col text-xs font-medium text-slate-600">
+          {t('scheduling.daySheet.category')}
+          <select
+            value={categoryId ?? ''}
+            onChange={(event) => update({ category: event.target.value || undefined })}
+            className="mt-1 h-8 rounded-lg border border-slate-300 px-2 text-sm text-slate-900"
+          >
+            <option value="">{t('scheduling.daySheet.allCategories')}</option>
+            {categories.data?.map((category) => (
+              <option key={category.id} value={category.id}>
+                {category.name}
+              </option>
+            ))}
+          </select>
+        </label>
+        <p className="text-sm font-medium text-slate-700 sm:ml-auto">
+          {formatLongDay(clubInstant(date, '12:00', company.timezone), company.timezone)}
+        </p>
+      </div>
+
+      <Legend />
+
+      {sheet.isPending ? (
+        <Spinner className="size-6" />
+      ) : sheet.isError ? (
+        <p role="alert" className="text-sm text-red-700">
+          {t('scheduling.daySheet.loadError')}
+        </p>
+      ) : places.length === 0 ? (
+        <p className="text-sm text-slate-600">{t('scheduling.daySheet.empty')}</p>
+      ) : (
+        <>
+          {!sheet.data.operatingHour && (
+            <p className="text-sm font-medium text-slate-700">
+              {t('scheduling.daySheet.closedDay')}
+            </p>
+          )}
+          <div className="hidden md:block print:block">
+            <DaySheetGrid sheet={sheet.data} onOpenCell={openCell} />
+          </div>
+          {mobilePlace && (
+            <div className="space-y-3 md:hidden print:hidden">
+              <label className="flex flex-col text-xs font-medium text-slate-600">
+                {t('scheduling.daySheet.place')}
+                <select
+                  value={mobilePlace.id}
+                  onChange={(event) => setMobilePlaceId(event.target.value)}
+                  className="mt-1 h-10 rounded-lg border border-slate-300 px-2 text-base text-slate-900"
+                >
+                  {sheet.data.categories.map((category) => (
+                    <optgroup key={category.id} label={category.name}>
+                      {category.places.map((place) => (
+                        <option key={place.id} value={place.id}>
+                          {place.name}
+                        </option>
+                      ))}
+                    </optgroup>
+                  ))}
+                </select>
+              </label>
+              <ul className="space-y-1.5">
+                {mobilePlace.cells.map((cell) => (
+                  <li key={cell.startsAt}>
+                    <MobileCell
+                      place={mobilePlace}
+                      cell={cell}
+                      onOpen={() => openCell(mobilePlace, cell)}
+                    />
+                  </li>
+                ))}
+              </ul>
+            </div>
+          )}
+        </>
+      )}
+
+      {freeCell && (
+        <>
+          <Dialog
+            isOpen={dialog === 'choose'}
+            onClose={closeDialog}
+            title={t('scheduling.daySheet.freeCell.title')}
+            description={t('scheduling.daySheet.freeCell.description', {
+              place: freeCell.place.name,
+              time: freeCell.slot.time,
+            })}
+            closeLabel={t('common.close')}
+            footer={
+              <>
+                <Button variant="secondary" onClick={() => setDialog('block')}>
+                  {t('scheduling.daySheet.freeCell.block')}
+                </Button>
+                <Button onClick={() => setDialog('create')}>
+                  {t('scheduling.daySheet.freeCell.book')}
+                </Button>
+              </>
+            }
+          >
+            <span className="sr-only">{freeCell.place.name}</span>
+          </Dialog>
+          <CreateAppointmentDialog
+            isOpen={dialog === 'create'}
+            onClose={closeDialog}
+            slot={freeCell.slot}
+            placeId={freeCell.place.id}
+            companyId={company.id}
+            timezone={company.timezone}
+          />
+          <BlockSlotDialog
+            isOpen={dialog === 'block'}
+            onClose={closeDialog}
+            slot={freeCell.slot}
+            placeId={freeCell.place.id}
+            companyId={company.id}
+            timezone={company.timezone}
+          />
+        </>
+      )}
+      <DaySheetBookingDialog
+        booking={booking}
+        companyId={company.id}
+        timezone={company.timezone}
+        onClose={() => setBooking(null)}
+      />
+    </div>
+  );
+}
+
+const mobileStyles: Record<DaySheetCell['state'], string> = {
+  free: 'bg-white ring-emerald-300 text-emerald-900',
+  booked: 'bg-sky-100 ring-sky-300 text-sky-950',
+  blocked: 'bg-amber-100 ring-amber-300 text-amber-950 stripes',
+  past: 'bg-slate-100 ring-slate-200 text-slate-500',
+  outside: 'bg-slate-50 ring-slate-200 text-slate-500 hatch',
+};
+
+function MobileCell({
+  place,
+  cell,
+  onOpen,
+}: {
+  place: DaySheetPlace;
+  cell: DaySheetCell;
+  onOpen: () => void;
+}) {
+  const { t } = useTranslation();
+  const clickable = cell.state === 'free' || cell.state === 'booked';
+  const content = (
+    <>
+      <span className="w-12 shrink-0 font-semibold tabular-nums">{cell.time}</span>
+      <span className="min-w-0 flex-1">
+        <CellText cell={cell} />
+      </span>
+    </>
+  );
+  const className = cn(
+    'flex min-h-11 w-full items-center gap-3 rounded-lg px-3 py-2 text-left text-sm ring-1 ring-inset',
+    mobileStyles[cell.state],
+  );
+  return clickable ? (
+    <button
+      type="button"
+      data-state={cell.state}
+      className={className}
+      aria-label={cellLabel(t, place, cell)}
+      onClick={onOpen}
+    >
+      {content}
+    </button>
+  ) : (
+    <div data-state={cell.state} className={className}>
+      {content}
+    </div>
+  );
+}
+
+function Legend() {
+  const { t } = useTranslation();
+  const states: DaySheetCell['state'][] = ['free', 'booked', 'blocked', 'past', 'outside'];
+  return (
+    <ul
+      aria-label={t('scheduling.daySheet.legend')}
+      className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-600"
+    >
+      {states.map((state) => (
+        <li key={state} className="flex items-center gap-1.5">
+          <span
+            aria-hidden
+            className={cn('size-3 rounded-sm ring-1 ring-inset', mobileStyles[state])}
+          />
+          {t(`scheduling.daySheet.states.${state}`)}
+        </li>
+      ))}
+    </ul>
+  );
+}
