@@ -1,0 +1,63 @@
+import type { DatabaseHandle } from '@clube/db';
+import type { ClubEvent } from '@clube/shared';
+import { buildApp, type App } from '../src/app';
+import { loadConfig } from '../src/config';
+import { testJwtSecret } from './helper';
+
+/** A live event stream read the way the web app reads it: fetch with the bearer header. */
+export async function openStream(
+  baseUrl: string,
+  companyId: string,
+  headers: Record<string, string>,
+) {
+  const controller = new AbortController();
+  const response = await fetch(`${baseUrl}/api/backoffice/events?companyId=${companyId}`, {
+    headers,
+    signal: controller.signal,
+  });
+  const events: { name: string; data: unknown }[] = [];
+  const waiters: (() => void)[] = [];
+  let buffer = '';
+  const pump = async () => {
+    const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+    for (;;) {
+      const { value, done } = await reader.read().catch(() => ({ value: '', done: true }));
+      if (done) return;
+      buffer += value;
+      let end: number;
+      while ((end = buffer.indexOf('\n\n')) >= 0) {
+        const block = buffer.slice(0, end);
+        buffer = buffer.slice(end + 2);
+        const name = /^event: (.*)$/m.exec(block)?.[1];
+        const data = /^data: (.*)$/m.exec(block)?.[1];
+        if (name && data) events.push({ name, data: JSON.parse(data) });
+        for (const wake of waiters.splice(0)) wake();
+      }
+    }
+  };
+  if (response.ok) void pump();
+  /** The changes received so far, once `count` of them have arrived (or after `ms`). */
+  const changes = async (count: number, ms = 2000) => {
+    const deadline = Date.now() + ms;
+    const current = () => events.filter((event) => event.name === 'change').map((e) => e.data);
+    while (current().length < count && Date.now() < deadline) {
+      await new Promise<void>((resolve) => {
+        waiters.push(resolve);
+        setTimeout(resolve, 50);
+      });
+    }
+    return current() as ClubEvent[];
+  };
+  const ready = async () => {
+    while (!events.some((event) => event.name === 'ready'))
+      await new Promise<void>((resolve) => waiters.push(resolve));
+  };
+  return { response, changes, ready, close: () => controller.abort() };
+}
+
+export async function startApp(database: DatabaseHandle): Promise<{ app: App; baseUrl: string }> {
+  const config = loadConfig({ DATA_DIR: `${process.env.TMPDIR ?? '/tmp'}/clube-test-data` });
+  const app = await buildApp({ config, database, jwtSecret: testJwtSecret });
+  const address = await app.listen({ port: 0, host: '127.0.0.1' });
+  return { app, baseUrl: address };
+}
