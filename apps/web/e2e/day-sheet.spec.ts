@@ -20,8 +20,15 @@ test('a booking made on one open day sheet appears on another without reloading'
       headers: session.headers,
       params: { companyId: session.companyId, take: 20, skip: 0 },
     })
-  ).json()) as { items: { cardId: string; blocked?: boolean; user: { name: string } }[] };
-  const associate = associates.find((item) => !item.blocked)!;
+  ).json()) as {
+    items: {
+      cardId: string;
+      blocked: boolean;
+      associateTitle: { blocked: boolean };
+      user: { name: string };
+    }[];
+  };
+  const associate = associates.find((item) => !item.blocked && !item.associateTitle.blocked)!;
   const date = clubDate(1);
 
   const desk = await browser.newContext();

@@ -40,25 +40,28 @@ export async function openApiSession(request: APIRequestContext): Promise<ApiSes
 }
 
 /**
- * A place of the demo club of its own (08:00–20:00, 60-minute slots, no limits), so the spec's
- * bookings and blocks never meet another spec's.
+ * A place of the demo club of its own, in a category of its own (08:00–20:00, 60-minute slots, no
+ * limits), so the spec's bookings and blocks never meet another spec's.
  */
 export async function createPlaceThroughApi(
   request: APIRequestContext,
   session: ApiSession,
   name: string,
 ) {
-  const { items: categories } = (await (
-    await request.get(`/api/backoffice/category/company/${session.companyId}`, {
-      headers: session.headers,
-    })
-  ).json()) as { items: { id: string }[] };
+  // A category of its own too, without the same-day and previous-day rules: specs running at
+  // the same time book the same demo members on the same days.
+  const categoryResponse = await request.post('/api/backoffice/category', {
+    headers: session.headers,
+    data: { companyId: session.companyId, name: `Categoria ${name}` },
+  });
+  expect(categoryResponse.status()).toBe(201);
+  const category = (await categoryResponse.json()) as { id: string };
   const response = await request.post('/api/backoffice/place', {
     headers: session.headers,
     data: {
       name,
       description: 'Espaço criado por um teste de ponta a ponta.',
-      categoryId: categories[0]!.id,
+      categoryId: category.id,
       startsAt: '08:00',
       endsAt: '20:00',
       bookRange: 60,

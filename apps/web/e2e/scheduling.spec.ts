@@ -17,16 +17,21 @@ async function seedPlaceAndAssociate(request: APIRequestContext) {
     items: { id: string }[];
   };
   const companyId = clubs[0]!.id;
-  const { items: categories } = (await (
-    await request.get(`/api/backoffice/category/company/${companyId}`, { headers })
-  ).json()) as { items: { id: string }[] };
+  // A category of its own, without the same-day and previous-day rules: other specs book the
+  // demo club's courts on the same days with the same members.
+  const category = (await (
+    await request.post('/api/backoffice/category', {
+      headers,
+      data: { companyId, name: `Categoria E2E ${Date.now()}` },
+    })
+  ).json()) as { id: string };
   const place = (await (
     await request.post('/api/backoffice/place', {
       headers,
       data: {
         name: `Quadra E2E ${Date.now()}`,
         description: 'Quadra criada pelo teste de agendamento.',
-        categoryId: categories[0]!.id,
+        categoryId: category.id,
         startsAt: '08:00',
         endsAt: '20:00',
         bookRange: 60,
@@ -44,8 +49,15 @@ async function seedPlaceAndAssociate(request: APIRequestContext) {
       headers,
       params: { companyId, take: 20, skip: 0 },
     })
-  ).json()) as { items: { cardId: string; blocked?: boolean; user: { name: string } }[] };
-  const associate = associates.find((item) => !item.blocked)!;
+  ).json()) as {
+    items: {
+      cardId: string;
+      blocked: boolean;
+      associateTitle: { blocked: boolean };
+      user: { name: string };
+    }[];
+  };
+  const associate = associates.find((item) => !item.blocked && !item.associateTitle.blocked)!;
   return { placeId: place.id, associate };
 }
 
