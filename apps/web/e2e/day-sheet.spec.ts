@@ -36,6 +36,9 @@ test('a booking made on one open day sheet appears on another without reloading'
   const deskPage = await desk.newPage();
   const poolPage = await pool.newPage();
   await openSheet(deskPage, date);
+  // The date reads DD/MM/AAAA whatever the browser's language.
+  const [year, month, day] = date.split('-');
+  await expect(deskPage.getByLabel('Data', { exact: true })).toHaveValue(`${day}/${month}/${year}`);
   await openSheet(poolPage, date);
   const freeCell = (page: Page) =>
     page.getByRole('button', { name: `${place.name}, 12:00: Livre`, exact: true });

@@ -12,6 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
+import { DateTimeInput } from '@/components/ui/date-time-input';
 import { Dialog } from '@/components/ui/dialog';
 import { PageHeader } from '@/components/ui/page-header';
 import { Spinner } from '@/components/ui/spinner';
@@ -152,15 +153,14 @@ export function DaySheetPage() {
             ›
           </Button>
         </div>
-        <label className="flex flex-col text-xs font-medium text-slate-600">
-          {t('scheduling.daySheet.date')}
-          <input
-            type="date"
-            value={date}
-            onChange={(event) => isDate(event.target.value) && goTo(event.target.value)}
-            className="mt-1 h-8 rounded-lg border border-slate-300 px-2 text-sm text-slate-900"
-          />
-        </label>
+        {/* DD/MM/AAAA whatever the browser's language (a native date field follows it). */}
+        <DateTimeInput
+          label={t('scheduling.daySheet.date')}
+          withTime={false}
+          value={date}
+          onChange={(value) => isDate(value) && goTo(value)}
+          className="w-36"
+        />
         <label className="flex flex-col text-xs font-medium text-slate-600">
           {t('scheduling.daySheet.category')}
           <select
