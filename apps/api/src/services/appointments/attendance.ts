@@ -1,6 +1,7 @@
 import { appointments, companies, type Database } from '@clube/db';
 import { and, eq, inArray } from 'drizzle-orm';
 import { AppError } from '../../lib/app-error';
+import { recordAudit } from '../../lib/audit';
 import type { Staff } from '../../types';
 
 /**
@@ -35,3 +36,34 @@ export type AttendanceOptions = {
   staff: Staff;
   now?: Date;
 };
+
+type LockedAppointment = Awaited<ReturnType<typeof lockAppointmentOfStaff>>['appointment'];
+
+/** Sets a SCHEDULED appointment's attendance (present or absent) and audits who did it. */
+export async function recordAttendance(
+  tx: Database,
+  options: {
+    appointment: LockedAppointment;
+    staff: Staff;
+    status: 'CHECKED_IN' | 'NO_SHOW';
+    now: Date;
+  },
+) {
+  const { appointment, staff, status, now } = options;
+  const columns =
+    status === 'CHECKED_IN'
+      ? { checkedInAt: now, checkedInBy: staff.userId }
+      : { noShowAt: now, noShowBy: staff.userId };
+  await tx
+    .update(appointments)
+    .set({ status, ...columns })
+    .where(eq(appointments.id, appointment.id));
+  await recordAudit(tx, {
+    companyId: appointment.companyId,
+    actorUserId: staff.userId,
+    action: status === 'CHECKED_IN' ? 'appointment.check-in' : 'appointment.no-show',
+    entityType: 'appointment',
+    entityId: appointment.id,
+    data: { startsAt: appointment.startsAt.toISOString() },
+  });
+}

@@ -1,9 +1,6 @@
-import { appointments } from '@clube/db';
 import { frontDesk } from '@clube/shared';
-import { eq } from 'drizzle-orm';
 import { AppError } from '../../lib/app-error';
-import { recordAudit } from '../../lib/audit';
-import { lockAppointmentOfStaff, type AttendanceOptions } from './attendance';
+import { lockAppointmentOfStaff, recordAttendance, type AttendanceOptions } from './attendance';
 
 /**
  * Front desk lets the member in: allowed from `frontDesk.checkInOpensMinutesBefore` minutes
@@ -22,17 +19,6 @@ export async function checkInAppointment({
     const opensAt = appointment.startsAt.getTime() - frontDesk.checkInOpensMinutesBefore * 60_000;
     if (now.getTime() < opensAt || now >= appointment.endsAt) throw new AppError('CheckInNotOpen');
 
-    await tx
-      .update(appointments)
-      .set({ status: 'CHECKED_IN', checkedInAt: now, checkedInBy: staff.userId })
-      .where(eq(appointments.id, appointmentId));
-    await recordAudit(tx, {
-      companyId: appointment.companyId,
-      actorUserId: staff.userId,
-      action: 'appointment.check-in',
-      entityType: 'appointment',
-      entityId: appointmentId,
-      data: { startsAt: appointment.startsAt.toISOString() },
-    });
+    await recordAttendance(tx, { appointment, staff, status: 'CHECKED_IN', now });
   });
 }

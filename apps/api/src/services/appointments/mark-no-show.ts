@@ -1,9 +1,6 @@
-import { appointments } from '@clube/db';
-import { eq } from 'drizzle-orm';
 import { AppError } from '../../lib/app-error';
-import { recordAudit } from '../../lib/audit';
 import { suspendTitleForNoShows } from '../title-suspensions/suspend-title-for-no-shows';
-import { lockAppointmentOfStaff, type AttendanceOptions } from './attendance';
+import { lockAppointmentOfStaff, recordAttendance, type AttendanceOptions } from './attendance';
 
 /**
  * Front desk records that the member did not come: only once the club's tolerance after the start
@@ -22,18 +19,7 @@ export async function markNoShow({
     const allowedAt = appointment.startsAt.getTime() + club.noShowToleranceMinutes * 60_000;
     if (now.getTime() < allowedAt) throw new AppError('NoShowTooEarly');
 
-    await tx
-      .update(appointments)
-      .set({ status: 'NO_SHOW', noShowAt: now, noShowBy: staff.userId })
-      .where(eq(appointments.id, appointmentId));
-    await recordAudit(tx, {
-      companyId: appointment.companyId,
-      actorUserId: staff.userId,
-      action: 'appointment.no-show',
-      entityType: 'appointment',
-      entityId: appointmentId,
-      data: { startsAt: appointment.startsAt.toISOString() },
-    });
+    await recordAttendance(tx, { appointment, staff, status: 'NO_SHOW', now });
     return suspendTitleForNoShows({
       tx,
       companyId: appointment.companyId,
