@@ -1,8 +1,10 @@
 import type { DatabaseHandle } from '@clube/db';
+import { clubDateOf } from '@clube/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../src/app';
 import { createBookingScene } from './appointment-fixtures';
 import { openStream, startApp } from './club-event-stream';
+import { createAppointment } from './factories';
 import { createTestDatabase } from './helper';
 
 describe('live club events on one API process', () => {
@@ -79,6 +81,37 @@ describe('live club events on one API process', () => {
     expect(await streamA.changes(5, 300)).toHaveLength(4);
     streamA.close();
     streamB.close();
+  });
+
+  it('streams check-ins, no-shows and their undoing, so every open sheet shows attendance', async () => {
+    const a = await createBookingScene(server.app, database.db);
+    const stream = await openStream(server.baseUrl, a.company.id, a.headers);
+    await stream.ready();
+    // Started half an hour ago and ends in half an hour: both check-in and no-show are allowed.
+    const startsAt = new Date(Date.now() - 30 * 60_000);
+    const booking = await createAppointment(database.db, {
+      place: a.place,
+      associate: a.associate,
+      startsAt,
+      endsAt: new Date(startsAt.getTime() + 60 * 60_000),
+    });
+    const act = (action: string) =>
+      server.app.inject({
+        method: 'PATCH',
+        url: `/api/backoffice/appointment/${booking.id}/${action}`,
+        headers: a.headers,
+      });
+    for (const action of ['check-in', 'undo-attendance', 'no-show'])
+      expect((await act(action)).statusCode).toBe(200);
+
+    const change = {
+      companyId: a.company.id,
+      placeId: a.place.id,
+      date: clubDateOf(startsAt, a.company.timezone),
+      kind: 'appointment.attendance',
+    };
+    expect(await stream.changes(3)).toEqual([change, change, change]);
+    stream.close();
   });
 
   it('refuses a club the caller is not staff of (404) and a missing token (401)', async () => {

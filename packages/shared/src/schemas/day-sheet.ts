@@ -68,6 +68,8 @@ export const clubEventsQuerySchema = z.object({ companyId: idSchema });
 export const clubEventKinds = [
   'appointment.created',
   'appointment.cancelled',
+  /** Checked in, marked as a no-show, or either undone. */
+  'appointment.attendance',
   'blocked-time.created',
   'blocked-time.deleted',
 ] as const;

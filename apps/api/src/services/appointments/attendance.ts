@@ -1,6 +1,8 @@
 import { appointments, companies, type Database } from '@clube/db';
+import { clubDateOf } from '@clube/shared';
 import { and, eq, inArray } from 'drizzle-orm';
 import { AppError } from '../../lib/app-error';
+import { notifyClubChange } from '../../lib/club-events';
 import { recordAudit } from '../../lib/audit';
 import type { Staff } from '../../types';
 
@@ -39,6 +41,23 @@ export type AttendanceOptions = {
 
 type LockedAppointment = Awaited<ReturnType<typeof lockAppointmentOfStaff>>['appointment'];
 
+/**
+ * Tells the club's open day sheets that a booking's attendance changed (recorded or undone), in
+ * the caller's transaction.
+ */
+export function notifyAttendanceChange(
+  tx: Database,
+  appointment: LockedAppointment,
+  timezone: string,
+) {
+  return notifyClubChange(tx, {
+    companyId: appointment.companyId,
+    kind: 'appointment.attendance',
+    placeId: appointment.placeId,
+    date: clubDateOf(appointment.startsAt, timezone),
+  });
+}
+
 /** Sets a SCHEDULED appointment's attendance (present or absent) and audits who did it. */
 export async function recordAttendance(
   tx: Database,
@@ -47,9 +66,10 @@ export async function recordAttendance(
     staff: Staff;
     status: 'CHECKED_IN' | 'NO_SHOW';
     now: Date;
+    timezone: string;
   },
 ) {
-  const { appointment, staff, status, now } = options;
+  const { appointment, staff, status, now, timezone } = options;
   const columns =
     status === 'CHECKED_IN'
       ? { checkedInAt: now, checkedInBy: staff.userId }
@@ -66,4 +86,5 @@ export async function recordAttendance(
     entityId: appointment.id,
     data: { startsAt: appointment.startsAt.toISOString() },
   });
+  await notifyAttendanceChange(tx, appointment, timezone);
 }

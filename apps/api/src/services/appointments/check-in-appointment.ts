@@ -14,11 +14,17 @@ export async function checkInAppointment({
   now = new Date(),
 }: AttendanceOptions) {
   await db.transaction(async (tx) => {
-    const { appointment } = await lockAppointmentOfStaff(tx, appointmentId, staff);
+    const { appointment, club } = await lockAppointmentOfStaff(tx, appointmentId, staff);
     if (appointment.status !== 'SCHEDULED') throw new AppError('AppointmentNotScheduled');
     const opensAt = appointment.startsAt.getTime() - frontDesk.checkInOpensMinutesBefore * 60_000;
     if (now.getTime() < opensAt || now >= appointment.endsAt) throw new AppError('CheckInNotOpen');
 
-    await recordAttendance(tx, { appointment, staff, status: 'CHECKED_IN', now });
+    await recordAttendance(tx, {
+      appointment,
+      staff,
+      status: 'CHECKED_IN',
+      now,
+      timezone: club.timezone,
+    });
   });
 }

@@ -19,7 +19,13 @@ export async function markNoShow({
     const allowedAt = appointment.startsAt.getTime() + club.noShowToleranceMinutes * 60_000;
     if (now.getTime() < allowedAt) throw new AppError('NoShowTooEarly');
 
-    await recordAttendance(tx, { appointment, staff, status: 'NO_SHOW', now });
+    await recordAttendance(tx, {
+      appointment,
+      staff,
+      status: 'NO_SHOW',
+      now,
+      timezone: club.timezone,
+    });
     return suspendTitleForNoShows({
       tx,
       companyId: appointment.companyId,

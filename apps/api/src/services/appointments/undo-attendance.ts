@@ -3,7 +3,11 @@ import { clubDateOf } from '@clube/shared';
 import { and, eq, gte, isNull } from 'drizzle-orm';
 import { AppError } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
-import { lockAppointmentOfStaff, type AttendanceOptions } from './attendance';
+import {
+  lockAppointmentOfStaff,
+  notifyAttendanceChange,
+  type AttendanceOptions,
+} from './attendance';
 
 /**
  * Puts a checked-in or no-show booking back to SCHEDULED, to correct a mistake at the desk. Only
@@ -66,5 +70,6 @@ export async function undoAttendance({
         liftedSuspensionIds: lifted.map((row) => row.id),
       },
     });
+    await notifyAttendanceChange(tx, appointment, club.timezone);
   });
 }
