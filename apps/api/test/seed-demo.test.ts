@@ -67,6 +67,19 @@ describe('demo seed', () => {
         ),
       );
     expect(bookingsToday[0]!.total).toBeGreaterThanOrEqual(3);
+    // A booking that began at least 20 minutes ago awaits the front desk, whatever the hour the
+    // seed runs: past the no-show tolerance, still SCHEDULED.
+    const [awaiting] = await db
+      .select()
+      .from(appointments)
+      .where(
+        and(
+          eq(appointments.companyId, club.id),
+          lt(appointments.startsAt, new Date(Date.now() - 20 * 60_000)),
+        ),
+      );
+    expect(awaiting).toMatchObject({ status: 'SCHEDULED' });
+    expect(Date.now() - awaiting!.startsAt.getTime()).toBeLessThan(2 * 86_400_000);
     const blockedTitles = await db
       .select()
       .from(associateTitles)

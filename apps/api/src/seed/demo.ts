@@ -11,10 +11,15 @@ import {
 } from '@clube/db';
 import {
   addDaysToDate,
+  clubDateOf,
   clubInstant,
   clubToday,
   completeCpf,
+  dayOfWeekOf,
   daysOfWeek,
+  type DayOfWeek,
+  minutesOfTime,
+  timeOfMinutes,
   defaultTimezone,
   formatCpf,
   stripCpf,
@@ -113,6 +118,44 @@ const dependantFirstNames = [
   'Marina',
 ];
 
+/** The demo club's hours: 06:00–22:00 on weekdays, 07:00–20:00 at the weekend. */
+function clubHoursOn(dayOfWeek: DayOfWeek) {
+  const isWeekend = dayOfWeek === 'SABADO' || dayOfWeek === 'DOMINGO';
+  return { openTime: isWeekend ? '07:00' : '06:00', closeTime: isWeekend ? '20:00' : '22:00' };
+}
+
+/**
+ * The member whose booking awaits the front desk (the holder of the 19th family, Luís Otávio
+ * Mendes, in card order): not the portal's demo member, not the blocked title.
+ */
+export const awaitingDeskMemberIndex = 36;
+
+/**
+ * The start of the place's latest slot, inside the club's hours, that began before `cutoff`:
+ * today's, or the day before's when today's first has not begun yet.
+ */
+function latestSlotStartBefore(
+  place: { startsAt: string; endsAt: string; bookRange: number },
+  cutoff: Date,
+  timezone: string,
+): Date {
+  for (let offset = 0; ; offset -= 1) {
+    const date = addDaysToDate(clubDateOf(cutoff, timezone), offset);
+    const hours = clubHoursOn(dayOfWeekOf(date));
+    const closes = Math.min(minutesOfTime(place.endsAt), minutesOfTime(hours.closeTime));
+    let latest: Date | undefined;
+    for (
+      let start = minutesOfTime(place.startsAt);
+      start + place.bookRange <= closes;
+      start += place.bookRange
+    ) {
+      const startsAt = clubInstant(date, timeOfMinutes(start), timezone);
+      if (start >= minutesOfTime(hours.openTime) && startsAt < cutoff) latest = startsAt;
+    }
+    if (latest) return latest;
+  }
+}
+
 /** Twenty families, the holder plus one dependant each, ages 6 to 78, as a membership CSV. */
 function demoMembershipCsv(today: string): string {
   const yearOf = (age: number) => Number(today.slice(0, 4)) - age;
@@ -187,17 +230,9 @@ export async function seedDemo(db: Database, _options: { uploadsDir: string }) {
     const timezone = club.timezone;
     const companyId = club.id;
 
-    await tx.insert(operatingHours).values(
-      daysOfWeek.map((dayOfWeek) => {
-        const isWeekend = dayOfWeek === 'SABADO' || dayOfWeek === 'DOMINGO';
-        return {
-          companyId,
-          dayOfWeek,
-          openTime: isWeekend ? '07:00' : '06:00',
-          closeTime: isWeekend ? '20:00' : '22:00',
-        };
-      }),
-    );
+    await tx
+      .insert(operatingHours)
+      .values(daysOfWeek.map((dayOfWeek) => ({ companyId, dayOfWeek, ...clubHoursOn(dayOfWeek) })));
 
     const [courts, pools, barbecues] = await tx
       .insert(categories)
@@ -351,6 +386,23 @@ export async function seedDemo(db: Database, _options: { uploadsDir: string }) {
         };
       }),
     );
+    // A booking that started a while ago and nobody has marked yet, so the front desk has a
+    // no-show (or a late check-in) to record on the first start.
+    const awaitingStart = latestSlotStartBefore(
+      multi!,
+      new Date(Date.now() - 20 * 60_000),
+      timezone,
+    );
+    const awaitingMember = associateRows[awaitingDeskMemberIndex]!;
+    await tx.insert(appointments).values({
+      companyId,
+      placeId: multi!.id,
+      associateId: awaitingMember.id,
+      associateTitleId: awaitingMember.associateTitleId,
+      startsAt: awaitingStart,
+      endsAt: new Date(awaitingStart.getTime() + multi!.bookRange * 60_000),
+      createdBy: staff.id,
+    });
     await tx.insert(blockedTimes).values([
       {
         companyId,
