@@ -144,6 +144,8 @@ export const portalMeSchema = z.object({
     name: z.string(),
     blocked: z.boolean(),
     blockedReason: z.string().nullable(),
+    /** The end of the no-show suspension in force, if any: no new bookings until then. */
+    suspendedUntil: z.iso.datetime().nullable(),
     /** The members of the title (the caller included); a holder may book for any of them. */
     members: z.array(
       z.object({ id: z.uuid(), name: z.string(), cardId: z.string(), isHolder: z.boolean() }),

@@ -9,6 +9,7 @@ import {
 import { clubInstant, clubToday, monthOf, occupyingStatuses, type PortalMe } from '@clube/shared';
 import { and, asc, count, eq, gt, gte, inArray, isNull, lt } from 'drizzle-orm';
 import { AppError } from '../../lib/app-error';
+import { findActiveSuspension } from '../title-suspensions/find-active-suspension';
 import type { Member } from '../../types';
 import { listBookings } from './list-bookings';
 
@@ -100,9 +101,11 @@ export async function getMember(options: GetMemberOptions): Promise<PortalMe> {
     .groupBy(places.id)
     .orderBy(asc(places.name), asc(places.id));
 
+  const suspension = await findActiveSuspension(db, row.title.id, now);
+
   return {
     member: row.member,
-    title: { ...row.title, members },
+    title: { ...row.title, suspendedUntil: suspension?.endsAt.toISOString() ?? null, members },
     club: row.club,
     quotas: quotaRows.map((quota) => ({ ...quota, month: month.first.slice(0, 7) })),
     nextBookings: await listBookings({

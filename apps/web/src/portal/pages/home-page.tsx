@@ -6,6 +6,7 @@ import { LoadingState } from '@/components/ui/spinner';
 import { useMe } from '../api/me';
 import { BookingCard } from '../components/booking-card';
 import { LoadFailure } from '../components/query-state';
+import { formatDate } from '@/lib/dates';
 import { formatMonthName } from '../lib/format';
 import { portalPaths } from '../paths';
 
@@ -41,6 +42,16 @@ export function HomePage() {
             <p>{t('portal.home.blockedReason', { reason: title.blockedReason })}</p>
           )}
           <p className="mt-2">{t('portal.home.blockedHelp')}</p>
+        </Alert>
+      )}
+      {title.suspendedUntil && !member.blocked && !title.blocked && (
+        <Alert tone="error">
+          <p className="font-semibold">
+            {t('portal.home.titleSuspended', {
+              date: formatDate(title.suspendedUntil, club.timezone),
+            })}
+          </p>
+          <p className="mt-2">{t('portal.home.suspensionHelp')}</p>
         </Alert>
       )}
 

@@ -38,6 +38,7 @@ export function buildMe(session: PortalSession, overrides: Partial<PortalMe> = {
       name: 'Título 1001',
       blocked: false,
       blockedReason: null,
+      suspendedUntil: null,
       members: [
         { ...session.member },
         { id: nextId(), name: 'Pedro Pereira', cardId: '10002', isHolder: false },

@@ -60,6 +60,9 @@ export const portal = {
     memberBlocked: 'O seu cadastro está bloqueado para reservas.',
     titleBlocked: 'O seu título está bloqueado para reservas.',
     blockedReason: 'Motivo: {{reason}}',
+    titleSuspended: 'O seu título está suspenso por faltas até {{date}}.',
+    suspensionHelp:
+      'Faltas sem aviso suspendem novas reservas por um tempo. As reservas já feitas continuam valendo; dúvidas, procure a secretaria do clube.',
     blockedHelp:
       'Enquanto houver bloqueio, não é possível fazer novas reservas. Procure a secretaria do clube.',
     nextBookings: 'Minhas próximas reservas',
