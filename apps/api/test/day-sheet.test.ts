@@ -12,7 +12,7 @@ import {
 import { createTestApp, type TestContext } from './helper';
 import { getDaySheet } from '../src/services/appointments/get-day-sheet';
 import { daySheetSchema, type DaySheet, type DaySheetCell } from '@clube/shared';
-import { places } from '@clube/db';
+import { appointments, places } from '@clube/db';
 import { eq } from 'drizzle-orm';
 
 let context: TestContext;
@@ -52,6 +52,26 @@ describe('GET /api/backoffice/day-sheet', () => {
       endsAt: at(date, '16:00'),
       description: 'Pintura',
     });
+    // A member who came and one who did not still hold their slots, each with its status.
+    const checkedInAt = at(date, '11:50');
+    const [arrived, absent] = await Promise.all(
+      ['12:00', '13:00'].map((time) =>
+        createAppointment(db(), {
+          place,
+          associate,
+          startsAt: at(date, time),
+          endsAt: new Date(at(date, time).getTime() + 3_600_000),
+        }),
+      ),
+    );
+    await db()
+      .update(appointments)
+      .set({ status: 'CHECKED_IN', checkedInAt })
+      .where(eq(appointments.id, arrived!.id));
+    await db()
+      .update(appointments)
+      .set({ status: 'NO_SHOW', noShowAt: at(date, '13:20') })
+      .where(eq(appointments.id, absent!.id));
 
     const response = await sheet(headers, `companyId=${company.id}&date=${date}`);
     expect(response.statusCode).toBe(200);
@@ -76,7 +96,21 @@ describe('GET /api/backoffice/day-sheet', () => {
         associateName: 'Maria Associada',
         cardId: associate.cardId,
         bookedVia: 'staff',
+        status: 'SCHEDULED',
+        checkedInAt: null,
       },
+    });
+    expect(cellAt(courtRow!.cells, '12:00')).toMatchObject({
+      state: 'booked',
+      appointment: {
+        id: arrived!.id,
+        status: 'CHECKED_IN',
+        checkedInAt: checkedInAt.toISOString(),
+      },
+    });
+    expect(cellAt(courtRow!.cells, '13:00')).toMatchObject({
+      state: 'booked',
+      appointment: { id: absent!.id, status: 'NO_SHOW' },
     });
     expect(cellAt(courtRow!.cells, '14:00')).toMatchObject({
       state: 'blocked',

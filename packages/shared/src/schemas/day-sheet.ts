@@ -29,6 +29,10 @@ export const daySheetAppointmentSchema = z.object({
   bookedByName: z.string().nullable(),
   startsAt: z.iso.datetime(),
   endsAt: z.iso.datetime(),
+  /** Every status that holds the slot: booked, the member arrived, or did not come. */
+  status: z.enum(['SCHEDULED', 'CHECKED_IN', 'NO_SHOW']),
+  checkedInAt: z.iso.datetime().nullable(),
+  noShowAt: z.iso.datetime().nullable(),
 });
 export type DaySheetAppointment = z.infer<typeof daySheetAppointmentSchema>;
 

@@ -15,11 +15,12 @@ import {
   clubToday,
   dayOfWeekOf,
   minutesOfTime,
+  occupyingStatuses,
   type DaySheet,
   type DaySheetAppointment,
   type DaySheetCell,
 } from '@clube/shared';
-import { and, asc, eq, gt, gte, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { AppError } from '../../lib/app-error';
 import { overlapsPeriod } from '../../lib/overlaps-period';
 import { clubDayRange, slotGridOf } from './load-place-schedule';
@@ -235,13 +236,16 @@ async function loadBookings(
       associateTitleId: appointments.associateTitleId,
       createdByAssociateId: appointments.createdByAssociateId,
       bookedByName: users.name,
+      status: appointments.status,
+      checkedInAt: appointments.checkedInAt,
+      noShowAt: appointments.noShowAt,
     })
     .from(appointments)
     .leftJoin(users, eq(users.id, appointments.createdBy))
     .where(
       and(
         eq(appointments.companyId, companyId),
-        eq(appointments.status, 'SCHEDULED'),
+        inArray(appointments.status, [...occupyingStatuses]),
         gte(
           appointments.startsAt,
           new Date(range.startsAt.getTime() - longestSlotMinutes * 60_000),
@@ -279,6 +283,9 @@ async function loadBookings(
       bookedByName: row.bookedByName,
       startsAt: row.startsAt.toISOString(),
       endsAt: row.endsAt.toISOString(),
+      status: row.status as DaySheetAppointment['status'],
+      checkedInAt: row.checkedInAt?.toISOString() ?? null,
+      noShowAt: row.noShowAt?.toISOString() ?? null,
     },
   }));
 }

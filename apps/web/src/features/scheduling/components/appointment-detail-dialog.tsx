@@ -1,13 +1,18 @@
-import { clubDateOf, frontDesk, type Appointment } from '@clube/shared';
+import type { Appointment } from '@clube/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
-import { formatDate, formatDateTime, formatTime } from '@/lib/dates';
+import { formatDateTime, formatTime } from '@/lib/dates';
+import {
+  AttendanceButtons,
+  attendanceActionsOf,
+  useAttendance,
+  type AttendanceAction,
+} from './attendance-actions';
 import { bookedByLabel } from './booked-by-label';
 import { errorMessageOf } from '@/lib/error-messages';
-import { useAttendanceActions } from '../api/attendance';
 import { useCancelAppointment } from '../api/cancel-appointment';
 
 type AppointmentDetailDialogProps = {
@@ -20,33 +25,6 @@ type AppointmentDetailDialogProps = {
   /** The clock the buttons are enabled by (tests pass a fixed one). */
   now?: () => Date;
 };
-
-/**
- * What the front desk may do with an appointment right now, by the API's own rules: check in from
- * 30 minutes before the start until the end, mark a no-show after the start plus the club's
- * tolerance, undo either the same club-local day it was recorded.
- */
-export function attendanceActionsOf(
-  appointment: Appointment,
-  options: { now: Date; timezone: string; noShowToleranceMinutes: number },
-) {
-  const now = options.now.getTime();
-  const startsAt = Date.parse(appointment.startsAt);
-  const scheduled = appointment.status === 'SCHEDULED';
-  const recordedAt = appointment.checkedInAt ?? appointment.noShowAt;
-  return {
-    checkIn:
-      scheduled &&
-      now >= startsAt - frontDesk.checkInOpensMinutesBefore * 60_000 &&
-      now < Date.parse(appointment.endsAt),
-    noShow: scheduled && now >= startsAt + options.noShowToleranceMinutes * 60_000,
-    undo:
-      recordedAt !== null &&
-      clubDateOf(new Date(recordedAt), options.timezone) ===
-        clubDateOf(options.now, options.timezone),
-    cancel: scheduled,
-  };
-}
 
 /**
  * One appointment: the front desk registers the member's arrival or absence (or undoes it), and
@@ -66,12 +44,10 @@ export function AppointmentDetailDialog({
   const [updated, setUpdated] = useState<Appointment | null>(null);
   const appointment = given && updated?.id === given.id ? updated : given;
   const cancel = useCancelAppointment(companyId);
-  const attendance = useAttendanceActions(companyId);
+  const attendance = useAttendance(companyId, timezone);
   const allowed = appointment
     ? attendanceActionsOf(appointment, { now: now(), timezone, noShowToleranceMinutes })
     : null;
-  const isBusy =
-    attendance.checkIn.isPending || attendance.noShow.isPending || attendance.undo.isPending;
 
   const close = () => {
     setIsConfirming(false);
@@ -79,32 +55,10 @@ export function AppointmentDetailDialog({
     onClose();
   };
 
-  const run = async (action: 'checkIn' | 'noShow' | 'undo') => {
+  const run = async (action: AttendanceAction) => {
     if (!appointment) return;
-    try {
-      const result: Appointment & { titleSuspendedUntil?: string | null } = await attendance[
-        action
-      ].mutateAsync(appointment.id);
-      setUpdated(result);
-      if (result.titleSuspendedUntil)
-        toast.warning(
-          t('scheduling.detail.suspended', {
-            date: formatDate(result.titleSuspendedUntil, timezone),
-          }),
-        );
-      else
-        toast.success(
-          t(
-            action === 'checkIn'
-              ? 'scheduling.detail.checkedIn'
-              : action === 'noShow'
-                ? 'scheduling.detail.noShowMarked'
-                : 'scheduling.detail.undone',
-          ),
-        );
-    } catch (error) {
-      toast.error(errorMessageOf(error, t('scheduling.detail.actionError')));
-    }
+    const result = await attendance.run(action, appointment.id);
+    if (result) setUpdated(result);
   };
 
   const confirmCancel = async () => {
@@ -151,24 +105,7 @@ export function AppointmentDetailDialog({
             <Button variant="secondary" onClick={close}>
               {t('common.close')}
             </Button>
-            {allowed?.undo ? (
-              <Button variant="secondary" disabled={isBusy} onClick={() => run('undo')}>
-                {t('scheduling.detail.undo')}
-              </Button>
-            ) : (
-              <>
-                <Button
-                  variant="secondary"
-                  disabled={isBusy || !allowed?.noShow}
-                  onClick={() => run('noShow')}
-                >
-                  {t('scheduling.detail.noShow')}
-                </Button>
-                <Button disabled={isBusy || !allowed?.checkIn} onClick={() => run('checkIn')}>
-                  {t('scheduling.detail.checkIn')}
-                </Button>
-              </>
-            )}
+            <AttendanceButtons allowed={allowed} isBusy={attendance.isBusy} onRun={run} />
             {allowed?.cancel && (
               <Button variant="danger" onClick={() => setIsConfirming(true)}>
                 {t('scheduling.detail.delete')}

@@ -7,26 +7,43 @@ import { Dialog } from '@/components/ui/dialog';
 import { formatTime } from '@/lib/dates';
 import { errorMessageOf } from '@/lib/error-messages';
 import { useCancelAppointment } from '../api/cancel-appointment';
+import {
+  AttendanceButtons,
+  attendanceActionsOf,
+  useAttendance,
+  type AttendanceAction,
+  type AttendanceRecord,
+} from './attendance-actions';
 
 type DaySheetBookingDialogProps = {
   booking: { placeName: string; appointment: DaySheetAppointment } | null;
   companyId: string;
   timezone: string;
+  /** The club's tolerance after the start before a no-show may be marked. */
+  noShowToleranceMinutes: number;
   onClose: () => void;
 };
 
-/** A booking seen from the day sheet: who, which title, who booked it and how; cancel. */
+/**
+ * A booking seen from the day sheet: who, which title, who booked it and how; the member's
+ * arrival or absence (or undoing it) and cancelling.
+ */
 export function DaySheetBookingDialog({
   booking,
   companyId,
   timezone,
+  noShowToleranceMinutes,
   onClose,
 }: DaySheetBookingDialogProps) {
   const { t } = useTranslation();
   const [isConfirming, setIsConfirming] = useState(false);
+  // The answer of the last attendance action, so the dialog shows the new status without closing.
+  const [updated, setUpdated] = useState<AttendanceRecord | null>(null);
   const cancel = useCancelAppointment(companyId);
+  const attendance = useAttendance(companyId, timezone);
   const close = () => {
     setIsConfirming(false);
+    setUpdated(null);
     onClose();
   };
   const confirmCancel = async () => {
@@ -39,7 +56,24 @@ export function DaySheetBookingDialog({
       toast.error(errorMessageOf(error, t('scheduling.daySheet.booking.cancelError')));
     }
   };
-  const appointment = booking?.appointment;
+  const given = booking?.appointment;
+  const appointment = given && updated?.id === given.id ? { ...given, ...updated } : given;
+  const allowed = appointment
+    ? attendanceActionsOf(appointment, { now: new Date(), timezone, noShowToleranceMinutes })
+    : null;
+  const run = async (action: AttendanceAction) => {
+    if (!appointment) return;
+    const result = await attendance.run(action, appointment.id);
+    if (result)
+      setUpdated({
+        id: result.id,
+        status: result.status,
+        startsAt: result.startsAt,
+        endsAt: result.endsAt,
+        checkedInAt: result.checkedInAt,
+        noShowAt: result.noShowAt,
+      });
+  };
   const bookedBy = !appointment
     ? ''
     : appointment.bookedVia === 'portal'
@@ -49,6 +83,7 @@ export function DaySheetBookingDialog({
         : t('scheduling.daySheet.booking.viaStaffUnknown');
   const rows: [string, string][] = appointment
     ? [
+        [t('scheduling.detail.status'), t(`scheduling.status.${appointment.status}`)],
         [t('scheduling.daySheet.booking.associate'), appointment.associateName],
         [t('scheduling.daySheet.booking.cardId'), appointment.cardId],
         [t('scheduling.daySheet.booking.titleName'), appointment.titleName],
@@ -78,9 +113,14 @@ export function DaySheetBookingDialog({
             </Button>
           </>
         ) : (
-          <Button variant="danger" onClick={() => setIsConfirming(true)}>
-            {t('scheduling.daySheet.booking.cancel')}
-          </Button>
+          <>
+            <AttendanceButtons allowed={allowed} isBusy={attendance.isBusy} onRun={run} />
+            {allowed?.cancel && (
+              <Button variant="danger" onClick={() => setIsConfirming(true)}>
+                {t('scheduling.daySheet.booking.cancel')}
+              </Button>
+            )}
+          </>
         )
       }
     >

@@ -15,6 +15,20 @@ const cellStyles: Record<DaySheetCell['state'], string> = {
   outside: 'bg-slate-50 text-slate-400 ring-slate-200 hatch',
 };
 
+/** A booking's cell tells at a glance whether the member came (green) or did not (red). */
+export const attendanceCellStyles: Partial<Record<string, string>> = {
+  CHECKED_IN: 'bg-emerald-100 text-emerald-950 ring-emerald-400 hover:bg-emerald-200',
+  NO_SHOW: 'bg-rose-100 text-rose-950 ring-rose-300 hover:bg-rose-200',
+};
+
+/** The cell's colours: its state's, or its booking's attendance. */
+export function cellStyleOf(cell: DaySheetCell) {
+  return cn(
+    cellStyles[cell.state],
+    cell.appointment && attendanceCellStyles[cell.appointment.status],
+  );
+}
+
 /** Minutes since midnight of a cell (club wall clock) and its length. */
 function spanOf(cell: DaySheetCell) {
   const start = minutesOfTime(cell.time);
@@ -73,8 +87,8 @@ export function cellLabel(
   // is too deep for the compiler, and each state and reason has its text (the grid test reads them).
   const t = translate as unknown as (key: string, options?: Record<string, unknown>) => string;
   const state =
-    cell.state === 'booked'
-      ? `${t('scheduling.daySheet.states.booked')} — ${cell.appointment?.associateName ?? ''}`
+    cell.state === 'booked' && cell.appointment
+      ? `${t(`scheduling.status.${cell.appointment.status}`)} — ${cell.appointment.associateName}`
       : cell.state === 'blocked'
         ? `${t('scheduling.daySheet.states.blocked')} — ${cell.block?.reason ?? ''}`
         : cell.state === 'outside' && cell.outsideReason
@@ -167,7 +181,7 @@ export function DaySheetGrid({ sheet, onOpenCell }: DaySheetGridProps) {
                       const clickable = cell.state === 'free' || cell.state === 'booked';
                       const className = cn(
                         'absolute top-1 bottom-1 overflow-hidden rounded-md px-1 py-0.5 text-left text-[11px] leading-tight ring-1 ring-inset',
-                        cellStyles[cell.state],
+                        cellStyleOf(cell),
                       );
                       const label = cellLabel(t, place, cell);
                       return clickable ? (

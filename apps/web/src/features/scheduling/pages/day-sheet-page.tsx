@@ -24,7 +24,12 @@ import { useClubEvents, type LiveStatus } from '../api/use-club-events';
 import { BlockSlotDialog } from '../components/block-slot-dialog';
 import { CreateAppointmentDialog } from '../components/create-appointment-dialog';
 import { DaySheetBookingDialog } from '../components/day-sheet-booking-dialog';
-import { CellText, DaySheetGrid, cellLabel } from '../components/day-sheet-grid';
+import {
+  CellText,
+  DaySheetGrid,
+  attendanceCellStyles,
+  cellLabel,
+} from '../components/day-sheet-grid';
 
 const isDate = (value: string | null): value is string =>
   value !== null && /^\d{4}-\d{2}-\d{2}$/.test(value);
@@ -283,6 +288,7 @@ export function DaySheetPage() {
         booking={booking}
         companyId={company.id}
         timezone={company.timezone}
+        noShowToleranceMinutes={company.noShowToleranceMinutes}
         onClose={() => setBooking(null)}
       />
     </div>
@@ -319,6 +325,7 @@ function MobileCell({
   const className = cn(
     'flex min-h-11 w-full items-center gap-3 rounded-lg px-3 py-2 text-left text-sm ring-1 ring-inset',
     mobileStyles[cell.state],
+    cell.appointment && attendanceCellStyles[cell.appointment.status],
   );
   return clickable ? (
     <button
