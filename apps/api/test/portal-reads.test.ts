@@ -1,4 +1,4 @@
-import { placeImages, places } from '@clube/db';
+import { placeImages, places, titleSuspensions } from '@clube/db';
 import { monthOf } from '@clube/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -61,7 +61,12 @@ describe('GET /api/portal/me', () => {
       blocked: false,
       blockedReason: null,
     });
-    expect(me.title).toMatchObject({ id: s.title.id, blocked: false, blockedReason: null });
+    expect(me.title).toMatchObject({
+      id: s.title.id,
+      blocked: false,
+      blockedReason: null,
+      suspendedUntil: null,
+    });
     expect(me.title.members).toEqual([
       { id: s.dependent.id, name: 'Davi Dependente', cardId: s.dependent.cardId, isHolder: false },
       { id: s.holder.id, name: 'Helena Titular', cardId: s.holder.cardId, isHolder: true },
@@ -89,6 +94,32 @@ describe('GET /api/portal/me', () => {
       expect(response.body).not.toContain(secret);
     // No cpf at all, not even the member's own family's.
     for (const cpf of [s.holder.cpf, s.dependent.cpf]) expect(response.body).not.toContain(cpf);
+  });
+});
+
+describe('GET /api/portal/me under a no-show suspension', () => {
+  it('says until when the suspension in force runs; a lifted or ended one says nothing', async () => {
+    const s = await createPortalScene(context.app, db());
+    const hour = 3_600_000;
+    const suspension = (startsAt: number, endsAt: number, lifted = false) => ({
+      companyId: s.company.id,
+      associateTitleId: s.title.id,
+      startsAt: new Date(Date.now() + startsAt * hour),
+      endsAt: new Date(Date.now() + endsAt * hour),
+      reason: 'Faltas',
+      cause: 'no-shows' as const,
+      liftedAt: lifted ? new Date() : null,
+    });
+    const active = suspension(-1, 72);
+    await db()
+      .insert(titleSuspensions)
+      .values([suspension(-100, -1), suspension(-1, 200, true), active]);
+
+    const me = (await get('/api/portal/me', s.dependentSession.headers)).json();
+    expect(me.title.suspendedUntil).toBe(active.endsAt.toISOString());
+    // Another family of the club is not suspended.
+    const neighbour = (await get('/api/portal/me', s.neighbourSession.headers)).json();
+    expect(neighbour.title.suspendedUntil).toBeNull();
   });
 });
 
