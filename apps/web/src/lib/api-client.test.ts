@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { buildCompany, buildSession } from '@/testing/factories';
-import { errorBody, mockFetch } from '@/testing/fetch-mock';
+import { apiError, mockApi, networkError, reply, route } from '@/testing/mock-api';
 import { api, ApiError, onSessionExpired } from './api-client';
 import { getCurrentCompany, setCurrentCompany } from './current-company';
 import { getSession, setSession } from './session';
@@ -13,7 +13,7 @@ describe('api client', () => {
   it('sends the bearer token of the stored session', async () => {
     const session = buildSession();
     setSession(session);
-    const { requests } = mockFetch(() => ({ status: 200, body: { items: [] } }));
+    const { requests } = mockApi(route.get('/backoffice/company', { items: [] }));
 
     await expect(api.get('/backoffice/company')).resolves.toEqual({ items: [] });
 
@@ -29,15 +29,18 @@ describe('api client', () => {
     const refreshGate = new Promise<void>((resolve) => {
       releaseRefresh = resolve;
     });
-    const { requests } = mockFetch(async (request) => {
-      if (request.url === '/api/auth/refresh') {
+    const { requests } = mockApi(
+      route.post('/auth/refresh', async () => {
         await refreshGate;
-        return { status: 200, body: newSession };
-      }
-      const isNewToken = request.headers.authorization === `Bearer ${newSession.access_token}`;
-      if (!isNewToken) return { status: 401, body: errorBody(401, 'Unauthorized') };
-      return { status: 200, body: { url: request.url } };
-    });
+        return newSession;
+      }),
+      ...['/backoffice/company', '/backoffice/company/:id'].map((path) =>
+        route.get(path, (request) => {
+          const isNewToken = request.headers.authorization === `Bearer ${newSession.access_token}`;
+          return isNewToken ? { url: request.url } : apiError('Unauthorized');
+        }),
+      ),
+    );
 
     const first = api.get('/backoffice/company');
     const second = api.get('/backoffice/company/123');
@@ -58,10 +61,9 @@ describe('api client', () => {
 
   it('retries only once: a second 401 after refreshing is returned to the caller', async () => {
     setSession(buildSession());
-    const { requests } = mockFetch((request) =>
-      request.url === '/api/auth/refresh'
-        ? { status: 200, body: buildSession() }
-        : { status: 401, body: errorBody(401, 'Unauthorized') },
+    const { requests } = mockApi(
+      route.post('/auth/refresh', buildSession()),
+      route.get('/backoffice/company', apiError('Unauthorized')),
     );
 
     await expect(api.get('/backoffice/company')).rejects.toMatchObject({ status: 401 });
@@ -77,10 +79,10 @@ describe('api client', () => {
     setCurrentCompany(buildCompany());
     const onExpired = vi.fn();
     const unsubscribe = onSessionExpired(onExpired);
-    mockFetch((request) =>
-      request.url === '/api/auth/refresh'
-        ? { status: 401, body: errorBody(401, 'Refresh token expirado') }
-        : { status: 401, body: errorBody(401, 'Unauthorized') },
+    mockApi(
+      route.post('/auth/refresh', apiError('RefreshTokenExpired')),
+      route.get('/backoffice/company', apiError('Unauthorized')),
+      route.get('/backoffice/company/:id', apiError('Unauthorized')),
     );
 
     const results = await Promise.allSettled([
@@ -96,10 +98,7 @@ describe('api client', () => {
   });
 
   it('does not refresh for the auth endpoints and reads the message from body.error', async () => {
-    const { requests } = mockFetch(() => ({
-      status: 401,
-      body: errorBody(401, 'Invalid user or password', 'CPF ou senha inválidos.'),
-    }));
+    const { requests } = mockApi(route.post('/auth/login', apiError('InvalidCredentials')));
 
     const error: unknown = await api
       .post('/auth/login', { cpf: '1', password: 'x' }, { authenticated: false })
@@ -115,11 +114,7 @@ describe('api client', () => {
   });
 
   it('falls back to body.message, then to the default sentence', async () => {
-    mockFetch((request) =>
-      request.url.endsWith('/a')
-        ? { status: 500, body: { message: 'Falhou' } }
-        : { status: 500, body: {} },
-    );
+    mockApi(route.get('/a', reply(500, { message: 'Falhou' })), route.get('/b', reply(500, {})));
 
     await expect(api.get('/a', { authenticated: false })).rejects.toMatchObject({
       status: 500,
@@ -133,17 +128,8 @@ describe('api client', () => {
 
   it('gives up after the timeout with status 0', async () => {
     vi.useFakeTimers();
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(
-        (_input: RequestInfo | URL, init: RequestInit = {}) =>
-          new Promise<Response>((_resolve, reject) => {
-            init.signal?.addEventListener('abort', () =>
-              reject(new DOMException('The operation was aborted.', 'AbortError')),
-            );
-          }),
-      ),
-    );
+    // The server never answers.
+    mockApi(route.get('/backoffice/company', () => new Promise<never>(() => {})));
 
     const request = api.get('/backoffice/company', { authenticated: false });
     const assertion = expect(request).rejects.toMatchObject({
@@ -155,10 +141,7 @@ describe('api client', () => {
   });
 
   it('reports a network failure with status 0 and the client message', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))),
-    );
+    mockApi(route.get('/x', networkError()));
 
     await expect(api.get('/x', { authenticated: false })).rejects.toMatchObject({
       status: 0,
@@ -169,13 +152,14 @@ describe('api client', () => {
 
   it('sends FormData as multipart, without a JSON content type', async () => {
     setSession(buildSession());
-    const { requests } = mockFetch(() => ({ status: 201, body: { id: '1' } }));
+    const { requests } = mockApi(route.post('/backoffice/placeImage', reply(201, { id: '1' })));
     const form = new FormData();
     form.append('description', 'Quadra');
 
     await api.post('/backoffice/placeImage', form);
 
-    expect(requests[0]?.body).toBe(form);
-    expect(requests[0]?.headers['content-type']).toBeUndefined();
+    // The browser writes the multipart type with its boundary; the client sets no JSON type.
+    expect(requests[0]?.headers['content-type']).toMatch(/^multipart\/form-data; boundary=/);
+    expect((requests[0]?.body as FormData).get('description')).toBe('Quadra');
   });
 });

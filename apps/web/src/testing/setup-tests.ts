@@ -1,7 +1,8 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach, beforeAll } from 'vitest';
+import { afterAll, afterEach, beforeAll } from 'vitest';
 import { loadAllTranslations } from '@/lib/i18n';
+import { resetMockApi, startMockApi, stopMockApi } from './mock-api';
 
 // Pages are lazy-loaded: on a busy 2-core machine, with every test file running in parallel, the
 // first render of a route can take well over Testing Library's default second to appear.
@@ -10,7 +11,13 @@ configure({ asyncUtilTimeout: 10_000 });
 // The app fetches most texts with the first page after sign-in; components tested alone need them.
 beforeAll(loadAllTranslations);
 
+// The API exists only as each test declares it (./mock-api.ts); an undeclared request fails the test.
+beforeAll(startMockApi);
+
 afterEach(() => {
   cleanup();
   window.localStorage.clear();
+  resetMockApi();
 });
+
+afterAll(stopMockApi);

@@ -8,7 +8,6 @@ import { errors } from '@/lib/i18n/pt/errors';
 import { landing } from '@/lib/i18n/pt/landing';
 import { setSession } from '@/lib/session';
 import { buildCompany, buildSession } from '@/testing/factories';
-import { mockFetch } from '@/testing/fetch-mock';
 import { renderApp } from '@/testing/render-app';
 
 describe('not-found page when signed in', () => {
@@ -22,7 +21,6 @@ describe('not-found page when signed in', () => {
   it('shows the menu and header in Portuguese, never translation keys', async () => {
     setSession(buildSession());
     setCurrentCompany(buildCompany({ name: 'Clube Demonstração' }));
-    mockFetch(() => ({ status: 200, body: { items: [] } }));
     renderApp('/nao-existe');
 
     expect(

@@ -1,24 +1,25 @@
 import { screen } from '@testing-library/react';
+import type { ErrorKey } from '@clube/shared';
 import { describe, expect, it } from 'vitest';
 import { setCurrentCompany } from '@/lib/current-company';
 import { setSession } from '@/lib/session';
 import { buildCompany, buildSession } from '@/testing/factories';
-import { errorBody, mockFetch } from '@/testing/fetch-mock';
+import { apiError, mockApi, route } from '@/testing/mock-api';
 import { renderApp } from '@/testing/render-app';
 
 const unknownId = '77777777-7777-4777-8777-777777777777';
 
 describe('a URL naming a record that does not exist', () => {
-  it.each<[string, number, string]>([
-    ['/place/xyz', 400, 'ValidationError'],
-    [`/place/${unknownId}`, 404, 'PlaceNotFound'],
-    [`/place/${unknownId}`, 400, 'ValidationError'],
-    ['/blocked-time/xyz', 400, 'ValidationError'],
-    [`/blocked-time/${unknownId}`, 404, 'NotFound'],
-  ])('%s (API %i %s) says "Espaço não encontrado." with a way back', async (path, status, code) => {
+  it.each<[string, ErrorKey]>([
+    ['/place/xyz', 'ValidationError'],
+    [`/place/${unknownId}`, 'PlaceNotFound'],
+    [`/place/${unknownId}`, 'ValidationError'],
+    ['/blocked-time/xyz', 'ValidationError'],
+    [`/blocked-time/${unknownId}`, 'NotFound'],
+  ])('%s (API %s) says "Espaço não encontrado." with a way back', async (path, code) => {
     setSession(buildSession());
     setCurrentCompany(buildCompany());
-    mockFetch(() => ({ status, body: errorBody(status, code) }));
+    const { requests } = mockApi(route.get('/backoffice/place/:placeId', apiError(code)));
     renderApp(path);
 
     expect(
@@ -27,12 +28,22 @@ describe('a URL naming a record that does not exist', () => {
     expect(screen.getByRole('button', { name: 'Voltar' })).toBeInTheDocument();
     expect(screen.queryByText(/Dados inválidos|Nenhum bloqueio/)).toBeNull();
     expect(screen.queryByRole('button', { name: 'Buscar bloqueios' })).toBeNull();
+    // A malformed id is refused before asking the API.
+    expect(requests.map((request) => request.url)).toEqual(
+      path.endsWith('xyz') ? [] : [`/api/backoffice/place/${unknownId}`],
+    );
   });
 
   it('an unknown associate says "Associado não encontrado."', async () => {
     setSession(buildSession());
     setCurrentCompany(buildCompany());
-    mockFetch(() => ({ status: 404, body: errorBody(404, 'AssociateNotFound') }));
+    mockApi(
+      route.get('/backoffice/associate/id/:associateId', apiError('AssociateNotFound')),
+      route.get(
+        '/backoffice/associate/id/:associateId/appointments-summary',
+        apiError('AssociateNotFound'),
+      ),
+    );
     renderApp(`/associates/${unknownId}`);
 
     expect(

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { errorBody, mockFetch } from '@/testing/fetch-mock';
+import { apiError, mockApi, route } from '@/testing/mock-api';
 import { getPortalSession, setPortalSession } from '../lib/session';
 import { buildPortalSession } from '../testing/factories';
 import { renderPortal } from '../testing/render-portal';
@@ -13,15 +13,12 @@ describe('changing the portal password', () => {
     setPortalSession(session);
     const renewed = buildPortalSession({ member: session.member, club: session.club });
     let attempts = 0;
-    const { requests } = mockFetch((request) => {
-      if (request.url === '/api/portal/me/password') {
+    const { requests } = mockApi(
+      route.patch('/portal/me/password', () => {
         attempts += 1;
-        return attempts === 1
-          ? { status: 422, body: errorBody(422, 'InvalidOldPassword') }
-          : { status: 200, body: renewed };
-      }
-      return { status: 404, body: errorBody(404, 'NotFound') };
-    });
+        return attempts === 1 ? apiError('InvalidOldPassword') : renewed;
+      }),
+    );
     renderPortal('/conta');
 
     await user.type(await screen.findByLabelText('Senha atual'), 'errada12');

@@ -1,7 +1,8 @@
+import type { PortalBooking, PortalBookingList } from '@clube/shared';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { errorBody, mockFetch } from '@/testing/fetch-mock';
+import { apiError, mockApi, route } from '@/testing/mock-api';
 import { setPortalSession } from '../lib/session';
 import { buildBooking, buildPortalSession, nextId } from '../testing/factories';
 import { renderPortal } from '../testing/render-portal';
@@ -17,16 +18,17 @@ describe('my bookings', () => {
       cancellable: false,
     });
     let isCancelled = false;
-    const { requests } = mockFetch((request) => {
-      if (request.url === `/api/portal/bookings/${open.id}/cancel`) {
+    const { requests } = mockApi(
+      route.patch<PortalBooking>(`/portal/bookings/${open.id}/cancel`, () => {
         isCancelled = true;
-        return { status: 200, body: { ...open, status: 'CANCELLED', cancellable: false } };
-      }
-      if (request.url === '/api/portal/bookings?scope=upcoming') {
-        return { status: 200, body: { items: isCancelled ? [closed] : [open, closed] } };
-      }
-      return { status: 404, body: errorBody(404, 'NotFound') };
-    });
+        return { ...open, status: 'CANCELLED', cancellable: false };
+      }),
+      route.get<PortalBookingList>('/portal/bookings', ({ query }) =>
+        query.get('scope') === 'upcoming'
+          ? { items: isCancelled ? [closed] : [open, closed] }
+          : apiError('ValidationError'),
+      ),
+    );
     renderPortal('/reservas');
 
     const cancelButtons = await screen.findAllByRole('button', { name: /^Cancelar reserva de/ });

@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { errorBody, mockFetch } from '@/testing/fetch-mock';
+import { mockApi, route } from '@/testing/mock-api';
 import { setPortalSession } from '../lib/session';
 import { buildBooking, buildMe, buildPortalSession, nextId } from '../testing/factories';
 import { renderPortal } from '../testing/render-portal';
@@ -16,11 +16,7 @@ describe('portal home', () => {
       { placeId: nextId(), placeName: 'Quadra de Tênis 1', used: 2, limit: 4, month: '2026-11' },
     ];
     me.nextBookings = [buildBooking(session, { place: { id: nextId(), name: 'Churrasqueira 2' } })];
-    mockFetch((request) =>
-      request.url === '/api/portal/me'
-        ? { status: 200, body: me }
-        : { status: 404, body: errorBody(404, 'NotFound') },
-    );
+    mockApi(route.get('/portal/me', me));
     renderPortal('/inicio');
 
     const blocked = await screen.findByRole('alert');

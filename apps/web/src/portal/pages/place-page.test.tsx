@@ -1,47 +1,54 @@
-import { portalRuleMessages } from '@clube/shared';
+import {
+  portalRuleMessages,
+  type PortalBookingCheck,
+  type PortalBookingFailure,
+  type PortalSlotList,
+} from '@clube/shared';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { HttpHandler } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { errorBody, mockFetch, type MockReply, type RecordedRequest } from '@/testing/fetch-mock';
+import { apiError, mockApi, route } from '@/testing/mock-api';
 import { setPortalSession } from '../lib/session';
 import { buildMe, buildPlace, buildPortalSession, buildSlot } from '../testing/factories';
 import { renderPortal } from '../testing/render-portal';
 
-const failures = [
+const failures: PortalBookingFailure[] = [
   { code: 'AgeRestriction', message: portalRuleMessages.AgeRestriction },
   { code: 'WaitingPeriodRequired', message: portalRuleMessages.WaitingPeriodRequired },
   { code: 'ReservationsLimitReached', message: portalRuleMessages.ReservationsLimitReached },
 ];
 
-/** A signed-in holder on a place's page with one free and one taken slot. */
-function scene(answer: (request: RecordedRequest) => MockReply | undefined) {
+/** A signed-in holder on a place's page with one free and one taken slot; `handlers` add routes. */
+function scene(...handlers: HttpHandler[]) {
   const session = buildPortalSession();
   setPortalSession(session);
   const me = buildMe(session);
   const place = buildPlace();
   const free = buildSlot('2099-11-28T13:00:00.000Z');
   const taken = buildSlot('2099-11-28T14:00:00.000Z', { state: 'taken' });
-  const fetch = mockFetch((request) => {
-    const custom = answer(request);
-    if (custom) return custom;
-    if (request.url === '/api/portal/me') return { status: 200, body: me };
-    if (request.url === '/api/portal/places') return { status: 200, body: { items: [place] } };
-    if (request.url.startsWith(`/api/portal/places/${place.id}/slots`)) {
-      return { status: 200, body: { date: '2099-11-28', items: [free, taken] } };
-    }
-    return { status: 404, body: errorBody(404, 'NotFound') };
-  });
+  const { requests } = mockApi(
+    route.get('/portal/me', me),
+    route.get('/portal/places', { items: [place] }),
+    route.get<PortalSlotList>(`/portal/places/${place.id}/slots`, {
+      date: '2099-11-28',
+      items: [free, taken],
+    }),
+    ...handlers,
+  );
   renderPortal(`/espacos/${place.id}`);
-  return { ...fetch, session, me, place, free };
+  return { requests, session, me, place, free };
 }
 
 describe('booking a slot', () => {
   it('lists every rule the check says the booking breaks, and does not let it be confirmed', async () => {
     const user = userEvent.setup();
-    const { requests, me, place, free } = scene((request) =>
-      request.url === '/api/portal/bookings/check'
-        ? { status: 200, body: { ok: false, failures, quota: { used: 4, limit: 4 } } }
-        : undefined,
+    const { requests, me, place, free } = scene(
+      route.post<PortalBookingCheck>('/portal/bookings/check', {
+        ok: false,
+        failures,
+        quota: { used: 4, limit: 4 },
+      }),
     );
 
     expect(await screen.findByRole('button', { name: /10:00\s*Livre/ })).toBeVisible();
@@ -75,22 +82,18 @@ describe('booking a slot', () => {
 
   it('lists every failure of a booking the API refuses when it is sent', async () => {
     const user = userEvent.setup();
-    const { requests } = scene((request) => {
-      if (request.url === '/api/portal/bookings/check') {
-        return { status: 200, body: { ok: true, failures: [], quota: { used: 3, limit: 4 } } };
-      }
-      if (request.url === '/api/portal/bookings' && request.method === 'POST') {
-        // Someone else booked in between: the POST answers the first failure and all of them.
-        return {
-          status: 403,
-          body: {
-            ...errorBody(403, 'AgeRestriction', failures[0]!.message),
-            details: { failures },
-          },
-        };
-      }
-      return undefined;
-    });
+    const { requests } = scene(
+      route.post<PortalBookingCheck>('/portal/bookings/check', {
+        ok: true,
+        failures: [],
+        quota: { used: 3, limit: 4 },
+      }),
+      // Someone else booked in between: the POST answers the first failure and all of them.
+      route.post(
+        '/portal/bookings',
+        apiError('AgeRestriction', { message: failures[0]!.message, details: { failures } }),
+      ),
+    );
 
     await user.click(await screen.findByRole('button', { name: /10:00\s*Livre/ }));
     const dialog = await screen.findByRole('dialog');

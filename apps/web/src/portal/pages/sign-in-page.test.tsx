@@ -1,7 +1,8 @@
+import { portalLoginBodySchema, type PortalLoginResponse } from '@clube/shared';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { errorBody, mockFetch } from '@/testing/fetch-mock';
+import { apiError, mockApi, reply, route } from '@/testing/mock-api';
 import { getPortalSession, portalSessionKey, setPortalSession } from '../lib/session';
 import { buildMe, buildPortalClub, buildPortalSession } from '../testing/factories';
 import { renderPortal } from '../testing/render-portal';
@@ -15,16 +16,14 @@ describe('portal sign-in', () => {
       club: { ...clubB, timezone: 'America/Sao_Paulo' },
       clubs: [clubA, clubB],
     });
-    const { requests } = mockFetch((request) => {
-      if (request.url === '/api/portal/auth/login') {
-        const body = request.body as { companyId?: string };
-        return body.companyId
-          ? { status: 200, body: session }
-          : { status: 200, body: { needsClub: true, clubs: [clubA, clubB] } };
-      }
-      if (request.url === '/api/portal/me') return { status: 200, body: buildMe(session) };
-      return { status: 404, body: errorBody(404, 'NotFound') };
-    });
+    const { requests } = mockApi(
+      route.post<PortalLoginResponse>('/portal/auth/login', ({ body }) =>
+        portalLoginBodySchema.parse(body).companyId
+          ? session
+          : { needsClub: true, clubs: [clubA, clubB] },
+      ),
+      route.get('/portal/me', buildMe(session)),
+    );
     const { router } = renderPortal('/entrar');
 
     await user.type(await screen.findByLabelText('CPF'), '52998224725');
@@ -56,7 +55,7 @@ describe('portal sign-in', () => {
 
   it('says the CPF or password is wrong when the API refuses them', async () => {
     const user = userEvent.setup();
-    mockFetch(() => ({ status: 401, body: errorBody(401, 'InvalidCredentials') }));
+    mockApi(route.post('/portal/auth/login', apiError('InvalidCredentials')));
     renderPortal('/entrar');
 
     await user.type(await screen.findByLabelText('CPF'), '52998224725');
@@ -71,7 +70,7 @@ describe('portal sign-in', () => {
 
   it('checks the fields before sending anything', async () => {
     const user = userEvent.setup();
-    const { requests } = mockFetch(() => ({ status: 500 }));
+    const { requests } = mockApi(route.post('/portal/auth/login', reply(500)));
     renderPortal('/entrar');
 
     await user.type(await screen.findByLabelText('CPF'), '11111111112');
@@ -85,12 +84,10 @@ describe('portal sign-in', () => {
   it('refreshes once on a 401, and when that fails too, signs out with a session-expired message', async () => {
     const session = buildPortalSession();
     setPortalSession(session);
-    const { requests } = mockFetch((request) => {
-      if (request.url === '/api/portal/auth/refresh') {
-        return { status: 401, body: errorBody(401, 'RefreshTokenExpired') };
-      }
-      return { status: 401, body: errorBody(401, 'Unauthorized') };
-    });
+    const { requests } = mockApi(
+      route.post('/portal/auth/refresh', apiError('RefreshTokenExpired')),
+      route.get('/portal/me', apiError('Unauthorized')),
+    );
     const { router } = renderPortal('/inicio');
 
     expect(await screen.findByText('Sua sessão expirou. Entre novamente.')).toBeVisible();

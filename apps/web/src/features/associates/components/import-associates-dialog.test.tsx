@@ -1,3 +1,4 @@
+import type { AssociateImportReport } from '@clube/shared';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
@@ -5,11 +6,11 @@ import { AppProvider } from '@/app/provider';
 import { createQueryClient } from '@/lib/query-client';
 import { setSession } from '@/lib/session';
 import { buildSession } from '@/testing/factories';
-import { mockFetch } from '@/testing/fetch-mock';
+import { mockApi, route } from '@/testing/mock-api';
 import { ImportAssociatesDialog } from './import-associates-dialog';
 
 const companyId = '00000000-0000-4000-8000-000000000abc';
-const report = (overrides: Record<string, unknown>) => ({
+const report = (overrides: Partial<AssociateImportReport>): AssociateImportReport => ({
   applied: false,
   dryRun: true,
   total: 3,
@@ -28,14 +29,10 @@ const report = (overrides: Record<string, unknown>) => ({
 describe('ImportAssociatesDialog', () => {
   it('shows the dry-run report per line, and confirms only with the rejected rows skipped', async () => {
     setSession(buildSession());
-    const sent: FormData[] = [];
-    mockFetch((request) => {
-      const form = request.body as FormData;
-      sent.push(form);
-      return form.get('dryRun') === 'true'
-        ? {
-            status: 200,
-            body: report({
+    const { requests } = mockApi(
+      route.post('/backoffice/associate/import', ({ body }) =>
+        (body as FormData).get('dryRun') === 'true'
+          ? report({
               updated: 1,
               changes: [
                 {
@@ -45,10 +42,11 @@ describe('ImportAssociatesDialog', () => {
                   fields: ['name', 'email', 'blocked'],
                 },
               ],
-            }),
-          }
-        : { status: 200, body: report({ applied: true, dryRun: false }) };
-    });
+            })
+          : report({ applied: true, dryRun: false }),
+      ),
+    );
+    const sent = () => requests.map((request) => request.body as FormData);
     const onClose = vi.fn();
     render(
       <AppProvider queryClient={createQueryClient()}>
@@ -74,13 +72,14 @@ describe('ImportAssociatesDialog', () => {
       screen.getByText(/3 linhas: 2 novos, 1 alterados, 0 sem alteração, 1 rejeitados/),
     ).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Confirmar importação' })).not.toBeInTheDocument();
-    expect(sent[0]!.get('companyId')).toBe(companyId);
-    expect(sent[0]!.get('file')).toBeInstanceOf(File);
+    expect(sent()[0]!.get('companyId')).toBe(companyId);
+    // The chosen file goes as the `file` part (jsdom's file bytes do not reach Node's fetch).
+    expect((sent()[0]!.get('file') as Blob).type).toBe('text/csv');
 
     await user.click(screen.getByLabelText('Importar as linhas válidas e ignorar as rejeitadas'));
     await user.click(screen.getByRole('button', { name: 'Confirmar importação' }));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
-    expect(sent[1]!.get('dryRun')).toBe('false');
-    expect(sent[1]!.get('skipInvalid')).toBe('true');
+    expect(sent()[1]!.get('dryRun')).toBe('false');
+    expect(sent()[1]!.get('skipInvalid')).toBe('true');
   });
 });

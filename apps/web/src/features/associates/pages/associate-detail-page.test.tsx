@@ -1,10 +1,11 @@
+import type { AssociateAppointmentsSummary } from '@clube/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { setCurrentCompany } from '@/lib/current-company';
 import { setSession } from '@/lib/session';
 import { buildAssociate, buildCompany, buildSession } from '@/testing/factories';
-import { errorBody, mockFetch } from '@/testing/fetch-mock';
+import { mockApi, route } from '@/testing/mock-api';
 import { renderApp } from '@/testing/render-app';
 
 const company = buildCompany();
@@ -12,7 +13,7 @@ const associate = buildAssociate({
   companyId: company.id,
   user: { name: 'Ana Lima', cpf: '11144477735', email: null },
 });
-const summary = (suspended: boolean) => ({
+const summary = (suspended: boolean): AssociateAppointmentsSummary => ({
   upcoming: [],
   recent: [],
   month: '2026-06',
@@ -35,19 +36,16 @@ describe('associate page: attendance and suspension', () => {
     setSession(buildSession());
     setCurrentCompany(company);
     let lifted = false;
-    const { requests } = mockFetch((request) => {
-      if (request.url.endsWith('/lift-suspension')) {
+    const { requests } = mockApi(
+      route.get(`/backoffice/associate/id/${associate.id}`, associate),
+      route.get(`/backoffice/associate/id/${associate.id}/appointments-summary`, () =>
+        summary(!lifted),
+      ),
+      route.patch('/backoffice/associate-title/:titleId/lift-suspension', () => {
         lifted = true;
-        return { status: 200, body: { lifted: 1 } };
-      }
-      if (request.url.includes('/appointments-summary'))
-        return { status: 200, body: summary(!lifted) };
-      if (request.url.startsWith(`/api/backoffice/associate/id/${associate.id}`))
-        return { status: 200, body: associate };
-      if (request.url.startsWith(`/api/backoffice/company/${company.id}`))
-        return { status: 200, body: company };
-      return { status: 404, body: errorBody(404, 'NotFound') };
-    });
+        return { lifted: 1 };
+      }),
+    );
     renderApp(`/associates/${associate.id}`);
 
     await screen.findByRole('heading', { name: 'Ana Lima' }, { timeout: 10_000 });

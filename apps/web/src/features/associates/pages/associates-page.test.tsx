@@ -1,10 +1,11 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { HttpHandler } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { setCurrentCompany } from '@/lib/current-company';
 import { setSession } from '@/lib/session';
 import { buildCompany, buildSession } from '@/testing/factories';
-import { errorBody, mockFetch, type MockReply, type RecordedRequest } from '@/testing/fetch-mock';
+import { apiError, mockApi, route } from '@/testing/mock-api';
 import { renderApp } from '@/testing/render-app';
 
 const company = buildCompany();
@@ -29,27 +30,23 @@ function associate(index: number, name: string) {
   };
 }
 
-function start(path: string, answer: (request: RecordedRequest) => MockReply | undefined) {
+/** The associates page with two associates; `handlers` add routes or replace the list's. */
+function start(path: string, ...handlers: HttpHandler[]) {
   setSession(buildSession());
   setCurrentCompany(company);
-  const mock = mockFetch((request) => {
-    const reply = answer(request);
-    if (reply) return reply;
-    if (request.url.startsWith(`/api/backoffice/company/${company.id}`))
-      return { status: 200, body: company };
-    if (request.url.startsWith('/api/backoffice/associate/findAllPaginated'))
-      return {
-        status: 200,
-        body: { items: [associate(1, 'João Araújo'), associate(2, 'Maria Silva')], total: 2 },
-      };
-    return { status: 404, body: errorBody(404, 'NotFound') };
-  });
+  mockApi(
+    route.get('/backoffice/associate/findAllPaginated', {
+      items: [associate(1, 'João Araújo'), associate(2, 'Maria Silva')],
+      total: 2,
+    }),
+  );
+  const mock = mockApi(...handlers);
   return { ...mock, ...renderApp(path) };
 }
 
 describe('associates page', () => {
   it('lists name, card, formatted cpf and birth date, and keeps the search in the URL', async () => {
-    const { requests, router } = start('/associates', () => undefined);
+    const { requests, router } = start('/associates');
     expect(
       await screen.findByRole('heading', { name: 'Associados' }, firstRender),
     ).toBeInTheDocument();
@@ -72,7 +69,7 @@ describe('associates page', () => {
   });
 
   it('reads page and size from the URL', async () => {
-    const { requests } = start('/associates?page=3&size=10&q=ana', () => undefined);
+    const { requests } = start('/associates?page=3&size=10&q=ana');
     await screen.findByText('João Araújo', {}, firstRender);
     const list = requests.find((request) => request.url.includes('findAllPaginated'))!;
     expect(list.url).toContain('take=10');
@@ -84,10 +81,9 @@ describe('associates page', () => {
   });
 
   it('shows the error text when the list fails', async () => {
-    start('/associates', (request) =>
-      request.url.includes('findAllPaginated')
-        ? { status: 500, body: errorBody(500, 'InternalServerError') }
-        : undefined,
+    start(
+      '/associates',
+      route.get('/backoffice/associate/findAllPaginated', apiError('InternalServerError')),
     );
     expect(
       await screen.findByText('Erro ao carregar os dados.', {}, { timeout: 15_000 }),
@@ -97,8 +93,9 @@ describe('associates page', () => {
 
 describe('password dialog', () => {
   it('requires a password of at least 6 characters, then saves it', async () => {
-    const { requests } = start('/associates', (request) =>
-      request.method === 'PATCH' ? { status: 200, body: { ok: true } } : undefined,
+    const { requests } = start(
+      '/associates',
+      route.patch('/backoffice/associate/update-password', { ok: true }),
     );
     const user = userEvent.setup();
     await user.click(
@@ -123,10 +120,9 @@ describe('password dialog', () => {
   });
 
   it('says Erro ao editar! when the server refuses', async () => {
-    start('/associates', (request) =>
-      request.method === 'PATCH'
-        ? { status: 404, body: errorBody(404, 'AssociateNotFound') }
-        : undefined,
+    start(
+      '/associates',
+      route.patch('/backoffice/associate/update-password', apiError('AssociateNotFound')),
     );
     const user = userEvent.setup();
     await user.click(

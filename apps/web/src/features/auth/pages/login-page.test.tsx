@@ -1,10 +1,11 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import type { ErrorBody } from '@clube/shared';
+import { describe, expect, it } from 'vitest';
 import { setCurrentCompany } from '@/lib/current-company';
 import { getSession, setSession } from '@/lib/session';
 import { buildCompany, buildSession } from '@/testing/factories';
-import { errorBody, mockFetch, type MockReply } from '@/testing/fetch-mock';
+import { apiError, mockApi, networkError, reply, route } from '@/testing/mock-api';
 import { renderApp } from '@/testing/render-app';
 
 async function fillAndSubmit(cpf: string, password: string) {
@@ -34,31 +35,31 @@ describe('login page', () => {
   });
 
   it('requires both fields', async () => {
-    const { fetchMock } = mockFetch(() => ({ status: 500 }));
+    const { requests } = mockApi(route.post('/auth/login', reply(500)));
     renderApp('/login');
 
     await fillAndSubmit('', '');
 
     expect(await screen.findAllByText('Campo obrigatório!')).toHaveLength(2);
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(requests).toEqual([]);
   });
 
   it('rejects a password shorter than 6 characters', async () => {
-    const { fetchMock } = mockFetch(() => ({ status: 500 }));
+    const { requests } = mockApi(route.post('/auth/login', reply(500)));
     renderApp('/login');
 
     await fillAndSubmit('52998224725', '12345');
 
     expect(await screen.findByText('A senha deve ter pelo menos 6 caracteres')).toBeInTheDocument();
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(requests).toEqual([]);
   });
 
   it('masks the cpf, sends it as digits and goes to the club selection', async () => {
     const session = buildSession();
-    const { requests } = mockFetch((request) =>
-      request.url === '/api/auth/login'
-        ? { status: 200, body: session }
-        : { status: 200, body: { items: [] } },
+    const club = buildCompany({ name: 'Clube Náutico Beira-Rio' });
+    const { requests } = mockApi(
+      route.post('/auth/login', session),
+      route.get('/backoffice/company', { items: [club] }),
     );
     const { router } = renderApp('/login');
     const user = userEvent.setup();
@@ -69,6 +70,9 @@ describe('login page', () => {
     await user.click(screen.getByRole('button', { name: 'Entrar' }));
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/select-company'));
+    expect(
+      await screen.findByRole('button', { name: 'Entrar no clube Clube Náutico Beira-Rio' }),
+    ).toBeVisible();
     expect(requests[0]).toMatchObject({
       url: '/api/auth/login',
       method: 'POST',
@@ -78,34 +82,41 @@ describe('login page', () => {
     expect(getSession()).toEqual(session);
   });
 
-  it.each<[string, MockReply, string]>([
+  /** An error body with a code the shared table does not hold (older API versions sent them). */
+  const legacyError = (statusCode: number, error: string): ErrorBody => ({
+    statusCode,
+    error,
+    message: error,
+  });
+
+  it.each<[string, Response, string]>([
     [
       'an invalid email',
-      { status: 400, body: errorBody(400, 'Bad Request: email must be an email') },
+      reply(400, legacyError(400, 'Bad Request: email must be an email')),
       'Email inválido! Corrija seus dados e tente novamente.',
     ],
     [
       'wrong credentials',
-      { status: 401, body: errorBody(401, 'Invalid user or password') },
+      apiError('InvalidCredentials'),
       'Credenciais inválidas! Tente novamente.',
     ],
     [
       'an unknown user',
-      { status: 404, body: errorBody(404, 'Not found') },
+      reply(404, legacyError(404, 'Not found')),
       'Credenciais inválidas! Tente novamente.',
     ],
     [
       'a server failure',
-      { status: 500, body: errorBody(500, 'InternalServerError') },
+      apiError('InternalServerError'),
       'Estamos com problemas técnicos. Nosso time já está resolvendo.',
     ],
     [
       'too many attempts',
-      { status: 429, body: errorBody(429, 'TooManyRequests') },
+      apiError('TooManyRequests'),
       'Muitas tentativas em pouco tempo. Aguarde alguns minutos e tente novamente.',
     ],
-  ])('shows the toast for %s', async (_case, reply, toastText) => {
-    mockFetch(() => reply);
+  ])('shows the toast for %s', async (_case, answer, toastText) => {
+    mockApi(route.post('/auth/login', answer));
     const { router } = renderApp('/login');
 
     await fillAndSubmit('52998224725', 'clube123');
@@ -116,10 +127,7 @@ describe('login page', () => {
   });
 
   it('shows the technical-problems toast when the server cannot be reached', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))),
-    );
+    mockApi(route.post('/auth/login', networkError()));
     renderApp('/login');
 
     await fillAndSubmit('52998224725', 'clube123');
@@ -143,19 +151,21 @@ describe('login page', () => {
 
   it('sends a signed-in user to the club selection', async () => {
     setSession(buildSession());
-    mockFetch(() => ({ status: 200, body: { items: [] } }));
+    mockApi(route.get('/backoffice/company', { items: [buildCompany({ name: 'Clube Náutico' })] }));
     const { router } = renderApp('/login');
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/select-company'));
+    expect(
+      await screen.findByRole('button', { name: 'Entrar no clube Clube Náutico' }),
+    ).toBeVisible();
   });
 
   it('says the session expired when the refresh token is refused', async () => {
     setSession(buildSession());
     setCurrentCompany(buildCompany());
-    mockFetch((request) =>
-      request.url === '/api/auth/refresh'
-        ? { status: 401, body: errorBody(401, 'Refresh token expirado') }
-        : { status: 401, body: errorBody(401, 'Unauthorized') },
+    mockApi(
+      route.post('/auth/refresh', apiError('RefreshTokenExpired')),
+      route.get('/backoffice/associate/findAllPaginated', apiError('Unauthorized')),
     );
     const { router } = renderApp('/associates');
 

@@ -1,10 +1,11 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { BlockConflictDetails, BlockedTimeList, CreatedBlocks } from '@clube/shared';
 import { describe, expect, it } from 'vitest';
 import { setCurrentCompany } from '@/lib/current-company';
 import { setSession } from '@/lib/session';
 import { buildCompany, buildSession } from '@/testing/factories';
-import { errorBody, mockFetch } from '@/testing/fetch-mock';
+import { apiError, mockApi, reply, route } from '@/testing/mock-api';
 import { renderApp } from '@/testing/render-app';
 
 const placeA = { id: '00000000-0000-4000-8000-0000000000a1', name: 'Quadra A' };
@@ -16,37 +17,31 @@ describe('company-wide blocked times', () => {
     const company = buildCompany();
     setCurrentCompany(company);
     let bulkCalls = 0;
-    const { requests } = mockFetch((request) => {
-      if (request.url === `/api/backoffice/company/${company.id}`)
-        return { status: 200, body: company };
-      if (request.url.startsWith('/api/backoffice/place/company/'))
-        return { status: 200, body: { items: [placeA, placeB] } };
-      if (request.url === '/api/backoffice/blocked-time/bulk') {
+    const conflicts: BlockConflictDetails = {
+      appointments: [
+        {
+          id: '00000000-0000-4000-8000-0000000000c3',
+          placeId: placeB.id,
+          placeName: 'Quadra B',
+          startsAt: '2030-03-04T10:00:00.000Z',
+          endsAt: '2030-03-04T11:00:00.000Z',
+          associateName: 'Maria Lima',
+        },
+      ],
+    };
+    const { requests } = mockApi(
+      route.get(`/backoffice/place/company/${company.id}`, { items: [placeA, placeB] }),
+      route.get<BlockedTimeList>('/backoffice/blocked-time/findAll', { items: [] }),
+      route.post('/backoffice/blocked-time/bulk', () => {
         bulkCalls += 1;
-        if (bulkCalls === 1)
-          return {
-            status: 409,
-            body: {
-              ...errorBody(409, 'BlockConflictsWithAppointments'),
-              details: {
-                appointments: [
-                  {
-                    id: '00000000-0000-4000-8000-0000000000c3',
-                    placeId: placeB.id,
-                    placeName: 'Quadra B',
-                    startsAt: '2030-03-04T10:00:00.000Z',
-                    endsAt: '2030-03-04T11:00:00.000Z',
-                    associateName: 'Maria Lima',
-                  },
-                ],
-              },
-            },
-          };
-        return { status: 201, body: { items: [], cancelledAppointmentIds: [] } };
-      }
-      return { status: 200, body: { items: [] } };
-    });
+        return bulkCalls === 1
+          ? apiError('BlockConflictsWithAppointments', { details: conflicts })
+          : reply<CreatedBlocks>(201, { items: [], cancelledAppointmentIds: [] });
+      }),
+    );
     renderApp('/manage-time-blocks');
+    // Today's blocks, searched as the page opens: none.
+    expect(await screen.findByText('Nenhum item encontrado!')).toBeVisible();
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Criar bloqueio' }));
     const dialog = await screen.findByRole('dialog', { name: 'Criar bloqueio' });
@@ -91,11 +86,10 @@ describe('company-wide blocked times', () => {
     setSession(buildSession());
     const company = buildCompany();
     setCurrentCompany(company);
-    const { requests } = mockFetch((request) => {
-      if (request.url === `/api/backoffice/company/${company.id}`)
-        return { status: 200, body: company };
-      return { status: 404, body: errorBody(404, 'NotFound') };
-    });
+    const { requests } = mockApi(
+      route.get(`/backoffice/place/company/${company.id}`, { items: [placeA, placeB] }),
+      route.get('/backoffice/blocked-time/findAll', apiError('NotFound')),
+    );
     renderApp('/manage-time-blocks');
     expect(await screen.findByText('Erro ao buscar os horários bloqueados.')).toBeInTheDocument();
     const search = requests.find((request) => request.url.includes('/blocked-time/findAll'));

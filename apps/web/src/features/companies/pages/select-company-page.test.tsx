@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { getCurrentCompany } from '@/lib/current-company';
 import { getSession, setSession } from '@/lib/session';
 import { buildCompany, buildSession } from '@/testing/factories';
-import { mockFetch } from '@/testing/fetch-mock';
+import { mockApi, route } from '@/testing/mock-api';
 import { renderApp } from '@/testing/render-app';
 
 describe('club selection', () => {
@@ -13,7 +13,7 @@ describe('club selection', () => {
     setSession(session);
     const demo = buildCompany({ name: 'Clube Demonstração', logoUrl: '/demo/logo.svg' });
     const nautico = buildCompany({ name: 'Clube Náutico Beira-Rio', logoUrl: null });
-    const { requests } = mockFetch(() => ({ status: 200, body: { items: [demo, nautico] } }));
+    const { requests } = mockApi(route.get('/backoffice/company', { items: [demo, nautico] }));
     const { router } = renderApp('/select-company');
 
     expect(await screen.findByRole('heading', { name: 'Selecione um clube' })).toBeInTheDocument();
@@ -30,11 +30,11 @@ describe('club selection', () => {
   });
 
   it('signs out and explains when the staff member has no club', async () => {
-    setSession(buildSession());
-    mockFetch((request) =>
-      request.url === '/api/auth/logout'
-        ? { status: 200, body: { ok: true } }
-        : { status: 200, body: { items: [] } },
+    const session = buildSession();
+    setSession(session);
+    const { requests } = mockApi(
+      route.get('/backoffice/company', { items: [] }),
+      route.post('/auth/logout', { ok: true }),
     );
     const { router } = renderApp('/select-company');
 
@@ -42,6 +42,12 @@ describe('club selection', () => {
     expect(router.state.location.search).toBe('?error=NoCompanyFound');
     expect(getSession()).toBeNull();
     expect(await screen.findByRole('alert')).toHaveTextContent('Nenhum clube');
+    // The server forgets the session too.
+    await waitFor(() =>
+      expect(requests.find((request) => request.url === '/api/auth/logout')?.body).toEqual({
+        refresh_token: session.refresh_token,
+      }),
+    );
   });
 
   it('sends a visitor without a session to the login page', async () => {

@@ -1,10 +1,11 @@
+import { type Company, updateCompanyBodySchema } from '@clube/shared';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getCurrentCompany, setCurrentCompany } from '@/lib/current-company';
 import { setSession } from '@/lib/session';
 import { buildCompany, buildSession } from '@/testing/factories';
-import { errorBody, mockFetch } from '@/testing/fetch-mock';
+import { apiError, mockApi, reply, route } from '@/testing/mock-api';
 import { renderApp } from '@/testing/render-app';
 
 // The first render loads the lazy route, which can take a while when the suite runs in parallel.
@@ -17,11 +18,18 @@ function signedInClub(overrides: Parameters<typeof buildCompany>[0] = {}) {
   return company;
 }
 
+/** The club's save: answers the club with what was sent (read as the API reads it). */
+const saveCompany = (company: Company, changes: Partial<Company> = {}) =>
+  route.patch<Company>(`/backoffice/company/${company.id}`, ({ body }) => ({
+    ...company,
+    ...updateCompanyBodySchema.parse(body),
+    ...changes,
+  }));
+
 describe('club settings page', () => {
   it('shows the club name and its creation in the club timezone, without a later change', async () => {
     // 02:30:15 UTC on 1 March is still 28 February in São Paulo.
     signedInClub({ createdAt: '2026-03-01T02:30:15.000Z', updatedAt: '2026-03-01T02:30:15.000Z' });
-    mockFetch(() => ({ status: 200, body: { items: [] } }));
     renderApp('/settings');
 
     const summary = await screen.findByRole('region', { name: 'Clube Demonstração' }, firstRender);
@@ -36,18 +44,7 @@ describe('club settings page', () => {
       createdAt: '2026-01-10T12:00:00.000Z',
       updatedAt: '2026-01-10T12:00:00.000Z',
     });
-    mockFetch((request) =>
-      request.method === 'PATCH'
-        ? {
-            status: 200,
-            body: {
-              ...company,
-              ...(request.body as object),
-              updatedAt: '2026-02-20T18:45:09.123Z',
-            },
-          }
-        : { status: 200, body: { items: [company] } },
-    );
+    mockApi(saveCompany(company, { updatedAt: '2026-02-20T18:45:09.123Z' }));
     renderApp('/settings');
 
     const summary = await screen.findByRole('region', { name: 'Clube Demonstração' }, firstRender);
@@ -68,13 +65,7 @@ describe('club settings page', () => {
 
   it('saves name and timezone, stores the club and shows the new name in the header', async () => {
     const company = signedInClub();
-    const { requests } = mockFetch((request) => {
-      if (request.method === 'PATCH') {
-        const body = request.body as { name: string; timezone: string };
-        return { status: 200, body: { ...company, ...body } };
-      }
-      return { status: 200, body: { items: [company] } };
-    });
+    const { requests } = mockApi(saveCompany(company));
     renderApp('/settings');
 
     const form = await screen.findByRole('form', { name: 'Dados do clube' }, firstRender);
@@ -104,8 +95,8 @@ describe('club settings page', () => {
   });
 
   it('requires a name before sending anything', async () => {
-    signedInClub();
-    const { requests } = mockFetch(() => ({ status: 200, body: { items: [] } }));
+    const company = signedInClub();
+    const { requests } = mockApi(saveCompany(company));
     renderApp('/settings');
 
     const name = await screen.findByRole('textbox', { name: 'Nome do clube' }, firstRender);
@@ -121,18 +112,14 @@ describe('club settings page', () => {
 
   it('shows the server verdict on the timezone field and keeps the stored club', async () => {
     const company = signedInClub({ timezone: 'Europe/Lisbon' });
-    mockFetch((request) =>
-      request.method === 'PATCH'
-        ? {
-            status: 400,
-            body: {
-              ...errorBody(400, 'ValidationError', 'Dados inválidos. Verifique os campos.'),
-              details: [
-                { in: 'body', path: 'timezone', message: 'fuso horário IANA desconhecido' },
-              ],
-            },
-          }
-        : { status: 200, body: { items: [company] } },
+    mockApi(
+      route.patch(
+        `/backoffice/company/${company.id}`,
+        apiError('ValidationError', {
+          message: 'Dados inválidos. Verifique os campos.',
+          details: [{ path: 'timezone', message: 'fuso horário IANA desconhecido' }],
+        }),
+      ),
     );
     renderApp('/settings');
 
@@ -152,11 +139,7 @@ describe('club settings page', () => {
 
   it('toasts the generic failure when the server cannot save', async () => {
     const company = signedInClub();
-    mockFetch((request) =>
-      request.method === 'PATCH'
-        ? { status: 503, body: 'indisponível' }
-        : { status: 200, body: { items: [company] } },
-    );
+    mockApi(route.patch(`/backoffice/company/${company.id}`, reply(503, 'indisponível')));
     renderApp('/settings');
 
     const user = userEvent.setup();
@@ -186,10 +169,8 @@ describe('club settings page', () => {
     it('uploads a new logo as multipart and shows it in the header at once', async () => {
       const company = signedInClub({ logoUrl: null });
       const logoUrl = '/api/uploads/0b9e6c1e-8f0a-4c39-9a55-3c1d2b7f4e10-logo.webp';
-      const { requests } = mockFetch((request) =>
-        request.method === 'POST'
-          ? { status: 200, body: { ...company, logoUrl } }
-          : { status: 200, body: { items: [company] } },
+      const { requests } = mockApi(
+        route.post<Company>(`/backoffice/company/${company.id}/logo`, { ...company, logoUrl }),
       );
       renderApp('/settings');
 
@@ -209,8 +190,9 @@ describe('club settings page', () => {
       expect(await screen.findByText('Logo atualizado!')).toBeInTheDocument();
       const sent = requests.find((request) => request.method === 'POST');
       expect(sent?.url).toBe(`/api/backoffice/company/${company.id}/logo`);
-      expect(sent?.body).toBeInstanceOf(FormData);
-      expect((sent?.body as FormData).get('image')).toBe(file);
+      expect(sent?.headers['content-type']).toMatch(/^multipart\/form-data/);
+      // The chosen file goes as the `image` part (jsdom's file bytes do not reach Node's fetch).
+      expect(((sent?.body as FormData).get('image') as Blob).type).toBe('image/png');
       expect(getCurrentCompany()?.logoUrl).toBe(logoUrl);
       const headerLogo = screen.getByRole('banner').querySelector('img[src$="-logo.webp"]');
       expect(headerLogo).not.toBeNull();
@@ -220,10 +202,11 @@ describe('club settings page', () => {
       const company = signedInClub({
         logoUrl: '/api/uploads/0b9e6c1e-8f0a-4c39-9a55-3c1d2b7f4e10-logo.webp',
       });
-      const { requests } = mockFetch((request) =>
-        request.method === 'DELETE'
-          ? { status: 200, body: { ...company, logoUrl: null } }
-          : { status: 200, body: { items: [company] } },
+      const { requests } = mockApi(
+        route.delete<Company>(`/backoffice/company/${company.id}/logo`, {
+          ...company,
+          logoUrl: null,
+        }),
       );
       renderApp('/settings');
 
@@ -245,10 +228,8 @@ describe('club settings page', () => {
 
     it('explains a refused file with the server reason', async () => {
       const company = signedInClub();
-      mockFetch((request) =>
-        request.method === 'POST'
-          ? { status: 415, body: errorBody(415, 'UnsupportedMediaType') }
-          : { status: 200, body: { items: [company] } },
+      mockApi(
+        route.post(`/backoffice/company/${company.id}/logo`, apiError('UnsupportedMediaType')),
       );
       renderApp('/settings');
 
@@ -267,11 +248,7 @@ describe('club settings page', () => {
 
   it('saves the no-show policy with the club name and timezone; 0 turns the suspension off', async () => {
     const company = signedInClub();
-    const { requests } = mockFetch((request) =>
-      request.method === 'PATCH'
-        ? { status: 200, body: { ...company, ...(request.body as object) } }
-        : { status: 200, body: { items: [company] } },
-    );
+    const { requests } = mockApi(saveCompany(company));
     renderApp('/settings');
     const form = await screen.findByRole('form', { name: 'Política de faltas' }, firstRender);
     const field = (name: RegExp) => within(form).getByRole('spinbutton', { name });

@@ -1,10 +1,11 @@
+import type { OperatingHour, OperatingHourList } from '@clube/shared';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { setCurrentCompany } from '@/lib/current-company';
 import { setSession } from '@/lib/session';
 import { buildCompany, buildSession } from '@/testing/factories';
-import { errorBody, mockFetch, type RecordedRequest } from '@/testing/fetch-mock';
+import { apiError, mockApi, type RecordedRequest, reply, route } from '@/testing/mock-api';
 import { renderApp } from '@/testing/render-app';
 
 function signedInClub() {
@@ -14,7 +15,7 @@ function signedInClub() {
   return company;
 }
 
-const monday = (companyId: string) => ({
+const monday = (companyId: string): OperatingHour => ({
   id: '00000000-0000-4000-8000-0000000000aa',
   companyId,
   dayOfWeek: 'SEGUNDA',
@@ -29,13 +30,15 @@ function isSave(request: RecordedRequest) {
 describe('operating hours page', () => {
   it('shows seven day cards and updates an existing day', async () => {
     const company = signedInClub();
-    const { requests } = mockFetch((request) => {
-      if (request.url === `/api/backoffice/company/${company.id}`)
-        return { status: 200, body: company };
-      if (request.method === 'PATCH')
-        return { status: 200, body: { ...monday(company.id), openTime: '07:00' } };
-      return { status: 200, body: { items: [monday(company.id)] } };
-    });
+    const { requests } = mockApi(
+      route.get<OperatingHourList>(`/backoffice/operating-hour/company/${company.id}`, {
+        items: [monday(company.id)],
+      }),
+      route.patch<OperatingHour>('/backoffice/operating-hour/company', {
+        ...monday(company.id),
+        openTime: '07:00',
+      }),
+    );
     renderApp('/operating-hour');
 
     const card = await screen.findByRole('form', { name: 'Segunda-feira' });
@@ -57,16 +60,19 @@ describe('operating hours page', () => {
 
   it('checks required times and their order before creating a day', async () => {
     const company = signedInClub();
-    const { requests } = mockFetch((request) => {
-      if (request.url === `/api/backoffice/company/${company.id}`)
-        return { status: 200, body: company };
-      if (request.method === 'POST')
-        return {
-          status: 201,
-          body: { ...monday(company.id), dayOfWeek: 'DOMINGO', openTime: '08:00' },
-        };
-      return { status: 200, body: { items: [] } };
-    });
+    const { requests } = mockApi(
+      route.get<OperatingHourList>(`/backoffice/operating-hour/company/${company.id}`, {
+        items: [],
+      }),
+      route.post(
+        '/backoffice/operating-hour',
+        reply<OperatingHour>(201, {
+          ...monday(company.id),
+          dayOfWeek: 'DOMINGO',
+          openTime: '08:00',
+        }),
+      ),
+    );
     renderApp('/operating-hour');
     const card = await screen.findByRole('form', { name: 'Domingo' });
     const user = userEvent.setup();
@@ -102,19 +108,18 @@ describe('operating hours page', () => {
 
   it('shows the server refusal on the field and an error toast', async () => {
     const company = signedInClub();
-    mockFetch((request) => {
-      if (request.url === `/api/backoffice/company/${company.id}`)
-        return { status: 200, body: company };
-      if (request.method === 'PATCH')
-        return {
-          status: 400,
-          body: {
-            ...errorBody(400, 'ValidationError', 'Horário inválido'),
-            details: [{ in: 'body', path: 'closeTime', message: 'Horário inválido' }],
-          },
-        };
-      return { status: 200, body: { items: [monday(company.id)] } };
-    });
+    mockApi(
+      route.get<OperatingHourList>(`/backoffice/operating-hour/company/${company.id}`, {
+        items: [monday(company.id)],
+      }),
+      route.patch(
+        '/backoffice/operating-hour/company',
+        apiError('ValidationError', {
+          message: 'Horário inválido',
+          details: [{ path: 'closeTime', message: 'Horário inválido' }],
+        }),
+      ),
+    );
     renderApp('/operating-hour');
     const card = await screen.findByRole('form', { name: 'Segunda-feira' });
     await userEvent.setup().click(within(card).getByRole('button', { name: 'Atualizar horário' }));
@@ -126,11 +131,7 @@ describe('operating hours page', () => {
 
   it('says when the hours cannot be loaded', async () => {
     const company = signedInClub();
-    mockFetch((request) =>
-      request.url === `/api/backoffice/company/${company.id}`
-        ? { status: 200, body: company }
-        : { status: 404, body: errorBody(404, 'NotFound') },
-    );
+    mockApi(route.get(`/backoffice/operating-hour/company/${company.id}`, apiError('NotFound')));
     renderApp('/operating-hour');
     expect(
       await screen.findByText('Erro ao carregar horários de funcionamento.'),

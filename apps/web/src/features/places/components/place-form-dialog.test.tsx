@@ -1,14 +1,15 @@
+import { createPlaceBodySchema, type Category, type Place } from '@clube/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { setCurrentCompany } from '@/lib/current-company';
 import { setSession } from '@/lib/session';
 import { buildCompany, buildSession } from '@/testing/factories';
-import { errorBody, mockFetch, type RecordedRequest } from '@/testing/fetch-mock';
+import { apiError, mockApi, reply, route, type RouteAnswer } from '@/testing/mock-api';
 import { renderApp } from '@/testing/render-app';
 
 const company = buildCompany();
-const category = {
+const category: Category = {
   id: '11111111-1111-4111-8111-111111111111',
   companyId: company.id,
   name: 'Quadras',
@@ -16,19 +17,13 @@ const category = {
   notAppointmentPreviousDayTime: false,
 };
 
-function answer(onCreate: (request: RecordedRequest) => { status: number; body?: unknown }) {
-  return mockFetch((request) => {
-    if (request.url.startsWith('/api/backoffice/category/company/')) {
-      return { status: 200, body: { items: [category] } };
-    }
-    if (request.url.startsWith('/api/backoffice/place/company/')) {
-      return { status: 200, body: { items: [] } };
-    }
-    if (request.url === '/api/backoffice/place' && request.method === 'POST') {
-      return onCreate(request);
-    }
-    return { status: 200, body: company };
-  });
+/** The dashboard of a club with one category and no places yet; `created` answers the create. */
+function answer(created: RouteAnswer<Place>) {
+  return mockApi(
+    route.get(`/backoffice/category/company/${company.id}`, { items: [category] }),
+    route.get(`/backoffice/place/company/${company.id}`, { items: [] }),
+    route.post('/backoffice/place', created),
+  );
 }
 
 async function openCreateDialog() {
@@ -57,7 +52,7 @@ async function fillValidPlace(user: ReturnType<typeof userEvent.setup>, dialog: 
 
 describe('place create dialog', () => {
   it('marks every required field with "Campo obrigatório!" and sends nothing', async () => {
-    const { requests } = answer(() => ({ status: 201 }));
+    const { requests } = answer(reply(201));
     const { user, dialog } = await openCreateDialog();
     await user.click(within(dialog).getByRole('button', { name: 'Criar espaço' }));
     await waitFor(() => expect(within(dialog).getAllByText('Campo obrigatório!')).toHaveLength(10));
@@ -66,7 +61,7 @@ describe('place create dialog', () => {
   });
 
   it('refuses an end time before the start and out-of-range numbers', async () => {
-    answer(() => ({ status: 201 }));
+    answer(reply(201));
     const { user, dialog } = await openCreateDialog();
     await fillValidPlace(user, dialog);
     const form = within(dialog);
@@ -82,10 +77,9 @@ describe('place create dialog', () => {
   });
 
   it('sends the place and toasts its name', async () => {
-    const { requests } = answer((request) => ({
-      status: 201,
-      body: {
-        ...(request.body as object),
+    const { requests } = answer(({ body }) =>
+      reply<Place>(201, {
+        ...createPlaceBodySchema.parse(body),
         id: '22222222-2222-4222-8222-222222222222',
         category: { id: category.id, name: category.name },
         bookRange: 60,
@@ -94,8 +88,8 @@ describe('place create dialog', () => {
         ageRestriction: 18,
         maxCancelBookingTime: 2,
         anonymousBooking: false,
-      },
-    }));
+      }),
+    );
     const { user, dialog } = await openCreateDialog();
     await fillValidPlace(user, dialog);
     await user.click(within(dialog).getByRole('button', { name: 'Criar espaço' }));
@@ -112,13 +106,11 @@ describe('place create dialog', () => {
   });
 
   it("shows the server's field errors under their fields and toasts 'Erro ao criar!'", async () => {
-    answer(() => ({
-      status: 400,
-      body: {
-        ...errorBody(400, 'ValidationError', 'Dados inválidos.'),
-        details: [{ in: 'body', path: 'name', message: 'Use no máximo 120 caracteres' }],
-      },
-    }));
+    answer(
+      apiError('ValidationError', {
+        details: [{ path: 'name', message: 'Use no máximo 120 caracteres' }],
+      }),
+    );
     const { user, dialog } = await openCreateDialog();
     await fillValidPlace(user, dialog);
     await user.click(within(dialog).getByRole('button', { name: 'Criar espaço' }));

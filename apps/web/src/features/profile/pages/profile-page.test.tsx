@@ -1,10 +1,11 @@
+import type { Session } from '@clube/shared';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { setCurrentCompany } from '@/lib/current-company';
 import { getSession, setSession } from '@/lib/session';
 import { buildCompany, buildSession } from '@/testing/factories';
-import { errorBody, mockFetch } from '@/testing/fetch-mock';
+import { apiError, mockApi, reply, route, type RouteAnswer } from '@/testing/mock-api';
 import { renderApp } from '@/testing/render-app';
 
 // The first render loads the lazy route, which can take a while when the suite runs in parallel.
@@ -32,11 +33,12 @@ async function fillPasswordForm(values: { current: string; next: string; confirm
 
 const isPasswordChange = (request: { method: string; url: string }) =>
   request.method === 'PATCH' && request.url === '/api/backoffice/profile/password';
+const changePassword = (answer: RouteAnswer<Session>) =>
+  route.patch('/backoffice/profile/password', answer);
 
 describe('profile page', () => {
   it('shows the name and the formatted cpf', async () => {
     signedIn();
-    mockFetch(() => ({ status: 200, body: { items: [] } }));
     renderApp('/profile');
 
     expect(
@@ -48,9 +50,7 @@ describe('profile page', () => {
   it('changes the password and keeps this device signed in with the new session', async () => {
     const old = signedIn();
     const renewed = buildSession({ user: old.user });
-    const { requests } = mockFetch((request) =>
-      isPasswordChange(request) ? { status: 200, body: renewed } : { status: 200, body: {} },
-    );
+    const { requests } = mockApi(changePassword(renewed));
     renderApp('/profile');
 
     const form = await fillPasswordForm({
@@ -68,8 +68,8 @@ describe('profile page', () => {
   });
 
   it('checks required fields, the minimum length and the confirmation before sending', async () => {
-    signedIn();
-    const { requests } = mockFetch(() => ({ status: 200, body: {} }));
+    const session = signedIn();
+    const { requests } = mockApi(changePassword(buildSession({ user: session.user })));
     renderApp('/profile');
 
     const form = await fillPasswordForm({ current: '', next: '', confirm: '' });
@@ -90,11 +90,7 @@ describe('profile page', () => {
 
   it('marks the current password when the server says it is wrong, keeping the session', async () => {
     const session = signedIn();
-    mockFetch((request) =>
-      isPasswordChange(request)
-        ? { status: 422, body: errorBody(422, 'InvalidOldPassword') }
-        : { status: 200, body: {} },
-    );
+    mockApi(changePassword(apiError('InvalidOldPassword')));
     renderApp('/profile');
 
     const form = await fillPasswordForm({
@@ -112,9 +108,7 @@ describe('profile page', () => {
 
   it('toasts the edit failure when the server cannot answer', async () => {
     signedIn();
-    mockFetch((request) =>
-      isPasswordChange(request) ? { status: 500, body: undefined } : { status: 200, body: {} },
-    );
+    mockApi(changePassword(reply(500)));
     renderApp('/profile');
 
     await fillPasswordForm({ current: 'clube123', next: 'nova-senha', confirm: 'nova-senha' });

@@ -1,4 +1,4 @@
-import { clubInstant, type Appointment } from '@clube/shared';
+import { clubInstant, type Appointment, type NoShowResult } from '@clube/shared';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -6,7 +6,7 @@ import { AppProvider } from '@/app/provider';
 import { createQueryClient } from '@/lib/query-client';
 import { setSession } from '@/lib/session';
 import { buildSession } from '@/testing/factories';
-import { errorBody, mockFetch } from '@/testing/fetch-mock';
+import { apiError, mockApi, route } from '@/testing/mock-api';
 import { AppointmentDetailDialog } from './appointment-detail-dialog';
 
 const timezone = 'America/Sao_Paulo';
@@ -66,14 +66,12 @@ describe('appointment detail dialog: front desk', () => {
   });
 
   it('checks in within the window and shows the new status with a toast', async () => {
-    const { requests } = mockFetch((request) => {
-      if (request.url.endsWith('/check-in'))
-        return {
-          status: 200,
-          body: appointment({ status: 'CHECKED_IN', checkedInAt: startsAt.toISOString() }),
-        };
-      return { status: 200, body: { items: [] } };
-    });
+    const { requests } = mockApi(
+      route.patch(
+        `/backoffice/appointment/${appointment().id}/check-in`,
+        appointment({ status: 'CHECKED_IN', checkedInAt: startsAt.toISOString() }),
+      ),
+    );
     const dialog = renderAt(new Date(startsAt.getTime() - minutes(10)), appointment());
     expect(button(dialog, 'Não compareceu')).toBeDisabled();
     await userEvent.setup().click(button(dialog, 'Registrar entrada'));
@@ -84,17 +82,12 @@ describe('appointment detail dialog: front desk', () => {
   });
 
   it('marks a no-show after the tolerance and warns of a suspension', async () => {
-    mockFetch((request) => {
-      if (request.url.endsWith('/no-show'))
-        return {
-          status: 200,
-          body: {
-            ...appointment({ status: 'NO_SHOW', noShowAt: startsAt.toISOString() }),
-            titleSuspendedUntil: clubInstant('2026-06-17', '14:00', timezone).toISOString(),
-          },
-        };
-      return { status: 200, body: { items: [] } };
-    });
+    mockApi(
+      route.patch<NoShowResult>(`/backoffice/appointment/${appointment().id}/no-show`, {
+        ...appointment({ status: 'NO_SHOW', noShowAt: startsAt.toISOString() }),
+        titleSuspendedUntil: clubInstant('2026-06-17', '14:00', timezone).toISOString(),
+      }),
+    );
     const dialog = renderAt(new Date(startsAt.getTime() + minutes(15)), appointment());
     expect(button(dialog, 'Registrar entrada')).toBeEnabled();
     await userEvent.setup().click(button(dialog, 'Não compareceu'));
@@ -105,7 +98,12 @@ describe('appointment detail dialog: front desk', () => {
   });
 
   it('offers undo only the same club-local day, and shows the API refusal', async () => {
-    mockFetch(() => ({ status: 422, body: errorBody(422, 'AttendanceUndoExpired') }));
+    mockApi(
+      route.patch(
+        `/backoffice/appointment/${appointment().id}/undo-attendance`,
+        apiError('AttendanceUndoExpired'),
+      ),
+    );
     const checkedIn = appointment({ status: 'CHECKED_IN', checkedInAt: startsAt.toISOString() });
     const dialog = renderAt(clubInstant('2026-06-10', '23:59', timezone), checkedIn);
     await userEvent.setup().click(button(dialog, 'Desfazer'));

@@ -1,8 +1,9 @@
+import type { Occupancy } from '@clube/shared';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { createQueryClient } from '@/lib/query-client';
-import { mockFetch } from '@/testing/fetch-mock';
+import { mockApi, route } from '@/testing/mock-api';
 import { PlaceOccupancy } from './place-occupancy';
 
 const companyId = '00000000-0000-4000-8000-000000000001';
@@ -14,13 +15,12 @@ describe('PlaceOccupancy', () => {
     const answered = new Promise<void>((resolve) => {
       answer = resolve;
     });
-    mockFetch(async () => {
-      await answered;
-      return {
-        status: 200,
-        body: { date: '2026-03-02', items: [{ placeId, booked: 3, total: 15 }] },
-      };
-    });
+    const { requests } = mockApi(
+      route.get<Occupancy>('/backoffice/appointment/occupancy', async () => {
+        await answered;
+        return { date: '2026-03-02', items: [{ placeId, booked: 3, total: 15 }] };
+      }),
+    );
     render(
       <QueryClientProvider client={createQueryClient()}>
         <PlaceOccupancy companyId={companyId} placeId={placeId} />
@@ -39,5 +39,9 @@ describe('PlaceOccupancy', () => {
       'aria-valuenow',
       '3',
     );
+    // Today's count of the club (no date: the API takes the club's today).
+    expect(requests.map((request) => request.url)).toEqual([
+      `/api/backoffice/appointment/occupancy?companyId=${companyId}`,
+    ]);
   });
 });

@@ -1,11 +1,21 @@
-import { addDaysToDate, clubInstant, clubToday, type Appointment } from '@clube/shared';
+import {
+  addDaysToDate,
+  clubInstant,
+  clubToday,
+  type Appointment,
+  type AppointmentList,
+  type BookingCheck,
+  type ErrorBody,
+  type ErrorKey,
+  type TimeSlot,
+} from '@clube/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { setCurrentCompany } from '@/lib/current-company';
 import { setSession } from '@/lib/session';
 import { buildAssociate, buildCompany, buildPlace, buildSession } from '@/testing/factories';
-import { errorBody, mockFetch } from '@/testing/fetch-mock';
+import { apiError, mockApi, networkError, reply, route } from '@/testing/mock-api';
 import { renderApp } from '@/testing/render-app';
 
 const placeId = '11111111-1111-4111-8111-111111111111';
@@ -13,7 +23,7 @@ const associateId = '22222222-2222-4222-8222-222222222222';
 const timezone = 'America/Sao_Paulo';
 const today = clubToday(timezone);
 
-function slot(time: string, available: boolean) {
+function slot(time: string, available: boolean): TimeSlot {
   const startsAt = clubInstant(today, time, timezone);
   return {
     time,
@@ -47,8 +57,17 @@ function appointment(): Appointment {
 }
 
 /** The page first reads the place its URL names. */
-const isPlaceRead = (url: string) => url === `/api/backoffice/place/${placeId}`;
-const placeReply = { status: 200, body: buildPlace({ id: placeId, name: 'Quadra' }) };
+const placeRead = route.get(
+  `/backoffice/place/${placeId}`,
+  buildPlace({ id: placeId, name: 'Quadra' }),
+);
+const timeSlots = (...slots: TimeSlot[]) =>
+  route.get(`/backoffice/appointment/${placeId}/time-slots`, slots);
+const dayAppointments = (answer: () => AppointmentList | Response) =>
+  route.get('/backoffice/appointment', answer);
+const associateByCard = (cardId: string, answer: unknown) =>
+  route.get(`/backoffice/associate/cardId/${cardId}/companyId/:companyId`, answer);
+const bookingCheck = (check: BookingCheck) => route.post('/backoffice/appointment/check', check);
 
 function signIn() {
   setSession(buildSession());
@@ -63,20 +82,15 @@ async function waitForPage() {
 describe('place appointments', () => {
   it('shows the month, the day’s slots by state and books one by card number', async () => {
     signIn();
-    const { requests } = mockFetch((request) => {
-      if (isPlaceRead(request.url)) return placeReply;
-      if (request.url.includes('/time-slots'))
-        return { status: 200, body: [slot('09:00', true), slot('10:00', false)] };
-      if (request.url.includes('/associate/cardId/1234'))
-        return { status: 200, body: buildAssociate({ id: associateId, cardId: '1234' }) };
-      if (request.url.includes('/associate/cardId/'))
-        return { status: 404, body: errorBody(404, 'AssociateNotFound') };
-      if (request.url.endsWith('/appointment/check'))
-        return { status: 200, body: { ok: true, failures: [], quota: { used: 2, limit: 4 } } };
-      if (request.method === 'POST' && request.url.endsWith('/appointment'))
-        return { status: 201, body: appointment() };
-      return { status: 200, body: { items: [] } };
-    });
+    const { requests } = mockApi(
+      placeRead,
+      timeSlots(slot('09:00', true), slot('10:00', false)),
+      dayAppointments(() => ({ items: [] })),
+      associateByCard('1234', buildAssociate({ id: associateId, cardId: '1234' })),
+      associateByCard(':cardId', apiError('AssociateNotFound')),
+      bookingCheck({ ok: true, failures: [], quota: { used: 2, limit: 4 } }),
+      route.post('/backoffice/appointment', reply(201, appointment())),
+    );
     renderApp(`/place-appointments/${placeId}`);
     await waitForPage();
     const user = userEvent.setup();
@@ -138,26 +152,21 @@ describe('place appointments', () => {
 
   it('lists every failing rule of the check in Portuguese and maps a refused booking', async () => {
     signIn();
-    mockFetch((request) => {
-      if (isPlaceRead(request.url)) return placeReply;
-      if (request.url.includes('/time-slots')) return { status: 200, body: [slot('09:00', true)] };
-      if (request.url.includes('/associate/cardId/'))
-        return { status: 200, body: buildAssociate({ id: associateId, cardId: '1234' }) };
-      if (request.url.endsWith('/appointment/check'))
-        return {
-          status: 200,
-          body: {
-            ok: false,
-            failures: [
-              { code: 'AgeRestriction', message: 'x' },
-              { code: 'ReservationsLimitReached', message: 'y' },
-            ],
-            quota: { used: 4, limit: 4 },
-          },
-        };
-      if (request.method === 'POST') return { status: 422, body: errorBody(422, 'AgeRestriction') };
-      return { status: 200, body: { items: [] } };
-    });
+    mockApi(
+      placeRead,
+      timeSlots(slot('09:00', true)),
+      dayAppointments(() => ({ items: [] })),
+      associateByCard('1234', buildAssociate({ id: associateId, cardId: '1234' })),
+      bookingCheck({
+        ok: false,
+        failures: [
+          { code: 'AgeRestriction', message: 'x' },
+          { code: 'ReservationsLimitReached', message: 'y' },
+        ],
+        quota: { used: 4, limit: 4 },
+      }),
+      route.post('/backoffice/appointment', apiError('AgeRestriction')),
+    );
     renderApp(`/place-appointments/${placeId}`);
     await waitForPage();
     const user = userEvent.setup();
@@ -181,20 +190,22 @@ describe('place appointments', () => {
   it('says which action failed: "Erro ao criar" for an unknown refusal, "Erro ao criar agendamento" with no answer', async () => {
     signIn();
     let bookings = 0;
-    mockFetch((request) => {
-      if (isPlaceRead(request.url)) return placeReply;
-      if (request.url.includes('/time-slots')) return { status: 200, body: [slot('09:00', true)] };
-      if (request.url.includes('/associate/cardId/'))
-        return { status: 200, body: buildAssociate({ id: associateId, cardId: '1234' }) };
-      if (request.url.endsWith('/appointment/check'))
-        return { status: 200, body: { ok: true, failures: [], quota: { used: 0, limit: 0 } } };
-      if (request.method === 'POST') {
+    const unknownRefusal: ErrorBody = {
+      statusCode: 500,
+      error: 'SomethingUnknown',
+      message: 'SomethingUnknown',
+    };
+    mockApi(
+      placeRead,
+      timeSlots(slot('09:00', true)),
+      dayAppointments(() => ({ items: [] })),
+      associateByCard('1234', buildAssociate({ id: associateId, cardId: '1234' })),
+      bookingCheck({ ok: true, failures: [], quota: { used: 0, limit: 0 } }),
+      route.post('/backoffice/appointment', () => {
         bookings += 1;
-        if (bookings === 1) return { status: 500, body: errorBody(500, 'SomethingUnknown') };
-        throw new TypeError('Failed to fetch');
-      }
-      return { status: 200, body: { items: [] } };
-    });
+        return bookings === 1 ? reply(500, unknownRefusal) : networkError();
+      }),
+    );
     renderApp(`/place-appointments/${placeId}`);
     await waitForPage();
     const user = userEvent.setup();
@@ -213,20 +224,15 @@ describe('place appointments', () => {
   it('opens an appointment of the day and cancels it after confirmation', async () => {
     signIn();
     let isCancelled = false;
-    const { requests } = mockFetch((request) => {
-      if (isPlaceRead(request.url)) return placeReply;
-      if (request.url.includes('/time-slots')) return { status: 200, body: [slot('10:00', false)] };
-      if (request.method === 'PATCH') {
+    const { requests } = mockApi(
+      placeRead,
+      timeSlots(slot('10:00', false)),
+      dayAppointments(() => ({ items: isCancelled ? [] : [appointment()] })),
+      route.patch<Appointment>(`/backoffice/appointment/cancel/${appointment().id}`, () => {
         isCancelled = true;
-        return {
-          status: 200,
-          body: { ...appointment(), status: 'CANCELLED', cancelledAt: appointment().startsAt },
-        };
-      }
-      if (request.url.startsWith('/api/backoffice/appointment?'))
-        return { status: 200, body: { items: isCancelled ? [] : [appointment()] } };
-      return { status: 404, body: errorBody(404, 'NotFound') };
-    });
+        return { ...appointment(), status: 'CANCELLED', cancelledAt: appointment().startsAt };
+      }),
+    );
     renderApp(`/place-appointments/${placeId}`);
     await waitForPage();
     const user = userEvent.setup();
@@ -256,12 +262,10 @@ describe('place appointments', () => {
 
   it('says so when the day’s appointments cannot be loaded', async () => {
     signIn();
-    mockFetch((request) =>
-      isPlaceRead(request.url)
-        ? placeReply
-        : request.url.includes('/time-slots')
-          ? { status: 200, body: [] }
-          : { status: 500, body: errorBody(500, 'InternalServerError') },
+    mockApi(
+      placeRead,
+      timeSlots(),
+      dayAppointments(() => apiError('InternalServerError')),
     );
     renderApp(`/place-appointments/${placeId}`);
     await waitForPage();
@@ -271,30 +275,27 @@ describe('place appointments', () => {
     );
   }, 20_000);
 
-  it.each<[string, string, number, string]>([
-    ['an unknown place', '77777777-7777-4777-8777-777777777777', 404, 'PlaceNotFound'],
-    [
-      'a malformed id the API refuses',
-      '77777777-7777-4777-8777-777777777777',
-      400,
-      'ValidationError',
-    ],
-    ['a malformed id', 'xyz', 400, 'ValidationError'],
-  ])(
-    'shows "Espaço não encontrado." for %s, never an empty calendar',
-    async (_, id, status, code) => {
-      signIn();
-      const { requests } = mockFetch(() => ({ status, body: errorBody(status, code) }));
-      renderApp(`/place-appointments/${id}`);
+  it.each<[string, string, ErrorKey]>([
+    ['an unknown place', '77777777-7777-4777-8777-777777777777', 'PlaceNotFound'],
+    ['a malformed id the API refuses', '77777777-7777-4777-8777-777777777777', 'ValidationError'],
+    ['a malformed id', 'xyz', 'ValidationError'],
+  ])('shows "Espaço não encontrado." for %s, never an empty calendar', async (_, id, code) => {
+    signIn();
+    // The API refuses every read of that place alike.
+    const { requests } = mockApi(
+      route.get('/backoffice/place/:placeId', apiError(code)),
+      route.get('/backoffice/appointment/:placeId/time-slots', apiError(code)),
+      route.get('/backoffice/appointment', apiError(code)),
+    );
+    renderApp(`/place-appointments/${id}`);
 
-      expect(
-        await screen.findByText('Espaço não encontrado.', {}, { timeout: 10_000 }),
-      ).toBeVisible();
-      expect(screen.getByRole('button', { name: 'Voltar' })).toBeInTheDocument();
-      expect(screen.queryByRole('heading', { name: 'Agendamentos do espaço' })).toBeNull();
-      expect(screen.queryByRole('grid')).toBeNull();
-      expect(screen.queryByText(/Dados inválidos/)).toBeNull();
-      if (id === 'xyz') expect(requests.some((request) => request.url.includes('xyz'))).toBe(false);
-    },
-  );
+    expect(
+      await screen.findByText('Espaço não encontrado.', {}, { timeout: 10_000 }),
+    ).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Voltar' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Agendamentos do espaço' })).toBeNull();
+    expect(screen.queryByRole('grid')).toBeNull();
+    expect(screen.queryByText(/Dados inválidos/)).toBeNull();
+    if (id === 'xyz') expect(requests.some((request) => request.url.includes('xyz'))).toBe(false);
+  });
 });
