@@ -26,4 +26,18 @@ describe('portal home', () => {
     expect(screen.getByText('Churrasqueira 2')).toBeVisible();
     expect(screen.getByText('Pedro Pereira')).toBeVisible();
   });
+
+  it('says until when a no-show suspension keeps the title from booking', async () => {
+    const session = buildPortalSession();
+    setPortalSession(session);
+    const me = buildMe(session);
+    // 20/11/2026 23:00 in São Paulo: the date shown is the club's, not UTC's 21/11.
+    me.title.suspendedUntil = '2026-11-21T02:00:00.000Z';
+    mockApi(route.get('/portal/me', me));
+    renderPortal('/inicio');
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('O seu título está suspenso por faltas até 20/11/2026.');
+    expect(alert).toHaveTextContent('As reservas já feitas continuam valendo');
+  });
 });

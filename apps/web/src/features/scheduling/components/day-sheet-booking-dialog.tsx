@@ -22,6 +22,8 @@ type DaySheetBookingDialogProps = {
   /** The club's tolerance after the start before a no-show may be marked. */
   noShowToleranceMinutes: number;
   onClose: () => void;
+  /** The clock the buttons are enabled by (tests pass a fixed one). */
+  now?: () => Date;
 };
 
 /**
@@ -34,6 +36,7 @@ export function DaySheetBookingDialog({
   timezone,
   noShowToleranceMinutes,
   onClose,
+  now = () => new Date(),
 }: DaySheetBookingDialogProps) {
   const { t } = useTranslation();
   const [isConfirming, setIsConfirming] = useState(false);
@@ -59,7 +62,7 @@ export function DaySheetBookingDialog({
   const given = booking?.appointment;
   const appointment = given && updated?.id === given.id ? { ...given, ...updated } : given;
   const allowed = appointment
-    ? attendanceActionsOf(appointment, { now: new Date(), timezone, noShowToleranceMinutes })
+    ? attendanceActionsOf(appointment, { now: now(), timezone, noShowToleranceMinutes })
     : null;
   const run = async (action: AttendanceAction) => {
     if (!appointment) return;

@@ -1,0 +1,101 @@
+import { clubInstant, type Appointment, type DaySheetAppointment } from '@clube/shared';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { AppProvider } from '@/app/provider';
+import { createQueryClient } from '@/lib/query-client';
+import { setSession } from '@/lib/session';
+import { buildSession } from '@/testing/factories';
+import { mockApi, route } from '@/testing/mock-api';
+import { DaySheetBookingDialog } from './day-sheet-booking-dialog';
+
+const timezone = 'America/Sao_Paulo';
+const startsAt = clubInstant('2026-06-10', '14:00', timezone);
+const endsAt = new Date(startsAt.getTime() + 3_600_000);
+const companyId = '44444444-4444-4444-8444-444444444444';
+
+const booking: DaySheetAppointment = {
+  id: '33333333-3333-4333-8333-333333333333',
+  associateId: '22222222-2222-4222-8222-222222222222',
+  associateName: 'Ana Lima',
+  cardId: '1234',
+  titleName: 'Título 7',
+  bookedVia: 'portal',
+  bookedByName: null,
+  startsAt: startsAt.toISOString(),
+  endsAt: endsAt.toISOString(),
+  status: 'SCHEDULED',
+  checkedInAt: null,
+  noShowAt: null,
+};
+
+/** The day sheet's booking detail as the front desk sees it at an instant. */
+function renderAt(now: Date, shown: DaySheetAppointment = booking) {
+  setSession(buildSession());
+  render(
+    <AppProvider queryClient={createQueryClient()}>
+      <DaySheetBookingDialog
+        booking={{ placeName: 'Quadra Central', appointment: shown }}
+        companyId={companyId}
+        timezone={timezone}
+        noShowToleranceMinutes={15}
+        onClose={() => {}}
+        now={() => now}
+      />
+    </AppProvider>,
+  );
+  return screen.getByRole('dialog', { name: 'Agendamento' });
+}
+
+describe('day sheet booking detail: attendance', () => {
+  it('names the place, the member, the title and that it was booked on the portal; checks in', async () => {
+    const checkedIn: Appointment = {
+      id: booking.id,
+      companyId,
+      placeId: '11111111-1111-4111-8111-111111111111',
+      placeName: 'Quadra Central',
+      associateId: booking.associateId,
+      associateTitleId: '55555555-5555-4555-8555-555555555555',
+      startsAt: booking.startsAt,
+      endsAt: booking.endsAt,
+      status: 'CHECKED_IN',
+      createdAt: '2026-06-01T12:00:00.000Z',
+      cancelledAt: null,
+      checkedInAt: startsAt.toISOString(),
+      noShowAt: null,
+      associate: { id: booking.associateId, name: 'Ana Lima', cardId: '1234' },
+      createdBy: null,
+      bookedVia: 'portal',
+      bookedBy: { name: 'Ana Lima' },
+    };
+    const { requests } = mockApi(
+      route.patch(`/backoffice/appointment/${booking.id}/check-in`, checkedIn),
+    );
+    const dialog = renderAt(new Date(startsAt.getTime() - 5 * 60_000));
+    expect(within(dialog).getByText('Quadra Central')).toBeVisible();
+    expect(within(dialog).getByText('Título 7')).toBeVisible();
+    expect(within(dialog).getByText('Agendado')).toBeVisible();
+    // Five minutes before the start: the member may come in; a no-show is not yet possible.
+    expect(within(dialog).getByRole('button', { name: 'Não compareceu' })).toBeDisabled();
+    await userEvent
+      .setup()
+      .click(within(dialog).getByRole('button', { name: 'Registrar entrada' }));
+
+    expect(await screen.findByText('Entrada registrada.')).toBeInTheDocument();
+    expect(within(dialog).getByText('Presente')).toBeVisible();
+    expect(within(dialog).getByRole('button', { name: 'Desfazer' })).toBeEnabled();
+    expect(within(dialog).queryByRole('button', { name: 'Cancelar agendamento' })).toBeNull();
+    expect(requests.filter((request) => request.method === 'PATCH')).toHaveLength(1);
+  });
+
+  it('a recorded no-show shows its status and offers only Desfazer the same day', () => {
+    const dialog = renderAt(clubInstant('2026-06-10', '15:00', timezone), {
+      ...booking,
+      status: 'NO_SHOW',
+      noShowAt: clubInstant('2026-06-10', '14:20', timezone).toISOString(),
+    });
+    expect(within(dialog).getByText('Não compareceu', { selector: 'dd' })).toBeVisible();
+    expect(within(dialog).getByRole('button', { name: 'Desfazer' })).toBeEnabled();
+    expect(within(dialog).queryByRole('button', { name: 'Registrar entrada' })).toBeNull();
+  });
+});
