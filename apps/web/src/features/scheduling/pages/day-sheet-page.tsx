@@ -266,6 +266,7 @@ export function DaySheetPage() {
             onClose={closeDialog}
             slot={freeCell.slot}
             placeId={freeCell.place.id}
+            placeName={freeCell.place.name}
             companyId={company.id}
             timezone={company.timezone}
           />
@@ -274,6 +275,7 @@ export function DaySheetPage() {
             onClose={closeDialog}
             slot={freeCell.slot}
             placeId={freeCell.place.id}
+            placeName={freeCell.place.name}
             companyId={company.id}
             timezone={company.timezone}
           />

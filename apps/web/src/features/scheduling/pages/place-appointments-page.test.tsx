@@ -57,20 +57,37 @@ function signIn() {
 
 /** The page is lazy-loaded: wait for its heading before looking inside. */
 async function waitForPage() {
-  await screen.findByRole('heading', { name: 'Agendamentos do espaço' }, { timeout: 10_000 });
+  await screen.findByRole(
+    'heading',
+    { name: 'Agendamentos do espaço · Quadra' },
+    { timeout: 10_000 },
+  );
 }
 
+/** The club's search answers Ana Lima for any term (the API's matcher is tested there). */
+const searchReply = {
+  status: 200,
+  body: {
+    items: [
+      {
+        ...buildAssociate({ id: associateId, cardId: '1234' }),
+        user: { name: 'Ana Lima', cpf: '52998224725' },
+        associateTitle: { id: '55555555-5555-4555-8555-555555555555', name: 'T-1', blocked: false },
+      },
+    ],
+    total: 1,
+  },
+};
+const isSearch = (url: string) => url.startsWith('/api/backoffice/associate/findAllPaginated');
+
 describe('place appointments', () => {
-  it('shows the month, the day’s slots by state and books one by card number', async () => {
+  it('shows the month, the day’s slots by state and books one by the member’s name', async () => {
     signIn();
     const { requests } = mockFetch((request) => {
       if (isPlaceRead(request.url)) return placeReply;
       if (request.url.includes('/time-slots'))
         return { status: 200, body: [slot('09:00', true), slot('10:00', false)] };
-      if (request.url.includes('/associate/cardId/1234'))
-        return { status: 200, body: buildAssociate({ id: associateId, cardId: '1234' }) };
-      if (request.url.includes('/associate/cardId/'))
-        return { status: 404, body: errorBody(404, 'AssociateNotFound') };
+      if (isSearch(request.url)) return searchReply;
       if (request.url.endsWith('/appointment/check'))
         return { status: 200, body: { ok: true, failures: [], quota: { used: 2, limit: 4 } } };
       if (request.method === 'POST' && request.url.endsWith('/appointment'))
@@ -97,30 +114,22 @@ describe('place appointments', () => {
     expect(screen.queryByRole('button', { name: 'Criar Agendamento' })).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Gerenciar bloqueios' })).toHaveAttribute(
       'href',
-      `/blocked-time/${placeId}`,
+      `/blocked-time/${placeId}?date=${today}`,
     );
+    expect(screen.getByRole('link', { name: /Voltar/ })).toHaveAttribute('href', '/dashboard');
 
     await user.click(screen.getByRole('button', { name: '09:00 (disponível)' }));
     expect(screen.getByRole('button', { name: '09:00 (selecionado)' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Criar Agendamento' }));
     const dialog = await screen.findByRole('dialog', { name: 'Criar Agendamento' });
+    expect(within(dialog).getByText(/^Quadra · /)).toBeInTheDocument();
     const create = within(dialog).getByRole('button', { name: 'Criar' });
     expect(create).toBeDisabled();
 
-    await user.click(within(dialog).getByRole('button', { name: 'Buscar' }));
-    expect(await within(dialog).findByText('Carteirinha é obrigatória')).toBeInTheDocument();
-    await user.type(within(dialog).getByLabelText('Carteirinha'), '9x9');
-    expect(within(dialog).getByLabelText('Carteirinha')).toHaveValue('99');
-    await user.click(within(dialog).getByRole('button', { name: 'Buscar' }));
-    expect(
-      await within(dialog).findByText('Erro ao buscar dados do associado'),
-    ).toBeInTheDocument();
-
-    await user.clear(within(dialog).getByLabelText('Carteirinha'));
-    await user.type(within(dialog).getByLabelText('Carteirinha'), '1234');
-    await user.click(within(dialog).getByRole('button', { name: 'Buscar' }));
-    expect(await within(dialog).findByText('Associado: Ana Lima')).toBeInTheDocument();
+    await user.type(within(dialog).getByRole('combobox', { name: 'Associado' }), 'ana');
+    await user.click(await within(dialog).findByRole('option', { name: /Ana Lima/ }));
     expect(await within(dialog).findByText('2 de 4 neste mês')).toBeInTheDocument();
+    await waitFor(() => expect(create).toBeEnabled());
     await user.click(create);
 
     expect(await screen.findByText('Agendamento criado com sucesso')).toBeInTheDocument();
@@ -136,78 +145,143 @@ describe('place appointments', () => {
     });
   }, 20_000);
 
-  it('lists every failing rule of the check in Portuguese and maps a refused booking', async () => {
+  it('names the place in the page title', async () => {
+    signIn();
+    mockFetch((request) =>
+      isPlaceRead(request.url)
+        ? placeReply
+        : request.url.includes('/time-slots')
+          ? { status: 200, body: [] }
+          : { status: 200, body: { items: [] } },
+    );
+    renderApp(`/place-appointments/${placeId}`);
+    expect(
+      await screen.findByRole('heading', { name: 'Agendamentos do espaço · Quadra' }),
+    ).toBeInTheDocument();
+    await waitFor(() =>
+      expect(document.title).toBe('Agendamentos do espaço · Quadra · Clube Reservas'),
+    );
+  });
+
+  it('keeps the chosen date in the URL, and a date that is not one opens today', async () => {
+    signIn();
+    const later = addDaysToDate(today, 9);
+    const { requests } = mockFetch((request) =>
+      isPlaceRead(request.url)
+        ? placeReply
+        : request.url.includes('/time-slots')
+          ? { status: 200, body: [] }
+          : { status: 200, body: { items: [] } },
+    );
+    const { router, unmount: unmountFirst } = renderApp(
+      `/place-appointments/${placeId}?date=${later}`,
+    );
+    await waitForPage();
+    await waitFor(() =>
+      expect(requests.some((request) => request.url.includes(`time-slots?date=${later}`))).toBe(
+        true,
+      ),
+    );
+    expect(screen.getByRole('link', { name: 'Gerenciar bloqueios' })).toHaveAttribute(
+      'href',
+      `/blocked-time/${placeId}?date=${later}`,
+    );
+
+    const user = userEvent.setup();
+    // The calendar opens on that day; choosing its neighbour puts the neighbour in the URL.
+    const dayButtons = screen
+      .getAllByRole('gridcell')
+      .map((cell) => within(cell).getByRole('button'));
+    const shown = dayButtons.findIndex((button) => button.getAttribute('aria-pressed') === 'true');
+    expect(dayButtons[shown]).toHaveTextContent(String(Number(later.slice(8))));
+    const step = shown > 0 ? -1 : 1;
+    await user.click(dayButtons[shown + step]!);
+    expect(router.state.location.search).toBe(`?date=${addDaysToDate(later, step)}`);
+    unmountFirst();
+
+    for (const bad of ['2026-02-31', 'amanha', '']) {
+      const { router: other, unmount } = renderApp(`/place-appointments/${placeId}?date=${bad}`);
+      await waitFor(() =>
+        expect(
+          screen.getByRole('heading', { name: 'Agendamentos do espaço · Quadra' }),
+        ).toBeInTheDocument(),
+      );
+      expect(other.state.location.pathname).toBe(`/place-appointments/${placeId}`);
+      unmount();
+    }
+    expect(requests.some((request) => request.url.includes(`time-slots?date=${today}`))).toBe(
+      true,
+    );
+    expect(requests.some((request) => request.url.includes('date=2026-02-31'))).toBe(false);
+    expect(requests.some((request) => request.url.includes('date=amanha'))).toBe(false);
+  }, 30_000);
+
+  it('says on each grey slot why it cannot be booked', async () => {
     signIn();
     mockFetch((request) => {
       if (isPlaceRead(request.url)) return placeReply;
-      if (request.url.includes('/time-slots')) return { status: 200, body: [slot('09:00', true)] };
-      if (request.url.includes('/associate/cardId/'))
-        return { status: 200, body: buildAssociate({ id: associateId, cardId: '1234' }) };
-      if (request.url.endsWith('/appointment/check'))
+      if (request.url.includes('/time-slots'))
+        return {
+          status: 200,
+          body: [
+            { ...slot('08:00', false), reason: 'past' },
+            { ...slot('09:00', false), reason: 'taken', detail: 'Ana Lima' },
+            { ...slot('10:00', false), reason: 'blocked', detail: 'Manutenção da rede' },
+            { ...slot('11:00', false), reason: 'booking-window' },
+            slot('12:00', true),
+          ],
+        };
+      return { status: 200, body: { items: [] } };
+    });
+    renderApp(`/place-appointments/${placeId}`);
+    await waitForPage();
+    const names = [
+      '08:00 (indisponível: já passou)',
+      '09:00 (indisponível: ocupado por Ana Lima)',
+      '10:00 (indisponível: bloqueado: Manutenção da rede)',
+      '11:00 (indisponível: fora da janela de reservas)',
+    ];
+    for (const name of names) expect(await screen.findByRole('button', { name })).toBeDisabled();
+    // The reason is written on the slot, and whole in its tooltip.
+    const blocked = screen.getByRole('button', { name: names[2] });
+    expect(blocked).toHaveTextContent('bloqueado: Manutenção da rede');
+    expect(blocked).toHaveAttribute('title', 'bloqueado: Manutenção da rede');
+    expect(screen.getByRole('button', { name: '12:00 (disponível)' })).toBeEnabled();
+  });
+
+  it('lists each booking by the member’s name and card, who booked it and how as secondary', async () => {
+    signIn();
+    mockFetch((request) => {
+      if (isPlaceRead(request.url)) return placeReply;
+      if (request.url.includes('/time-slots')) return { status: 200, body: [] };
+      if (request.url.startsWith('/api/backoffice/appointment?'))
         return {
           status: 200,
           body: {
-            ok: false,
-            failures: [
-              { code: 'AgeRestriction', message: 'x' },
-              { code: 'ReservationsLimitReached', message: 'y' },
+            items: [
+              appointment(),
+              {
+                ...appointment(),
+                id: '77777777-7777-4777-8777-777777777777',
+                associate: { id: associateId, name: 'Bruno Souza', cardId: '5678' },
+                createdBy: null,
+                bookedVia: 'portal',
+                bookedBy: { name: 'Bruno Souza' },
+              },
             ],
-            quota: { used: 4, limit: 4 },
           },
         };
-      if (request.method === 'POST') return { status: 422, body: errorBody(422, 'AgeRestriction') };
-      return { status: 200, body: { items: [] } };
+      return { status: 404, body: {} };
     });
     renderApp(`/place-appointments/${placeId}`);
     await waitForPage();
-    const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: '09:00 (disponível)' }));
-    await user.click(screen.getByRole('button', { name: 'Criar Agendamento' }));
-    const dialog = await screen.findByRole('dialog');
-    await user.type(within(dialog).getByLabelText('Carteirinha'), '1234');
-    await user.click(within(dialog).getByRole('button', { name: 'Buscar' }));
-    expect(
-      await within(dialog).findByText('O associado não tem a idade mínima para este espaço.'),
-    ).toBeInTheDocument();
-    expect(
-      within(dialog).getByText('O limite de reservas deste título no mês foi atingido.'),
-    ).toBeInTheDocument();
-    await user.click(within(dialog).getByRole('button', { name: 'Criar' }));
-    expect(
-      await screen.findAllByText('O associado não tem a idade mínima para este espaço.'),
-    ).toHaveLength(2);
-  });
-
-  it('says which action failed: "Erro ao criar" for an unknown refusal, "Erro ao criar agendamento" with no answer', async () => {
-    signIn();
-    let bookings = 0;
-    mockFetch((request) => {
-      if (isPlaceRead(request.url)) return placeReply;
-      if (request.url.includes('/time-slots')) return { status: 200, body: [slot('09:00', true)] };
-      if (request.url.includes('/associate/cardId/'))
-        return { status: 200, body: buildAssociate({ id: associateId, cardId: '1234' }) };
-      if (request.url.endsWith('/appointment/check'))
-        return { status: 200, body: { ok: true, failures: [], quota: { used: 0, limit: 0 } } };
-      if (request.method === 'POST') {
-        bookings += 1;
-        if (bookings === 1) return { status: 500, body: errorBody(500, 'SomethingUnknown') };
-        throw new TypeError('Failed to fetch');
-      }
-      return { status: 200, body: { items: [] } };
-    });
-    renderApp(`/place-appointments/${placeId}`);
-    await waitForPage();
-    const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: '09:00 (disponível)' }));
-    await user.click(screen.getByRole('button', { name: 'Criar Agendamento' }));
-    const dialog = await screen.findByRole('dialog');
-    await user.type(within(dialog).getByLabelText('Carteirinha'), '1234');
-    await user.click(within(dialog).getByRole('button', { name: 'Buscar' }));
-    await within(dialog).findByText('Associado: Ana Lima');
-    await user.click(within(dialog).getByRole('button', { name: 'Criar' }));
-    expect(await screen.findByText('Erro ao criar')).toBeInTheDocument();
-    await user.click(within(dialog).getByRole('button', { name: 'Criar' }));
-    expect(await screen.findByText('Erro ao criar agendamento')).toBeInTheDocument();
+    const ana = await screen.findByRole('button', { name: /Abrir agendamento de Ana Lima/ });
+    expect(ana).toHaveTextContent('Ana Lima');
+    expect(ana).toHaveTextContent('Carteirinha 1234');
+    expect(ana).toHaveTextContent('Agendado por: Carlos Staff · pela secretaria');
+    const bruno = screen.getByRole('button', { name: /Abrir agendamento de Bruno Souza/ });
+    expect(bruno).toHaveTextContent('Carteirinha 5678');
+    expect(bruno).toHaveTextContent('Agendado por: Bruno Souza · pelo portal');
   });
 
   it('opens an appointment of the day and cancels it after confirmation', async () => {
@@ -291,7 +365,7 @@ describe('place appointments', () => {
         await screen.findByText('Espaço não encontrado.', {}, { timeout: 10_000 }),
       ).toBeVisible();
       expect(screen.getByRole('button', { name: 'Voltar' })).toBeInTheDocument();
-      expect(screen.queryByRole('heading', { name: 'Agendamentos do espaço' })).toBeNull();
+      expect(screen.queryByRole('heading', { name: /Agendamentos do espaço/ })).toBeNull();
       expect(screen.queryByRole('grid')).toBeNull();
       expect(screen.queryByText(/Dados inválidos/)).toBeNull();
       if (id === 'xyz') expect(requests.some((request) => request.url.includes('xyz'))).toBe(false);
