@@ -32,9 +32,9 @@ export function AppointmentList({ appointments, timezone, onOpen }: AppointmentL
               name: appointment.associate.name,
               time: formatTime(appointment.startsAt, timezone),
             })}
-            className="grid w-full grid-cols-2 gap-2 px-4 py-3 text-left text-sm hover:bg-slate-50 sm:grid-cols-[minmax(0,2fr)_repeat(3,minmax(0,1fr))]"
+            className="grid w-full grid-cols-3 gap-2 px-4 py-3 text-left text-sm hover:bg-slate-50 sm:grid-cols-[minmax(0,2fr)_repeat(3,minmax(0,1fr))]"
           >
-            <span className="col-span-2 sm:col-span-1" data-testid="appointment-member">
+            <span className="col-span-3 sm:col-span-1">
               <span className="block text-xs text-slate-500">{t('scheduling.list.member')}</span>
               <span className="block truncate font-semibold text-slate-900">
                 {appointment.associate.name}
@@ -57,7 +57,7 @@ export function AppointmentList({ appointments, timezone, onOpen }: AppointmentL
               <span className="block text-xs text-slate-500">{t('scheduling.list.end')}</span>
               {formatTime(appointment.endsAt, timezone)}
             </span>
-            <span className="col-span-2 text-xs text-slate-500 sm:col-span-4">
+            <span className="col-span-3 text-xs text-slate-500 sm:col-span-4">
               {t('scheduling.list.bookedBy')}:{' '}
               {appointment.bookedBy?.name ?? t('common.notInformed')} ·{' '}
               {t(`scheduling.list.bookedVia.${appointment.bookedVia}`)} ·{' '}

@@ -93,7 +93,7 @@ describe('booking dialog', () => {
 
     await user.keyboard('pereira joao');
     const option = await within(dialog).findByRole('option', { name: /João Carlos Pereira/ });
-    expect(option).toHaveTextContent('Carteirinha 1207 · Título T-88');
+    expect(option).toHaveTextContent('Carteirinha 1207 · T-88');
     // The whole term goes to the club's own search (every word, any order, no accents).
     expect(requests.some((request) => searchOf(request) === 'pereira joao')).toBe(true);
     expect(within(dialog).queryByRole('option', { name: /Joana/ })).toBeNull();

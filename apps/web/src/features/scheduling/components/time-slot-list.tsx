@@ -70,7 +70,10 @@ export function TimeSlotList({ slots, selectedTime, onSelect }: TimeSlotListProp
             >
               <span>{slot.time}</span>
               {reason && (
-                <span aria-hidden className="block w-full truncate text-[11px] font-normal">
+                <span
+                  aria-hidden
+                  className="line-clamp-2 block w-full text-[11px] leading-tight font-normal break-words"
+                >
                   {reason}
                 </span>
               )}

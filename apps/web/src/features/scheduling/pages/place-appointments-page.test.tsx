@@ -209,9 +209,7 @@ describe('place appointments', () => {
       expect(other.state.location.pathname).toBe(`/place-appointments/${placeId}`);
       unmount();
     }
-    expect(requests.some((request) => request.url.includes(`time-slots?date=${today}`))).toBe(
-      true,
-    );
+    expect(requests.some((request) => request.url.includes(`time-slots?date=${today}`))).toBe(true);
     expect(requests.some((request) => request.url.includes('date=2026-02-31'))).toBe(false);
     expect(requests.some((request) => request.url.includes('date=amanha'))).toBe(false);
   }, 30_000);

@@ -115,7 +115,7 @@ export function PlaceAppointmentsPage() {
           )}
           {selectedSlot && (
             // On a phone the actions stay at the bottom of the screen, never below the fold.
-            <div className="fixed inset-x-0 bottom-0 z-20 flex gap-2 border-t border-slate-200 bg-white/95 p-3 shadow-[0_-4px_12px_rgba(15,23,42,0.08)] backdrop-blur sm:static sm:z-auto sm:flex-wrap sm:border-0 sm:bg-transparent sm:p-0 sm:shadow-none sm:backdrop-blur-none [&>*]:flex-1 sm:[&>*]:flex-none">
+            <div className="fixed inset-x-0 bottom-0 z-20 flex gap-2 border-t border-slate-200 bg-white/95 p-3 shadow-[0_-4px_12px_rgba(15,23,42,0.08)] backdrop-blur sm:static sm:z-auto sm:flex-wrap sm:border-0 sm:bg-transparent sm:p-0 sm:shadow-none sm:backdrop-blur-none [&>*]:flex-1 [&>*]:px-2 [&>*]:whitespace-nowrap sm:[&>*]:flex-none sm:[&>*]:px-4">
               <Button onClick={() => setOpenDialog('create')}>
                 {t('scheduling.actions.create')}
               </Button>

@@ -87,7 +87,7 @@ export const scheduling = {
     memberHint:
       'Digite parte do nome (em qualquer ordem), do CPF ou da carteirinha e escolha na lista.',
     matches: 'Associados encontrados',
-    matchDetail: 'Carteirinha {{cardId}} · Título {{title}}',
+    matchDetail: 'Carteirinha {{cardId}} · {{title}}',
     searching: 'Buscando…',
     noMatch: 'Nenhum associado encontrado.',
     lookupError: 'Erro ao buscar dados do associado',
