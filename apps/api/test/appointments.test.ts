@@ -1,5 +1,5 @@
 import { appointments, associateTitles, associates, auditEvents, operatingHours } from '@clube/db';
-import { dayOfWeekOf } from '@clube/shared';
+import { dayOfWeekOf, monthOf } from '@clube/shared';
 import { subYears, format, addDays, parseISO } from 'date-fns';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -374,6 +374,15 @@ describe('POST /api/backoffice/appointment/check', () => {
       'ReservationsLimitReached',
     ]);
     expect(response.json().failures[0].message).toBe('O associado está bloqueado.');
+    // The date from which the member may book: when the window reaches the day, and the first
+    // day of the next month for the spent quota.
+    const fromOf = (code: string) =>
+      response
+        .json()
+        .failures.find((failure: { code: string; from?: string }) => failure.code === code)?.from;
+    expect(fromOf('AvailableBookingDaysMissed')).toBe(day(2));
+    expect(fromOf('ReservationsLimitReached')).toBe(monthOf(day(3)).next);
+    expect(fromOf('AssociateBlocked')).toBeUndefined();
     const taken = await check(headers, bodyFor(day(3), '09:00', child));
     expect(codes(taken)).toEqual([
       'AssociateBlocked',
@@ -425,6 +434,20 @@ describe('GET /api/backoffice/appointment/{placeId}/time-slots', () => {
         .filter((slot: { available: boolean }) => !slot.available)
         .map((slot: { time: string }) => slot.time),
     ).toEqual(['10:00', '14:00', '15:00']);
+    // Staff read why each grey slot is grey: who holds it, or the block's reason.
+    const reasons = Object.fromEntries(
+      slots
+        .filter((slot: { available: boolean }) => !slot.available)
+        .map((slot: { time: string; reason: string; detail?: string }) => [
+          slot.time,
+          [slot.reason, slot.detail],
+        ]),
+    );
+    expect(reasons).toEqual({
+      '10:00': ['taken', 'Maria Associada'],
+      '14:00': ['blocked', 'Manutenção'],
+      '15:00': ['blocked', 'Manutenção'],
+    });
     expect(slots[0]).toEqual({
       time: '08:00',
       startsAt: at(day(3), '08:00').toISOString(),
@@ -441,6 +464,9 @@ describe('GET /api/backoffice/appointment/{placeId}/time-slots', () => {
       ).json();
       expect(slots).toHaveLength(12);
       expect(slots.some((slot: { available: boolean }) => slot.available)).toBe(false);
+      expect(new Set(slots.map((slot: { reason: string }) => slot.reason))).toEqual(
+        new Set([date === day(-1) ? 'past' : 'booking-window']),
+      );
     }
   });
 

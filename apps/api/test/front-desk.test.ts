@@ -410,6 +410,7 @@ describe('no-show suspension policy', () => {
         code: 'TitleSuspended',
         message: 'O título do associado está suspenso por faltas até 13/06/2026.',
         until,
+        from: '2026-06-13',
       },
     ]);
     const refused = await context.app.inject({

@@ -1,5 +1,11 @@
 import { expect, test, type Page } from '@playwright/test';
-import { clubDate, createPlaceThroughApi, openApiSession, signInToDemoClub } from './helpers';
+import {
+  clubDate,
+  createPlaceThroughApi,
+  openApiSession,
+  pickMember,
+  signInToDemoClub,
+} from './helpers';
 
 async function openSheet(page: Page, date: string) {
   await signInToDemoClub(page);
@@ -47,8 +53,7 @@ test('a booking made on one open day sheet appears on another without reloading'
   await freeCell(deskPage).click();
   await deskPage.getByRole('button', { name: 'Agendar' }).click();
   const dialog = deskPage.getByRole('dialog', { name: 'Criar Agendamento' });
-  await dialog.getByLabel('Carteirinha').fill(associate.cardId);
-  await dialog.getByRole('button', { name: 'Buscar' }).click();
+  await pickMember(dialog, associate.cardId, associate.cardId);
   await expect(dialog.getByText(`Associado: ${associate.user.name}`)).toBeVisible();
   await dialog.getByRole('button', { name: 'Criar' }).click();
   await expect(deskPage.getByText('Agendamento criado com sucesso')).toBeVisible();

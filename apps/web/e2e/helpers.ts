@@ -1,5 +1,5 @@
 import { addDaysToDate, clubToday, type TimeSlot } from '@clube/shared';
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 
 /** The staff login the server seeds into a fresh data directory. */
 export const demoStaff = { cpf: '52998224725', password: 'clube123' } as const;
@@ -129,4 +129,15 @@ export async function selectCalendarDay(page: Page, date: string) {
   if ((await day.count()) === 0) await page.getByRole('button', { name: 'Próximo mês' }).click();
   await day.click();
   await expect(day).toHaveAttribute('aria-pressed', 'true');
+}
+
+/**
+ * Finds a member in the booking dialog's one field (name, CPF or card) and picks the match whose
+ * text contains `pick` (a card number or a name).
+ */
+export async function pickMember(dialog: Locator, typed: string, pick: string) {
+  const field = dialog.getByRole('combobox', { name: 'Associado' });
+  await expect(field).toBeFocused();
+  await field.fill(typed);
+  await dialog.getByRole('option').filter({ hasText: pick }).first().click();
 }

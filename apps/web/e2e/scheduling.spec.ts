@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { demoStaff, signInToDemoClub } from './helpers';
+import { demoStaff, pickMember, signInToDemoClub } from './helpers';
 
 /**
  * Seeds through the API: a place of the demo club open all day, with 60-minute slots and no
@@ -61,7 +61,7 @@ async function seedPlaceAndAssociate(request: APIRequestContext) {
   return { placeId: place.id, associate };
 }
 
-test('book a slot through the calendar with a card number, see it listed, cancel it', async ({
+test('book a slot through the calendar by card number, see it listed, cancel it', async ({
   page,
   request,
 }) => {
@@ -92,13 +92,14 @@ test('book a slot through the calendar with a card number, see it listed, cancel
   await page.getByRole('button', { name: '12:00 (disponível)' }).click();
   await page.getByRole('button', { name: 'Criar Agendamento' }).click();
   const dialog = page.getByRole('dialog', { name: 'Criar Agendamento' });
-  await dialog.getByLabel('Carteirinha').fill(associate.cardId);
-  await dialog.getByRole('button', { name: 'Buscar' }).click();
+  await pickMember(dialog, associate.cardId, associate.cardId);
   await expect(dialog.getByText(`Associado: ${associate.user.name}`)).toBeVisible();
   await dialog.getByRole('button', { name: 'Criar' }).click();
   await expect(page.getByText('Agendamento criado com sucesso')).toBeVisible();
 
-  await expect(page.getByRole('button', { name: '12:00 (indisponível)' })).toBeDisabled();
+  await expect(
+    page.getByRole('button', { name: /^12:00 \(indisponível: ocupado por / }),
+  ).toBeDisabled();
   const listed = page.getByRole('button', {
     name: `Abrir agendamento de ${associate.user.name} às 12:00`,
   });

@@ -39,7 +39,9 @@ export const paths = {
   },
   placeBlockedTimes: {
     path: '/blocked-time/:placeId',
-    href: (placeId: string) => `/blocked-time/${encodeURIComponent(placeId)}`,
+    /** `date` (AAAA-MM-DD): the day the blocks list opens on. */
+    href: (placeId: string, date?: string) =>
+      `/blocked-time/${encodeURIComponent(placeId)}${date ? `?date=${encodeURIComponent(date)}` : ''}`,
   },
   manageTimeBlocks: { path: '/manage-time-blocks', href: () => '/manage-time-blocks' },
 } as const;

@@ -8,6 +8,14 @@ import { resetMockApi, startMockApi, stopMockApi } from './mock-api';
 // first render of a route can take well over Testing Library's default second to appear.
 configure({ asyncUtilTimeout: 10_000 });
 
+// jsdom has no ResizeObserver; Headless UI's combobox watches its input with one. Nothing is laid
+// out in jsdom, so an observer that never reports is the faithful stand-in.
+globalThis.ResizeObserver ??= class {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+};
+
 // The app fetches most texts with the first page after sign-in; components tested alone need them.
 beforeAll(loadAllTranslations);
 

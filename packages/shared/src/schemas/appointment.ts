@@ -5,6 +5,9 @@ import { dateSchema, idSchema, instantSchema } from './common';
 export const timeSlotsParamsSchema = z.object({ placeId: idSchema });
 export const timeSlotsQuerySchema = z.object({ date: dateSchema });
 
+export const timeSlotReasons = ['taken', 'blocked', 'past', 'booking-window'] as const;
+export type TimeSlotReason = (typeof timeSlotReasons)[number];
+
 /** One bookable slot of a place on a club-local date (docs/domain.md, Time slots). */
 export const timeSlotSchema = z.object({
   /** Club-local wall-clock start "HH:mm". */
@@ -12,6 +15,13 @@ export const timeSlotSchema = z.object({
   startsAt: z.iso.datetime(),
   endsAt: z.iso.datetime(),
   available: z.boolean(),
+  /**
+   * Why an unavailable slot cannot be booked, in this order: a booking holds it (`detail` is the
+   * member's name), a blocked time covers it (`detail` is the block's reason), it has started, or
+   * its date is beyond the booking window. Absent on an available slot.
+   */
+  reason: z.enum(timeSlotReasons).optional(),
+  detail: z.string().optional(),
 });
 export type TimeSlot = z.infer<typeof timeSlotSchema>;
 export const timeSlotListSchema = z.array(timeSlotSchema);
@@ -37,16 +47,6 @@ export const createAppointmentBodySchema = z.object({
   cardId: cardIdSchema,
 });
 export type CreateAppointmentBody = z.input<typeof createAppointmentBodySchema>;
-
-/** What the booking dialog checks before looking the associate up. */
-export const appointmentCardFormSchema = z.object({
-  cardId: z
-    .string()
-    .trim()
-    .min(1, 'Carteirinha é obrigatória')
-    .regex(/^\d+$/, 'Carteirinha inválida'),
-});
-export type AppointmentCardForm = z.infer<typeof appointmentCardFormSchema>;
 
 export const appointmentStatusSchema = z.enum(appointmentStatuses);
 
@@ -108,6 +108,12 @@ export const bookingCheckSchema = z.object({
       message: z.string(),
       /** TitleSuspended: the instant the suspension ends. */
       until: z.iso.datetime().optional(),
+      /**
+       * The club-local date from which the member may book: the day the booking window reaches
+       * this date (AvailableBookingDaysMissed), the first day of the next month, whose quota is
+       * fresh (ReservationsLimitReached), or the day the suspension ends (TitleSuspended).
+       */
+      from: dateSchema.optional(),
     }),
   ),
   /** limit 0 = no monthly limit. */

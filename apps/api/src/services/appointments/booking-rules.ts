@@ -78,6 +78,8 @@ export type BookingFailure = {
   message: string;
   /** TitleSuspended: the instant the suspension ends. */
   until?: string;
+  /** Club-local date from which the member may book (window, quota month, suspension end). */
+  from?: string;
 };
 
 const failureOf = (key: ErrorKey): BookingFailure => ({
@@ -120,6 +122,7 @@ export async function evaluateBookingRules(
       ...failureOf('TitleSuspended'),
       message: `O título do associado está suspenso por faltas até ${clubDateLabel(suspension.endsAt, timezone)}.`,
       until: suspension.endsAt.toISOString(),
+      from: clubDateOf(suspension.endsAt, timezone),
     });
 
   // 3. The booking lasts exactly one slot.
@@ -140,7 +143,11 @@ export async function evaluateBookingRules(
 
   // 5. Within the booking window counted from club-local today.
   if (date > addDaysToDate(clubToday(timezone, now), place.availableBookingDays))
-    failures.push(failureOf('AvailableBookingDaysMissed'));
+    failures.push({
+      ...failureOf('AvailableBookingDaysMissed'),
+      // The window reaches this date once today is availableBookingDays before it.
+      from: addDaysToDate(date, -place.availableBookingDays),
+    });
 
   // 6. Old enough on the appointment's club-local date.
   if (ageOn(associate.birthDate, date) < place.ageRestriction)
@@ -153,7 +160,8 @@ export async function evaluateBookingRules(
   if (sameDayBlocked || previousDayBlocked) failures.push(failureOf('WaitingPeriodRequired'));
 
   const limit = place.associateReservationLimit;
-  if (limit > 0 && counts.month >= limit) failures.push(failureOf('ReservationsLimitReached'));
+  if (limit > 0 && counts.month >= limit)
+    failures.push({ ...failureOf('ReservationsLimitReached'), from: monthOf(date).next });
 
   // 9. Nobody holds an overlapping booking (the exclusion constraint guarantees it on insert).
   if (booked.length > 0) failures.push(failureOf('TimeAlreadyTaken'));

@@ -13,10 +13,11 @@ export async function checkAppointment(
   const { failures, quota } = await evaluateBookingRules(db, context, request, now);
   return {
     ok: failures.length === 0,
-    failures: failures.map(({ code, message, until }) => ({
+    failures: failures.map(({ code, message, until, from }) => ({
       code,
       message,
       ...(until ? { until } : {}),
+      ...(from ? { from } : {}),
     })),
     quota,
   };

@@ -1,18 +1,60 @@
-import type { Database } from '@clube/db';
-import { addDaysToDate, clubToday } from '@clube/shared';
-import {
-  clubDayRange,
-  loadBusyIntervals,
-  loadPlaceOfStaff,
-  slotGridOf,
-} from './load-place-schedule';
-import { generateSlotTimes, markAvailability } from './slots';
+import { associates, blockedTimes, appointments, type Database } from '@clube/db';
+import { addDaysToDate, clubToday, occupyingStatuses, type TimeSlot } from '@clube/shared';
+import { and, eq, gt, inArray, lt } from 'drizzle-orm';
+import { overlapsPeriod } from '../../lib/overlaps-period';
+import { clubDayRange, loadPlaceOfStaff, slotGridOf } from './load-place-schedule';
+import { generateSlotTimes, markAvailability, type Interval } from './slots';
 
-/** The slots of a place on a club-local date, each marked available or not (docs/domain.md). */
+/**
+ * The place's blocks (with their reason) and slot-holding bookings (with the member's name) over a
+ * range: what staff read on a grey slot. Back office only — the portal never names who booked.
+ */
+async function loadLabelledBusyIntervals(db: Database, placeId: string, range: Interval) {
+  const [blocked, booked] = await Promise.all([
+    db
+      .select({
+        startsAt: blockedTimes.startsAt,
+        endsAt: blockedTimes.endsAt,
+        label: blockedTimes.description,
+      })
+      .from(blockedTimes)
+      .where(
+        and(
+          eq(blockedTimes.placeId, placeId),
+          overlapsPeriod(blockedTimes.startsAt, blockedTimes.endsAt, range),
+          lt(blockedTimes.startsAt, range.endsAt),
+          gt(blockedTimes.endsAt, range.startsAt),
+        ),
+      ),
+    db
+      .select({
+        startsAt: appointments.startsAt,
+        endsAt: appointments.endsAt,
+        label: associates.name,
+      })
+      .from(appointments)
+      .innerJoin(associates, eq(associates.id, appointments.associateId))
+      .where(
+        and(
+          eq(appointments.placeId, placeId),
+          inArray(appointments.status, [...occupyingStatuses]),
+          overlapsPeriod(appointments.startsAt, appointments.endsAt, range),
+          lt(appointments.startsAt, range.endsAt),
+          gt(appointments.endsAt, range.startsAt),
+        ),
+      ),
+  ]);
+  return { blocked, booked };
+}
+
+/**
+ * The slots of a place on a club-local date, each marked available or not (docs/domain.md), an
+ * unavailable one with its reason.
+ */
 export async function listTimeSlots(
   db: Database,
   input: { placeId: string; date: string; companyIds: ReadonlySet<string>; now?: Date },
-) {
+): Promise<TimeSlot[]> {
   const now = input.now ?? new Date();
   const { place, timezone, operatingHour } = await loadPlaceOfStaff(
     db,
@@ -22,9 +64,9 @@ export async function listTimeSlots(
   );
   const slots = generateSlotTimes(input.date, timezone, slotGridOf(place, operatingHour));
   if (slots.length === 0) return [];
-  const { blocked, booked } = await loadBusyIntervals(
+  const { blocked, booked } = await loadLabelledBusyIntervals(
     db,
-    [place.id],
+    place.id,
     clubDayRange(input.date, timezone),
   );
   return markAvailability(slots, {
@@ -38,5 +80,11 @@ export async function listTimeSlots(
     startsAt: slot.startsAt.toISOString(),
     endsAt: slot.endsAt.toISOString(),
     available: slot.available,
+    ...(slot.unavailable
+      ? {
+          reason: slot.unavailable.reason,
+          ...(slot.unavailable.detail ? { detail: slot.unavailable.detail } : {}),
+        }
+      : {}),
   }));
 }

@@ -238,6 +238,36 @@ describe('markAvailability', () => {
     });
     expect(marked.map((slot) => slot.available)).toEqual([false, true, false, true]);
   });
+
+  it('says why: a booking first (its member), then a block (its reason), past, beyond the window', () => {
+    const marked = markAvailability(slots, {
+      ...base,
+      now: new Date('2030-03-04T09:00:00Z'),
+      lastBookableDate: '2030-03-03',
+      blockedTimes: [
+        {
+          startsAt: new Date('2030-03-04T08:00:00Z'),
+          endsAt: new Date('2030-03-04T10:00:00Z'),
+          label: 'Manutenção',
+        },
+      ],
+      appointments: [
+        {
+          startsAt: new Date('2030-03-04T09:00:00Z'),
+          endsAt: new Date('2030-03-04T10:00:00Z'),
+          label: 'João Pereira',
+        },
+      ],
+    });
+    expect(marked.map((slot) => slot.unavailable)).toEqual([
+      { reason: 'blocked', detail: 'Manutenção' },
+      { reason: 'taken', detail: 'João Pereira' },
+      { reason: 'booking-window' },
+      { reason: 'booking-window' },
+    ]);
+    const started = markAvailability(slots, { ...base, now: new Date('2030-03-04T08:30:00Z') });
+    expect(started.map((slot) => slot.unavailable)).toEqual([{ reason: 'past' }, null, null, null]);
+  });
 });
 
 describe('overlaps', () => {

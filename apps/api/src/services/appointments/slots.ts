@@ -78,19 +78,33 @@ export type SlotAvailabilityInput = {
   /** Club-local dates after which nothing may be booked (today + availableBookingDays). */
   lastBookableDate: string;
   date: string;
-  blockedTimes: Interval[];
-  appointments: Interval[];
+  /** `label`: the block's reason, shown to staff. */
+  blockedTimes: (Interval & { label?: string })[];
+  /** `label`: the name of the member holding it, shown to staff. */
+  appointments: (Interval & { label?: string })[];
 };
 
-/** Past, beyond the booking window, blocked or taken → unavailable (docs/domain.md, Time slots). */
+export type SlotUnavailableReason = 'taken' | 'blocked' | 'past' | 'booking-window';
+
+/**
+ * Past, beyond the booking window, blocked or taken → unavailable (docs/domain.md, Time slots),
+ * with the reason: what occupies the slot first (a booking, then a block), then why it cannot be
+ * booked (started, beyond the window).
+ */
 export function markAvailability(slots: SlotTime[], input: SlotAvailabilityInput) {
   const beyondWindow = input.date > input.lastBookableDate;
-  return slots.map((slot) => ({
-    ...slot,
-    available:
-      !beyondWindow &&
-      slot.startsAt > input.now &&
-      !input.blockedTimes.some((block) => overlaps(slot, block)) &&
-      !input.appointments.some((appointment) => overlaps(slot, appointment)),
-  }));
+  return slots.map((slot) => {
+    const booking = input.appointments.find((appointment) => overlaps(slot, appointment));
+    const block = input.blockedTimes.find((candidate) => overlaps(slot, candidate));
+    const unavailable: { reason: SlotUnavailableReason; detail?: string } | null = booking
+      ? { reason: 'taken', detail: booking.label }
+      : block
+        ? { reason: 'blocked', detail: block.label }
+        : slot.startsAt <= input.now
+          ? { reason: 'past' }
+          : beyondWindow
+            ? { reason: 'booking-window' }
+            : null;
+    return { ...slot, available: unavailable === null, unavailable };
+  });
 }

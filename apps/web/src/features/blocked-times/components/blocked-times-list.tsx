@@ -11,16 +11,28 @@ import { formatDateTime } from '@/lib/dates';
 import { useCurrentCompany } from '@/lib/current-company';
 import { useDeleteBlockedTime } from '../api/delete-blocked-time';
 import { useBlockedTimes } from '../api/get-blocked-times';
-import { fromLocalInputValue, todayRange, toLocalInputValue } from '../utils/club-date-time';
+import {
+  dayRange,
+  fromLocalInputValue,
+  todayRange,
+  toLocalInputValue,
+} from '../utils/club-date-time';
 
-type BlockedTimesListProps = { placeId?: string; showPlaceName: boolean };
+type BlockedTimesListProps = {
+  placeId?: string;
+  showPlaceName: boolean;
+  /** The club-local day the filter opens on (AAAA-MM-DD); today when absent. */
+  initialDate?: string;
+};
 
 /** Filter by period (today by default), the blocks found, and deleting one. */
-export function BlockedTimesList({ placeId, showPlaceName }: BlockedTimesListProps) {
+export function BlockedTimesList({ placeId, showPlaceName, initialDate }: BlockedTimesListProps) {
   const { t } = useTranslation();
   const company = useCurrentCompany();
   const timezone = company.timezone;
-  const [range, setRange] = useState(() => todayRange(timezone));
+  const [range, setRange] = useState(() =>
+    initialDate ? dayRange(initialDate, timezone) : todayRange(timezone),
+  );
   const [draft, setDraft] = useState(() => ({
     start: toLocalInputValue(range.startTime, timezone),
     end: toLocalInputValue(range.endTime, timezone),

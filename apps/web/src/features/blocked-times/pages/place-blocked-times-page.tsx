@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
+import { dateSchema } from '@clube/shared';
+import { useParams, useSearchParams } from 'react-router';
 import { RecordNotFound } from '@/components/record-not-found';
 import { Alert } from '@/components/ui/alert';
 import { PageHeader } from '@/components/ui/page-header';
@@ -13,6 +14,9 @@ import { BlockedTimesList } from '../components/blocked-times-list';
 export function PlaceBlockedTimesPage() {
   const { t } = useTranslation();
   const { placeId = '' } = useParams();
+  const [searchParams] = useSearchParams();
+  // The place's calendar passes the day it shows; a date that is not one opens today.
+  const dateParam = dateSchema.safeParse(searchParams.get('date'));
   const company = useCurrentCompany();
   // The blocks of a place that does not exist would read as "none": say the place is unknown.
   const place = usePlace(company.id, placeId);
@@ -27,7 +31,11 @@ export function PlaceBlockedTimesPage() {
         title={t('blockedTimes.place.title')}
         description={t('blockedTimes.place.description')}
       />
-      <BlockedTimesList placeId={placeId} showPlaceName={false} />
+      <BlockedTimesList
+        placeId={placeId}
+        showPlaceName={false}
+        initialDate={dateParam.success ? dateParam.data : undefined}
+      />
     </>
   );
 }

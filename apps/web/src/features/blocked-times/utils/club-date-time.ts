@@ -4,9 +4,13 @@ import { format } from 'date-fns';
 
 /** The default filter: club-local today 00:00:00 to 23:59:59.999, as ISO instants. */
 export function todayRange(timezone: string, now = new Date()) {
-  const today = clubToday(timezone, now);
-  const start = clubInstant(today, '00:00', timezone);
-  const end = new Date(clubInstant(today, '23:59', timezone).getTime() + 59_999);
+  return dayRange(clubToday(timezone, now), timezone);
+}
+
+/** A club-local date "AAAA-MM-DD" from 00:00:00 to 23:59:59.999, as ISO instants. */
+export function dayRange(date: string, timezone: string) {
+  const start = clubInstant(date, '00:00', timezone);
+  const end = new Date(clubInstant(date, '23:59', timezone).getTime() + 59_999);
   return { startTime: start.toISOString(), endTime: end.toISOString() };
 }
 

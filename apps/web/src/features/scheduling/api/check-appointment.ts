@@ -1,5 +1,5 @@
 import { bookingCheckSchema, type BookingCheck, type CreateAppointmentBody } from '@clube/shared';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, skipToken, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
 /** POST /backoffice/appointment/check: every rule the booking would fail, and the quota. */
@@ -12,17 +12,18 @@ export async function checkAppointment(
   );
 }
 
-export const checkAppointmentQueryOptions = (companyId: string, body: CreateAppointmentBody) =>
+/** Nothing is asked until a member is picked (`body` null). */
+export const checkAppointmentQueryOptions = (
+  companyId: string,
+  body: CreateAppointmentBody | null,
+) =>
   queryOptions({
     queryKey: [companyId, 'appointments', 'check', body] as const,
-    queryFn: ({ signal }) => checkAppointment(body, signal),
+    queryFn: body ? ({ signal }) => checkAppointment(body, signal) : skipToken,
     staleTime: 0,
     retry: false,
   });
 
 export function useCheckAppointment(companyId: string, body: CreateAppointmentBody | null) {
-  return useQuery({
-    ...checkAppointmentQueryOptions(companyId, body ?? ({} as CreateAppointmentBody)),
-    enabled: body !== null,
-  });
+  return useQuery(checkAppointmentQueryOptions(companyId, body));
 }

@@ -89,6 +89,7 @@ export function AppointmentDetailDialog({
       isOpen={appointment !== null}
       onClose={close}
       title={t('scheduling.detail.title')}
+      description={appointment?.placeName}
       closeLabel={t('common.close')}
       footer={
         isConfirming ? (

@@ -1,7 +1,6 @@
 import type { Appointment } from '@clube/shared';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime, formatTime } from '@/lib/dates';
-import { bookedByLabel } from './booked-by-label';
 
 type AppointmentListProps = {
   appointments: Appointment[];
@@ -16,7 +15,10 @@ const statusClasses: Record<Appointment['status'], string> = {
   CANCELLED: 'font-medium text-slate-500',
 };
 
-/** The day's appointments: status, start, end, booked-at and booked-by (docs/domain.md). */
+/**
+ * The day's appointments: the member (name and card) first, then status, start, end; who booked
+ * it, how (staff or portal) and when as secondary information (docs/domain.md).
+ */
 export function AppointmentList({ appointments, timezone, onOpen }: AppointmentListProps) {
   const { t } = useTranslation();
   return (
@@ -30,8 +32,17 @@ export function AppointmentList({ appointments, timezone, onOpen }: AppointmentL
               name: appointment.associate.name,
               time: formatTime(appointment.startsAt, timezone),
             })}
-            className="grid w-full grid-cols-2 gap-2 px-4 py-3 text-left text-sm hover:bg-slate-50 sm:grid-cols-5"
+            className="grid w-full grid-cols-3 gap-2 px-4 py-3 text-left text-sm hover:bg-slate-50 sm:grid-cols-[minmax(0,2fr)_repeat(3,minmax(0,1fr))]"
           >
+            <span className="col-span-3 sm:col-span-1">
+              <span className="block text-xs text-slate-500">{t('scheduling.list.member')}</span>
+              <span className="block truncate font-semibold text-slate-900">
+                {appointment.associate.name}
+              </span>
+              <span className="block text-slate-600">
+                {t('scheduling.list.cardId', { cardId: appointment.associate.cardId })}
+              </span>
+            </span>
             <span>
               <span className="block text-xs text-slate-500">{t('scheduling.list.status')}</span>
               <span className={statusClasses[appointment.status]}>
@@ -46,13 +57,11 @@ export function AppointmentList({ appointments, timezone, onOpen }: AppointmentL
               <span className="block text-xs text-slate-500">{t('scheduling.list.end')}</span>
               {formatTime(appointment.endsAt, timezone)}
             </span>
-            <span>
-              <span className="block text-xs text-slate-500">{t('scheduling.list.bookedAt')}</span>
-              {formatDateTime(appointment.createdAt, timezone)}
-            </span>
-            <span>
-              <span className="block text-xs text-slate-500">{t('scheduling.list.bookedBy')}</span>
-              {bookedByLabel(appointment, t)}
+            <span className="col-span-3 text-xs text-slate-500 sm:col-span-4">
+              {t('scheduling.list.bookedBy')}:{' '}
+              {appointment.bookedBy?.name ?? t('common.notInformed')} ·{' '}
+              {t(`scheduling.list.bookedVia.${appointment.bookedVia}`)} ·{' '}
+              {t('scheduling.list.bookedAt')} {formatDateTime(appointment.createdAt, timezone)}
             </span>
           </button>
         </li>

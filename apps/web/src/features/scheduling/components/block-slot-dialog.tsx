@@ -28,6 +28,7 @@ type BlockSlotDialogProps = {
   onClose: () => void;
   slot: TimeSlot;
   placeId: string;
+  placeName: string;
   companyId: string;
   timezone: string;
 };
@@ -46,6 +47,7 @@ export function BlockSlotDialog({
   onClose,
   slot,
   placeId,
+  placeName,
   companyId,
   timezone,
 }: BlockSlotDialogProps) {
@@ -92,6 +94,7 @@ export function BlockSlotDialog({
       onClose={close}
       title={t('scheduling.block.title')}
       description={t('scheduling.create.slot', {
+        place: placeName,
         date: formatDate(slot.startsAt, timezone),
         start: formatTime(slot.startsAt, timezone),
         end: formatTime(slot.endsAt, timezone),

@@ -1,94 +1,124 @@
 import {
-  appointmentCardFormSchema,
   errorDefinitions,
-  type AppointmentCardForm,
-  type Associate,
+  type AssociateListItem,
+  type BookingCheck,
   type CreateAppointmentBody,
   type TimeSlot,
 } from '@clube/shared';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { Combobox, ComboboxInput, ComboboxOption, ComboboxOptions } from '@headlessui/react';
+import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
-import { Input } from '@/components/ui/input';
-import { formatDate, formatTime } from '@/lib/dates';
+import { inputStyles } from '@/components/ui/form-field';
+import { Spinner } from '@/components/ui/spinner';
 import { isApiError } from '@/lib/api-client';
+import { formatDate, formatTime } from '@/lib/dates';
 import { errorMessageOf } from '@/lib/error-messages';
 import { i18n } from '@/lib/i18n';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useCheckAppointment } from '../api/check-appointment';
 import { useCreateAppointment } from '../api/create-appointment';
-import { getAssociateByCard } from '../api/get-associate-by-card';
+import { memberSearchMinLength, useAssociateSearch } from '../api/search-associates';
 
 type CreateAppointmentDialogProps = {
   isOpen: boolean;
   onClose: () => void;
   slot: TimeSlot;
   placeId: string;
+  placeName: string;
   companyId: string;
   timezone: string;
 };
 
-/** A check failure in Portuguese: the one error table, else the server's own sentence. */
-function failureText(failure: { code: string; message: string }) {
-  return failure.code in errorDefinitions
-    ? i18n.t(`errors.${failure.code as 'NotFound'}`)
-    : failure.message;
+/** Typing settles this long before the club's search is asked. */
+const searchDebounceMs = 250;
+
+type Failure = BookingCheck['failures'][number];
+
+const ruleCodes = [
+  'AssociateBlocked',
+  'TitleBlocked',
+  'TitleSuspended',
+  'InvalidAppointmentDuration',
+  'TimeNotAvailable',
+  'AvailableBookingDaysMissed',
+  'AgeRestriction',
+  'WaitingPeriodRequired',
+  'ReservationsLimitReached',
+  'TimeAlreadyTaken',
+] as const;
+type RuleCode = (typeof ruleCodes)[number];
+const isRuleCode = (code: string): code is RuleCode =>
+  (ruleCodes as readonly string[]).includes(code);
+
+/** "DD/MM/AAAA" of a club-local date "AAAA-MM-DD". */
+const dayLabel = (date: string) => date.split('-').reverse().join('/');
+
+/** A failing rule in Portuguese: its name, the sentence, and from when the member may book. */
+function FailureItem({ failure }: { failure: Failure }) {
+  const { t } = useTranslation();
+  const rule = isRuleCode(failure.code) ? t(`scheduling.create.rules.${failure.code}`) : null;
+  const sentence =
+    failure.code in errorDefinitions
+      ? i18n.t(`errors.${failure.code as 'NotFound'}`)
+      : failure.message;
+  return (
+    <li data-rule={failure.code}>
+      {rule && <span className="font-semibold">{rule}: </span>}
+      {sentence}
+      {failure.from && (
+        <> {t('scheduling.create.bookableFrom', { date: dayLabel(failure.from) })}</>
+      )}
+    </li>
+  );
 }
 
 /**
- * Books the selected slot for the associate found by card number: the look-up first, then the
- * "why not?" check (quota and every failing rule); 'Criar' stays disabled until found.
+ * Books the selected slot for a member found in one field by name, CPF or card (the club's own
+ * search: every word, any order, accents ignored). Picking a member asks the "why not?" check;
+ * 'Criar' and Enter book only when every rule passes, the failing ones listed otherwise.
  */
 export function CreateAppointmentDialog({
   isOpen,
   onClose,
   slot,
   placeId,
+  placeName,
   companyId,
   timezone,
 }: CreateAppointmentDialogProps) {
   const { t } = useTranslation();
-  const [found, setFound] = useState<Associate | null>(null);
-  const [lookupError, setLookupError] = useState<string | null>(null);
-  const form = useForm<AppointmentCardForm>({
-    resolver: zodResolver(appointmentCardFormSchema),
-    defaultValues: { cardId: '' },
-  });
+  const formId = useId();
+  const [text, setText] = useState('');
+  const [picked, setPicked] = useState<AssociateListItem | null>(null);
+  const term = useDebouncedValue(text.trim(), searchDebounceMs);
+  // Once a member is picked the field shows their name: nothing more to search for.
+  const search = useAssociateSearch(companyId, picked ? '' : term);
   const create = useCreateAppointment(companyId);
 
-  const body: CreateAppointmentBody | null = found
+  const body: CreateAppointmentBody | null = picked
     ? {
-        associateId: found.id,
+        associateId: picked.id,
         placeId,
         startsAt: slot.startsAt,
         endsAt: slot.endsAt,
-        cardId: found.cardId,
+        cardId: picked.cardId,
       }
     : null;
   const check = useCheckAppointment(companyId, body);
+  const canCreate = body !== null && check.data?.ok === true && !create.isPending;
 
   const close = () => {
-    setFound(null);
-    setLookupError(null);
-    form.reset();
+    setText('');
+    setPicked(null);
     onClose();
   };
 
-  const lookUp = form.handleSubmit(async ({ cardId }) => {
-    setFound(null);
-    setLookupError(null);
-    try {
-      setFound(await getAssociateByCard(companyId, cardId));
-    } catch {
-      setLookupError(t('scheduling.create.lookupError'));
-    }
-  });
-
-  const submit = async () => {
-    if (!body) return;
+  const submit = async (event?: FormEvent) => {
+    event?.preventDefault();
+    if (!body || !canCreate) return;
     try {
       await create.mutateAsync(body);
       toast.success(t('scheduling.create.created'));
@@ -106,6 +136,8 @@ export function CreateAppointmentDialog({
 
   const failures = check.data?.failures ?? [];
   const quota = check.data?.quota;
+  const isSearching = !picked && term.length >= memberSearchMinLength;
+  const matches = search.data ?? [];
 
   return (
     <Dialog
@@ -113,6 +145,7 @@ export function CreateAppointmentDialog({
       onClose={close}
       title={t('scheduling.create.title')}
       description={t('scheduling.create.slot', {
+        place: placeName,
         date: formatDate(slot.startsAt, timezone),
         start: formatTime(slot.startsAt, timezone),
         end: formatTime(slot.endsAt, timezone),
@@ -123,43 +156,106 @@ export function CreateAppointmentDialog({
           <Button variant="secondary" onClick={close}>
             {t('scheduling.create.cancel')}
           </Button>
-          <Button disabled={!found} isLoading={create.isPending} onClick={submit}>
+          <Button type="submit" form={formId} disabled={!canCreate} isLoading={create.isPending}>
             {t('scheduling.create.submit')}
           </Button>
         </>
       }
     >
-      <form onSubmit={lookUp} noValidate className="flex items-end gap-2">
-        <Input
-          label={t('scheduling.create.cardId')}
-          inputMode="numeric"
-          autoComplete="off"
-          className="flex-1"
-          error={form.formState.errors.cardId?.message}
-          {...form.register('cardId', {
-            onChange: (event: { target: { value: string } }) => {
-              // The field is numeric: anything else typed or pasted is dropped.
-              const digits = event.target.value.replace(/\D/g, '');
-              if (digits !== event.target.value) form.setValue('cardId', digits);
-              setFound(null);
-            },
-          })}
-        />
-        <Button type="submit" variant="secondary" className="mb-px h-11">
-          {t('scheduling.create.search')}
-        </Button>
+      {/* One text field: Enter on a picked member submits the form (an open list picks). */}
+      <form id={formId} onSubmit={submit} noValidate>
+        <Combobox
+          value={picked}
+          by="id"
+          onChange={(member: AssociateListItem | null) => {
+            setPicked(member);
+            if (member) setText(member.user.name);
+          }}
+        >
+          <label
+            htmlFor={`${formId}-member`}
+            className="mb-1.5 block text-sm font-medium text-slate-800"
+          >
+            {t('scheduling.create.member')}
+          </label>
+          <ComboboxInput
+            id={`${formId}-member`}
+            autoFocus
+            autoComplete="off"
+            placeholder={t('scheduling.create.memberPlaceholder')}
+            aria-describedby={`${formId}-hint`}
+            className={inputStyles(false)}
+            displayValue={(member: AssociateListItem | null) => member?.user.name ?? text}
+            onChange={(event) => {
+              setText(event.target.value);
+              setPicked(null);
+            }}
+          />
+          <p id={`${formId}-hint`} className="mt-1.5 text-sm text-slate-600">
+            {t('scheduling.create.memberHint')}
+          </p>
+          {isSearching && (
+            <ComboboxOptions
+              className="mt-2 max-h-72 overflow-y-auto rounded-lg border border-slate-200 bg-white py-1 shadow-sm empty:hidden"
+              aria-label={t('scheduling.create.matches')}
+            >
+              {matches.map((member) => (
+                <ComboboxOption
+                  key={member.id}
+                  value={member}
+                  className="cursor-pointer px-3 py-2 text-sm data-focus:bg-brand-50 data-focus:text-brand-900"
+                >
+                  <span className="block font-medium text-slate-900">{member.user.name}</span>
+                  <span className="block text-slate-600">
+                    {t('scheduling.create.matchDetail', {
+                      cardId: member.cardId,
+                      title: member.associateTitle.name,
+                    })}
+                  </span>
+                </ComboboxOption>
+              ))}
+            </ComboboxOptions>
+          )}
+        </Combobox>
       </form>
 
-      {lookupError && (
-        <p role="alert" className="mt-3 text-sm font-medium text-red-700">
-          {lookupError}
-        </p>
-      )}
-      {found && (
-        <div className="mt-4 space-y-2 text-sm">
-          <p className="font-semibold text-slate-900">
-            {t('scheduling.create.associate', { name: found.user.name })}
+      <div className="mt-3 text-sm" aria-live="polite">
+        {isSearching && search.isFetching && (
+          <p className="flex items-center gap-2 text-slate-600">
+            <Spinner className="size-4" /> {t('scheduling.create.searching')}
           </p>
+        )}
+        {isSearching && search.isError && (
+          <p role="alert" className="font-medium text-red-700">
+            {t('scheduling.create.lookupError')}
+          </p>
+        )}
+        {isSearching && search.isSuccess && matches.length === 0 && (
+          <p className="text-slate-700">{t('scheduling.create.noMatch')}</p>
+        )}
+      </div>
+
+      {picked && (
+        <div className="space-y-2 text-sm">
+          <p className="font-semibold text-slate-900">
+            {t('scheduling.create.associate', { name: picked.user.name })}
+          </p>
+          <p className="text-slate-700">
+            {t('scheduling.create.matchDetail', {
+              cardId: picked.cardId,
+              title: picked.associateTitle.name,
+            })}
+          </p>
+          {check.isPending && (
+            <p className="flex items-center gap-2 text-slate-600">
+              <Spinner className="size-4" /> {t('scheduling.create.checking')}
+            </p>
+          )}
+          {check.isError && (
+            <p role="alert" className="font-medium text-red-700">
+              {t('scheduling.create.checkError')}
+            </p>
+          )}
           {quota && (
             <p className="text-slate-700">
               {quota.limit > 0
@@ -170,9 +266,9 @@ export function CreateAppointmentDialog({
           {failures.length > 0 && (
             <div role="alert" className="rounded-lg bg-amber-50 p-3 text-amber-900">
               <p className="font-medium">{t('scheduling.create.failuresHeading')}</p>
-              <ul className="mt-1 list-disc pl-5">
+              <ul className="mt-1 list-disc space-y-1 pl-5">
                 {failures.map((failure) => (
-                  <li key={failure.code}>{failureText(failure)}</li>
+                  <FailureItem key={failure.code} failure={failure} />
                 ))}
               </ul>
             </div>

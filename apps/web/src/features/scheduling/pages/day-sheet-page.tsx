@@ -271,6 +271,7 @@ export function DaySheetPage() {
             onClose={closeDialog}
             slot={freeCell.slot}
             placeId={freeCell.place.id}
+            placeName={freeCell.place.name}
             companyId={company.id}
             timezone={company.timezone}
           />
@@ -279,6 +280,7 @@ export function DaySheetPage() {
             onClose={closeDialog}
             slot={freeCell.slot}
             placeId={freeCell.place.id}
+            placeName={freeCell.place.name}
             companyId={company.id}
             timezone={company.timezone}
           />

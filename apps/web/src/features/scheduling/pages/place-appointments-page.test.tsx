@@ -1,21 +1,11 @@
-import {
-  addDaysToDate,
-  clubInstant,
-  clubToday,
-  type Appointment,
-  type AppointmentList,
-  type BookingCheck,
-  type ErrorBody,
-  type ErrorKey,
-  type TimeSlot,
-} from '@clube/shared';
+import { addDaysToDate, clubInstant, clubToday, type Appointment } from '@clube/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { setCurrentCompany } from '@/lib/current-company';
 import { setSession } from '@/lib/session';
 import { buildAssociate, buildCompany, buildPlace, buildSession } from '@/testing/factories';
-import { apiError, mockApi, networkError, reply, route } from '@/testing/mock-api';
+import { errorBody, mockFetch } from '@/testing/fetch-mock';
 import { renderApp } from '@/testing/render-app';
 
 const placeId = '11111111-1111-4111-8111-111111111111';
@@ -23,7 +13,7 @@ const associateId = '22222222-2222-4222-8222-222222222222';
 const timezone = 'America/Sao_Paulo';
 const today = clubToday(timezone);
 
-function slot(time: string, available: boolean): TimeSlot {
+function slot(time: string, available: boolean) {
   const startsAt = clubInstant(today, time, timezone);
   return {
     time,
@@ -57,17 +47,8 @@ function appointment(): Appointment {
 }
 
 /** The page first reads the place its URL names. */
-const placeRead = route.get(
-  `/backoffice/place/${placeId}`,
-  buildPlace({ id: placeId, name: 'Quadra' }),
-);
-const timeSlots = (...slots: TimeSlot[]) =>
-  route.get(`/backoffice/appointment/${placeId}/time-slots`, slots);
-const dayAppointments = (answer: () => AppointmentList | Response) =>
-  route.get('/backoffice/appointment', answer);
-const associateByCard = (cardId: string, answer: unknown) =>
-  route.get(`/backoffice/associate/cardId/${cardId}/companyId/:companyId`, answer);
-const bookingCheck = (check: BookingCheck) => route.post('/backoffice/appointment/check', check);
+const isPlaceRead = (url: string) => url === `/api/backoffice/place/${placeId}`;
+const placeReply = { status: 200, body: buildPlace({ id: placeId, name: 'Quadra' }) };
 
 function signIn() {
   setSession(buildSession());
@@ -76,21 +57,43 @@ function signIn() {
 
 /** The page is lazy-loaded: wait for its heading before looking inside. */
 async function waitForPage() {
-  await screen.findByRole('heading', { name: 'Agendamentos do espaço' }, { timeout: 10_000 });
+  await screen.findByRole(
+    'heading',
+    { name: 'Agendamentos do espaço · Quadra' },
+    { timeout: 10_000 },
+  );
 }
 
+/** The club's search answers Ana Lima for any term (the API's matcher is tested there). */
+const searchReply = {
+  status: 200,
+  body: {
+    items: [
+      {
+        ...buildAssociate({ id: associateId, cardId: '1234' }),
+        user: { name: 'Ana Lima', cpf: '52998224725' },
+        associateTitle: { id: '55555555-5555-4555-8555-555555555555', name: 'T-1', blocked: false },
+      },
+    ],
+    total: 1,
+  },
+};
+const isSearch = (url: string) => url.startsWith('/api/backoffice/associate/findAllPaginated');
+
 describe('place appointments', () => {
-  it('shows the month, the day’s slots by state and books one by card number', async () => {
+  it('shows the month, the day’s slots by state and books one by the member’s name', async () => {
     signIn();
-    const { requests } = mockApi(
-      placeRead,
-      timeSlots(slot('09:00', true), slot('10:00', false)),
-      dayAppointments(() => ({ items: [] })),
-      associateByCard('1234', buildAssociate({ id: associateId, cardId: '1234' })),
-      associateByCard(':cardId', apiError('AssociateNotFound')),
-      bookingCheck({ ok: true, failures: [], quota: { used: 2, limit: 4 } }),
-      route.post('/backoffice/appointment', reply(201, appointment())),
-    );
+    const { requests } = mockFetch((request) => {
+      if (isPlaceRead(request.url)) return placeReply;
+      if (request.url.includes('/time-slots'))
+        return { status: 200, body: [slot('09:00', true), slot('10:00', false)] };
+      if (isSearch(request.url)) return searchReply;
+      if (request.url.endsWith('/appointment/check'))
+        return { status: 200, body: { ok: true, failures: [], quota: { used: 2, limit: 4 } } };
+      if (request.method === 'POST' && request.url.endsWith('/appointment'))
+        return { status: 201, body: appointment() };
+      return { status: 200, body: { items: [] } };
+    });
     renderApp(`/place-appointments/${placeId}`);
     await waitForPage();
     const user = userEvent.setup();
@@ -111,30 +114,22 @@ describe('place appointments', () => {
     expect(screen.queryByRole('button', { name: 'Criar Agendamento' })).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Gerenciar bloqueios' })).toHaveAttribute(
       'href',
-      `/blocked-time/${placeId}`,
+      `/blocked-time/${placeId}?date=${today}`,
     );
+    expect(screen.getByRole('link', { name: /Voltar/ })).toHaveAttribute('href', '/dashboard');
 
     await user.click(screen.getByRole('button', { name: '09:00 (disponível)' }));
     expect(screen.getByRole('button', { name: '09:00 (selecionado)' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Criar Agendamento' }));
     const dialog = await screen.findByRole('dialog', { name: 'Criar Agendamento' });
+    expect(within(dialog).getByText(/^Quadra · /)).toBeInTheDocument();
     const create = within(dialog).getByRole('button', { name: 'Criar' });
     expect(create).toBeDisabled();
 
-    await user.click(within(dialog).getByRole('button', { name: 'Buscar' }));
-    expect(await within(dialog).findByText('Carteirinha é obrigatória')).toBeInTheDocument();
-    await user.type(within(dialog).getByLabelText('Carteirinha'), '9x9');
-    expect(within(dialog).getByLabelText('Carteirinha')).toHaveValue('99');
-    await user.click(within(dialog).getByRole('button', { name: 'Buscar' }));
-    expect(
-      await within(dialog).findByText('Erro ao buscar dados do associado'),
-    ).toBeInTheDocument();
-
-    await user.clear(within(dialog).getByLabelText('Carteirinha'));
-    await user.type(within(dialog).getByLabelText('Carteirinha'), '1234');
-    await user.click(within(dialog).getByRole('button', { name: 'Buscar' }));
-    expect(await within(dialog).findByText('Associado: Ana Lima')).toBeInTheDocument();
+    await user.type(within(dialog).getByRole('combobox', { name: 'Associado' }), 'ana');
+    await user.click(await within(dialog).findByRole('option', { name: /Ana Lima/ }));
     expect(await within(dialog).findByText('2 de 4 neste mês')).toBeInTheDocument();
+    await waitFor(() => expect(create).toBeEnabled());
     await user.click(create);
 
     expect(await screen.findByText('Agendamento criado com sucesso')).toBeInTheDocument();
@@ -150,89 +145,160 @@ describe('place appointments', () => {
     });
   }, 20_000);
 
-  it('lists every failing rule of the check in Portuguese and maps a refused booking', async () => {
+  it('names the place in the page title', async () => {
     signIn();
-    mockApi(
-      placeRead,
-      timeSlots(slot('09:00', true)),
-      dayAppointments(() => ({ items: [] })),
-      associateByCard('1234', buildAssociate({ id: associateId, cardId: '1234' })),
-      bookingCheck({
-        ok: false,
-        failures: [
-          { code: 'AgeRestriction', message: 'x' },
-          { code: 'ReservationsLimitReached', message: 'y' },
-        ],
-        quota: { used: 4, limit: 4 },
-      }),
-      route.post('/backoffice/appointment', apiError('AgeRestriction')),
+    mockFetch((request) =>
+      isPlaceRead(request.url)
+        ? placeReply
+        : request.url.includes('/time-slots')
+          ? { status: 200, body: [] }
+          : { status: 200, body: { items: [] } },
     );
     renderApp(`/place-appointments/${placeId}`);
-    await waitForPage();
-    const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: '09:00 (disponível)' }));
-    await user.click(screen.getByRole('button', { name: 'Criar Agendamento' }));
-    const dialog = await screen.findByRole('dialog');
-    await user.type(within(dialog).getByLabelText('Carteirinha'), '1234');
-    await user.click(within(dialog).getByRole('button', { name: 'Buscar' }));
     expect(
-      await within(dialog).findByText('O associado não tem a idade mínima para este espaço.'),
+      await screen.findByRole('heading', { name: 'Agendamentos do espaço · Quadra' }),
     ).toBeInTheDocument();
-    expect(
-      within(dialog).getByText('O limite de reservas deste título no mês foi atingido.'),
-    ).toBeInTheDocument();
-    await user.click(within(dialog).getByRole('button', { name: 'Criar' }));
-    expect(
-      await screen.findAllByText('O associado não tem a idade mínima para este espaço.'),
-    ).toHaveLength(2);
+    await waitFor(() =>
+      expect(document.title).toBe('Agendamentos do espaço · Quadra · Clube Reservas'),
+    );
   });
 
-  it('says which action failed: "Erro ao criar" for an unknown refusal, "Erro ao criar agendamento" with no answer', async () => {
+  it('keeps the chosen date in the URL, and a date that is not one opens today', async () => {
     signIn();
-    let bookings = 0;
-    const unknownRefusal: ErrorBody = {
-      statusCode: 500,
-      error: 'SomethingUnknown',
-      message: 'SomethingUnknown',
-    };
-    mockApi(
-      placeRead,
-      timeSlots(slot('09:00', true)),
-      dayAppointments(() => ({ items: [] })),
-      associateByCard('1234', buildAssociate({ id: associateId, cardId: '1234' })),
-      bookingCheck({ ok: true, failures: [], quota: { used: 0, limit: 0 } }),
-      route.post('/backoffice/appointment', () => {
-        bookings += 1;
-        return bookings === 1 ? reply(500, unknownRefusal) : networkError();
-      }),
+    const later = addDaysToDate(today, 9);
+    const { requests } = mockFetch((request) =>
+      isPlaceRead(request.url)
+        ? placeReply
+        : request.url.includes('/time-slots')
+          ? { status: 200, body: [] }
+          : { status: 200, body: { items: [] } },
     );
+    const { router, unmount: unmountFirst } = renderApp(
+      `/place-appointments/${placeId}?date=${later}`,
+    );
+    await waitForPage();
+    await waitFor(() =>
+      expect(requests.some((request) => request.url.includes(`time-slots?date=${later}`))).toBe(
+        true,
+      ),
+    );
+    expect(screen.getByRole('link', { name: 'Gerenciar bloqueios' })).toHaveAttribute(
+      'href',
+      `/blocked-time/${placeId}?date=${later}`,
+    );
+
+    const user = userEvent.setup();
+    // The calendar opens on that day; choosing its neighbour puts the neighbour in the URL.
+    const dayButtons = screen
+      .getAllByRole('gridcell')
+      .map((cell) => within(cell).getByRole('button'));
+    const shown = dayButtons.findIndex((button) => button.getAttribute('aria-pressed') === 'true');
+    expect(dayButtons[shown]).toHaveTextContent(String(Number(later.slice(8))));
+    const step = shown > 0 ? -1 : 1;
+    await user.click(dayButtons[shown + step]!);
+    expect(router.state.location.search).toBe(`?date=${addDaysToDate(later, step)}`);
+    unmountFirst();
+
+    for (const bad of ['2026-02-31', 'amanha', '']) {
+      const { router: other, unmount } = renderApp(`/place-appointments/${placeId}?date=${bad}`);
+      await waitFor(() =>
+        expect(
+          screen.getByRole('heading', { name: 'Agendamentos do espaço · Quadra' }),
+        ).toBeInTheDocument(),
+      );
+      expect(other.state.location.pathname).toBe(`/place-appointments/${placeId}`);
+      unmount();
+    }
+    expect(requests.some((request) => request.url.includes(`time-slots?date=${today}`))).toBe(true);
+    expect(requests.some((request) => request.url.includes('date=2026-02-31'))).toBe(false);
+    expect(requests.some((request) => request.url.includes('date=amanha'))).toBe(false);
+  }, 30_000);
+
+  it('says on each grey slot why it cannot be booked', async () => {
+    signIn();
+    mockFetch((request) => {
+      if (isPlaceRead(request.url)) return placeReply;
+      if (request.url.includes('/time-slots'))
+        return {
+          status: 200,
+          body: [
+            { ...slot('08:00', false), reason: 'past' },
+            { ...slot('09:00', false), reason: 'taken', detail: 'Ana Lima' },
+            { ...slot('10:00', false), reason: 'blocked', detail: 'Manutenção da rede' },
+            { ...slot('11:00', false), reason: 'booking-window' },
+            slot('12:00', true),
+          ],
+        };
+      return { status: 200, body: { items: [] } };
+    });
     renderApp(`/place-appointments/${placeId}`);
     await waitForPage();
-    const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: '09:00 (disponível)' }));
-    await user.click(screen.getByRole('button', { name: 'Criar Agendamento' }));
-    const dialog = await screen.findByRole('dialog');
-    await user.type(within(dialog).getByLabelText('Carteirinha'), '1234');
-    await user.click(within(dialog).getByRole('button', { name: 'Buscar' }));
-    await within(dialog).findByText('Associado: Ana Lima');
-    await user.click(within(dialog).getByRole('button', { name: 'Criar' }));
-    expect(await screen.findByText('Erro ao criar')).toBeInTheDocument();
-    await user.click(within(dialog).getByRole('button', { name: 'Criar' }));
-    expect(await screen.findByText('Erro ao criar agendamento')).toBeInTheDocument();
+    const names = [
+      '08:00 (indisponível: já passou)',
+      '09:00 (indisponível: ocupado por Ana Lima)',
+      '10:00 (indisponível: bloqueado: Manutenção da rede)',
+      '11:00 (indisponível: fora da janela de reservas)',
+    ];
+    for (const name of names) expect(await screen.findByRole('button', { name })).toBeDisabled();
+    // The reason is written on the slot, and whole in its tooltip.
+    const blocked = screen.getByRole('button', { name: names[2] });
+    expect(blocked).toHaveTextContent('bloqueado: Manutenção da rede');
+    expect(blocked).toHaveAttribute('title', 'bloqueado: Manutenção da rede');
+    expect(screen.getByRole('button', { name: '12:00 (disponível)' })).toBeEnabled();
+  });
+
+  it('lists each booking by the member’s name and card, who booked it and how as secondary', async () => {
+    signIn();
+    mockFetch((request) => {
+      if (isPlaceRead(request.url)) return placeReply;
+      if (request.url.includes('/time-slots')) return { status: 200, body: [] };
+      if (request.url.startsWith('/api/backoffice/appointment?'))
+        return {
+          status: 200,
+          body: {
+            items: [
+              appointment(),
+              {
+                ...appointment(),
+                id: '77777777-7777-4777-8777-777777777777',
+                associate: { id: associateId, name: 'Bruno Souza', cardId: '5678' },
+                createdBy: null,
+                bookedVia: 'portal',
+                bookedBy: { name: 'Bruno Souza' },
+              },
+            ],
+          },
+        };
+      return { status: 404, body: {} };
+    });
+    renderApp(`/place-appointments/${placeId}`);
+    await waitForPage();
+    const ana = await screen.findByRole('button', { name: /Abrir agendamento de Ana Lima/ });
+    expect(ana).toHaveTextContent('Ana Lima');
+    expect(ana).toHaveTextContent('Carteirinha 1234');
+    expect(ana).toHaveTextContent('Agendado por: Carlos Staff · pela secretaria');
+    const bruno = screen.getByRole('button', { name: /Abrir agendamento de Bruno Souza/ });
+    expect(bruno).toHaveTextContent('Carteirinha 5678');
+    expect(bruno).toHaveTextContent('Agendado por: Bruno Souza · pelo portal');
   });
 
   it('opens an appointment of the day and cancels it after confirmation', async () => {
     signIn();
     let isCancelled = false;
-    const { requests } = mockApi(
-      placeRead,
-      timeSlots(slot('10:00', false)),
-      dayAppointments(() => ({ items: isCancelled ? [] : [appointment()] })),
-      route.patch<Appointment>(`/backoffice/appointment/cancel/${appointment().id}`, () => {
+    const { requests } = mockFetch((request) => {
+      if (isPlaceRead(request.url)) return placeReply;
+      if (request.url.includes('/time-slots')) return { status: 200, body: [slot('10:00', false)] };
+      if (request.method === 'PATCH') {
         isCancelled = true;
-        return { ...appointment(), status: 'CANCELLED', cancelledAt: appointment().startsAt };
-      }),
-    );
+        return {
+          status: 200,
+          body: { ...appointment(), status: 'CANCELLED', cancelledAt: appointment().startsAt },
+        };
+      }
+      if (request.url.startsWith('/api/backoffice/appointment?'))
+        return { status: 200, body: { items: isCancelled ? [] : [appointment()] } };
+      return { status: 404, body: errorBody(404, 'NotFound') };
+    });
     renderApp(`/place-appointments/${placeId}`);
     await waitForPage();
     const user = userEvent.setup();
@@ -262,10 +328,12 @@ describe('place appointments', () => {
 
   it('says so when the day’s appointments cannot be loaded', async () => {
     signIn();
-    mockApi(
-      placeRead,
-      timeSlots(),
-      dayAppointments(() => apiError('InternalServerError')),
+    mockFetch((request) =>
+      isPlaceRead(request.url)
+        ? placeReply
+        : request.url.includes('/time-slots')
+          ? { status: 200, body: [] }
+          : { status: 500, body: errorBody(500, 'InternalServerError') },
     );
     renderApp(`/place-appointments/${placeId}`);
     await waitForPage();
@@ -275,27 +343,30 @@ describe('place appointments', () => {
     );
   }, 20_000);
 
-  it.each<[string, string, ErrorKey]>([
-    ['an unknown place', '77777777-7777-4777-8777-777777777777', 'PlaceNotFound'],
-    ['a malformed id the API refuses', '77777777-7777-4777-8777-777777777777', 'ValidationError'],
-    ['a malformed id', 'xyz', 'ValidationError'],
-  ])('shows "Espaço não encontrado." for %s, never an empty calendar', async (_, id, code) => {
-    signIn();
-    // The API refuses every read of that place alike.
-    const { requests } = mockApi(
-      route.get('/backoffice/place/:placeId', apiError(code)),
-      route.get('/backoffice/appointment/:placeId/time-slots', apiError(code)),
-      route.get('/backoffice/appointment', apiError(code)),
-    );
-    renderApp(`/place-appointments/${id}`);
+  it.each<[string, string, number, string]>([
+    ['an unknown place', '77777777-7777-4777-8777-777777777777', 404, 'PlaceNotFound'],
+    [
+      'a malformed id the API refuses',
+      '77777777-7777-4777-8777-777777777777',
+      400,
+      'ValidationError',
+    ],
+    ['a malformed id', 'xyz', 400, 'ValidationError'],
+  ])(
+    'shows "Espaço não encontrado." for %s, never an empty calendar',
+    async (_, id, status, code) => {
+      signIn();
+      const { requests } = mockFetch(() => ({ status, body: errorBody(status, code) }));
+      renderApp(`/place-appointments/${id}`);
 
-    expect(
-      await screen.findByText('Espaço não encontrado.', {}, { timeout: 10_000 }),
-    ).toBeVisible();
-    expect(screen.getByRole('button', { name: 'Voltar' })).toBeInTheDocument();
-    expect(screen.queryByRole('heading', { name: 'Agendamentos do espaço' })).toBeNull();
-    expect(screen.queryByRole('grid')).toBeNull();
-    expect(screen.queryByText(/Dados inválidos/)).toBeNull();
-    if (id === 'xyz') expect(requests.some((request) => request.url.includes('xyz'))).toBe(false);
-  });
+      expect(
+        await screen.findByText('Espaço não encontrado.', {}, { timeout: 10_000 }),
+      ).toBeVisible();
+      expect(screen.getByRole('button', { name: 'Voltar' })).toBeInTheDocument();
+      expect(screen.queryByRole('heading', { name: /Agendamentos do espaço/ })).toBeNull();
+      expect(screen.queryByRole('grid')).toBeNull();
+      expect(screen.queryByText(/Dados inválidos/)).toBeNull();
+      if (id === 'xyz') expect(requests.some((request) => request.url.includes('xyz'))).toBe(false);
+    },
+  );
 });

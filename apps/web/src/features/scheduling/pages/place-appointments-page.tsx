@@ -1,7 +1,7 @@
-import { clubToday, type Appointment, type TimeSlot } from '@clube/shared';
+import { clubToday, dateSchema, type Appointment, type TimeSlot } from '@clube/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
 import { Button, buttonStyles } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/page-header';
 import { RecordNotFound } from '@/components/record-not-found';
@@ -23,13 +23,22 @@ import { TimeSlotList } from '../components/time-slot-list';
 
 type OpenDialog = 'create' | 'block' | null;
 
+/** A real calendar date "AAAA-MM-DD" (not 2026-02-31), else null: the page then shows today. */
+const validDate = (value: string | null) =>
+  value !== null && dateSchema.safeParse(value).success ? value : null;
+
+/**
+ * A place's calendar and day: the chosen date lives in the URL (`?date=AAAA-MM-DD`), so a reload
+ * or a shared link opens the same day; a date that is not one opens today.
+ */
 export function PlaceAppointmentsPage() {
   const { t } = useTranslation();
   const { placeId = '' } = useParams();
   const company = useCurrentCompany();
   const today = clubToday(company.timezone);
-  const [month, setMonth] = useState(today.slice(0, 7));
-  const [date, setDate] = useState(today);
+  const [searchParams, setSearchParams] = useSearchParams();
+  const date = validDate(searchParams.get('date')) ?? today;
+  const [month, setMonth] = useState(date.slice(0, 7));
   const [selectedSlot, setSelectedSlot] = useState<TimeSlot | null>(null);
   const [openDialog, setOpenDialog] = useState<OpenDialog>(null);
   const [openAppointment, setOpenAppointment] = useState<Appointment | null>(null);
@@ -40,7 +49,9 @@ export function PlaceAppointmentsPage() {
   const appointments = useDayAppointments(company.id, placeId, date, isKnownId);
 
   const selectDate = (next: string) => {
-    setDate(next);
+    const params = new URLSearchParams(searchParams);
+    params.set('date', next);
+    setSearchParams(params, { replace: true });
     setMonth(next.slice(0, 7));
     setSelectedSlot(null);
   };
@@ -55,12 +66,17 @@ export function PlaceAppointmentsPage() {
   if (place.isError) return <Alert tone="error">{t('common.loadError')}</Alert>;
   if (place.isPending) return <LoadingState label={t('common.loading')} />;
 
+  const heading = t('scheduling.placeAppointments.titleOf', { place: place.data.name });
   return (
-    <div className="space-y-6">
-      <PageHeader
-        title={t('scheduling.placeAppointments.title')}
-        description={t('scheduling.placeAppointments.description')}
-      />
+    <div className="space-y-6 pb-20 sm:pb-0">
+      <title>{`${heading} · Clube Reservas`}</title>
+      <Link
+        to={paths.dashboard.href()}
+        className={buttonStyles({ variant: 'ghost', size: 'sm', className: '-ml-3' })}
+      >
+        ‹ {t('scheduling.placeAppointments.back')}
+      </Link>
+      <PageHeader title={heading} description={t('scheduling.placeAppointments.description')} />
       <div className="grid gap-6 lg:grid-cols-[minmax(0,22rem)_1fr]">
         <MonthCalendar
           month={month}
@@ -76,7 +92,7 @@ export function PlaceAppointmentsPage() {
               {t('scheduling.slots.heading')}
             </h2>
             <Link
-              to={paths.placeBlockedTimes.href(placeId)}
+              to={paths.placeBlockedTimes.href(placeId, date)}
               className={buttonStyles({ variant: 'secondary', size: 'sm' })}
             >
               {t('scheduling.actions.manageBlocks')}
@@ -98,7 +114,8 @@ export function PlaceAppointmentsPage() {
             />
           )}
           {selectedSlot && (
-            <div className="flex flex-wrap gap-2">
+            // On a phone the actions stay at the bottom of the screen, never below the fold.
+            <div className="fixed inset-x-0 bottom-0 z-20 flex gap-2 border-t border-slate-200 bg-white/95 p-3 shadow-[0_-4px_12px_rgba(15,23,42,0.08)] backdrop-blur sm:static sm:z-auto sm:flex-wrap sm:border-0 sm:bg-transparent sm:p-0 sm:shadow-none sm:backdrop-blur-none [&>*]:flex-1 [&>*]:px-2 [&>*]:whitespace-nowrap sm:[&>*]:flex-none sm:[&>*]:px-4">
               <Button onClick={() => setOpenDialog('create')}>
                 {t('scheduling.actions.create')}
               </Button>
@@ -138,6 +155,7 @@ export function PlaceAppointmentsPage() {
             onClose={closeDialog}
             slot={selectedSlot}
             placeId={placeId}
+            placeName={place.data.name}
             companyId={company.id}
             timezone={company.timezone}
           />
@@ -146,6 +164,7 @@ export function PlaceAppointmentsPage() {
             onClose={closeDialog}
             slot={selectedSlot}
             placeId={placeId}
+            placeName={place.data.name}
             companyId={company.id}
             timezone={company.timezone}
           />

@@ -1,0 +1,189 @@
+import { clubInstant, type AssociateListItem, type TimeSlot } from '@clube/shared';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { AppProvider } from '@/app/provider';
+import { createQueryClient } from '@/lib/query-client';
+import { setSession } from '@/lib/session';
+import { buildSession } from '@/testing/factories';
+import { mockFetch, type MockReply, type RecordedRequest } from '@/testing/fetch-mock';
+import { CreateAppointmentDialog } from './create-appointment-dialog';
+
+const timezone = 'America/Sao_Paulo';
+const companyId = '44444444-4444-4444-8444-444444444444';
+const placeId = '11111111-1111-4111-8111-111111111111';
+const startsAt = clubInstant('2026-06-10', '09:00', timezone);
+const slot: TimeSlot = {
+  time: '09:00',
+  startsAt: startsAt.toISOString(),
+  endsAt: new Date(startsAt.getTime() + 3_600_000).toISOString(),
+  available: true,
+};
+
+function member(id: string, name: string, cardId: string, title: string): AssociateListItem {
+  return {
+    id,
+    user: { name, cpf: '52998224725' },
+    birthDate: '1990-01-01',
+    cardId,
+    associateTitle: { id: '55555555-5555-4555-8555-555555555555', name: title, blocked: false },
+    isHolder: true,
+    blocked: false,
+    createdAt: '2026-01-01T00:00:00.000Z',
+    updatedAt: '2026-01-01T00:00:00.000Z',
+  };
+}
+
+const joao = member('22222222-2222-4222-8222-222222222222', 'João Carlos Pereira', '1207', 'T-88');
+const joana = member('66666666-6666-4666-8666-666666666666', 'Joana Pereira', '3301', 'T-12');
+
+const searchOf = (request: RecordedRequest) =>
+  new URL(request.url, 'http://localhost').searchParams.get('search');
+
+/** The club's search answers the matches the API's matcher found for the term sent. */
+function api(check: MockReply) {
+  return mockFetch((request) => {
+    if (request.url.startsWith('/api/backoffice/associate/findAllPaginated'))
+      return {
+        status: 200,
+        body:
+          searchOf(request) === 'pereira joao'
+            ? { items: [joao], total: 1 }
+            : { items: [joao, joana], total: 2 },
+      };
+    if (request.url.endsWith('/appointment/check')) return check;
+    if (request.method === 'POST' && request.url === '/api/backoffice/appointment')
+      return { status: 422, body: { statusCode: 422, error: 'X', message: 'X' } };
+    return { status: 404, body: {} };
+  });
+}
+
+function renderDialog() {
+  setSession(buildSession());
+  render(
+    <AppProvider queryClient={createQueryClient()}>
+      <CreateAppointmentDialog
+        isOpen
+        onClose={() => {}}
+        slot={slot}
+        placeId={placeId}
+        placeName="Quadra de Tênis 2"
+        companyId={companyId}
+        timezone={timezone}
+      />
+    </AppProvider>,
+  );
+  return screen.getByRole('dialog', { name: 'Criar Agendamento' });
+}
+
+const ok = { status: 200, body: { ok: true, failures: [], quota: { used: 1, limit: 4 } } };
+
+describe('booking dialog', () => {
+  it('finds the member in one autofocused field by words in any order, picked by keyboard; Enter books', async () => {
+    const { requests } = api(ok);
+    const dialog = renderDialog();
+    const user = userEvent.setup();
+    // The place is named in the dialog, and no card-number field is left.
+    expect(
+      within(dialog).getByText(/Quadra de Tênis 2 · 10\/06\/2026 das 09:00 às 10:00/),
+    ).toBeVisible();
+    expect(within(dialog).queryByLabelText('Carteirinha')).toBeNull();
+    const field = within(dialog).getByRole('combobox', { name: 'Associado' });
+    await waitFor(() => expect(field).toHaveFocus());
+
+    await user.keyboard('pereira joao');
+    const option = await within(dialog).findByRole('option', { name: /João Carlos Pereira/ });
+    expect(option).toHaveTextContent('Carteirinha 1207 · T-88');
+    // The whole term goes to the club's own search (every word, any order, no accents).
+    expect(requests.some((request) => searchOf(request) === 'pereira joao')).toBe(true);
+    expect(within(dialog).queryByRole('option', { name: /Joana/ })).toBeNull();
+
+    await user.keyboard('{ArrowDown}{Enter}');
+    expect(field).toHaveValue('João Carlos Pereira');
+    const create = within(dialog).getByRole('button', { name: 'Criar' });
+    await waitFor(() => expect(create).toBeEnabled());
+    expect(within(dialog).getByText('1 de 4 neste mês')).toBeVisible();
+
+    await user.keyboard('{Enter}');
+    await waitFor(() =>
+      expect(
+        requests.find(
+          (request) => request.method === 'POST' && request.url === '/api/backoffice/appointment',
+        )?.body,
+      ).toEqual({
+        associateId: joao.id,
+        placeId,
+        startsAt: slot.startsAt,
+        endsAt: slot.endsAt,
+        cardId: '1207',
+      }),
+    );
+  });
+
+  it('picks with the mouse too, and a new word drops the pick until another is chosen', async () => {
+    api(ok);
+    const dialog = renderDialog();
+    const user = userEvent.setup();
+    const field = within(dialog).getByRole('combobox', { name: 'Associado' });
+    await user.type(field, 'pereira');
+    await user.click(await within(dialog).findByRole('option', { name: /Joana Pereira/ }));
+    expect(field).toHaveValue('Joana Pereira');
+    const create = within(dialog).getByRole('button', { name: 'Criar' });
+    await waitFor(() => expect(create).toBeEnabled());
+    await user.type(field, ' x');
+    expect(create).toBeDisabled();
+  });
+
+  it("keeps 'Criar' disabled and Enter idle while rules fail, naming each rule and the date to book from", async () => {
+    const { requests } = api({
+      status: 200,
+      body: {
+        ok: false,
+        failures: [
+          { code: 'AvailableBookingDaysMissed', message: 'x', from: '2026-06-03' },
+          { code: 'ReservationsLimitReached', message: 'y', from: '2026-07-01' },
+          { code: 'AgeRestriction', message: 'z' },
+        ],
+        quota: { used: 4, limit: 4 },
+      },
+    });
+    const dialog = renderDialog();
+    const user = userEvent.setup();
+    await user.keyboard('pereira joao');
+    await user.click(await within(dialog).findByRole('option', { name: /João Carlos Pereira/ }));
+
+    const reasons = await within(dialog).findByRole('alert');
+    const items = within(reasons)
+      .getAllByRole('listitem')
+      .map((item) => item.textContent);
+    expect(items).toEqual([
+      'Janela de reservas: A data está fora do período permitido para agendamento. Pode agendar a partir de 03/06/2026.',
+      'Cota do mês: O limite de reservas deste título no mês foi atingido. Pode agendar a partir de 01/07/2026.',
+      'Idade mínima: O associado não tem a idade mínima para este espaço.',
+    ]);
+    expect(within(dialog).getByRole('button', { name: 'Criar' })).toBeDisabled();
+    await user.click(within(dialog).getByRole('combobox', { name: 'Associado' }));
+    await user.keyboard('{Enter}');
+    expect(
+      requests.some(
+        (request) => request.method === 'POST' && request.url === '/api/backoffice/appointment',
+      ),
+    ).toBe(false);
+  });
+
+  it('asks nothing for fewer than two characters and says when nobody matches', async () => {
+    const { requests } = mockFetch((request) =>
+      request.url.startsWith('/api/backoffice/associate/findAllPaginated')
+        ? { status: 200, body: { items: [], total: 0 } }
+        : { status: 404, body: {} },
+    );
+    const dialog = renderDialog();
+    const user = userEvent.setup();
+    await user.keyboard('j');
+    expect(within(dialog).queryByText('Nenhum associado encontrado.')).toBeNull();
+    await user.keyboard('z');
+    expect(await within(dialog).findByText('Nenhum associado encontrado.')).toBeVisible();
+    const searches = requests.filter((request) => request.url.includes('findAllPaginated'));
+    expect(searches.map(searchOf)).toEqual(['jz']);
+  });
+});
