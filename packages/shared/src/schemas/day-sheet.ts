@@ -68,6 +68,8 @@ export const clubEventsQuerySchema = z.object({ companyId: idSchema });
 export const clubEventKinds = [
   'appointment.created',
   'appointment.cancelled',
+  /** A block moved the booking to another place (one event for each of the two places). */
+  'appointment.moved',
   'blocked-time.created',
   'blocked-time.deleted',
 ] as const;

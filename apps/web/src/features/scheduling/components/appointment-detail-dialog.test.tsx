@@ -26,6 +26,7 @@ function appointment(overrides: Partial<Appointment> = {}): Appointment {
     status: 'SCHEDULED',
     createdAt: '2026-06-01T12:00:00.000Z',
     cancelledAt: null,
+    cancellationReason: null,
     checkedInAt: null,
     noShowAt: null,
     associate: { id: '22222222-2222-4222-8222-222222222222', name: 'Ana Lima', cardId: '1234' },
