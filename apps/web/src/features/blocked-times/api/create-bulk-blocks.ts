@@ -1,6 +1,7 @@
 import { createdBlocksSchema, type BulkBlockBody, type CreatedBlocks } from '@clube/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { invalidateSchedule } from '@/features/scheduling/api/create-appointment';
 import { blockedTimesQueryKey } from './get-blocked-times';
 
 /** POST /backoffice/blocked-time/bulk: every chosen place or none (docs/domain.md). */
@@ -8,10 +9,27 @@ export async function createBulkBlocks(body: BulkBlockBody): Promise<CreatedBloc
   return createdBlocksSchema.parse(await api.post('/backoffice/blocked-time/bulk', body));
 }
 
-export function useCreateBulkBlocks(companyId: string) {
+/** POST …/single for one place (the place's own page), …/bulk otherwise. */
+export async function createBlocks({
+  single,
+  placeIds,
+  ...body
+}: BulkBlockBody & { single: boolean }): Promise<CreatedBlocks> {
+  if (!single) return createBulkBlocks({ ...body, placeIds });
+  return createdBlocksSchema.parse(
+    await api.post('/backoffice/blocked-time/single', { ...body, placeId: placeIds[0] }),
+  );
+}
+
+export function useCreateBlocks(companyId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: createBulkBlocks,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: blockedTimesQueryKey(companyId) }),
+    mutationFn: createBlocks,
+    // Blocks, and the bookings a block cancelled or moved, all change.
+    onSuccess: () =>
+      Promise.all([
+        invalidateSchedule(queryClient, companyId),
+        queryClient.invalidateQueries({ queryKey: blockedTimesQueryKey(companyId) }),
+      ]),
   });
 }
