@@ -67,7 +67,7 @@ test('a block over two bookings keeps one and moves the other to a free place', 
   await dialog.getByLabel('Motivo').fill('Torneio de duplas');
   await dialog.getByLabel('Início').fill(typedDate(date, '10:00'));
   await dialog.getByLabel('Fim').fill(typedDate(date, '12:00'));
-  await dialog.getByRole('button', { name: 'Criar bloqueios' }).click();
+  await dialog.getByRole('button', { name: 'Criar bloqueio' }).click();
 
   // Both bookings are listed, with card, place and time, before anything is created.
   await expect(dialog.getByText('Agendamentos atingidos pelo bloqueio')).toBeVisible();

@@ -91,7 +91,8 @@ export const errorDefinitions = {
   /** The place a block's booking should move to is not an active place of its category and club. */
   BlockMoveTargetInvalid: {
     status: 422,
-    message: 'Espaço de destino inválido: escolha um espaço ativo da mesma categoria, no mesmo clube.',
+    message:
+      'Espaço de destino inválido: escolha um espaço ativo da mesma categoria, no mesmo clube.',
   },
   /** The place a block's booking should move to is booked, blocked or closed at that time. */
   BlockMoveTargetTaken: {

@@ -38,7 +38,11 @@ export const blockResolutionSchema = z
   })
   .superRefine((resolution, context) => {
     if (resolution.action === 'move' && !resolution.placeId)
-      context.addIssue({ code: 'custom', path: ['placeId'], message: blockMoveTargetRequiredMessage });
+      context.addIssue({
+        code: 'custom',
+        path: ['placeId'],
+        message: blockMoveTargetRequiredMessage,
+      });
     if (resolution.action !== 'move' && resolution.placeId)
       context.addIssue({
         code: 'custom',

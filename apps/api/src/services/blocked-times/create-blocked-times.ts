@@ -15,7 +15,7 @@ import {
   type AffectedBooking,
 } from './block-impact';
 import { toBlockedTime } from './blocked-time-row';
-import { expandWeeklyRecurrence, type Occurrence } from './expand-weekly-recurrence';
+import { expandWeeklyRecurrence } from './expand-weekly-recurrence';
 
 export type CreateBlockedTimesInput = {
   description: string;

@@ -1,7 +1,6 @@
 import { createdBlocksSchema, type BulkBlockBody, type CreatedBlocks } from '@clube/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { invalidateSchedule } from '@/features/scheduling/api/create-appointment';
 import { blockedTimesQueryKey } from './get-blocked-times';
 
 /** POST /backoffice/blocked-time/bulk: every chosen place or none (docs/domain.md). */
@@ -21,15 +20,18 @@ export async function createBlocks({
   );
 }
 
+const scheduleKeys = ['time-slots', 'appointments', 'occupancy', 'day-sheet'];
+
 export function useCreateBlocks(companyId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createBlocks,
-    // Blocks, and the bookings a block cancelled or moved, all change.
+    // Blocks, and the bookings a block cancelled or moved (slots, lists, day sheet), all change.
     onSuccess: () =>
-      Promise.all([
-        invalidateSchedule(queryClient, companyId),
-        queryClient.invalidateQueries({ queryKey: blockedTimesQueryKey(companyId) }),
-      ]),
+      Promise.all(
+        [blockedTimesQueryKey(companyId), ...scheduleKeys.map((key) => [companyId, key])].map(
+          (queryKey) => queryClient.invalidateQueries({ queryKey }),
+        ),
+      ),
   });
 }

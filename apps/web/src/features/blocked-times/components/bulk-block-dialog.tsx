@@ -15,7 +15,11 @@ import { i18n } from '@/lib/i18n';
 import { useCreateBlocks } from '../api/create-bulk-blocks';
 import { useCompanyPlaces } from '../api/get-company-places';
 import { fromLocalInputValue } from '../utils/club-date-time';
-import { BlockImpactChoices, BlockImpactSummary, useBlockImpactFlow } from './block-impact';
+import {
+  BlockImpactChoices,
+  BlockImpactSummary,
+  useBlockImpactFlow,
+} from '@/components/block-impact';
 
 const bulkBlockFormSchema = z
   .object({
@@ -131,7 +135,7 @@ export function BulkBlockDialog({ isOpen, onClose, place }: BulkBlockDialogProps
           </Button>
         ) : (
           <Button onClick={submit} isLoading={flow.isBusy}>
-            {t('blockedTimes.bulk.submit')}
+            {place ? t('blockedTimes.place.create') : t('blockedTimes.bulk.submit')}
           </Button>
         )}
       </>

@@ -11,7 +11,7 @@ import {
   BlockImpactChoices,
   BlockImpactSummary,
   useBlockImpactFlow,
-} from '@/features/blocked-times/components/block-impact';
+} from '@/components/block-impact';
 import { errorMessageOf } from '@/lib/error-messages';
 import { formatDate, formatTime } from '@/lib/dates';
 import { useCreateSingleBlock } from '../api/create-blocked-time';

@@ -12,7 +12,7 @@ import { Alert } from '@/components/ui/alert';
 import { cn } from '@/components/ui/cn';
 import { formatDate, formatTime } from '@/lib/dates';
 import { errorKeyOf } from '@/lib/error-messages';
-import { previewBlock } from '../api/preview-block';
+import { previewBlock } from '@/lib/api/preview-block';
 
 /** The choice made for one booking; `placeId` only for a move. */
 export type ImpactChoice = { action: BlockResolutionAction; placeId?: string };
@@ -179,7 +179,7 @@ export function BlockImpactChoices({
               )}
               <fieldset className="mt-2">
                 <legend className="sr-only">{t('blockedTimes.impact.choice', { name })}</legend>
-                <div className="flex flex-wrap gap-2">
+                <div className="grid grid-cols-3 gap-2 sm:flex sm:flex-wrap">
                   {actionOrder
                     .filter((action) => conflict.actions.includes(action))
                     .map((action) => {
@@ -188,7 +188,7 @@ export function BlockImpactChoices({
                         <label
                           key={action}
                           className={cn(
-                            'flex items-center gap-2 rounded-lg border px-3 py-1.5 text-sm',
+                            'flex items-center justify-center gap-2 rounded-lg border px-2 py-1.5 text-sm sm:px-3',
                             choice?.action === action
                               ? 'border-brand-700 bg-brand-50 font-medium text-brand-900'
                               : 'border-slate-300 text-slate-800',
