@@ -98,7 +98,7 @@ describe('company-wide blocked times', () => {
     expect(requests.some((request) => request.url.endsWith('/blocked-time/bulk'))).toBe(false);
 
     // Nothing is sent until every booking has a choice.
-    await user.click(within(dialog).getByRole('button', { name: 'Criar bloqueio' }));
+    await user.click(await within(dialog).findByRole('button', { name: 'Criar bloqueio' }));
     expect(
       within(dialog).getByText(
         'Escolha o que fazer com cada agendamento (e o espaço de cada mudança).',
@@ -118,7 +118,7 @@ describe('company-wide blocked times', () => {
       within(joaoChoice).getByRole('combobox', { name: 'Mover para' }),
       placeC.id,
     );
-    await user.click(within(dialog).getByRole('button', { name: 'Criar bloqueio' }));
+    await user.click(await within(dialog).findByRole('button', { name: 'Criar bloqueio' }));
 
     expect(await within(dialog).findByRole('heading', { name: 'Bloqueio criado' })).toBeVisible();
     expect(

@@ -124,4 +124,17 @@ describe('appointment detail dialog: front desk', () => {
     expect(button(dialog, 'Registrar entrada')).toBeDisabled();
     expect(within(dialog).queryByRole('button', { name: 'Excluir' })).not.toBeInTheDocument();
   });
+
+  it('shows why a block cancelled the booking', () => {
+    const dialog = renderAt(
+      new Date(startsAt.getTime() - minutes(60)),
+      appointment({
+        status: 'CANCELLED',
+        cancelledAt: '2026-06-09T12:00:00.000Z',
+        cancellationReason: 'Troca do saibro',
+      }),
+    );
+    expect(within(dialog).getByText('Motivo do cancelamento')).toBeInTheDocument();
+    expect(within(dialog).getByText('Troca do saibro')).toBeInTheDocument();
+  });
 });
