@@ -38,6 +38,8 @@ test('block a slot from the calendar, then one a booking took meanwhile', async 
   page,
   request,
 }) => {
+  // Three screens and two blocks on a shared machine.
+  test.setTimeout(60_000);
   const session = await openApiSession(request);
   const suffix = `${Date.now()}-${test.info().workerIndex}`;
   const place = await createPlaceThroughApi(request, session, `Quadra Bloqueio ${suffix}`);
