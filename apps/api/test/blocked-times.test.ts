@@ -73,7 +73,9 @@ describe('POST /api/backoffice/blocked-time/single', () => {
           createdAt: expect.any(String),
         },
       ],
-      cancelledAppointmentIds: [],
+      kept: [],
+      cancelled: [],
+      moved: [],
     });
     const [audit] = await context.database.db
       .select()
@@ -217,15 +219,26 @@ describe('blocks over appointments', () => {
     expect(still!.status).toBe('SCHEDULED');
   });
 
-  it('with cancelConflicting cancels them in the same request and audits the cancellation', async () => {
+  it('cancels them when told to, with the block reason, in the same request, audited', async () => {
     const { place, staff, headers, overlapping, touching } = await bookedPlace();
     const response = await single(headers, {
       ...block,
       placeId: place.id,
-      cancelConflicting: true,
+      resolutions: [{ appointmentId: overlapping.id, action: 'cancel' }],
     });
     expect(response.statusCode).toBe(201);
-    expect(response.json().cancelledAppointmentIds).toEqual([overlapping.id]);
+    expect(response.json()).toMatchObject({
+      kept: [],
+      moved: [],
+      cancelled: [
+        {
+          appointmentId: overlapping.id,
+          associate: { name: 'João Prado', cardId: expect.any(String) },
+          place: { id: place.id, name: 'Quadra Central' },
+          startsAt: '2030-03-04T08:00:00.000Z',
+        },
+      ],
+    });
     expect(await blocksOf([place.id])).toHaveLength(1);
 
     const rows = await context.database.db
@@ -233,7 +246,11 @@ describe('blocks over appointments', () => {
       .from(appointments)
       .where(inArray(appointments.id, [overlapping.id, touching.id]));
     const byId = new Map(rows.map((row) => [row.id, row]));
-    expect(byId.get(overlapping.id)).toMatchObject({ status: 'CANCELLED', cancelledBy: staff.id });
+    expect(byId.get(overlapping.id)).toMatchObject({
+      status: 'CANCELLED',
+      cancelledBy: staff.id,
+      cancellationReason: 'Manutenção',
+    });
     expect(byId.get(overlapping.id)!.cancelledAt).toBeInstanceOf(Date);
     expect(byId.get(touching.id)!.status).toBe('SCHEDULED');
 

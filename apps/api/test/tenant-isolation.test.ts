@@ -143,7 +143,6 @@ function sampleValues(club: Club): Record<string, unknown> {
     closeTime: '21:00',
     dayOfWeek: 'SEGUNDA',
     timezone: 'America/Manaus',
-    cancelConflicting: true,
     newPassword: 'senha-de-outro-clube',
     blocked: true,
     date: day,

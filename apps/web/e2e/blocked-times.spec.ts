@@ -38,6 +38,8 @@ test('block a slot from the calendar, then one a booking took meanwhile', async 
   page,
   request,
 }) => {
+  // Three screens and two blocks on a shared machine.
+  test.setTimeout(60_000);
   const session = await openApiSession(request);
   const suffix = `${Date.now()}-${test.info().workerIndex}`;
   const place = await createPlaceThroughApi(request, session, `Quadra Bloqueio ${suffix}`);
@@ -62,8 +64,8 @@ test('block a slot from the calendar, then one a booking took meanwhile', async 
   await expect(dialog).toBeHidden();
   await expect(page.getByRole('button', { name: '14:00 (indisponível)' })).toBeDisabled();
 
-  // Another desk books 16:00 while this one is about to block it: the conflict is listed and
-  // the block goes through only once staff confirm cancelling that booking.
+  // Another desk books 16:00 while this one is about to block it: the booking is listed and
+  // the block goes through only once staff choose what to do with it (here: cancel it).
   await page.getByRole('button', { name: '16:00 (disponível)' }).click();
   await bookThroughApi(request, session, {
     placeId: place.id,
@@ -74,13 +76,17 @@ test('block a slot from the calendar, then one a booking took meanwhile', async 
   await page.getByRole('button', { name: 'Bloquear horário' }).click();
   await dialog.getByLabel('Motivo').fill('Aula de tênis');
   await dialog.getByRole('button', { name: 'Bloquear' }).click();
+  await expect(dialog.getByText('Agendamentos atingidos pelo bloqueio')).toBeVisible();
   await expect(
-    dialog.getByText('Estes agendamentos serão cancelados se você confirmar o bloqueio:'),
+    dialog.getByText(`${associate.user.name} · carteirinha ${associate.cardId}`),
   ).toBeVisible();
-  await expect(dialog.getByText(new RegExp(associate.user.name))).toBeVisible();
   await expect(page.getByText('Bloqueio de horario criado!')).toHaveCount(0);
-  await dialog.getByRole('button', { name: 'Cancelar agendamentos e bloquear' }).click();
+  await dialog.getByRole('radio', { name: 'Cancelar' }).check();
+  await dialog.getByRole('button', { name: 'Criar bloqueio' }).click();
   await expect(page.getByText('Bloqueio de horario criado!')).toBeVisible();
+  await expect(dialog.getByRole('list', { name: 'Cancelados' })).toContainText(associate.user.name);
+  await dialog.getByRole('button', { name: 'Concluir' }).click();
+  await expect(dialog).toBeHidden();
   await expect(page.getByRole('button', { name: '16:00 (indisponível)' })).toBeDisabled();
   await expect(page.getByText('Nenhum agendamento encontrado.')).toBeVisible();
 

@@ -47,15 +47,20 @@ export async function createPlaceThroughApi(
   request: APIRequestContext,
   session: ApiSession,
   name: string,
+  /** Another place of the spec's own, to share its category. */
+  sibling?: { categoryId: string },
 ) {
   // A category of its own too, without the same-day and previous-day rules: specs running at
   // the same time book the same demo members on the same days.
-  const categoryResponse = await request.post('/api/backoffice/category', {
-    headers: session.headers,
-    data: { companyId: session.companyId, name: `Categoria ${name}` },
-  });
-  expect(categoryResponse.status()).toBe(201);
-  const category = (await categoryResponse.json()) as { id: string };
+  let category = sibling ? { id: sibling.categoryId } : undefined;
+  if (!category) {
+    const categoryResponse = await request.post('/api/backoffice/category', {
+      headers: session.headers,
+      data: { companyId: session.companyId, name: `Categoria ${name}` },
+    });
+    expect(categoryResponse.status()).toBe(201);
+    category = (await categoryResponse.json()) as { id: string };
+  }
   const response = await request.post('/api/backoffice/place', {
     headers: session.headers,
     data: {
@@ -74,7 +79,8 @@ export async function createPlaceThroughApi(
     },
   });
   expect(response.status()).toBe(201);
-  return (await response.json()) as { id: string; name: string };
+  const place = (await response.json()) as { id: string; name: string };
+  return { id: place.id, name: place.name, categoryId: category.id };
 }
 
 /** A club-local date `offset` days from today, as YYYY-MM-DD. */

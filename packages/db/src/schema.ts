@@ -330,6 +330,8 @@ export const appointments = pgTable(
     cancelledByAssociateId: uuid('cancelled_by_associate_id').references(() => associates.id, {
       onDelete: 'set null',
     }),
+    /** Why it was cancelled when the club says so (a block's reason); null otherwise. */
+    cancellationReason: text('cancellation_reason'),
     /** Front desk: when and by whom the member was let in (CHECKED_IN). */
     checkedInAt: instant('checked_in_at'),
     checkedInBy: uuid('checked_in_by').references(() => users.id, { onDelete: 'set null' }),

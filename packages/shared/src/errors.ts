@@ -85,7 +85,19 @@ export const errorDefinitions = {
   },
   BlockConflictsWithAppointments: {
     status: 409,
-    message: 'O bloqueio coincide com agendamentos marcados.',
+    message:
+      'O bloqueio coincide com agendamentos marcados: escolha manter, cancelar ou mover cada um.',
+  },
+  /** The place a block's booking should move to is not an active place of its category and club. */
+  BlockMoveTargetInvalid: {
+    status: 422,
+    message:
+      'Espaço de destino inválido: escolha um espaço ativo da mesma categoria, no mesmo clube.',
+  },
+  /** The place a block's booking should move to is booked, blocked or closed at that time. */
+  BlockMoveTargetTaken: {
+    status: 409,
+    message: 'O espaço de destino não está livre neste horário.',
   },
 
   // Members' portal

@@ -62,6 +62,8 @@ export const appointmentSchema = z.object({
   status: appointmentStatusSchema,
   createdAt: z.iso.datetime(),
   cancelledAt: z.iso.datetime().nullable(),
+  /** Why the club cancelled it (a block's reason); null when cancelled without one. */
+  cancellationReason: z.string().nullable(),
   /** Front desk: when the member was let in (CHECKED_IN) or marked absent (NO_SHOW). */
   checkedInAt: z.iso.datetime().nullable(),
   noShowAt: z.iso.datetime().nullable(),

@@ -74,6 +74,8 @@ export const clubEventKinds = [
   'appointment.cancelled',
   /** Checked in, marked as a no-show, or either undone. */
   'appointment.attendance',
+  /** A block moved the booking to another place (one event for each of the two places). */
+  'appointment.moved',
   'blocked-time.created',
   'blocked-time.deleted',
 ] as const;

@@ -105,6 +105,8 @@ export const portalBookingSchema = z.object({
   status: z.enum(appointmentStatuses),
   createdAt: z.iso.datetime(),
   cancelledAt: z.iso.datetime().nullable(),
+  /** Why the club cancelled it (a block's reason); null when cancelled without one. */
+  cancellationReason: z.string().nullable(),
   /** Booked by the club's staff or by a member through the portal. */
   bookedVia: z.enum(['staff', 'portal']),
   /** Last instant it may be cancelled (start − the place's maxCancelBookingTime hours). */

@@ -64,6 +64,7 @@ export async function listAppointments(
       status: row.appointment.status,
       createdAt: row.appointment.createdAt.toISOString(),
       cancelledAt: row.appointment.cancelledAt?.toISOString() ?? null,
+      cancellationReason: row.appointment.cancellationReason,
       checkedInAt: row.appointment.checkedInAt?.toISOString() ?? null,
       noShowAt: row.appointment.noShowAt?.toISOString() ?? null,
       associate: { id: row.appointment.associateId, name: row.associateName, cardId: row.cardId },

@@ -1,28 +1,29 @@
 import { randomUUID } from 'node:crypto';
-import {
-  appointments,
-  associates,
-  blockedTimes,
-  companies,
-  places,
-  type Database,
-} from '@clube/db';
-import type { BlockConflict, BlockRecurrence } from '@clube/shared';
-import { and, asc, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { appointments, blockedTimes, companies, places, type Database } from '@clube/db';
+import { clubDateOf, type BlockRecurrence, type BlockResolution } from '@clube/shared';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { AppError } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
 import { clubDatesOf, notifyClubChange } from '../../lib/club-events';
 import { lockPlace } from '../../lib/place-lock';
+import {
+  actionsFor,
+  findAffectedBookings,
+  loadMoveTargets,
+  subtractIntervals,
+  toBlockConflict,
+  type AffectedBooking,
+} from './block-impact';
 import { toBlockedTime } from './blocked-time-row';
-import { expandWeeklyRecurrence, type Occurrence } from './expand-weekly-recurrence';
+import { expandWeeklyRecurrence } from './expand-weekly-recurrence';
 
 export type CreateBlockedTimesInput = {
   description: string;
   startAt: string;
   endsAt: string;
   placeIds: string[];
-  cancelConflicting?: boolean;
   recurrence?: BlockRecurrence;
+  resolutions?: BlockResolution[];
 };
 
 export type Caller = { userId: string; companyIds: ReadonlySet<string> };
@@ -58,42 +59,57 @@ async function loadPlaces(db: Database, caller: Caller, placeIds: string[]) {
   return { companyId, timezone: rows[0]!.timezone, places: rows };
 }
 
-function findConflicts(tx: Database, placeIds: string[], occurrences: Occurrence[]) {
-  const overlapsAnOccurrence = or(
-    ...occurrences.map((occurrence) =>
-      and(
-        lt(appointments.startsAt, occurrence.endsAt),
-        gt(appointments.endsAt, occurrence.startsAt),
-      ),
-    ),
+/**
+ * The bookings a block would hit, each with the free places it may move to (docs/domain.md,
+ * Blocked time). Read without locks: an advice for the dialog; the creation checks again.
+ */
+export async function previewBlockedTimes(
+  db: Database,
+  caller: Caller,
+  input: Omit<CreateBlockedTimesInput, 'description' | 'resolutions'>,
+) {
+  const placeIds = [...new Set(input.placeIds)].sort();
+  const { companyId, timezone } = await loadPlaces(db, caller, placeIds);
+  const occurrences = expandWeeklyRecurrence(
+    { startsAt: new Date(input.startAt), endsAt: new Date(input.endsAt) },
+    input.recurrence,
+    timezone,
   );
-  return tx
-    .select({
-      id: appointments.id,
-      placeId: appointments.placeId,
-      placeName: places.name,
-      startsAt: appointments.startsAt,
-      endsAt: appointments.endsAt,
-      associateId: appointments.associateId,
-      associateName: associates.name,
-    })
-    .from(appointments)
-    .innerJoin(places, eq(places.id, appointments.placeId))
-    .innerJoin(associates, eq(associates.id, appointments.associateId))
-    .where(
-      and(
-        inArray(appointments.placeId, placeIds),
-        eq(appointments.status, 'SCHEDULED'),
-        overlapsAnOccurrence,
-      ),
-    )
-    .orderBy(asc(appointments.startsAt), asc(places.name));
+  const affected = await findAffectedBookings(db, placeIds, occurrences);
+  const targets = await loadMoveTargets(db, {
+    companyId,
+    timezone,
+    blockedPlaceIds: placeIds,
+    bookings: affected,
+  });
+  return {
+    appointments: affected.map((booking) =>
+      toBlockConflict(booking, targets.freePlacesFor(booking)),
+    ),
+  };
 }
 
+function invalidResolution(index: number, field: string, message: string): AppError {
+  return new AppError('ValidationError', message, [
+    { in: 'body', path: `resolutions.${index}.${field}`, message },
+  ]);
+}
+
+const outcomeOf = (booking: AffectedBooking) => ({
+  appointmentId: booking.id,
+  associate: { id: booking.associateId, name: booking.associateName, cardId: booking.cardId },
+  place: { id: booking.placeId, name: booking.placeName },
+  startsAt: booking.startsAt.toISOString(),
+  endsAt: booking.endsAt.toISOString(),
+});
+
 /**
- * Blocks one or more places, once or weekly, in one transaction: every row or none. A block over
- * SCHEDULED appointments is refused (409 listing them) unless `cancelConflicting` is set, in
- * which case they are cancelled in the same transaction.
+ * Blocks one or more places, once or weekly, in one transaction: every row or none. Every
+ * booking the block would hit must be resolved — kept (the block leaves its time out), cancelled
+ * (with the block's reason) or moved to a free place of its category at the same time — or the
+ * whole request is refused with 409 BlockConflictsWithAppointments listing the unresolved ones.
+ * The places blocked and the places moved to are locked first (the booking's lock), so no booking
+ * can slip in between the check and the writes.
  */
 export async function createBlockedTimes(
   db: Database,
@@ -109,63 +125,167 @@ export async function createBlockedTimes(
   );
   const recurrenceId = input.recurrence ? randomUUID() : null;
   const placeNameOf = new Map(placeRows.map((place) => [place.id, place.name]));
+  const resolutions = input.resolutions ?? [];
+
+  // Only the club's own places are worth locking; any other target is refused below.
+  const requestedTargets = [
+    ...new Set(
+      resolutions.flatMap((resolution) => (resolution.placeId ? [resolution.placeId] : [])),
+    ),
+  ];
+  const targetRows =
+    requestedTargets.length === 0
+      ? []
+      : await db
+          .select({ id: places.id, name: places.name })
+          .from(places)
+          .where(and(inArray(places.id, requestedTargets), eq(places.companyId, companyId)));
+  const targetNameOf = new Map(targetRows.map((place) => [place.id, place.name]));
+  const lockIds = [...new Set([...placeIds, ...targetNameOf.keys()])].sort();
 
   return db.transaction(async (tx) => {
-    // The same per-place lock as a booking: a booking cannot slip in between the check and the insert.
-    for (const placeId of placeIds) await lockPlace(tx, placeId);
+    // The same per-place lock as a booking, in one stable order for every caller.
+    for (const placeId of lockIds) await lockPlace(tx, placeId);
 
-    const conflicts = await findConflicts(tx, placeIds, occurrences);
-    if (conflicts.length > 0 && !input.cancelConflicting) {
-      const details: { appointments: BlockConflict[] } = {
-        appointments: conflicts.map((conflict) => ({
-          id: conflict.id,
-          placeId: conflict.placeId,
-          placeName: conflict.placeName,
-          startsAt: conflict.startsAt.toISOString(),
-          endsAt: conflict.endsAt.toISOString(),
-          associateName: conflict.associateName,
-        })),
-      };
-      throw new AppError('BlockConflictsWithAppointments', undefined, details);
+    const affected = await findAffectedBookings(tx, placeIds, occurrences);
+    const targets = await loadMoveTargets(tx, {
+      companyId,
+      timezone,
+      blockedPlaceIds: placeIds,
+      bookings: affected,
+    });
+    const affectedById = new Map(affected.map((booking) => [booking.id, booking]));
+    resolutions.forEach((resolution, index) => {
+      if (!affectedById.has(resolution.appointmentId))
+        throw invalidResolution(
+          index,
+          'appointmentId',
+          'Este agendamento não é afetado pelo bloqueio.',
+        );
+    });
+    const resolutionOf = new Map(
+      resolutions.map((resolution, index) => [resolution.appointmentId, { ...resolution, index }]),
+    );
+    const unresolved = affected.filter((booking) => !resolutionOf.has(booking.id));
+    if (unresolved.length > 0) {
+      throw new AppError('BlockConflictsWithAppointments', undefined, {
+        appointments: unresolved.map((booking) =>
+          toBlockConflict(booking, targets.freePlacesFor(booking)),
+        ),
+      });
     }
 
-    for (const conflict of conflicts) {
+    const kept: AffectedBooking[] = [];
+    const cancelled: AffectedBooking[] = [];
+    const moved: Array<{ booking: AffectedBooking; to: { id: string; name: string } }> = [];
+    for (const booking of affected) {
+      const resolution = resolutionOf.get(booking.id)!;
+      if (!actionsFor(booking).includes(resolution.action))
+        throw invalidResolution(
+          resolution.index,
+          'action',
+          'A presença ou falta deste agendamento já foi registrada: ele só pode ser mantido.',
+        );
+      if (resolution.action === 'keep') kept.push(booking);
+      else if (resolution.action === 'cancel') cancelled.push(booking);
+      else {
+        const targetId = resolution.placeId!;
+        const free = targets.freePlacesFor(booking).find((place) => place.id === targetId);
+        if (!free) {
+          const details = { appointmentId: booking.id, placeId: targetId };
+          const target = targetNameOf.has(targetId)
+            ? await tx
+                .select({ categoryId: places.categoryId, archivedAt: places.archivedAt })
+                .from(places)
+                .where(eq(places.id, targetId))
+                .then((rows) => rows[0])
+            : undefined;
+          const isCandidate =
+            target &&
+            !target.archivedAt &&
+            target.categoryId === booking.categoryId &&
+            targetId !== booking.placeId;
+          throw new AppError(
+            isCandidate ? 'BlockMoveTargetTaken' : 'BlockMoveTargetInvalid',
+            undefined,
+            details,
+          );
+        }
+        targets.reserve(free.id, booking);
+        moved.push({ booking, to: free });
+      }
+    }
+
+    for (const booking of cancelled) {
       await tx
         .update(appointments)
-        .set({ status: 'CANCELLED', cancelledAt: sql`now()`, cancelledBy: caller.userId })
-        .where(eq(appointments.id, conflict.id));
+        .set({
+          status: 'CANCELLED',
+          cancelledAt: sql`now()`,
+          cancelledBy: caller.userId,
+          cancellationReason: input.description,
+        })
+        .where(eq(appointments.id, booking.id));
       await recordAudit(tx, {
         companyId,
         actorUserId: caller.userId,
         action: 'appointment.cancel',
         entityType: 'appointment',
-        entityId: conflict.id,
+        entityId: booking.id,
         data: {
           reason: 'blocked-time',
           description: input.description,
-          placeId: conflict.placeId,
-          associateId: conflict.associateId,
-          startsAt: conflict.startsAt.toISOString(),
+          placeId: booking.placeId,
+          associateId: booking.associateId,
+          startsAt: booking.startsAt.toISOString(),
+        },
+      });
+    }
+    for (const { booking, to } of moved) {
+      // Only the place changes; the exclusion constraint still guards the target (23P01).
+      await tx.update(appointments).set({ placeId: to.id }).where(eq(appointments.id, booking.id));
+      await recordAudit(tx, {
+        companyId,
+        actorUserId: caller.userId,
+        action: 'appointment.move',
+        entityType: 'appointment',
+        entityId: booking.id,
+        data: {
+          reason: 'blocked-time',
+          description: input.description,
+          fromPlaceId: booking.placeId,
+          toPlaceId: to.id,
+          associateId: booking.associateId,
+          startsAt: booking.startsAt.toISOString(),
+          endsAt: booking.endsAt.toISOString(),
         },
       });
     }
 
-    const rows = await tx
-      .insert(blockedTimes)
-      .values(
-        placeIds.flatMap((placeId) =>
-          occurrences.map((occurrence) => ({
-            companyId,
-            placeId,
-            description: input.description,
-            startsAt: occurrence.startsAt,
-            endsAt: occurrence.endsAt,
-            recurrenceId,
-            createdBy: caller.userId,
-          })),
-        ),
-      )
-      .returning();
+    // A kept booking splits the block of its place around its time.
+    const pieces = placeIds.flatMap((placeId) => {
+      const holes = kept.filter((booking) => booking.placeId === placeId);
+      return occurrences.flatMap((occurrence) =>
+        subtractIntervals(occurrence, holes).map((piece) => ({ placeId, ...piece })),
+      );
+    });
+    const rows =
+      pieces.length === 0
+        ? []
+        : await tx
+            .insert(blockedTimes)
+            .values(
+              pieces.map((piece) => ({
+                companyId,
+                placeId: piece.placeId,
+                description: input.description,
+                startsAt: piece.startsAt,
+                endsAt: piece.endsAt,
+                recurrenceId,
+                createdBy: caller.userId,
+              })),
+            )
+            .returning();
 
     for (const row of rows) {
       await recordAudit(tx, {
@@ -184,10 +304,9 @@ export async function createBlockedTimes(
       });
     }
 
-    // The cancelled bookings lie inside the blocks: the blocks' dates cover them.
-    await notifyClubChange(
-      tx,
-      rows.flatMap((row) =>
+    const dateOf = (booking: AffectedBooking) => clubDateOf(booking.startsAt, timezone);
+    await notifyClubChange(tx, [
+      ...rows.flatMap((row) =>
         clubDatesOf(row, timezone).map((date) => ({
           companyId,
           kind: 'blocked-time.created' as const,
@@ -195,13 +314,32 @@ export async function createBlockedTimes(
           date,
         })),
       ),
-    );
+      ...cancelled.map((booking) => ({
+        companyId,
+        kind: 'appointment.cancelled' as const,
+        placeId: booking.placeId,
+        date: dateOf(booking),
+      })),
+      ...moved.flatMap(({ booking, to }) =>
+        [booking.placeId, to.id].map((placeId) => ({
+          companyId,
+          kind: 'appointment.moved' as const,
+          placeId,
+          date: dateOf(booking),
+        })),
+      ),
+    ]);
 
     const items = rows
       .map((row) => toBlockedTime({ ...row, placeName: placeNameOf.get(row.placeId)! }))
       .sort(
         (a, b) => a.startAt.localeCompare(b.startAt) || a.place.name.localeCompare(b.place.name),
       );
-    return { items, cancelledAppointmentIds: conflicts.map((conflict) => conflict.id) };
+    return {
+      items,
+      kept: kept.map(outcomeOf),
+      cancelled: cancelled.map(outcomeOf),
+      moved: moved.map(({ booking, to }) => ({ ...outcomeOf(booking), to })),
+    };
   });
 }

@@ -52,6 +52,7 @@ export async function listBookings(options: ListBookingsOptions): Promise<Portal
         status: appointments.status,
         createdAt: appointments.createdAt,
         cancelledAt: appointments.cancelledAt,
+        cancellationReason: appointments.cancellationReason,
         createdByAssociateId: appointments.createdByAssociateId,
       },
       place: { id: places.id, name: places.name },
@@ -86,6 +87,7 @@ export async function listBookings(options: ListBookingsOptions): Promise<Portal
       status: appointment.status,
       createdAt: appointment.createdAt.toISOString(),
       cancelledAt: appointment.cancelledAt?.toISOString() ?? null,
+      cancellationReason: appointment.cancellationReason,
       bookedVia: appointment.createdByAssociateId ? 'portal' : 'staff',
       cancelDeadline: cancelDeadline.toISOString(),
       // The same rule the cancellation applies: refused once now is past the deadline.

@@ -47,4 +47,31 @@ describe('my bookings', () => {
     expect(await screen.findByText('Quadra de Tênis 1')).toBeVisible();
     expect(screen.queryByText('Churrasqueira 2')).toBeNull();
   });
+
+  it('says why the club cancelled a booking', async () => {
+    const session = buildPortalSession();
+    setPortalSession(session);
+    const byClub = buildBooking(session, {
+      place: { id: nextId(), name: 'Quadra de Saibro' },
+      status: 'CANCELLED',
+      cancelledAt: '2030-03-01T12:00:00.000Z',
+      cancellationReason: 'Troca do saibro',
+      cancellable: false,
+    });
+    const byMember = buildBooking(session, {
+      place: { id: nextId(), name: 'Sauna' },
+      status: 'CANCELLED',
+      cancelledAt: '2030-03-01T12:00:00.000Z',
+      cancellable: false,
+    });
+    mockFetch((request) =>
+      request.url === '/api/portal/bookings?scope=cancelled'
+        ? { status: 200, body: { items: [byClub, byMember] } }
+        : { status: 404, body: errorBody(404, 'NotFound') },
+    );
+    renderPortal('/reservas?aba=cancelled');
+
+    expect(await screen.findByText('Cancelada pelo clube: Troca do saibro')).toBeVisible();
+    expect(screen.getAllByText(/^Cancelada pelo clube/)).toHaveLength(1);
+  });
 });

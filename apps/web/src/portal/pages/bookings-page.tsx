@@ -101,6 +101,13 @@ export function BookingsPage() {
                       })}
                     </p>
                   )}
+                  {booking.status === 'CANCELLED' && booking.cancellationReason && (
+                    <p className="font-medium text-slate-800">
+                      {t('portal.bookings.cancellationReason', {
+                        reason: booking.cancellationReason,
+                      })}
+                    </p>
+                  )}
                   {scope === 'upcoming' && booking.status === 'SCHEDULED' && (
                     <>
                       <p>

@@ -104,6 +104,7 @@ export function buildBooking(
     status: 'SCHEDULED',
     createdAt: '2099-11-20T12:00:00.000Z',
     cancelledAt: null,
+    cancellationReason: null,
     bookedVia: 'portal',
     cancelDeadline: new Date(new Date(startsAt).getTime() - 2 * 60 * 60 * 1000).toISOString(),
     cancellable: true,

@@ -1,4 +1,6 @@
 import {
+  blockConflictDetailsSchema,
+  blockPreviewBodySchema,
   blockedTimeListSchema,
   blockedTimeQuerySchema,
   bulkBlockBodySchema,
@@ -9,7 +11,10 @@ import {
   singleBlockBodySchema,
 } from '@clube/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { createBlockedTimes } from '../../../services/blocked-times/create-blocked-times';
+import {
+  createBlockedTimes,
+  previewBlockedTimes,
+} from '../../../services/blocked-times/create-blocked-times';
 import { deleteBlockedTime } from '../../../services/blocked-times/delete-blocked-time';
 import { listBlockedTimes } from '../../../services/blocked-times/list-blocked-times';
 
@@ -18,9 +23,24 @@ const createResponses = {
   400: errorBodySchema,
   404: errorBodySchema,
   409: errorBodySchema,
+  422: errorBodySchema,
 };
 
 export const blockedTimeRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/blocked-time/preview',
+    {
+      schema: {
+        tags: ['blocked-time'],
+        summary:
+          'Agendamentos que um bloqueio atingiria, com os espaços livres para onde podem ser movidos',
+        body: blockPreviewBodySchema,
+        response: { 200: blockConflictDetailsSchema, 400: errorBodySchema, 404: errorBodySchema },
+      },
+    },
+    async (request) => previewBlockedTimes(app.db, request.staff, request.body),
+  );
+
   app.post(
     '/blocked-time/single',
     {

@@ -8,10 +8,30 @@ export async function createBulkBlocks(body: BulkBlockBody): Promise<CreatedBloc
   return createdBlocksSchema.parse(await api.post('/backoffice/blocked-time/bulk', body));
 }
 
-export function useCreateBulkBlocks(companyId: string) {
+/** POST …/single for one place (the place's own page), …/bulk otherwise. */
+export async function createBlocks({
+  single,
+  placeIds,
+  ...body
+}: BulkBlockBody & { single: boolean }): Promise<CreatedBlocks> {
+  if (!single) return createBulkBlocks({ ...body, placeIds });
+  return createdBlocksSchema.parse(
+    await api.post('/backoffice/blocked-time/single', { ...body, placeId: placeIds[0] }),
+  );
+}
+
+const scheduleKeys = ['time-slots', 'appointments', 'occupancy', 'day-sheet'];
+
+export function useCreateBlocks(companyId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: createBulkBlocks,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: blockedTimesQueryKey(companyId) }),
+    mutationFn: createBlocks,
+    // Blocks, and the bookings a block cancelled or moved (slots, lists, day sheet), all change.
+    onSuccess: () =>
+      Promise.all(
+        [blockedTimesQueryKey(companyId), ...scheduleKeys.map((key) => [companyId, key])].map(
+          (queryKey) => queryClient.invalidateQueries({ queryKey }),
+        ),
+      ),
   });
 }

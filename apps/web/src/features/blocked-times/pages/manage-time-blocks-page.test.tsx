@@ -1,47 +1,76 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { BlockConflictDetails, BlockedTimeList, CreatedBlocks } from '@clube/shared';
 import { describe, expect, it } from 'vitest';
 import { setCurrentCompany } from '@/lib/current-company';
 import { setSession } from '@/lib/session';
 import { buildCompany, buildSession } from '@/testing/factories';
-import { apiError, mockApi, reply, route } from '@/testing/mock-api';
+import { errorBody, mockFetch } from '@/testing/fetch-mock';
 import { renderApp } from '@/testing/render-app';
 
 const placeA = { id: '00000000-0000-4000-8000-0000000000a1', name: 'Quadra A' };
 const placeB = { id: '00000000-0000-4000-8000-0000000000b2', name: 'Quadra B' };
+const placeC = { id: '00000000-0000-4000-8000-0000000000c4', name: 'Quadra C' };
+const mariaId = '00000000-0000-4000-8000-0000000000c3';
+const joaoId = '00000000-0000-4000-8000-0000000000d5';
 
 describe('company-wide blocked times', () => {
-  it('sends one bulk request, shows conflicts, and succeeds only after confirming', async () => {
+  it('lists the bookings the block hits, sends a choice for each, and shows what was done', async () => {
     setSession(buildSession());
     const company = buildCompany();
     setCurrentCompany(company);
-    let bulkCalls = 0;
-    const conflicts: BlockConflictDetails = {
-      appointments: [
-        {
-          id: '00000000-0000-4000-8000-0000000000c3',
-          placeId: placeB.id,
-          placeName: 'Quadra B',
-          startsAt: '2030-03-04T10:00:00.000Z',
-          endsAt: '2030-03-04T11:00:00.000Z',
-          associateName: 'Maria Lima',
-        },
-      ],
-    };
-    const { requests } = mockApi(
-      route.get(`/backoffice/place/company/${company.id}`, { items: [placeA, placeB] }),
-      route.get<BlockedTimeList>('/backoffice/blocked-time/findAll', { items: [] }),
-      route.post('/backoffice/blocked-time/bulk', () => {
-        bulkCalls += 1;
-        return bulkCalls === 1
-          ? apiError('BlockConflictsWithAppointments', { details: conflicts })
-          : reply<CreatedBlocks>(201, { items: [], cancelledAppointmentIds: [] });
-      }),
+    const booking = (id: string, name: string, card: string, startsAt: string, endsAt: string) => ({
+      id,
+      placeId: placeB.id,
+      placeName: 'Quadra B',
+      startsAt,
+      endsAt,
+      status: 'SCHEDULED',
+      associateName: name,
+      associate: { id: `${id.slice(0, -2)}ff`, name, cardId: card },
+      actions: ['keep', 'cancel', 'move'],
+      freePlaces: [placeC],
+    });
+    const maria = booking(
+      mariaId,
+      'Maria Lima',
+      '1234',
+      '2030-03-04T09:00:00.000Z',
+      '2030-03-04T10:00:00.000Z',
     );
+    const joao = booking(
+      joaoId,
+      'João Prado',
+      '5678',
+      '2030-03-04T10:00:00.000Z',
+      '2030-03-04T11:00:00.000Z',
+    );
+    const outcome = (item: typeof maria) => ({
+      appointmentId: item.id,
+      associate: item.associate,
+      place: placeB,
+      startsAt: item.startsAt,
+      endsAt: item.endsAt,
+    });
+    const { requests } = mockFetch((request) => {
+      if (request.url === `/api/backoffice/company/${company.id}`)
+        return { status: 200, body: company };
+      if (request.url.startsWith('/api/backoffice/place/company/'))
+        return { status: 200, body: { items: [placeA, placeB] } };
+      if (request.url === '/api/backoffice/blocked-time/preview')
+        return { status: 200, body: { appointments: [maria, joao] } };
+      if (request.url === '/api/backoffice/blocked-time/bulk')
+        return {
+          status: 201,
+          body: {
+            items: [],
+            kept: [outcome(maria)],
+            cancelled: [],
+            moved: [{ ...outcome(joao), to: placeC }],
+          },
+        };
+      return { status: 200, body: { items: [] } };
+    });
     renderApp('/manage-time-blocks');
-    // Today's blocks, searched as the page opens: none.
-    expect(await screen.findByText('Nenhum item encontrado!')).toBeVisible();
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Criar bloqueio' }));
     const dialog = await screen.findByRole('dialog', { name: 'Criar bloqueio' });
@@ -62,12 +91,45 @@ describe('company-wide blocked times', () => {
     expect(within(dialog).getByLabelText('Fim')).toHaveValue('04/03/2030 08:00');
     await user.click(within(dialog).getByRole('button', { name: 'Criar bloqueios' }));
 
-    expect(await within(dialog).findByText(/Maria Lima/)).toBeVisible();
-    expect(screen.queryByText('Bloqueios criados com sucesso!')).not.toBeInTheDocument();
-    await user.click(
-      within(dialog).getByRole('button', { name: 'Cancelar agendamentos e bloquear' }),
+    // Who (name and card), where and when, before anything is created.
+    expect(await within(dialog).findByText('Maria Lima · carteirinha 1234')).toBeVisible();
+    expect(within(dialog).getByText('Quadra B · 04/03/2030, 06:00–07:00')).toBeVisible();
+    expect(within(dialog).getByText('João Prado · carteirinha 5678')).toBeVisible();
+    expect(requests.some((request) => request.url.endsWith('/blocked-time/bulk'))).toBe(false);
+
+    // Nothing is sent until every booking has a choice.
+    await user.click(await within(dialog).findByRole('button', { name: 'Criar bloqueio' }));
+    expect(
+      within(dialog).getByText(
+        'Escolha o que fazer com cada agendamento (e o espaço de cada mudança).',
+      ),
+    ).toBeVisible();
+    expect(requests.some((request) => request.url.endsWith('/blocked-time/bulk'))).toBe(false);
+
+    const mariaChoice = within(dialog).getByRole('group', {
+      name: 'O que fazer com o agendamento de Maria Lima',
+    });
+    await user.click(within(mariaChoice).getByRole('radio', { name: 'Manter' }));
+    const joaoChoice = within(dialog).getByRole('group', {
+      name: 'O que fazer com o agendamento de João Prado',
+    });
+    await user.click(within(joaoChoice).getByRole('radio', { name: 'Mover' }));
+    await user.selectOptions(
+      within(joaoChoice).getByRole('combobox', { name: 'Mover para' }),
+      placeC.id,
     );
-    expect(await screen.findByText('Bloqueios criados com sucesso!')).toBeInTheDocument();
+    await user.click(await within(dialog).findByRole('button', { name: 'Criar bloqueio' }));
+
+    expect(await within(dialog).findByRole('heading', { name: 'Bloqueio criado' })).toBeVisible();
+    expect(
+      within(within(dialog).getByRole('list', { name: 'Mantidos' })).getByText(/Maria Lima/),
+    ).toBeVisible();
+    expect(
+      within(within(dialog).getByRole('list', { name: 'Movidos' })).getByText(
+        'Quadra B → Quadra C · 04/03/2030, 07:00–08:00',
+      ),
+    ).toBeVisible();
+    expect(screen.getByText('Bloqueios criados com sucesso!')).toBeInTheDocument();
 
     const bulkRequests = requests.filter((request) => request.url.endsWith('/blocked-time/bulk'));
     expect(bulkRequests.map((request) => request.body)).toEqual([
@@ -76,20 +138,80 @@ describe('company-wide blocked times', () => {
         description: 'Torneio',
         startAt: '2030-03-04T09:00:00.000Z',
         endsAt: '2030-03-04T11:00:00.000Z',
-        cancelConflicting: false,
+        resolutions: [
+          { appointmentId: mariaId, action: 'keep' },
+          { appointmentId: joaoId, action: 'move', placeId: placeC.id },
+        ],
       },
-      expect.objectContaining({ cancelConflicting: true }),
     ]);
+  });
+
+  it('reads the bookings again when they changed before the block was created', async () => {
+    setSession(buildSession());
+    const company = buildCompany();
+    setCurrentCompany(company);
+    const conflict = {
+      id: mariaId,
+      placeId: placeA.id,
+      placeName: 'Quadra A',
+      startsAt: '2030-03-04T09:00:00.000Z',
+      endsAt: '2030-03-04T10:00:00.000Z',
+      status: 'SCHEDULED',
+      associateName: 'Maria Lima',
+      associate: { id: placeC.id, name: 'Maria Lima', cardId: '1234' },
+      actions: ['keep', 'cancel', 'move'],
+      freePlaces: [],
+    };
+    let previews = 0;
+    mockFetch((request) => {
+      if (request.url === `/api/backoffice/company/${company.id}`)
+        return { status: 200, body: company };
+      if (request.url.startsWith('/api/backoffice/place/company/'))
+        return { status: 200, body: { items: [placeA] } };
+      if (request.url === '/api/backoffice/blocked-time/preview') {
+        previews += 1;
+        return { status: 200, body: { appointments: previews === 1 ? [] : [conflict] } };
+      }
+      if (request.url === '/api/backoffice/blocked-time/bulk')
+        return {
+          status: 409,
+          body: {
+            ...errorBody(409, 'BlockConflictsWithAppointments'),
+            details: { appointments: [conflict] },
+          },
+        };
+      return { status: 200, body: { items: [] } };
+    });
+    renderApp('/manage-time-blocks');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Criar bloqueio' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Criar bloqueio' });
+    await user.click(await within(dialog).findByRole('checkbox', { name: 'Quadra A' }));
+    await user.type(within(dialog).getByRole('textbox', { name: 'Motivo' }), 'Torneio');
+    await user.type(within(dialog).getByLabelText('Início'), '04/03/2030 06:00');
+    await user.type(within(dialog).getByLabelText('Fim'), '04/03/2030 08:00');
+    await user.click(within(dialog).getByRole('button', { name: 'Criar bloqueios' }));
+
+    expect(
+      await within(dialog).findByText(/Os agendamentos mudaram desde a consulta/),
+    ).toBeVisible();
+    expect(within(dialog).getByText('Maria Lima · carteirinha 1234')).toBeVisible();
+    // No free place of the category: moving is not offered.
+    expect(within(dialog).getByRole('radio', { name: 'Mover' })).toBeDisabled();
+    expect(
+      within(dialog).getByText('Nenhum espaço livre da mesma categoria neste horário.'),
+    ).toBeVisible();
   });
 
   it('searches today in the club timezone and explains a failure', async () => {
     setSession(buildSession());
     const company = buildCompany();
     setCurrentCompany(company);
-    const { requests } = mockApi(
-      route.get(`/backoffice/place/company/${company.id}`, { items: [placeA, placeB] }),
-      route.get('/backoffice/blocked-time/findAll', apiError('NotFound')),
-    );
+    const { requests } = mockFetch((request) => {
+      if (request.url === `/api/backoffice/company/${company.id}`)
+        return { status: 200, body: company };
+      return { status: 404, body: errorBody(404, 'NotFound') };
+    });
     renderApp('/manage-time-blocks');
     expect(await screen.findByText('Erro ao buscar os horários bloqueados.')).toBeInTheDocument();
     const search = requests.find((request) => request.url.includes('/blocked-time/findAll'));

@@ -1,8 +1,10 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { dateSchema } from '@clube/shared';
 import { useParams, useSearchParams } from 'react-router';
 import { RecordNotFound } from '@/components/record-not-found';
 import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/page-header';
 import { LoadingState } from '@/components/ui/spinner';
 import { usePlace } from '@/lib/api/get-place';
@@ -10,6 +12,7 @@ import { useCurrentCompany } from '@/lib/current-company';
 import { isNotFoundError } from '@/lib/error-messages';
 import { isWellFormedId } from '@/lib/record-id';
 import { BlockedTimesList } from '../components/blocked-times-list';
+import { BulkBlockDialog } from '../components/bulk-block-dialog';
 
 export function PlaceBlockedTimesPage() {
   const { t } = useTranslation();
@@ -20,6 +23,7 @@ export function PlaceBlockedTimesPage() {
   const company = useCurrentCompany();
   // The blocks of a place that does not exist would read as "none": say the place is unknown.
   const place = usePlace(company.id, placeId);
+  const [isDialogOpen, setIsDialogOpen] = useState(false);
   if (!isWellFormedId(placeId) || isNotFoundError(place.error)) {
     return <RecordNotFound message={t('errors.PlaceNotFound')} />;
   }
@@ -30,11 +34,19 @@ export function PlaceBlockedTimesPage() {
       <PageHeader
         title={t('blockedTimes.place.title')}
         description={t('blockedTimes.place.description')}
+        actions={
+          <Button onClick={() => setIsDialogOpen(true)}>{t('blockedTimes.place.create')}</Button>
+        }
       />
       <BlockedTimesList
         placeId={placeId}
         showPlaceName={false}
         initialDate={dateParam.success ? dateParam.data : undefined}
+      />
+      <BulkBlockDialog
+        isOpen={isDialogOpen}
+        onClose={() => setIsDialogOpen(false)}
+        place={{ id: placeId, name: place.data.name }}
       />
     </>
   );

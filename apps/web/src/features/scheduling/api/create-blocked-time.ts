@@ -1,11 +1,11 @@
-import type { SingleBlockBody } from '@clube/shared';
+import { createdBlocksSchema, type CreatedBlocks, type SingleBlockBody } from '@clube/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { invalidateSchedule } from './create-appointment';
 
 /** POST /backoffice/blocked-time/single (201); 409 BlockConflictsWithAppointments lists conflicts. */
-export async function createSingleBlock(body: SingleBlockBody) {
-  return api.post('/backoffice/blocked-time/single', body);
+export async function createSingleBlock(body: SingleBlockBody): Promise<CreatedBlocks> {
+  return createdBlocksSchema.parse(await api.post('/backoffice/blocked-time/single', body));
 }
 
 export function useCreateSingleBlock(companyId: string) {

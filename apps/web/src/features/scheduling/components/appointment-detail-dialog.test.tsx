@@ -26,6 +26,7 @@ function appointment(overrides: Partial<Appointment> = {}): Appointment {
     status: 'SCHEDULED',
     createdAt: '2026-06-01T12:00:00.000Z',
     cancelledAt: null,
+    cancellationReason: null,
     checkedInAt: null,
     noShowAt: null,
     associate: { id: '22222222-2222-4222-8222-222222222222', name: 'Ana Lima', cardId: '1234' },
@@ -120,5 +121,18 @@ describe('appointment detail dialog: front desk', () => {
     expect(within(dialog).queryByRole('button', { name: 'Desfazer' })).not.toBeInTheDocument();
     expect(button(dialog, 'Registrar entrada')).toBeDisabled();
     expect(within(dialog).queryByRole('button', { name: 'Excluir' })).not.toBeInTheDocument();
+  });
+
+  it('shows why a block cancelled the booking', () => {
+    const dialog = renderAt(
+      new Date(startsAt.getTime() - minutes(60)),
+      appointment({
+        status: 'CANCELLED',
+        cancelledAt: '2026-06-09T12:00:00.000Z',
+        cancellationReason: 'Troca do saibro',
+      }),
+    );
+    expect(within(dialog).getByText('Motivo do cancelamento')).toBeInTheDocument();
+    expect(within(dialog).getByText('Troca do saibro')).toBeInTheDocument();
   });
 });

@@ -81,6 +81,9 @@ export function AppointmentDetailDialog({
         [t('scheduling.list.end'), formatTime(appointment.endsAt, timezone)],
         [t('scheduling.list.bookedAt'), formatDateTime(appointment.createdAt, timezone)],
         [t('scheduling.list.bookedBy'), bookedByLabel(appointment, t)],
+        ...(appointment.cancellationReason
+          ? [[t('scheduling.detail.cancellationReason'), appointment.cancellationReason]]
+          : []),
       ]
     : [];
 

@@ -1,11 +1,5 @@
-import {
-  blockConflictDetailsSchema,
-  blockReasonRequiredMessage,
-  type BlockConflict,
-  type TimeSlot,
-} from '@clube/shared';
+import { blockReasonRequiredMessage, type TimeSlot } from '@clube/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
@@ -13,9 +7,13 @@ import { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
-import { errorKeyOf, errorMessageOf } from '@/lib/error-messages';
-import { formatDate, formatDateTime, formatTime } from '@/lib/dates';
-import { isApiError } from '@/lib/api-client';
+import {
+  BlockImpactChoices,
+  BlockImpactSummary,
+  useBlockImpactFlow,
+} from '@/components/block-impact';
+import { errorMessageOf } from '@/lib/error-messages';
+import { formatDate, formatTime } from '@/lib/dates';
 import { useCreateSingleBlock } from '../api/create-blocked-time';
 
 const blockFormSchema = z.object({
@@ -33,15 +31,12 @@ type BlockSlotDialogProps = {
   timezone: string;
 };
 
-/** The bookings a 409 BlockConflictsWithAppointments names, read through the shared schema. */
-function conflictsOf(error: unknown): BlockConflict[] {
-  if (!isApiError(error)) return [];
-  const details = (error.data as { details?: unknown } | null)?.details;
-  const parsed = blockConflictDetailsSchema.safeParse(details);
-  return parsed.success ? parsed.data.appointments : [];
-}
+type SlotBlock = { placeIds: string[]; description: string; startAt: string; endsAt: string };
 
-/** Blocks the selected slot; when bookings are in the way, lists them and asks to cancel them. */
+/**
+ * Blocks the selected slot. Bookings in the way are listed first, each to keep, cancel or move;
+ * then the dialog says what was done.
+ */
 export function BlockSlotDialog({
   isOpen,
   onClose,
@@ -52,42 +47,49 @@ export function BlockSlotDialog({
   timezone,
 }: BlockSlotDialogProps) {
   const { t } = useTranslation();
-  const [conflicts, setConflicts] = useState<BlockConflict[] | null>(null);
   const form = useForm<BlockForm>({
     resolver: zodResolver(blockFormSchema),
     defaultValues: { description: '' },
   });
   const block = useCreateSingleBlock(companyId);
+  const flow = useBlockImpactFlow<SlotBlock>(
+    ({ placeIds, ...body }, resolutions) =>
+      block.mutateAsync({ ...body, placeId: placeIds[0]!, resolutions }),
+    () => toast.success(t('scheduling.block.created')),
+  );
 
   const close = () => {
-    setConflicts(null);
+    flow.reset();
     form.reset();
     onClose();
   };
 
-  const send = async (description: string, cancelConflicting: boolean) => {
+  const onFailure = (error: unknown) =>
+    toast.error(errorMessageOf(error, t('scheduling.block.createError')));
+
+  const submit = form.handleSubmit(async ({ description }) => {
     try {
-      await block.mutateAsync({
+      const outcome = await flow.submit({
+        placeIds: [placeId],
         description,
         startAt: slot.startsAt,
         endsAt: slot.endsAt,
-        placeId,
-        ...(cancelConflicting ? { cancelConflicting: true } : {}),
       });
-      toast.success(t('scheduling.block.created'));
-      close();
+      if (outcome === 'done') close();
     } catch (error) {
-      if (errorKeyOf(error) === 'BlockConflictsWithAppointments' && !cancelConflicting) {
-        setConflicts(conflictsOf(error));
-        return;
-      }
-      toast.error(errorMessageOf(error, t('scheduling.block.createError')));
+      onFailure(error);
+    }
+  });
+
+  const confirm = async () => {
+    try {
+      if ((await flow.confirm()) === 'done') close();
+    } catch (error) {
+      onFailure(error);
     }
   };
 
-  const submit = form.handleSubmit(({ description }) => send(description, false));
-  const confirm = form.handleSubmit(({ description }) => send(description, true));
-
+  const step = flow.step;
   return (
     <Dialog
       isOpen={isOpen}
@@ -101,44 +103,45 @@ export function BlockSlotDialog({
       })}
       closeLabel={t('common.close')}
       footer={
-        <>
-          <Button variant="secondary" onClick={close}>
-            {t('scheduling.block.cancel')}
-          </Button>
-          {conflicts ? (
-            <Button variant="danger" isLoading={block.isPending} onClick={confirm}>
-              {t('scheduling.block.confirmCancelConflicting')}
+        step.kind === 'summary' ? (
+          <Button onClick={close}>{t('blockedTimes.impact.close')}</Button>
+        ) : (
+          <>
+            <Button variant="secondary" onClick={close}>
+              {t('scheduling.block.cancel')}
             </Button>
-          ) : (
-            <Button isLoading={block.isPending} onClick={submit}>
-              {t('scheduling.block.submit')}
-            </Button>
-          )}
-        </>
+            {step.kind === 'choices' ? (
+              <Button isLoading={flow.isBusy} onClick={confirm}>
+                {t('blockedTimes.impact.confirm')}
+              </Button>
+            ) : (
+              <Button isLoading={flow.isBusy} onClick={submit}>
+                {t('scheduling.block.submit')}
+              </Button>
+            )}
+          </>
+        )
       }
     >
-      <form onSubmit={submit} noValidate>
-        <Input
-          label={t('scheduling.block.description')}
-          error={form.formState.errors.description?.message}
-          {...form.register('description')}
+      {step.kind === 'summary' ? (
+        <BlockImpactSummary result={step.result} timezone={timezone} />
+      ) : step.kind === 'choices' ? (
+        <BlockImpactChoices
+          conflicts={step.conflicts}
+          choices={flow.choices}
+          onChange={flow.setChoice}
+          timezone={timezone}
+          changed={step.changed}
+          showIncomplete={flow.showIncomplete}
         />
-      </form>
-      {conflicts && (
-        <div role="alert" className="mt-4 rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
-          <p className="font-medium">{t('scheduling.block.conflicts')}</p>
-          <ul className="mt-1 list-disc pl-5">
-            {conflicts.map((conflict) => (
-              <li key={conflict.id}>
-                {t('scheduling.block.conflictItem', {
-                  start: formatDateTime(conflict.startsAt, timezone),
-                  end: formatTime(conflict.endsAt, timezone),
-                  associate: conflict.associateName,
-                })}
-              </li>
-            ))}
-          </ul>
-        </div>
+      ) : (
+        <form onSubmit={submit} noValidate>
+          <Input
+            label={t('scheduling.block.description')}
+            error={form.formState.errors.description?.message}
+            {...form.register('description')}
+          />
+        </form>
       )}
     </Dialog>
   );

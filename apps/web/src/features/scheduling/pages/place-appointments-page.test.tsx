@@ -37,6 +37,7 @@ function appointment(): Appointment {
     status: 'SCHEDULED',
     createdAt: base.startsAt,
     cancelledAt: null,
+    cancellationReason: null,
     checkedInAt: null,
     noShowAt: null,
     associate: { id: associateId, name: 'Ana Lima', cardId: '1234' },

@@ -37,7 +37,11 @@ export const errors = {
   TimeAlreadyTaken: 'Este horário já está reservado.',
   AppointmentNotFound: 'Agendamento não encontrado.',
   MaxCancelBookingTimeMissed: 'O prazo para cancelar este agendamento já passou.',
-  BlockConflictsWithAppointments: 'O bloqueio coincide com agendamentos marcados.',
+  BlockConflictsWithAppointments:
+    'O bloqueio coincide com agendamentos marcados: escolha manter, cancelar ou mover cada um.',
+  BlockMoveTargetInvalid:
+    'Espaço de destino inválido: escolha um espaço ativo da mesma categoria, no mesmo clube.',
+  BlockMoveTargetTaken: 'O espaço de destino não está livre neste horário.',
   OnlyHolderBooksForOthers: 'Somente o titular pode fazer reservas para outros membros do título.',
   ImportInProgress:
     'Já há uma importação de associados em andamento. Aguarde ela terminar e tente novamente.',

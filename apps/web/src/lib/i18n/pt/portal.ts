@@ -153,6 +153,7 @@ export const portal = {
     forMember: 'Para {{name}}',
     viaStaff: 'Feita pela secretaria',
     cancelledAt: 'Cancelada em {{date}}',
+    cancellationReason: 'Cancelada pelo clube: {{reason}}',
     cancelUntil: 'Cancele até {{deadline}}',
     cancelClosed: 'Prazo de cancelamento encerrado em {{deadline}}',
     cancel: 'Cancelar reserva',

@@ -60,6 +60,7 @@ export const scheduling = {
     CANCELLED: 'Cancelado',
   },
   detail: {
+    cancellationReason: 'Motivo do cancelamento',
     title: 'Agendamento',
     associate: 'Associado',
     cardId: 'Carteirinha',
@@ -124,9 +125,6 @@ export const scheduling = {
     cancel: 'Cancelar',
     created: 'Bloqueio de horario criado!',
     createError: 'Erro ao criar',
-    conflicts: 'Estes agendamentos serão cancelados se você confirmar o bloqueio:',
-    confirmCancelConflicting: 'Cancelar agendamentos e bloquear',
-    conflictItem: '{{start}}–{{end}} · {{associate}}',
   },
   occupancy: {
     label: '{{booked}} de {{total}} horários ocupados hoje',

@@ -1,0 +1,228 @@
+import { appointments, associates, operatingHours, places, type Database } from '@clube/db';
+import {
+  addDaysToDate,
+  clubDateOf,
+  clubInstant,
+  dayOfWeekOf,
+  occupyingStatuses,
+  timeOfMinutes,
+  type BlockConflict,
+  type BlockResolutionAction,
+} from '@clube/shared';
+import { and, asc, eq, gt, inArray, isNull, lt, notInArray, or } from 'drizzle-orm';
+import { loadBusyIntervals } from '../appointments/load-place-schedule';
+import { overlaps, slotWindow, type Interval } from '../appointments/slots';
+import type { Occurrence } from './expand-weekly-recurrence';
+
+/** A booking a block would hit, as read under the places' locks. */
+export type AffectedBooking = {
+  id: string;
+  companyId: string;
+  placeId: string;
+  placeName: string;
+  categoryId: string;
+  startsAt: Date;
+  endsAt: Date;
+  status: (typeof occupyingStatuses)[number];
+  associateId: string;
+  associateName: string;
+  cardId: string;
+};
+
+/** Bookings holding a slot (SCHEDULED, CHECKED_IN, NO_SHOW) of the places that overlap an occurrence. */
+export async function findAffectedBookings(
+  db: Database,
+  placeIds: string[],
+  occurrences: Occurrence[],
+): Promise<AffectedBooking[]> {
+  const overlapsAnOccurrence = or(
+    ...occurrences.map((occurrence) =>
+      and(
+        lt(appointments.startsAt, occurrence.endsAt),
+        gt(appointments.endsAt, occurrence.startsAt),
+      ),
+    ),
+  );
+  const rows = await db
+    .select({
+      id: appointments.id,
+      companyId: appointments.companyId,
+      placeId: appointments.placeId,
+      placeName: places.name,
+      categoryId: places.categoryId,
+      startsAt: appointments.startsAt,
+      endsAt: appointments.endsAt,
+      status: appointments.status,
+      associateId: appointments.associateId,
+      associateName: associates.name,
+      cardId: associates.cardId,
+    })
+    .from(appointments)
+    .innerJoin(places, eq(places.id, appointments.placeId))
+    .innerJoin(associates, eq(associates.id, appointments.associateId))
+    .where(
+      and(
+        inArray(appointments.placeId, placeIds),
+        inArray(appointments.status, [...occupyingStatuses]),
+        overlapsAnOccurrence,
+      ),
+    )
+    .orderBy(asc(appointments.startsAt), asc(places.name), asc(appointments.id));
+  // The query keeps only slot-holding statuses.
+  return rows.map((row) => ({ ...row, status: row.status as AffectedBooking['status'] }));
+}
+
+/** A booking whose attendance is recorded is history: the block may only leave it in place. */
+export function actionsFor(booking: Pick<AffectedBooking, 'status'>): BlockResolutionAction[] {
+  return booking.status === 'SCHEDULED' ? ['keep', 'cancel', 'move'] : ['keep'];
+}
+
+type CandidatePlace = {
+  id: string;
+  name: string;
+  categoryId: string;
+  startsAt: string;
+  endsAt: string;
+  bookRange: number;
+};
+
+/**
+ * Finds, for bookings a block would hit, the places they may move to: an active place of the
+ * same club and category, not one the block covers, open for the booking's whole time (the
+ * place's hours within the club's operating hour of that weekday), and holding no booking or
+ * block that overlaps it. Three queries whatever the number of bookings; `reserve` records a
+ * planned move so the next booking of the same request does not get the same place and time.
+ */
+export async function loadMoveTargets(
+  db: Database,
+  input: {
+    companyId: string;
+    timezone: string;
+    blockedPlaceIds: string[];
+    bookings: AffectedBooking[];
+  },
+) {
+  const { companyId, timezone, blockedPlaceIds, bookings } = input;
+  const categoryIds = [...new Set(bookings.map((booking) => booking.categoryId))];
+  const candidates: CandidatePlace[] =
+    categoryIds.length === 0
+      ? []
+      : await db
+          .select({
+            id: places.id,
+            name: places.name,
+            categoryId: places.categoryId,
+            startsAt: places.startsAt,
+            endsAt: places.endsAt,
+            bookRange: places.bookRange,
+          })
+          .from(places)
+          .where(
+            and(
+              eq(places.companyId, companyId),
+              inArray(places.categoryId, categoryIds),
+              isNull(places.archivedAt),
+              blockedPlaceIds.length > 0 ? notInArray(places.id, blockedPlaceIds) : undefined,
+            ),
+          )
+          .orderBy(asc(places.name), asc(places.id));
+  const hours = await db
+    .select({
+      dayOfWeek: operatingHours.dayOfWeek,
+      openTime: operatingHours.openTime,
+      closeTime: operatingHours.closeTime,
+    })
+    .from(operatingHours)
+    .where(eq(operatingHours.companyId, companyId));
+  const hourOf = new Map(hours.map((hour) => [hour.dayOfWeek, hour]));
+
+  const busy = new Map<string, Interval[]>();
+  if (candidates.length > 0 && bookings.length > 0) {
+    const range = {
+      startsAt: new Date(Math.min(...bookings.map((booking) => booking.startsAt.getTime()))),
+      endsAt: new Date(Math.max(...bookings.map((booking) => booking.endsAt.getTime()))),
+    };
+    const { blocked, booked } = await loadBusyIntervals(
+      db,
+      candidates.map((place) => place.id),
+      range,
+    );
+    for (const interval of [...blocked, ...booked]) {
+      const list = busy.get(interval.placeId) ?? [];
+      list.push(interval);
+      busy.set(interval.placeId, list);
+    }
+  }
+
+  const isOpen = (place: CandidatePlace, time: Interval) => {
+    const date = clubDateOf(time.startsAt, timezone);
+    const hour = hourOf.get(dayOfWeekOf(date));
+    const window = slotWindow({
+      placeStartsAt: place.startsAt,
+      placeEndsAt: place.endsAt,
+      bookRange: place.bookRange,
+      operatingHour: hour ? { openTime: hour.openTime, closeTime: hour.closeTime } : null,
+    });
+    if (!window) return false;
+    const at = (minutes: number) =>
+      minutes >= 24 * 60
+        ? clubInstant(addDaysToDate(date, 1), timeOfMinutes(minutes - 24 * 60), timezone)
+        : clubInstant(date, timeOfMinutes(minutes), timezone);
+    return at(window.start) <= time.startsAt && time.endsAt <= at(window.end);
+  };
+
+  return {
+    /** The free places a booking may move to, by name. */
+    freePlacesFor(booking: AffectedBooking) {
+      return candidates
+        .filter(
+          (place) =>
+            place.categoryId === booking.categoryId &&
+            place.id !== booking.placeId &&
+            !(busy.get(place.id) ?? []).some((interval) => overlaps(interval, booking)) &&
+            isOpen(place, booking),
+        )
+        .map((place) => ({ id: place.id, name: place.name }));
+    },
+    reserve(placeId: string, time: Interval) {
+      const list = busy.get(placeId) ?? [];
+      list.push({ startsAt: time.startsAt, endsAt: time.endsAt });
+      busy.set(placeId, list);
+    },
+  };
+}
+
+/** The wire shape of an affected booking (preview answer and 409 details). */
+export function toBlockConflict(
+  booking: AffectedBooking,
+  freePlaces: Array<{ id: string; name: string }>,
+): BlockConflict {
+  return {
+    id: booking.id,
+    placeId: booking.placeId,
+    placeName: booking.placeName,
+    startsAt: booking.startsAt.toISOString(),
+    endsAt: booking.endsAt.toISOString(),
+    status: booking.status,
+    associateName: booking.associateName,
+    associate: { id: booking.associateId, name: booking.associateName, cardId: booking.cardId },
+    actions: actionsFor(booking),
+    freePlaces: actionsFor(booking).includes('move') ? freePlaces : [],
+  };
+}
+
+/** `interval` minus the kept bookings' times: zero, one or more pieces, in order. */
+export function subtractIntervals(interval: Interval, holes: Interval[]): Interval[] {
+  let pieces: Interval[] = [interval];
+  for (const hole of [...holes].sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime())) {
+    pieces = pieces.flatMap((piece) => {
+      if (!overlaps(piece, hole)) return [piece];
+      const parts: Interval[] = [];
+      if (piece.startsAt < hole.startsAt)
+        parts.push({ startsAt: piece.startsAt, endsAt: hole.startsAt });
+      if (hole.endsAt < piece.endsAt) parts.push({ startsAt: hole.endsAt, endsAt: piece.endsAt });
+      return parts;
+    });
+  }
+  return pieces;
+}

@@ -1,0 +1,342 @@
+import type {
+  BlockConflict,
+  BlockOutcome,
+  BlockPreviewBody,
+  BlockResolution,
+  BlockResolutionAction,
+  CreatedBlocks,
+} from '@clube/shared';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Alert } from '@/components/ui/alert';
+import { cn } from '@/components/ui/cn';
+import { formatDate, formatTime } from '@/lib/dates';
+import { errorKeyOf } from '@/lib/error-messages';
+import { previewBlock } from '@/lib/api/preview-block';
+
+/** The choice made for one booking; `placeId` only for a move. */
+export type ImpactChoice = { action: BlockResolutionAction; placeId?: string };
+export type ImpactChoices = Record<string, ImpactChoice>;
+
+/** The resolutions to send, or null while a booking has no choice or a move no place. */
+export function resolutionsOf(
+  conflicts: BlockConflict[],
+  choices: ImpactChoices,
+): BlockResolution[] | null {
+  const resolutions: BlockResolution[] = [];
+  for (const conflict of conflicts) {
+    const choice = choices[conflict.id];
+    if (!choice || (choice.action === 'move' && !choice.placeId)) return null;
+    resolutions.push({ appointmentId: conflict.id, ...choice });
+  }
+  return resolutions;
+}
+
+type Step =
+  | { kind: 'form' }
+  | { kind: 'choices'; conflicts: BlockConflict[]; changed: boolean }
+  | { kind: 'summary'; result: CreatedBlocks };
+
+/**
+ * The steps of a block dialog: the form; then, when the block would hit bookings, the choice for
+ * each (keep, cancel, move); then what was kept, cancelled and moved. `create` sends the block
+ * with the resolutions; when bookings changed meanwhile (409), they are read again.
+ */
+export function useBlockImpactFlow<Body extends BlockPreviewBody>(
+  create: (body: Body, resolutions: BlockResolution[]) => Promise<CreatedBlocks>,
+  onCreated: (result: CreatedBlocks) => void,
+) {
+  const [step, setStep] = useState<Step>({ kind: 'form' });
+  const [body, setBody] = useState<Body | null>(null);
+  const [choices, setChoices] = useState<ImpactChoices>({});
+  const [showIncomplete, setShowIncomplete] = useState(false);
+  const [isBusy, setIsBusy] = useState(false);
+
+  const run = async (next: Body, resolutions: BlockResolution[]) => {
+    try {
+      const result = await create(next, resolutions);
+      onCreated(result);
+      const touched = result.kept.length + result.cancelled.length + result.moved.length;
+      setStep(touched > 0 ? { kind: 'summary', result } : { kind: 'form' });
+      return touched > 0 ? 'summary' : 'done';
+    } catch (error) {
+      if (errorKeyOf(error) !== 'BlockConflictsWithAppointments') throw error;
+      const conflicts = await previewBlock(next);
+      setChoices({});
+      setShowIncomplete(false);
+      setStep({ kind: 'choices', conflicts, changed: true });
+      return 'choices';
+    }
+  };
+
+  return {
+    step,
+    choices,
+    showIncomplete,
+    isBusy,
+    setChoice: (id: string, choice: ImpactChoice) =>
+      setChoices((current) => ({ ...current, [id]: choice })),
+    /** Checks the block first: straight to creation when it hits nothing. */
+    async submit(next: Body): Promise<'done' | 'choices' | 'summary'> {
+      setIsBusy(true);
+      try {
+        setBody(next);
+        const conflicts = await previewBlock(next);
+        if (conflicts.length > 0) {
+          setChoices({});
+          setShowIncomplete(false);
+          setStep({ kind: 'choices', conflicts, changed: false });
+          return 'choices';
+        }
+        return await run(next, []);
+      } finally {
+        setIsBusy(false);
+      }
+    },
+    async confirm(): Promise<'done' | 'choices' | 'summary' | 'incomplete'> {
+      if (step.kind !== 'choices' || !body) return 'incomplete';
+      const resolutions = resolutionsOf(step.conflicts, choices);
+      if (!resolutions) {
+        setShowIncomplete(true);
+        return 'incomplete';
+      }
+      setIsBusy(true);
+      try {
+        return await run(body, resolutions);
+      } finally {
+        setIsBusy(false);
+      }
+    },
+    reset() {
+      setStep({ kind: 'form' });
+      setBody(null);
+      setChoices({});
+      setShowIncomplete(false);
+    },
+  };
+}
+
+type BlockImpactChoicesProps = {
+  conflicts: BlockConflict[];
+  choices: ImpactChoices;
+  onChange: (id: string, choice: ImpactChoice) => void;
+  timezone: string;
+  changed: boolean;
+  showIncomplete: boolean;
+};
+
+const actionOrder: BlockResolutionAction[] = ['keep', 'cancel', 'move'];
+
+/** Each booking the block would hit, with keep, cancel or move (to a free place) to choose. */
+export function BlockImpactChoices({
+  conflicts,
+  choices,
+  onChange,
+  timezone,
+  changed,
+  showIncomplete,
+}: BlockImpactChoicesProps) {
+  const { t } = useTranslation();
+  return (
+    <section aria-labelledby="block-impact-title" className="space-y-3">
+      <div>
+        <h3 id="block-impact-title" className="font-semibold text-slate-900">
+          {t('blockedTimes.impact.title')}
+        </h3>
+        <p className="text-sm text-slate-600">{t('blockedTimes.impact.intro')}</p>
+      </div>
+      {changed && <Alert tone="error">{t('blockedTimes.impact.changed')}</Alert>}
+      <ul className="space-y-3">
+        {conflicts.map((conflict) => {
+          const choice = choices[conflict.id];
+          const name = conflict.associate.name;
+          const missing =
+            showIncomplete && (!choice || (choice.action === 'move' && !choice.placeId));
+          return (
+            <li
+              key={conflict.id}
+              className={cn(
+                'rounded-lg border p-3',
+                missing ? 'border-red-300 bg-red-50' : 'border-slate-200',
+              )}
+            >
+              <p className="font-medium text-slate-900">
+                {t('blockedTimes.impact.who', { name, card: conflict.associate.cardId })}
+              </p>
+              <p className="text-sm text-slate-700">
+                {t('blockedTimes.impact.where', {
+                  place: conflict.placeName,
+                  date: formatDate(conflict.startsAt, timezone),
+                  start: formatTime(conflict.startsAt, timezone),
+                  end: formatTime(conflict.endsAt, timezone),
+                })}
+              </p>
+              {conflict.status !== 'SCHEDULED' && (
+                <p className="text-xs text-slate-600">
+                  {t(`blockedTimes.impact.status.${conflict.status}`)} ·{' '}
+                  {t('blockedTimes.impact.onlyKeep')}
+                </p>
+              )}
+              <fieldset className="mt-2">
+                <legend className="sr-only">{t('blockedTimes.impact.choice', { name })}</legend>
+                <div className="grid grid-cols-3 gap-2 sm:flex sm:flex-wrap">
+                  {actionOrder
+                    .filter((action) => conflict.actions.includes(action))
+                    .map((action) => {
+                      const disabled = action === 'move' && conflict.freePlaces.length === 0;
+                      return (
+                        <label
+                          key={action}
+                          className={cn(
+                            'flex items-center justify-center gap-2 rounded-lg border px-2 py-1.5 text-sm sm:px-3',
+                            choice?.action === action
+                              ? 'border-brand-700 bg-brand-50 font-medium text-brand-900'
+                              : 'border-slate-300 text-slate-800',
+                            disabled && 'opacity-50',
+                          )}
+                        >
+                          <input
+                            type="radio"
+                            name={`impact-${conflict.id}`}
+                            value={action}
+                            checked={choice?.action === action}
+                            disabled={disabled}
+                            onChange={() =>
+                              onChange(
+                                conflict.id,
+                                action === 'move' && conflict.freePlaces.length === 1
+                                  ? { action, placeId: conflict.freePlaces[0]!.id }
+                                  : { action },
+                              )
+                            }
+                            className="size-4"
+                          />
+                          {t(`blockedTimes.impact.${action}`)}
+                        </label>
+                      );
+                    })}
+                </div>
+                {choice?.action === 'keep' && (
+                  <p className="mt-1 text-xs text-slate-600">{t('blockedTimes.impact.keepHint')}</p>
+                )}
+                {choice?.action === 'cancel' && (
+                  <p className="mt-1 text-xs text-slate-600">
+                    {t('blockedTimes.impact.cancelHint')}
+                  </p>
+                )}
+                {conflict.actions.includes('move') && conflict.freePlaces.length === 0 && (
+                  <p className="mt-1 text-xs text-slate-600">
+                    {t('blockedTimes.impact.noFreePlace')}
+                  </p>
+                )}
+                {choice?.action === 'move' && (
+                  <label className="mt-2 block text-sm">
+                    <span className="mb-1 block font-medium text-slate-800">
+                      {t('blockedTimes.impact.moveTo')}
+                    </span>
+                    <select
+                      value={choice.placeId ?? ''}
+                      onChange={(event) =>
+                        onChange(conflict.id, {
+                          action: 'move',
+                          placeId: event.target.value || undefined,
+                        })
+                      }
+                      className="w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm"
+                    >
+                      <option value="">{t('blockedTimes.impact.moveToPlaceholder')}</option>
+                      {conflict.freePlaces.map((place) => (
+                        <option key={place.id} value={place.id}>
+                          {place.name}
+                        </option>
+                      ))}
+                    </select>
+                  </label>
+                )}
+              </fieldset>
+            </li>
+          );
+        })}
+      </ul>
+      {showIncomplete && resolutionsOf(conflicts, choices) === null && (
+        <Alert tone="error">{t('blockedTimes.impact.incomplete')}</Alert>
+      )}
+    </section>
+  );
+}
+
+type BlockImpactSummaryProps = { result: CreatedBlocks; timezone: string };
+
+/** What the created block did: the bookings kept, cancelled and moved. */
+export function BlockImpactSummary({ result, timezone }: BlockImpactSummaryProps) {
+  const { t } = useTranslation();
+  const line = (outcome: BlockOutcome, place: string) => (
+    <>
+      <span className="font-medium text-slate-900">
+        {t('blockedTimes.impact.who', {
+          name: outcome.associate.name,
+          card: outcome.associate.cardId,
+        })}
+      </span>
+      <span className="block text-slate-700">
+        {t('blockedTimes.impact.where', {
+          place,
+          date: formatDate(outcome.startsAt, timezone),
+          start: formatTime(outcome.startsAt, timezone),
+          end: formatTime(outcome.endsAt, timezone),
+        })}
+      </span>
+    </>
+  );
+  const groups = [
+    {
+      key: 'kept',
+      items: result.kept.map((outcome) => ({ outcome, place: outcome.place.name })),
+    },
+    {
+      key: 'cancelled',
+      items: result.cancelled.map((outcome) => ({ outcome, place: outcome.place.name })),
+    },
+    {
+      key: 'moved',
+      items: result.moved.map((outcome) => ({
+        outcome,
+        place: t('blockedTimes.impact.movedItem', {
+          from: outcome.place.name,
+          to: outcome.to.name,
+        }),
+      })),
+    },
+  ] as const;
+  return (
+    <section aria-labelledby="block-summary-title" className="space-y-3">
+      <div role="status">
+        <h3 id="block-summary-title" className="font-semibold text-slate-900">
+          {t('blockedTimes.impact.summaryTitle')}
+        </h3>
+        <p className="text-sm text-slate-600">
+          {t('blockedTimes.impact.summaryBlocks', { count: result.items.length })}
+        </p>
+      </div>
+      {groups
+        .filter((group) => group.items.length > 0)
+        .map((group) => (
+          <div key={group.key}>
+            <h4 className="text-sm font-semibold text-slate-800">
+              {t(`blockedTimes.impact.${group.key}`)} ({group.items.length})
+            </h4>
+            <ul aria-label={t(`blockedTimes.impact.${group.key}`)} className="mt-1 space-y-1">
+              {group.items.map(({ outcome, place }) => (
+                <li
+                  key={outcome.appointmentId}
+                  className="rounded-lg bg-slate-50 px-3 py-2 text-sm"
+                >
+                  {line(outcome, place)}
+                </li>
+              ))}
+            </ul>
+          </div>
+        ))}
+    </section>
+  );
+}

@@ -1,0 +1,3 @@
+-- Why the club cancelled a booking (a block's reason), shown to staff and to the member.
+
+ALTER TABLE "appointments" ADD COLUMN "cancellation_reason" text;
