@@ -1,10 +1,10 @@
-import { clubInstant, clubToday } from '@clube/shared';
+import { clubInstant, clubToday, type BlockedTimeList } from '@clube/shared';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { setCurrentCompany } from '@/lib/current-company';
 import { setSession } from '@/lib/session';
 import { buildCompany, buildPlace, buildSession } from '@/testing/factories';
-import { mockFetch } from '@/testing/fetch-mock';
+import { mockApi, route } from '@/testing/mock-api';
 import { renderApp } from '@/testing/render-app';
 
 const placeId = '11111111-1111-4111-8111-111111111111';
@@ -13,25 +13,24 @@ const timezone = 'America/Sao_Paulo';
 function open(path: string) {
   setSession(buildSession());
   setCurrentCompany(buildCompany({ timezone }));
-  const { requests } = mockFetch((request) =>
-    request.url === `/api/backoffice/place/${placeId}`
-      ? { status: 200, body: buildPlace({ id: placeId, name: 'Quadra' }) }
-      : { status: 200, body: { items: [] } },
+  const { requests } = mockApi(
+    route.get(`/backoffice/place/${placeId}`, buildPlace({ id: placeId, name: 'Quadra' })),
+    route.get<BlockedTimeList>('/backoffice/blocked-time/findAll', { items: [] }),
   );
   renderApp(path);
-  const filterStart = () => {
-    const list = requests.find((request) => request.url.includes('/blocked-time/findAll'));
-    return list ? new URL(list.url, 'http://localhost').searchParams.get('startTime') : null;
-  };
-  return { filterStart };
+  const list = () =>
+    requests.find((request) => request.url.startsWith('/api/backoffice/blocked-time/findAll?'));
+  return { filterStart: () => list()?.query.get('startTime') ?? null, list };
 }
 
 describe("a place's blocked times", () => {
   it('opens on the day the place’s calendar passes along', async () => {
-    const { filterStart } = open(`/blocked-time/${placeId}?date=2030-03-04`);
+    const { filterStart, list } = open(`/blocked-time/${placeId}?date=2030-03-04`);
     await waitFor(() =>
       expect(filterStart()).toBe(clubInstant('2030-03-04', '00:00', timezone).toISOString()),
     );
+    // The list asked is that place's own.
+    expect(list()?.query.get('placeId')).toBe(placeId);
     expect(screen.getByLabelText('Início')).toHaveValue('04/03/2030 00:00');
   });
 

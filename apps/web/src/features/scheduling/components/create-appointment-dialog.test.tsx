@@ -1,4 +1,11 @@
-import { clubInstant, type AssociateListItem, type TimeSlot } from '@clube/shared';
+import {
+  clubInstant,
+  type AssociateList,
+  type AssociateListItem,
+  type BookingCheck,
+  type ErrorBody,
+  type TimeSlot,
+} from '@clube/shared';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -6,7 +13,7 @@ import { AppProvider } from '@/app/provider';
 import { createQueryClient } from '@/lib/query-client';
 import { setSession } from '@/lib/session';
 import { buildSession } from '@/testing/factories';
-import { mockFetch, type MockReply, type RecordedRequest } from '@/testing/fetch-mock';
+import { mockApi, reply, route, type RecordedRequest } from '@/testing/mock-api';
 import { CreateAppointmentDialog } from './create-appointment-dialog';
 
 const timezone = 'America/Sao_Paulo';
@@ -37,25 +44,26 @@ function member(id: string, name: string, cardId: string, title: string): Associ
 const joao = member('22222222-2222-4222-8222-222222222222', 'João Carlos Pereira', '1207', 'T-88');
 const joana = member('66666666-6666-4666-8666-666666666666', 'Joana Pereira', '3301', 'T-12');
 
-const searchOf = (request: RecordedRequest) =>
-  new URL(request.url, 'http://localhost').searchParams.get('search');
+const searchOf = (request: RecordedRequest) => request.query.get('search');
+const isSearch = (request: RecordedRequest) =>
+  request.url.startsWith('/api/backoffice/associate/findAllPaginated?');
+const isBooking = (request: RecordedRequest) =>
+  request.method === 'POST' && request.url === '/api/backoffice/appointment';
+
+/** Any refusal: the tests here look at what the dialog sent, not at how it shows the answer. */
+const refusal: ErrorBody = { statusCode: 422, error: 'X', message: 'X' };
 
 /** The club's search answers the matches the API's matcher found for the term sent. */
-function api(check: MockReply) {
-  return mockFetch((request) => {
-    if (request.url.startsWith('/api/backoffice/associate/findAllPaginated'))
-      return {
-        status: 200,
-        body:
-          searchOf(request) === 'pereira joao'
-            ? { items: [joao], total: 1 }
-            : { items: [joao, joana], total: 2 },
-      };
-    if (request.url.endsWith('/appointment/check')) return check;
-    if (request.method === 'POST' && request.url === '/api/backoffice/appointment')
-      return { status: 422, body: { statusCode: 422, error: 'X', message: 'X' } };
-    return { status: 404, body: {} };
-  });
+function api(check: BookingCheck) {
+  return mockApi(
+    route.get<AssociateList>('/backoffice/associate/findAllPaginated', (request) =>
+      searchOf(request) === 'pereira joao'
+        ? { items: [joao], total: 1 }
+        : { items: [joao, joana], total: 2 },
+    ),
+    route.post<BookingCheck>('/backoffice/appointment/check', check),
+    route.post('/backoffice/appointment', reply(422, refusal)),
+  );
 }
 
 function renderDialog() {
@@ -76,7 +84,7 @@ function renderDialog() {
   return screen.getByRole('dialog', { name: 'Criar Agendamento' });
 }
 
-const ok = { status: 200, body: { ok: true, failures: [], quota: { used: 1, limit: 4 } } };
+const ok: BookingCheck = { ok: true, failures: [], quota: { used: 1, limit: 4 } };
 
 describe('booking dialog', () => {
   it('finds the member in one autofocused field by words in any order, picked by keyboard; Enter books', async () => {
@@ -106,11 +114,7 @@ describe('booking dialog', () => {
 
     await user.keyboard('{Enter}');
     await waitFor(() =>
-      expect(
-        requests.find(
-          (request) => request.method === 'POST' && request.url === '/api/backoffice/appointment',
-        )?.body,
-      ).toEqual({
+      expect(requests.find(isBooking)?.body).toEqual({
         associateId: joao.id,
         placeId,
         startsAt: slot.startsAt,
@@ -136,16 +140,13 @@ describe('booking dialog', () => {
 
   it("keeps 'Criar' disabled and Enter idle while rules fail, naming each rule and the date to book from", async () => {
     const { requests } = api({
-      status: 200,
-      body: {
-        ok: false,
-        failures: [
-          { code: 'AvailableBookingDaysMissed', message: 'x', from: '2026-06-03' },
-          { code: 'ReservationsLimitReached', message: 'y', from: '2026-07-01' },
-          { code: 'AgeRestriction', message: 'z' },
-        ],
-        quota: { used: 4, limit: 4 },
-      },
+      ok: false,
+      failures: [
+        { code: 'AvailableBookingDaysMissed', message: 'x', from: '2026-06-03' },
+        { code: 'ReservationsLimitReached', message: 'y', from: '2026-07-01' },
+        { code: 'AgeRestriction', message: 'z' },
+      ],
+      quota: { used: 4, limit: 4 },
     });
     const dialog = renderDialog();
     const user = userEvent.setup();
@@ -164,18 +165,12 @@ describe('booking dialog', () => {
     expect(within(dialog).getByRole('button', { name: 'Criar' })).toBeDisabled();
     await user.click(within(dialog).getByRole('combobox', { name: 'Associado' }));
     await user.keyboard('{Enter}');
-    expect(
-      requests.some(
-        (request) => request.method === 'POST' && request.url === '/api/backoffice/appointment',
-      ),
-    ).toBe(false);
+    expect(requests.some(isBooking)).toBe(false);
   });
 
   it('asks nothing for fewer than two characters and says when nobody matches', async () => {
-    const { requests } = mockFetch((request) =>
-      request.url.startsWith('/api/backoffice/associate/findAllPaginated')
-        ? { status: 200, body: { items: [], total: 0 } }
-        : { status: 404, body: {} },
+    const { requests } = mockApi(
+      route.get<AssociateList>('/backoffice/associate/findAllPaginated', { items: [], total: 0 }),
     );
     const dialog = renderDialog();
     const user = userEvent.setup();
@@ -183,7 +178,7 @@ describe('booking dialog', () => {
     expect(within(dialog).queryByText('Nenhum associado encontrado.')).toBeNull();
     await user.keyboard('z');
     expect(await within(dialog).findByText('Nenhum associado encontrado.')).toBeVisible();
-    const searches = requests.filter((request) => request.url.includes('findAllPaginated'));
+    const searches = requests.filter(isSearch);
     expect(searches.map(searchOf)).toEqual(['jz']);
   });
 });

@@ -1,11 +1,21 @@
-import { addDaysToDate, clubInstant, clubToday, type Appointment } from '@clube/shared';
+import {
+  addDaysToDate,
+  clubInstant,
+  clubToday,
+  type AssociateList,
+  type Appointment,
+  type AppointmentList,
+  type BookingCheck,
+  type ErrorKey,
+  type TimeSlot,
+} from '@clube/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { setCurrentCompany } from '@/lib/current-company';
 import { setSession } from '@/lib/session';
 import { buildAssociate, buildCompany, buildPlace, buildSession } from '@/testing/factories';
-import { errorBody, mockFetch } from '@/testing/fetch-mock';
+import { apiError, mockApi, reply, route } from '@/testing/mock-api';
 import { renderApp } from '@/testing/render-app';
 
 const placeId = '11111111-1111-4111-8111-111111111111';
@@ -13,7 +23,7 @@ const associateId = '22222222-2222-4222-8222-222222222222';
 const timezone = 'America/Sao_Paulo';
 const today = clubToday(timezone);
 
-function slot(time: string, available: boolean) {
+function slot(time: string, available: boolean): TimeSlot {
   const startsAt = clubInstant(today, time, timezone);
   return {
     time,
@@ -48,8 +58,19 @@ function appointment(): Appointment {
 }
 
 /** The page first reads the place its URL names. */
-const isPlaceRead = (url: string) => url === `/api/backoffice/place/${placeId}`;
-const placeReply = { status: 200, body: buildPlace({ id: placeId, name: 'Quadra' }) };
+const placeRead = route.get(
+  `/backoffice/place/${placeId}`,
+  buildPlace({ id: placeId, name: 'Quadra' }),
+);
+/** The day's slots of the place, whatever the date asked. */
+const timeSlots = (...slots: TimeSlot[]) =>
+  route.get<TimeSlot[]>(`/backoffice/appointment/${placeId}/time-slots`, slots);
+/** The day's appointments of the place. */
+const dayAppointments = (answer: () => AppointmentList | Response) =>
+  route.get<AppointmentList>('/backoffice/appointment', answer);
+const noAppointments = dayAppointments(() => ({ items: [] }));
+const bookingCheck = (check: BookingCheck) =>
+  route.post<BookingCheck>('/backoffice/appointment/check', check);
 
 function signIn() {
   setSession(buildSession());
@@ -66,35 +87,28 @@ async function waitForPage() {
 }
 
 /** The club's search answers Ana Lima for any term (the API's matcher is tested there). */
-const searchReply = {
-  status: 200,
-  body: {
-    items: [
-      {
-        ...buildAssociate({ id: associateId, cardId: '1234' }),
-        user: { name: 'Ana Lima', cpf: '52998224725' },
-        associateTitle: { id: '55555555-5555-4555-8555-555555555555', name: 'T-1', blocked: false },
-      },
-    ],
-    total: 1,
-  },
-};
-const isSearch = (url: string) => url.startsWith('/api/backoffice/associate/findAllPaginated');
+const search = route.get<AssociateList>('/backoffice/associate/findAllPaginated', {
+  items: [
+    {
+      ...buildAssociate({ id: associateId, cardId: '1234' }),
+      user: { name: 'Ana Lima', cpf: '52998224725' },
+      associateTitle: { id: '55555555-5555-4555-8555-555555555555', name: 'T-1', blocked: false },
+    },
+  ],
+  total: 1,
+});
 
 describe('place appointments', () => {
   it('shows the month, the day’s slots by state and books one by the member’s name', async () => {
     signIn();
-    const { requests } = mockFetch((request) => {
-      if (isPlaceRead(request.url)) return placeReply;
-      if (request.url.includes('/time-slots'))
-        return { status: 200, body: [slot('09:00', true), slot('10:00', false)] };
-      if (isSearch(request.url)) return searchReply;
-      if (request.url.endsWith('/appointment/check'))
-        return { status: 200, body: { ok: true, failures: [], quota: { used: 2, limit: 4 } } };
-      if (request.method === 'POST' && request.url.endsWith('/appointment'))
-        return { status: 201, body: appointment() };
-      return { status: 200, body: { items: [] } };
-    });
+    const { requests } = mockApi(
+      placeRead,
+      timeSlots(slot('09:00', true), slot('10:00', false)),
+      noAppointments,
+      search,
+      bookingCheck({ ok: true, failures: [], quota: { used: 2, limit: 4 } }),
+      route.post('/backoffice/appointment', reply(201, appointment())),
+    );
     renderApp(`/place-appointments/${placeId}`);
     await waitForPage();
     const user = userEvent.setup();
@@ -129,6 +143,12 @@ describe('place appointments', () => {
 
     await user.type(within(dialog).getByRole('combobox', { name: 'Associado' }), 'ana');
     await user.click(await within(dialog).findByRole('option', { name: /Ana Lima/ }));
+    // The term typed goes to the club's search.
+    expect(
+      requests
+        .find((request) => request.url.startsWith('/api/backoffice/associate/'))
+        ?.query.get('search'),
+    ).toBe('ana');
     expect(await within(dialog).findByText('2 de 4 neste mês')).toBeInTheDocument();
     await waitFor(() => expect(create).toBeEnabled());
     await user.click(create);
@@ -148,13 +168,7 @@ describe('place appointments', () => {
 
   it('names the place in the page title', async () => {
     signIn();
-    mockFetch((request) =>
-      isPlaceRead(request.url)
-        ? placeReply
-        : request.url.includes('/time-slots')
-          ? { status: 200, body: [] }
-          : { status: 200, body: { items: [] } },
-    );
+    mockApi(placeRead, timeSlots(), noAppointments);
     renderApp(`/place-appointments/${placeId}`);
     expect(
       await screen.findByRole('heading', { name: 'Agendamentos do espaço · Quadra' }),
@@ -167,13 +181,7 @@ describe('place appointments', () => {
   it('keeps the chosen date in the URL, and a date that is not one opens today', async () => {
     signIn();
     const later = addDaysToDate(today, 9);
-    const { requests } = mockFetch((request) =>
-      isPlaceRead(request.url)
-        ? placeReply
-        : request.url.includes('/time-slots')
-          ? { status: 200, body: [] }
-          : { status: 200, body: { items: [] } },
-    );
+    const { requests } = mockApi(placeRead, timeSlots(), noAppointments);
     const { router, unmount: unmountFirst } = renderApp(
       `/place-appointments/${placeId}?date=${later}`,
     );
@@ -217,21 +225,17 @@ describe('place appointments', () => {
 
   it('says on each grey slot why it cannot be booked', async () => {
     signIn();
-    mockFetch((request) => {
-      if (isPlaceRead(request.url)) return placeReply;
-      if (request.url.includes('/time-slots'))
-        return {
-          status: 200,
-          body: [
-            { ...slot('08:00', false), reason: 'past' },
-            { ...slot('09:00', false), reason: 'taken', detail: 'Ana Lima' },
-            { ...slot('10:00', false), reason: 'blocked', detail: 'Manutenção da rede' },
-            { ...slot('11:00', false), reason: 'booking-window' },
-            slot('12:00', true),
-          ],
-        };
-      return { status: 200, body: { items: [] } };
-    });
+    mockApi(
+      placeRead,
+      timeSlots(
+        { ...slot('08:00', false), reason: 'past' },
+        { ...slot('09:00', false), reason: 'taken', detail: 'Ana Lima' },
+        { ...slot('10:00', false), reason: 'blocked', detail: 'Manutenção da rede' },
+        { ...slot('11:00', false), reason: 'booking-window' },
+        slot('12:00', true),
+      ),
+      noAppointments,
+    );
     renderApp(`/place-appointments/${placeId}`);
     await waitForPage();
     const names = [
@@ -250,28 +254,23 @@ describe('place appointments', () => {
 
   it('lists each booking by the member’s name and card, who booked it and how as secondary', async () => {
     signIn();
-    mockFetch((request) => {
-      if (isPlaceRead(request.url)) return placeReply;
-      if (request.url.includes('/time-slots')) return { status: 200, body: [] };
-      if (request.url.startsWith('/api/backoffice/appointment?'))
-        return {
-          status: 200,
-          body: {
-            items: [
-              appointment(),
-              {
-                ...appointment(),
-                id: '77777777-7777-4777-8777-777777777777',
-                associate: { id: associateId, name: 'Bruno Souza', cardId: '5678' },
-                createdBy: null,
-                bookedVia: 'portal',
-                bookedBy: { name: 'Bruno Souza' },
-              },
-            ],
+    mockApi(
+      placeRead,
+      timeSlots(),
+      dayAppointments(() => ({
+        items: [
+          appointment(),
+          {
+            ...appointment(),
+            id: '77777777-7777-4777-8777-777777777777',
+            associate: { id: associateId, name: 'Bruno Souza', cardId: '5678' },
+            createdBy: null,
+            bookedVia: 'portal',
+            bookedBy: { name: 'Bruno Souza' },
           },
-        };
-      return { status: 404, body: {} };
-    });
+        ],
+      })),
+    );
     renderApp(`/place-appointments/${placeId}`);
     await waitForPage();
     const ana = await screen.findByRole('button', { name: /Abrir agendamento de Ana Lima/ });
@@ -286,20 +285,15 @@ describe('place appointments', () => {
   it('opens an appointment of the day and cancels it after confirmation', async () => {
     signIn();
     let isCancelled = false;
-    const { requests } = mockFetch((request) => {
-      if (isPlaceRead(request.url)) return placeReply;
-      if (request.url.includes('/time-slots')) return { status: 200, body: [slot('10:00', false)] };
-      if (request.method === 'PATCH') {
+    const { requests } = mockApi(
+      placeRead,
+      timeSlots(slot('10:00', false)),
+      dayAppointments(() => ({ items: isCancelled ? [] : [appointment()] })),
+      route.patch<Appointment>(`/backoffice/appointment/cancel/${appointment().id}`, () => {
         isCancelled = true;
-        return {
-          status: 200,
-          body: { ...appointment(), status: 'CANCELLED', cancelledAt: appointment().startsAt },
-        };
-      }
-      if (request.url.startsWith('/api/backoffice/appointment?'))
-        return { status: 200, body: { items: isCancelled ? [] : [appointment()] } };
-      return { status: 404, body: errorBody(404, 'NotFound') };
-    });
+        return { ...appointment(), status: 'CANCELLED', cancelledAt: appointment().startsAt };
+      }),
+    );
     renderApp(`/place-appointments/${placeId}`);
     await waitForPage();
     const user = userEvent.setup();
@@ -329,12 +323,10 @@ describe('place appointments', () => {
 
   it('says so when the day’s appointments cannot be loaded', async () => {
     signIn();
-    mockFetch((request) =>
-      isPlaceRead(request.url)
-        ? placeReply
-        : request.url.includes('/time-slots')
-          ? { status: 200, body: [] }
-          : { status: 500, body: errorBody(500, 'InternalServerError') },
+    mockApi(
+      placeRead,
+      timeSlots(),
+      dayAppointments(() => apiError('InternalServerError')),
     );
     renderApp(`/place-appointments/${placeId}`);
     await waitForPage();
@@ -344,30 +336,27 @@ describe('place appointments', () => {
     );
   }, 20_000);
 
-  it.each<[string, string, number, string]>([
-    ['an unknown place', '77777777-7777-4777-8777-777777777777', 404, 'PlaceNotFound'],
-    [
-      'a malformed id the API refuses',
-      '77777777-7777-4777-8777-777777777777',
-      400,
-      'ValidationError',
-    ],
-    ['a malformed id', 'xyz', 400, 'ValidationError'],
-  ])(
-    'shows "Espaço não encontrado." for %s, never an empty calendar',
-    async (_, id, status, code) => {
-      signIn();
-      const { requests } = mockFetch(() => ({ status, body: errorBody(status, code) }));
-      renderApp(`/place-appointments/${id}`);
+  it.each<[string, string, ErrorKey]>([
+    ['an unknown place', '77777777-7777-4777-8777-777777777777', 'PlaceNotFound'],
+    ['a malformed id the API refuses', '77777777-7777-4777-8777-777777777777', 'ValidationError'],
+    ['a malformed id', 'xyz', 'ValidationError'],
+  ])('shows "Espaço não encontrado." for %s, never an empty calendar', async (_, id, code) => {
+    signIn();
+    // The API refuses every read of that place alike.
+    const { requests } = mockApi(
+      route.get('/backoffice/place/:placeId', apiError(code)),
+      route.get('/backoffice/appointment/:placeId/time-slots', apiError(code)),
+      route.get('/backoffice/appointment', apiError(code)),
+    );
+    renderApp(`/place-appointments/${id}`);
 
-      expect(
-        await screen.findByText('Espaço não encontrado.', {}, { timeout: 10_000 }),
-      ).toBeVisible();
-      expect(screen.getByRole('button', { name: 'Voltar' })).toBeInTheDocument();
-      expect(screen.queryByRole('heading', { name: /Agendamentos do espaço/ })).toBeNull();
-      expect(screen.queryByRole('grid')).toBeNull();
-      expect(screen.queryByText(/Dados inválidos/)).toBeNull();
-      if (id === 'xyz') expect(requests.some((request) => request.url.includes('xyz'))).toBe(false);
-    },
-  );
+    expect(
+      await screen.findByText('Espaço não encontrado.', {}, { timeout: 10_000 }),
+    ).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Voltar' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: /Agendamentos do espaço/ })).toBeNull();
+    expect(screen.queryByRole('grid')).toBeNull();
+    expect(screen.queryByText(/Dados inválidos/)).toBeNull();
+    if (id === 'xyz') expect(requests.some((request) => request.url.includes('xyz'))).toBe(false);
+  });
 });
