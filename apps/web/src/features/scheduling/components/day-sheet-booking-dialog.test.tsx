@@ -61,6 +61,7 @@ describe('day sheet booking detail: attendance', () => {
       status: 'CHECKED_IN',
       createdAt: '2026-06-01T12:00:00.000Z',
       cancelledAt: null,
+      cancellationReason: null,
       checkedInAt: startsAt.toISOString(),
       noShowAt: null,
       associate: { id: booking.associateId, name: 'Ana Lima', cardId: '1234' },
