@@ -380,10 +380,11 @@ async function rushScenario({ env, club }: Prepared) {
       'horários p50/p99': `${result.slotLists.p50}/${result.slotLists.p99}`,
       recusadas: result.refused.count,
       '5xx': result.serverErrors,
+      'sem resposta': Object.values(result.transportErrors).reduce((sum, n) => sum + n, 0),
     },
   ]);
   log(
-    `  recusas: ${JSON.stringify(result.refused.byCode)}; outros status: ${JSON.stringify(result.otherStatuses)}; invariantes exatos: ${JSON.stringify(invariants)}`,
+    `  recusas: ${JSON.stringify(result.refused.byCode)}; sem resposta: ${JSON.stringify(result.transportErrors)}; outros status: ${JSON.stringify(result.otherStatuses)}; invariantes exatos: ${JSON.stringify(invariants)}`,
   );
   return {
     date,
@@ -397,36 +398,40 @@ async function main() {
   const prepared = await prepareDatabase();
   try {
     const routes = scenario === 'rush' ? null : await routesScenario(prepared);
+    // The routes' figures are kept even if the rush then fails.
+    if (routes) writeResults({ ...routes, scenario: 'routes' });
     const rush = scenario === 'routes' ? null : await rushScenario(prepared);
-    const commit = execSync('git rev-parse --short HEAD', { cwd: root }).toString().trim();
-    const output = {
-      date: new Date().toISOString(),
-      commit,
-      machine: {
-        cpu: cpus()[0]?.model,
-        cores: cpus().length,
-        memoryGb: Math.round(totalmem() / 2 ** 30),
-        node: process.version,
-        // Other work on the machine skews every figure: keep the 1/5/15-minute load with them.
-        loadAverage: loadavg().map((value) => Number(value.toFixed(2))),
-      },
-      database: driver,
-      scale,
-      scenario,
-      ...routes,
-      ...(rush ? { rush } : {}),
-    };
-    mkdirSync(join(root, 'bench/results'), { recursive: true });
-    const suffix = scenario === 'rush' ? `rush-n${rush?.members}` : `c${connections}`;
-    const file = join(
-      root,
-      `bench/results/${output.date.slice(0, 10)}-${driver}-scale-${scale}-${suffix}.json`,
-    );
-    writeFileSync(file, `${JSON.stringify(output, null, 2)}\n`);
-    log(`Resultados em ${file}`);
+    if (rush) writeResults({ ...routes, scenario, rush });
   } finally {
     await prepared.cleanup();
   }
+}
+
+function writeResults(results: { scenario: string } & Record<string, unknown>) {
+  const commit = execSync('git rev-parse --short HEAD', { cwd: root }).toString().trim();
+  const output = {
+    date: new Date().toISOString(),
+    commit,
+    machine: {
+      cpu: cpus()[0]?.model,
+      cores: cpus().length,
+      memoryGb: Math.round(totalmem() / 2 ** 30),
+      node: process.version,
+      // Other work on the machine skews every figure: keep the 1/5/15-minute load with them.
+      loadAverage: loadavg().map((value) => Number(value.toFixed(2))),
+    },
+    database: driver,
+    scale,
+    ...results,
+  };
+  mkdirSync(join(root, 'bench/results'), { recursive: true });
+  const suffix = scenario === 'rush' ? `rush-n${values.members}` : `c${connections}`;
+  const file = join(
+    root,
+    `bench/results/${output.date.slice(0, 10)}-${driver}-scale-${scale}-${suffix}.json`,
+  );
+  writeFileSync(file, `${JSON.stringify(output, null, 2)}\n`);
+  log(`Resultados em ${file}`);
 }
 
 main().catch((error: unknown) => {

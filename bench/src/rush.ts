@@ -91,6 +91,8 @@ export type RushResult = {
   accepted: { count: number; p50: number; p99: number };
   refused: { count: number; p50: number; p99: number; byCode: Record<string, number> };
   serverErrors: number;
+  /** Requests that got no answer at all, by the client's cause (connect timeout, reset…). */
+  transportErrors: Record<string, number>;
   otherStatuses: Record<string, number>;
 };
 
@@ -126,24 +128,34 @@ export async function runRush(options: {
   const refused: Sample[] = [];
   const byCode: Record<string, number> = {};
   const otherStatuses: Record<string, number> = {};
+  const transportErrors: Record<string, number> = {};
   let serverErrors = 0;
   let fullAt: number | null = null;
   const started = performance.now();
 
+  /** A request; a connection the client could not open or lost answers status 0 (an error). */
   const call = async (token: string, path: string, body?: unknown) => {
     const sent = performance.now();
-    const response = await fetch(base + path, {
-      method: body ? 'POST' : 'GET',
-      headers: {
-        authorization: `Bearer ${token}`,
-        ...(body ? { 'content-type': 'application/json' } : {}),
-      },
-      body: body ? JSON.stringify(body) : null,
-    });
-    const json = (await response.json()) as Record<string, unknown>;
+    let status = 0;
+    let json: Record<string, unknown> = {};
+    try {
+      const response = await fetch(base + path, {
+        method: body ? 'POST' : 'GET',
+        headers: {
+          authorization: `Bearer ${token}`,
+          ...(body ? { 'content-type': 'application/json' } : {}),
+        },
+        body: body ? JSON.stringify(body) : null,
+      });
+      json = (await response.json()) as Record<string, unknown>;
+      status = response.status;
+    } catch (error) {
+      const cause = (error as { cause?: { code?: string } }).cause?.code ?? String(error);
+      transportErrors[cause] = (transportErrors[cause] ?? 0) + 1;
+    }
     const now = performance.now();
-    if (response.status >= 500) serverErrors += 1;
-    return { status: response.status, json, sample: { ms: now - sent, at: now - started } };
+    if (status >= 500) serverErrors += 1;
+    return { status, json, sample: { ms: now - sent, at: now - started } };
   };
   const other = (status: number) => {
     otherStatuses[status] = (otherStatuses[status] ?? 0) + 1;
@@ -158,7 +170,7 @@ export async function runRush(options: {
       const placeId = places[(favourite + look) % places.length]!;
       const list = await call(token, `/api/portal/places/${placeId}/slots?date=${date}`);
       if (list.status !== 200) {
-        other(list.status);
+        if (list.status !== 0) other(list.status);
         continue;
       }
       lists.push(list.sample);
@@ -185,7 +197,7 @@ export async function runRush(options: {
           if (booking.status === 422) break; // the title's quota of this court: the next court
           continue;
         }
-        other(booking.status);
+        if (booking.status !== 0) other(booking.status);
       }
     }
   };
@@ -208,6 +220,7 @@ export async function runRush(options: {
     accepted: summary(accepted),
     refused: { ...summary(refused), byCode },
     serverErrors,
+    transportErrors,
     otherStatuses,
   };
 }
