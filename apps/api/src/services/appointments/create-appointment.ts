@@ -43,18 +43,19 @@ export async function bookAppointment(db: Database, options: BookAppointmentOpti
       new AppError(first.key, first.message, first.until ? { until: first.until } : undefined)
     );
   };
-  // Read before any lock, as it always was (the place's archive is checked again under the lock).
-  const context = await loadBookingContext(db, request, options.companyIds);
-  // A slot somebody already holds (or a blocked time covers) is refused without waiting for the
-  // place's lock and without holding a connection meanwhile: when a club opens its window, most
-  // attempts are for slots just taken, and queueing them behind the bookings of the place slowed
-  // every request of the club. What was committed is what the refusal reports, all rules listed.
-  if (await slotLooksBusy(db, context, request)) {
-    const { failures } = await evaluateBookingRules(db, context, request, options.now);
-    if (failures.length > 0) throw refusal(failures, context);
-    // Freed meanwhile (a cancellation): book it the usual way.
-  }
+  // One connection for the whole booking: under a rush every separate query would wait its turn
+  // in the pool again.
   return db.transaction(async (tx) => {
+    const context = await loadBookingContext(tx, request, options.companyIds);
+    // A slot somebody already holds (or a blocked time covers) is refused before the place's
+    // lock: when a club opens its window most attempts are for slots just taken, and queueing
+    // them behind the place's bookings slowed every request of the club. What was committed is
+    // what the refusal reports, every failing rule listed.
+    if (await slotLooksBusy(tx, context, request)) {
+      const { failures } = await evaluateBookingRules(tx, context, request, options.now);
+      if (failures.length > 0) throw refusal(failures, context);
+      // Freed meanwhile (a cancellation): book it the usual way.
+    }
     await lockBookingKeys(tx, context);
     const { failures } = await evaluateBookingRules(tx, context, request, options.now);
     if (failures.length > 0) throw refusal(failures, context);
