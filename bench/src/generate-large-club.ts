@@ -40,6 +40,9 @@ export function scaledSizes(scale: number): LargeClubSizes {
   };
 }
 
+/** Bench places open 07:00–22:00 in one-hour slots (below): 15 slots a day each. */
+export const benchPlaceSlotsPerDay = 15;
+
 export const largeClubStaff = { cpf: '111.444.777-35', password: 'benchmark123' } as const;
 export const timezone = 'America/Sao_Paulo';
 /** Days of history before today and of bookings after it: two years in all. */

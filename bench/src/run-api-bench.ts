@@ -7,18 +7,23 @@
 //   --keep-data        keep the generated database (to EXPLAIN against it, or to --reuse it)
 //   --reuse            measure again the database the last --keep-data run kept (its bookings
 //                      of the bench places are deleted first), skipping the generation
+//   --scenario all     routes (each route under load), rush (members of the portal rushing for
+//                      the busy day's courts, bench/src/rush.ts) or all (both, one club)
+//   --members 2000     members in the rush (signed in through the portal before it starts)
+//   --attempts 4       bookings each member sends at most (and courts each looks at)
+//   --port 3900        the server's port (default: one at random in 3900–3989)
 // DATABASE_URL set: a fresh database next to it (created and dropped); otherwise PGlite.
-import { execSync, spawn } from 'node:child_process';
+import { execSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { openDatabase } from '@clube/db';
-import { sql } from 'drizzle-orm';
 import { clubInstant, timeOfMinutes } from '@clube/shared';
 import pg from 'pg';
 import {
+  benchPlaceSlotsPerDay,
   fullSizes,
   generateLargeClub,
   largeClubStaff,
@@ -26,8 +31,25 @@ import {
   timezone,
   type LargeClub,
 } from './generate-large-club';
+import {
+  clearBenchBookings,
+  prepareRush,
+  runRush,
+  signInMembers,
+  verifyRush,
+  type RushInvariants,
+  type RushResult,
+} from './rush';
+import {
+  benchJwtSecret,
+  memoryOf,
+  openBenchDatabase,
+  root,
+  signIn,
+  startServer,
+  stopServer,
+} from './server';
 
-const root = new URL('../../', import.meta.url).pathname;
 const { values } = parseArgs({
   options: {
     scale: { type: 'string', default: '1' },
@@ -35,8 +57,16 @@ const { values } = parseArgs({
     connections: { type: 'string' },
     'keep-data': { type: 'boolean', default: false },
     reuse: { type: 'boolean', default: false },
+    scenario: { type: 'string', default: 'all' },
+    members: { type: 'string', default: '2000' },
+    attempts: { type: 'string', default: '4' },
+    port: { type: 'string' },
   },
 });
+const scenario = values.scenario;
+if (scenario !== 'all' && scenario !== 'routes' && scenario !== 'rush')
+  throw new Error(`--scenario: all, routes ou rush (não ${scenario})`);
+const port = Number(values.port ?? 3900 + Math.floor(Math.random() * 90));
 const scale = Number(values.scale);
 const duration = Number(values.duration);
 const databaseUrl = process.env.DATABASE_URL;
@@ -64,13 +94,8 @@ function keep(prepared: Omit<Prepared, 'cleanup'>) {
 
 async function reuseDatabase(): Promise<Prepared> {
   const kept = JSON.parse(readFileSync(keptFile, 'utf8')) as Omit<Prepared, 'cleanup'>;
-  const database = kept.env.DATABASE_URL
-    ? await openDatabase({ driver: 'postgres', url: kept.env.DATABASE_URL, poolSize: 1 })
-    : await openDatabase({ driver: 'pglite', dataDir: join(kept.env.DATA_DIR!, 'db') });
-  const ids = kept.club.benchPlaceIds.map((id) => `'${id}'::uuid`).join(',');
-  await database.db.execute(
-    sql.raw(`delete from appointments where place_id = any(array[${ids}])`),
-  );
+  const database = await openBenchDatabase(kept.env);
+  await clearBenchBookings(database.db, kept.club);
   await database.close();
   log(`Reutilizando ${kept.env.DATABASE_URL ?? kept.env.DATA_DIR} (reservas de bancada apagadas)`);
   return { ...kept, cleanup: async () => {} };
@@ -94,10 +119,7 @@ async function prepareDatabase(): Promise<Prepared> {
     const club = await generateLargeClub(database.db, sizes, log);
     await database.close();
     log(`Geração: ${((performance.now() - started) / 1000).toFixed(1)} s`);
-    const env = {
-      DATABASE_URL: url.toString(),
-      JWT_SECRET: 'benchmark-secret-benchmark-secret-0123456789',
-    };
+    const env = { DATABASE_URL: url.toString(), JWT_SECRET: benchJwtSecret };
     keep({ env, club });
     return {
       env,
@@ -135,32 +157,6 @@ async function prepareDatabase(): Promise<Prepared> {
   };
 }
 
-function memoryOf(pid: number) {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kilobytes = (field: string) =>
-    Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
-  return { rssMb: kilobytes('VmRSS') / 1024, peakRssMb: kilobytes('VmHWM') / 1024 };
-}
-
-async function startServer(env: Record<string, string>, port: number) {
-  const started = performance.now();
-  const server = spawn(process.execPath, [join(root, 'apps/api/dist/server.js')], {
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  for (;;) {
-    if (server.exitCode !== null) throw new Error('o servidor terminou ao iniciar');
-    try {
-      const response = await fetch(`http://127.0.0.1:${port}/api/health`);
-      if (response.ok) break;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  return { server, startupMs: performance.now() - started };
-}
-
 async function measure(
   title: string,
   options: autocannon.Options,
@@ -180,20 +176,13 @@ async function measure(
   };
 }
 
-async function main() {
-  const { env, club, cleanup } = await prepareDatabase();
-  const port = 3900 + Math.floor(Math.random() * 90);
-  const { server, startupMs } = await startServer(env, port);
-  const base = `http://127.0.0.1:${port}`;
+/** Each route under load, one after the other, on one server. */
+async function routesScenario({ env, club }: Prepared) {
+  const server = await startServer(env, port);
+  const { base, startupMs } = server;
   try {
-    const idle = memoryOf(server.pid!);
-    const loginResponse = await fetch(`${base}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(largeClubStaff),
-    });
-    if (!loginResponse.ok) throw new Error(`login falhou: ${loginResponse.status}`);
-    const { access_token: token } = (await loginResponse.json()) as { access_token: string };
+    const idle = memoryOf(server.process.pid!);
+    const token = await signIn(base, '/api/auth/login', largeClubStaff);
     const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
     const get = (path: string): autocannon.Options => ({
       url: base + path,
@@ -312,7 +301,7 @@ async function main() {
 
     const health = rows[0]!.requestsPerSecond;
     for (const row of rows) row.ratioToHealth = row.requestsPerSecond / health;
-    const memory = memoryOf(server.pid!);
+    const memory = memoryOf(server.process.pid!);
 
     const table = [...rows, login].map((row) => ({
       rota: row.route,
@@ -328,21 +317,7 @@ async function main() {
     log(
       `Início do servidor até /api/health: ${startupMs.toFixed(0)} ms · RSS ocioso ${idle.rssMb.toFixed(0)} MB · pico de RSS ${memory.peakRssMb.toFixed(0)} MB`,
     );
-
-    const commit = execSync('git rev-parse --short HEAD', { cwd: root }).toString().trim();
-    const output = {
-      date: new Date().toISOString(),
-      commit,
-      machine: {
-        cpu: cpus()[0]?.model,
-        cores: cpus().length,
-        memoryGb: Math.round(totalmem() / 2 ** 30),
-        node: process.version,
-        // Other work on the machine skews every figure: keep the 1/5/15-minute load with them.
-        loadAverage: loadavg().map((value) => Number(value.toFixed(2))),
-      },
-      database: driver,
-      scale,
+    return {
       connections,
       durationSeconds: duration,
       startupMs: Math.round(startupMs),
@@ -350,18 +325,113 @@ async function main() {
       peakRssMb: Math.round(memory.peakRssMb),
       routes: [...rows, login].map(({ result: _result, ...row }) => row),
     };
-    mkdirSync(join(root, 'bench/results'), { recursive: true });
-    const file = join(
-      root,
-      `bench/results/${output.date.slice(0, 10)}-${driver}-scale-${scale}-c${connections}.json`,
-    );
-    writeFileSync(file, `${JSON.stringify(output, null, 2)}\n`);
-    log(`Resultados em ${file}`);
   } finally {
-    server.kill('SIGTERM');
-    await new Promise((resolve) => server.once('exit', resolve));
-    await cleanup();
+    await stopServer(server);
   }
+}
+
+/**
+ * The weekend rush (bench/src/rush.ts) on the busy Saturday: set up in the database with the server
+ * stopped (PGlite has one process), the rush on a fresh server, the invariants checked once it has
+ * stopped again.
+ */
+async function rushScenario({ env, club }: Prepared) {
+  const members = Number(values.members);
+  const attempts = Number(values.attempts);
+  const date = club.busyDate;
+  let database = await openBenchDatabase(env);
+  const rushMembers = await prepareRush(database.db, club, members).finally(() => database.close());
+  const server = await startServer(env, port);
+  let result: RushResult;
+  let signInSeconds: number;
+  try {
+    log(`Corrida: ${members} associados entrando pelo portal…`);
+    const { tokens, seconds } = await signInMembers(server.base, rushMembers);
+    signInSeconds = seconds;
+    log(
+      `  ${members} sessões em ${seconds.toFixed(1)} s; ${members} associados pedem os horários de ${date} ao mesmo tempo`,
+    );
+    result = await runRush({
+      base: server.base,
+      club,
+      members: rushMembers,
+      tokens,
+      date,
+      attempts,
+      slotsPerPlace: benchPlaceSlotsPerDay,
+    });
+  } finally {
+    await stopServer(server);
+  }
+  database = await openBenchDatabase(env);
+  let invariants: RushInvariants;
+  try {
+    invariants = await verifyRush(database.db, club, date, result.booked);
+  } finally {
+    await database.close();
+  }
+  console.table([
+    {
+      'reservas/s': Math.round(result.bookingsPerSecond),
+      dia: `${result.booked}/${result.slots}${result.full ? ' (cheio)' : ''}`,
+      's até encher': Number(result.secondsToFull.toFixed(2)),
+      'aceitas p50/p99': `${result.accepted.p50}/${result.accepted.p99}`,
+      'recusadas p50/p99': `${result.refused.p50}/${result.refused.p99}`,
+      'horários p50/p99': `${result.slotLists.p50}/${result.slotLists.p99}`,
+      recusadas: result.refused.count,
+      '5xx': result.serverErrors,
+      'sem resposta': Object.values(result.transportErrors).reduce((sum, n) => sum + n, 0),
+    },
+  ]);
+  log(
+    `  recusas: ${JSON.stringify(result.refused.byCode)}; sem resposta: ${JSON.stringify(result.transportErrors)}; outros status: ${JSON.stringify(result.otherStatuses)}; invariantes exatos: ${JSON.stringify(invariants)}`,
+  );
+  return {
+    date,
+    signInSeconds: Number(signInSeconds.toFixed(1)),
+    ...result,
+    invariants,
+  };
+}
+
+async function main() {
+  const prepared = await prepareDatabase();
+  try {
+    const routes = scenario === 'rush' ? null : await routesScenario(prepared);
+    // The routes' figures are kept even if the rush then fails.
+    if (routes) writeResults({ ...routes, scenario: 'routes' });
+    const rush = scenario === 'routes' ? null : await rushScenario(prepared);
+    if (rush) writeResults({ ...routes, scenario, rush });
+  } finally {
+    await prepared.cleanup();
+  }
+}
+
+function writeResults(results: { scenario: string } & Record<string, unknown>) {
+  const commit = execSync('git rev-parse --short HEAD', { cwd: root }).toString().trim();
+  const output = {
+    date: new Date().toISOString(),
+    commit,
+    machine: {
+      cpu: cpus()[0]?.model,
+      cores: cpus().length,
+      memoryGb: Math.round(totalmem() / 2 ** 30),
+      node: process.version,
+      // Other work on the machine skews every figure: keep the 1/5/15-minute load with them.
+      loadAverage: loadavg().map((value) => Number(value.toFixed(2))),
+    },
+    database: driver,
+    scale,
+    ...results,
+  };
+  mkdirSync(join(root, 'bench/results'), { recursive: true });
+  const suffix = scenario === 'rush' ? `rush-n${values.members}` : `c${connections}`;
+  const file = join(
+    root,
+    `bench/results/${output.date.slice(0, 10)}-${driver}-scale-${scale}-${suffix}.json`,
+  );
+  writeFileSync(file, `${JSON.stringify(output, null, 2)}\n`);
+  log(`Resultados em ${file}`);
 }
 
 main().catch((error: unknown) => {

@@ -4,7 +4,7 @@
 // reports, it never asserts.
 //   --rows 100000   rows of the generated file
 // DATABASE_URL set: a fresh database next to it (created and dropped); otherwise PGlite.
-import { execSync, spawn } from 'node:child_process';
+import { execSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,8 +13,8 @@ import { openDatabase } from '@clube/db';
 import { completeCpf } from '@clube/shared';
 import pg from 'pg';
 import { generateLargeClub, largeClubStaff, scaledSizes } from './generate-large-club';
+import { percentile, root, signIn, startServer, stopServer } from './server';
 
-const root = new URL('../../', import.meta.url).pathname;
 const { values } = parseArgs({ options: { rows: { type: 'string', default: '100000' } } });
 const rows = Number(values.rows);
 const databaseUrl = process.env.DATABASE_URL;
@@ -72,34 +72,6 @@ function membershipFile(): Buffer {
   return Buffer.from(`${lines.join('\n')}\n`);
 }
 
-async function startServer(env: Record<string, string>, port: number) {
-  const server = spawn(process.execPath, [join(root, 'apps/api/dist/server.js')], {
-    env: {
-      ...process.env,
-      ...env,
-      JWT_SECRET: 'benchmark-secret-benchmark-secret-0123456789',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  for (;;) {
-    if (server.exitCode !== null) throw new Error('o servidor terminou ao iniciar');
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) return server;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
-const percentile = (sorted: number[], fraction: number) =>
-  sorted.length === 0
-    ? 0
-    : sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)]!;
-
 /** Asks /api/health back to back until `stop` resolves; latencies in ms. */
 async function sampleHealth(base: string, stop: Promise<unknown>) {
   const latencies: number[] = [];
@@ -132,15 +104,9 @@ async function main() {
   const file = membershipFile();
   const port = 3990 + Math.floor(Math.random() * 9);
   const server = await startServer(env, port);
-  const base = `http://127.0.0.1:${port}`;
+  const { base } = server;
   try {
-    const loginResponse = await fetch(`${base}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(largeClubStaff),
-    });
-    if (!loginResponse.ok) throw new Error(`login falhou: ${loginResponse.status}`);
-    const { access_token: token } = (await loginResponse.json()) as { access_token: string };
+    const token = await signIn(base, '/api/auth/login', largeClubStaff);
 
     const upload = async (dryRun: boolean) => {
       const form = new FormData();
@@ -204,8 +170,7 @@ async function main() {
     writeFileSync(resultFile, `${JSON.stringify(output, null, 2)}\n`);
     log(`Resultados em ${resultFile}`);
   } finally {
-    server.kill('SIGTERM');
-    await new Promise((resolve) => server.once('exit', resolve));
+    await stopServer(server);
     await cleanup();
   }
 }

@@ -6,7 +6,7 @@ import {
   type PortalBookingBody,
   type PortalBookingFailure,
 } from '@clube/shared';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { AppError } from '../../lib/app-error';
 import type { Member } from '../../types';
 import type { BookingContext, BookingFailure, BookingRequest } from '../appointments/booking-rules';
@@ -25,20 +25,25 @@ export async function resolveBookingRequest(options: {
 }): Promise<MemberBookingRequest> {
   const { db, member, body } = options;
   const associateId = body.associateId ?? member.associateId;
-  const [caller] = await db
-    .select({ blocked: associates.blocked, blockedReason: associates.blockedReason })
+  // The caller and whom the booking is for (the same row, usually) in one query.
+  const rows = await db
+    .select({
+      id: associates.id,
+      cardId: associates.cardId,
+      companyId: associates.companyId,
+      associateTitleId: associates.associateTitleId,
+      blocked: associates.blocked,
+      blockedReason: associates.blockedReason,
+    })
     .from(associates)
-    .where(eq(associates.id, member.associateId));
-  const [target] = await db
-    .select({ id: associates.id, cardId: associates.cardId })
-    .from(associates)
-    .where(
-      and(
-        eq(associates.id, associateId),
-        eq(associates.companyId, member.companyId),
-        eq(associates.associateTitleId, member.associateTitleId),
-      ),
-    );
+    .where(inArray(associates.id, [member.associateId, associateId]));
+  const caller = rows.find((row) => row.id === member.associateId);
+  const target = rows.find(
+    (row) =>
+      row.id === associateId &&
+      row.companyId === member.companyId &&
+      row.associateTitleId === member.associateTitleId,
+  );
   if (!target) throw new AppError('AssociateNotFound');
   if (target.id !== member.associateId && !member.isHolder)
     throw new AppError('OnlyHolderBooksForOthers');

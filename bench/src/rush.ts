@@ -1,0 +1,292 @@
+// The weekend rush: the club opens the booking window and its members, signed in on the portal,
+// all ask at once for the courts of the busy day. Reports how fast the day fills, how long
+// accepted and refused bookings take, and checks in the database afterwards that no slot is held
+// twice and no title went over its quota (it throws when either is violated).
+import { queryRows, type Database } from '@clube/db';
+import { clubDayRange } from '../../apps/api/src/services/appointments/load-place-schedule';
+import { hashPassword } from '../../apps/api/src/lib/password';
+import { sql } from 'drizzle-orm';
+import { timezone, type LargeClub } from './generate-large-club';
+import { percentile, signIn } from './server';
+
+/** Bookings a title may hold per bench place and month during the rush. */
+export const rushQuota = 1;
+const memberPassword = 'corrida-de-sabado';
+const occupying = sql.raw(`('SCHEDULED', 'CHECKED_IN', 'NO_SHOW')`);
+const uuids = (ids: string[]) => sql.raw(`array[${ids.map((id) => `'${id}'::uuid`).join(',')}]`);
+
+export type RushMember = { id: string; cpf: string; titleId: string };
+
+/** Deletes every booking of the bench places (they are the benchmark's, made by an earlier run). */
+export async function clearBenchBookings(db: Database, club: LargeClub) {
+  await db.execute(
+    sql`delete from appointments where place_id = any(${uuids(club.benchPlaceIds)})`,
+  );
+}
+
+/**
+ * Straight in the database, before the server starts: the bench places empty and under a quota,
+ * and `count` members with a portal password (one argon2 hash, computed once, for all of them).
+ * Members are taken title by title, so the two or three members of a family rush together for
+ * the same quota.
+ */
+export async function prepareRush(
+  db: Database,
+  club: LargeClub,
+  count: number,
+): Promise<RushMember[]> {
+  await clearBenchBookings(db, club);
+  await db.execute(
+    sql`update places set associate_reservation_limit = ${rushQuota} where id = any(${uuids(club.benchPlaceIds)})`,
+  );
+  const members = await queryRows<RushMember>(
+    db,
+    sql`select id, cpf, associate_title_id as "titleId" from associates
+        where company_id = ${club.companyId} and not blocked
+        order by associate_title_id, card_id limit ${count}`,
+  );
+  if (members.length < count)
+    throw new Error(`o clube tem ${members.length} associados, menos que ${count}`);
+  const passwordHash = await hashPassword(memberPassword);
+  await db.execute(
+    sql`update associates set password_hash = ${passwordHash} where id = any(${uuids(members.map((member) => member.id))})`,
+  );
+  return members;
+}
+
+/** Signs every member in through the portal, a few at a time (argon2 is the cost). */
+export async function signInMembers(base: string, members: RushMember[], concurrency = 8) {
+  const tokens: string[] = new Array<string>(members.length);
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      // Successful sign-ins are refunded by the login throttle, so at most `concurrency`
+      // attempts count against the address at a time (its limit is 30).
+      for (let index = next++; index < members.length; index = next++) {
+        tokens[index] = await signIn(base, '/api/portal/auth/login', {
+          cpf: members[index]!.cpf,
+          password: memberPassword,
+        });
+      }
+    }),
+  );
+  return { tokens, seconds: (performance.now() - started) / 1000 };
+}
+
+type Sample = { ms: number; at: number };
+
+export type RushResult = {
+  members: number;
+  attemptsPerMember: number;
+  slots: number;
+  booked: number;
+  full: boolean;
+  /** From the first request to the booking that filled the day (or the last booking). */
+  secondsToFull: number;
+  bookingsPerSecond: number;
+  totalSeconds: number;
+  requests: number;
+  slotLists: { count: number; p50: number; p99: number };
+  accepted: { count: number; p50: number; p99: number };
+  refused: { count: number; p50: number; p99: number; byCode: Record<string, number> };
+  serverErrors: number;
+  /** Requests that got no answer at all, by the client's cause (connect timeout, reset…). */
+  transportErrors: Record<string, number>;
+  otherStatuses: Record<string, number>;
+};
+
+const summary = (samples: Sample[]) => {
+  const sorted = samples.map((sample) => sample.ms).sort((a, b) => a - b);
+  return {
+    count: sorted.length,
+    p50: Math.round(percentile(sorted, 0.5)),
+    p99: Math.round(percentile(sorted, 0.99)),
+  };
+};
+
+/**
+ * Every member at once: look at the free slots of the family's favourite court on `date` and book
+ * one, trying another free slot of it when refused (taken meanwhile), the next court when none is
+ * left or the title's quota there is used; each member sends at most `attempts` bookings and looks
+ * at most `attempts` courts.
+ */
+export async function runRush(options: {
+  base: string;
+  club: LargeClub;
+  members: RushMember[];
+  tokens: string[];
+  date: string;
+  attempts: number;
+  slotsPerPlace: number;
+}): Promise<RushResult> {
+  const { base, club, members, tokens, date, attempts } = options;
+  const places = club.benchPlaceIds;
+  const slots = places.length * options.slotsPerPlace;
+  const lists: Sample[] = [];
+  const accepted: Sample[] = [];
+  const refused: Sample[] = [];
+  const byCode: Record<string, number> = {};
+  const otherStatuses: Record<string, number> = {};
+  const transportErrors: Record<string, number> = {};
+  let serverErrors = 0;
+  let fullAt: number | null = null;
+  const started = performance.now();
+
+  /** A request; a connection the client could not open or lost answers status 0 (an error). */
+  const call = async (token: string, path: string, body?: unknown) => {
+    const sent = performance.now();
+    let status = 0;
+    let json: Record<string, unknown> = {};
+    try {
+      const response = await fetch(base + path, {
+        method: body ? 'POST' : 'GET',
+        headers: {
+          authorization: `Bearer ${token}`,
+          ...(body ? { 'content-type': 'application/json' } : {}),
+        },
+        body: body ? JSON.stringify(body) : null,
+      });
+      json = (await response.json()) as Record<string, unknown>;
+      status = response.status;
+    } catch (error) {
+      const cause = (error as { cause?: { code?: string } }).cause?.code ?? String(error);
+      transportErrors[cause] = (transportErrors[cause] ?? 0) + 1;
+    }
+    const now = performance.now();
+    if (status >= 500) serverErrors += 1;
+    return { status, json, sample: { ms: now - sent, at: now - started } };
+  };
+  const other = (status: number) => {
+    otherStatuses[status] = (otherStatuses[status] ?? 0) + 1;
+  };
+
+  const rush = async (member: RushMember, token: string) => {
+    // A family's favourite court: members of one title start on the same one.
+    let favourite = 0;
+    for (const char of member.titleId) favourite = (favourite * 31 + char.charCodeAt(0)) >>> 0;
+    let sent = 0;
+    for (let look = 0; look < Math.min(attempts, places.length) && sent < attempts; look += 1) {
+      const placeId = places[(favourite + look) % places.length]!;
+      const list = await call(token, `/api/portal/places/${placeId}/slots?date=${date}`);
+      if (list.status !== 200) {
+        if (list.status !== 0) other(list.status);
+        continue;
+      }
+      lists.push(list.sample);
+      const free = (list.json.items as Array<{ startsAt: string; state: string }>)
+        .filter((slot) => slot.state === 'free')
+        .map((slot) => ({ slot, order: Math.random() }))
+        .sort((a, b) => a.order - b.order);
+      for (const { slot } of free) {
+        if (sent >= attempts) return;
+        sent += 1;
+        const booking = await call(token, '/api/portal/bookings', {
+          placeId,
+          startsAt: slot.startsAt,
+        });
+        if (booking.status === 201) {
+          accepted.push(booking.sample);
+          if (accepted.length === slots) fullAt = booking.sample.at;
+          return;
+        }
+        if (booking.status === 409 || booking.status === 422) {
+          refused.push(booking.sample);
+          const code = String(booking.json.error);
+          byCode[code] = (byCode[code] ?? 0) + 1;
+          if (booking.status === 422) break; // the title's quota of this court: the next court
+          continue;
+        }
+        if (booking.status !== 0) other(booking.status);
+      }
+    }
+  };
+
+  await Promise.all(members.map((member, index) => rush(member, tokens[index]!)));
+  const totalSeconds = (performance.now() - started) / 1000;
+  const lastBooking = Math.max(0, ...accepted.map((sample) => sample.at));
+  const secondsToFull = (fullAt ?? lastBooking) / 1000;
+  return {
+    members: members.length,
+    attemptsPerMember: attempts,
+    slots,
+    booked: accepted.length,
+    full: fullAt !== null,
+    secondsToFull,
+    bookingsPerSecond: secondsToFull > 0 ? accepted.length / secondsToFull : 0,
+    totalSeconds,
+    requests: lists.length + accepted.length + refused.length,
+    slotLists: summary(lists),
+    accepted: summary(accepted),
+    refused: { ...summary(refused), byCode },
+    serverErrors,
+    transportErrors,
+    otherStatuses,
+  };
+}
+
+export type RushInvariants = {
+  slotsHeldTwice: number;
+  titlesOverQuota: number;
+  bookingsOfTheDay: number;
+};
+
+/**
+ * Exact checks in the database, the server stopped: no two occupying bookings of a bench place
+ * overlap, no title holds more bookings of a bench place in the rush's month than its quota, and
+ * the day holds exactly the bookings the members were told were made. Restores the bench places'
+ * quota (none). Throws when an invariant is violated.
+ */
+export async function verifyRush(
+  db: Database,
+  club: LargeClub,
+  date: string,
+  booked: number,
+): Promise<RushInvariants> {
+  const places = uuids(club.benchPlaceIds);
+  const [overlaps] = await queryRows<{ count: number }>(
+    db,
+    sql`select count(*)::int as count from appointments a
+        join appointments b on b.place_id = a.place_id and b.id > a.id
+          and tstzrange(b.starts_at, b.ends_at) && tstzrange(a.starts_at, a.ends_at)
+          and b.status in ${occupying}
+        where a.place_id = any(${places}) and a.status in ${occupying}`,
+  );
+  const [overQuota] = await queryRows<{ count: number }>(
+    db,
+    sql`select count(*)::int as count from (
+          select a.associate_title_id, a.place_id
+          from appointments a join places p on p.id = a.place_id
+          where a.place_id = any(${places}) and a.status in ${occupying}
+            and p.associate_reservation_limit > 0
+          group by a.associate_title_id, a.place_id, p.associate_reservation_limit,
+            date_trunc('month', a.starts_at at time zone ${timezone})
+          having count(*) > p.associate_reservation_limit) over`,
+  );
+  const day = clubDayRange(date, timezone);
+  const [ofTheDay] = await queryRows<{ count: number }>(
+    db,
+    sql`select count(*)::int as count from appointments
+        where place_id = any(${places}) and status in ${occupying}
+          and starts_at >= ${day.startsAt.toISOString()}::timestamptz
+          and starts_at < ${day.endsAt.toISOString()}::timestamptz`,
+  );
+  await db.execute(
+    sql`update places set associate_reservation_limit = 0 where id = any(${places})`,
+  );
+  const invariants = {
+    slotsHeldTwice: overlaps?.count ?? -1,
+    titlesOverQuota: overQuota?.count ?? -1,
+    bookingsOfTheDay: ofTheDay?.count ?? -1,
+  };
+  const violations = [
+    invariants.slotsHeldTwice !== 0 &&
+      `${invariants.slotsHeldTwice} horários reservados duas vezes`,
+    invariants.titlesOverQuota !== 0 && `${invariants.titlesOverQuota} títulos acima da cota`,
+    invariants.bookingsOfTheDay !== booked &&
+      `${invariants.bookingsOfTheDay} reservas no banco, ${booked} aceitas pela API`,
+  ].filter(Boolean);
+  if (violations.length > 0)
+    throw new Error(`Invariantes da corrida violados: ${violations.join('; ')}`);
+  return invariants;
+}
