@@ -64,10 +64,12 @@ describe('my bookings', () => {
       cancelledAt: '2030-03-01T12:00:00.000Z',
       cancellable: false,
     });
-    mockFetch((request) =>
-      request.url === '/api/portal/bookings?scope=cancelled'
-        ? { status: 200, body: { items: [byClub, byMember] } }
-        : { status: 404, body: errorBody(404, 'NotFound') },
+    mockApi(
+      route.get<PortalBookingList>('/portal/bookings', ({ query }) =>
+        query.get('scope') === 'cancelled' && query.size === 1
+          ? { items: [byClub, byMember] }
+          : apiError('NotFound'),
+      ),
     );
     renderPortal('/reservas?aba=cancelled');
 

@@ -1,10 +1,16 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type {
+  BlockConflict,
+  BlockConflictDetails,
+  BlockedTimeList,
+  CreatedBlocks,
+} from '@clube/shared';
 import { describe, expect, it } from 'vitest';
 import { setCurrentCompany } from '@/lib/current-company';
 import { setSession } from '@/lib/session';
 import { buildCompany, buildSession } from '@/testing/factories';
-import { errorBody, mockFetch } from '@/testing/fetch-mock';
+import { apiError, mockApi, reply, route } from '@/testing/mock-api';
 import { renderApp } from '@/testing/render-app';
 
 const placeA = { id: '00000000-0000-4000-8000-0000000000a1', name: 'Quadra A' };
@@ -18,7 +24,13 @@ describe('company-wide blocked times', () => {
     setSession(buildSession());
     const company = buildCompany();
     setCurrentCompany(company);
-    const booking = (id: string, name: string, card: string, startsAt: string, endsAt: string) => ({
+    const booking = (
+      id: string,
+      name: string,
+      card: string,
+      startsAt: string,
+      endsAt: string,
+    ): BlockConflict => ({
       id,
       placeId: placeB.id,
       placeName: 'Quadra B',
@@ -44,32 +56,28 @@ describe('company-wide blocked times', () => {
       '2030-03-04T10:00:00.000Z',
       '2030-03-04T11:00:00.000Z',
     );
-    const outcome = (item: typeof maria) => ({
+    const outcome = (item: BlockConflict) => ({
       appointmentId: item.id,
       associate: item.associate,
       place: placeB,
       startsAt: item.startsAt,
       endsAt: item.endsAt,
     });
-    const { requests } = mockFetch((request) => {
-      if (request.url === `/api/backoffice/company/${company.id}`)
-        return { status: 200, body: company };
-      if (request.url.startsWith('/api/backoffice/place/company/'))
-        return { status: 200, body: { items: [placeA, placeB] } };
-      if (request.url === '/api/backoffice/blocked-time/preview')
-        return { status: 200, body: { appointments: [maria, joao] } };
-      if (request.url === '/api/backoffice/blocked-time/bulk')
-        return {
-          status: 201,
-          body: {
-            items: [],
-            kept: [outcome(maria)],
-            cancelled: [],
-            moved: [{ ...outcome(joao), to: placeC }],
-          },
-        };
-      return { status: 200, body: { items: [] } };
-    });
+    const { requests } = mockApi(
+      route.get('/backoffice/place/company/:companyId', { items: [placeA, placeB] }),
+      route.get<BlockedTimeList>('/backoffice/blocked-time/findAll', { items: [] }),
+      route.post<BlockConflictDetails>('/backoffice/blocked-time/preview', {
+        appointments: [maria, joao],
+      }),
+      route.post('/backoffice/blocked-time/bulk', () =>
+        reply<CreatedBlocks>(201, {
+          items: [],
+          kept: [outcome(maria)],
+          cancelled: [],
+          moved: [{ ...outcome(joao), to: placeC }],
+        }),
+      ),
+    );
     renderApp('/manage-time-blocks');
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Criar bloqueio' }));
@@ -150,7 +158,7 @@ describe('company-wide blocked times', () => {
     setSession(buildSession());
     const company = buildCompany();
     setCurrentCompany(company);
-    const conflict = {
+    const conflict: BlockConflict = {
       id: mariaId,
       placeId: placeA.id,
       placeName: 'Quadra A',
@@ -163,25 +171,18 @@ describe('company-wide blocked times', () => {
       freePlaces: [],
     };
     let previews = 0;
-    mockFetch((request) => {
-      if (request.url === `/api/backoffice/company/${company.id}`)
-        return { status: 200, body: company };
-      if (request.url.startsWith('/api/backoffice/place/company/'))
-        return { status: 200, body: { items: [placeA] } };
-      if (request.url === '/api/backoffice/blocked-time/preview') {
+    mockApi(
+      route.get('/backoffice/place/company/:companyId', { items: [placeA] }),
+      route.get<BlockedTimeList>('/backoffice/blocked-time/findAll', { items: [] }),
+      route.post<BlockConflictDetails>('/backoffice/blocked-time/preview', () => {
         previews += 1;
-        return { status: 200, body: { appointments: previews === 1 ? [] : [conflict] } };
-      }
-      if (request.url === '/api/backoffice/blocked-time/bulk')
-        return {
-          status: 409,
-          body: {
-            ...errorBody(409, 'BlockConflictsWithAppointments'),
-            details: { appointments: [conflict] },
-          },
-        };
-      return { status: 200, body: { items: [] } };
-    });
+        return { appointments: previews === 1 ? [] : [conflict] };
+      }),
+      route.post(
+        '/backoffice/blocked-time/bulk',
+        apiError('BlockConflictsWithAppointments', { details: { appointments: [conflict] } }),
+      ),
+    );
     renderApp('/manage-time-blocks');
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Criar bloqueio' }));
@@ -207,11 +208,10 @@ describe('company-wide blocked times', () => {
     setSession(buildSession());
     const company = buildCompany();
     setCurrentCompany(company);
-    const { requests } = mockFetch((request) => {
-      if (request.url === `/api/backoffice/company/${company.id}`)
-        return { status: 200, body: company };
-      return { status: 404, body: errorBody(404, 'NotFound') };
-    });
+    const { requests } = mockApi(
+      route.get('/backoffice/place/company/:companyId', apiError('NotFound')),
+      route.get('/backoffice/blocked-time/findAll', apiError('NotFound')),
+    );
     renderApp('/manage-time-blocks');
     expect(await screen.findByText('Erro ao buscar os horários bloqueados.')).toBeInTheDocument();
     const search = requests.find((request) => request.url.includes('/blocked-time/findAll'));
