@@ -373,7 +373,7 @@ describe('POST /api/backoffice/appointment/check', () => {
       'AgeRestriction',
       'ReservationsLimitReached',
     ]);
-    expect(response.json().failures[0].message).toBe('O associado está bloqueado.');
+    expect(response.json().failures[0].message).toBe('O associado está bloqueado para reservas.');
     const taken = await check(headers, bodyFor(day(3), '09:00', child));
     expect(codes(taken)).toEqual([
       'AssociateBlocked',

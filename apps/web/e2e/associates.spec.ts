@@ -100,11 +100,13 @@ test('search, page through, open an associate, change the password, block and se
   await booking.getByRole('button', { name: 'Buscar' }).click();
   await expect(booking.getByText(`Associado: ${name}`)).toBeVisible();
   await expect(booking.getByText('Este agendamento não é permitido:')).toBeVisible();
-  await expect(booking.getByRole('listitem')).toHaveText(['O associado está bloqueado.']);
+  await expect(booking.getByRole('listitem')).toHaveText([
+    'O associado está bloqueado para reservas.',
+  ]);
   await booking.getByRole('button', { name: 'Criar' }).click();
   await expect(
     // The refusal's toast, besides the reason the dialog already lists.
-    page.locator('.Toastify').getByText('O associado está bloqueado.'),
+    page.locator('.Toastify').getByText('O associado está bloqueado para reservas.'),
   ).toBeVisible();
   await expect(page.getByText('Agendamento criado com sucesso')).toHaveCount(0);
   await booking.getByRole('button', { name: 'Cancelar' }).click();

@@ -1,5 +1,5 @@
 import { appointments, type Database } from '@clube/db';
-import { AppError } from '../../lib/app-error';
+import { appErrorOf } from '../../lib/app-error';
 import { insertAudited } from '../../lib/audit';
 import { notifyClubChange } from '../../lib/club-events';
 import { clubDateOf } from '@clube/shared';
@@ -43,7 +43,7 @@ export async function bookAppointment(db: Database, options: BookAppointmentOpti
     if (first)
       throw (
         options.refuse?.(failures, context) ??
-        new AppError(first.key, first.message, first.until ? { until: first.until } : undefined)
+        appErrorOf(first, first.until ? { until: first.until } : undefined)
       );
 
     // The booking and its audit event in one statement: one round trip fewer on the busiest

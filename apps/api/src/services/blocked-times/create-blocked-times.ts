@@ -51,9 +51,9 @@ async function loadPlaces(db: Database, caller: Caller, placeIds: string[]) {
   if (rows.length !== placeIds.length) throw new AppError('PlaceNotFound');
   const companyId = rows[0]!.companyId;
   if (rows.some((row) => row.companyId !== companyId)) {
-    throw new AppError('ValidationError', 'Os espaços de um bloqueio devem ser do mesmo clube.', [
-      { in: 'body', path: 'placeIds', message: 'Os espaços devem ser do mesmo clube.' },
-    ]);
+    throw new AppError('BlockPlacesOfManyClubs', {
+      details: [{ in: 'body', path: 'placeIds', message: 'Os espaços devem ser do mesmo clube.' }],
+    });
   }
   return { companyId, timezone: rows[0]!.timezone, places: rows };
 }
@@ -126,7 +126,7 @@ export async function createBlockedTimes(
           associateName: conflict.associateName,
         })),
       };
-      throw new AppError('BlockConflictsWithAppointments', undefined, details);
+      throw new AppError('BlockConflictsWithAppointments', { details });
     }
 
     for (const conflict of conflicts) {

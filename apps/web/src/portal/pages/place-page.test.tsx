@@ -1,4 +1,4 @@
-import { portalRuleMessages } from '@clube/shared';
+import { errorTexts } from '@clube/shared';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -8,9 +8,9 @@ import { buildMe, buildPlace, buildPortalSession, buildSlot } from '../testing/f
 import { renderPortal } from '../testing/render-portal';
 
 const failures = [
-  { code: 'AgeRestriction', message: portalRuleMessages.AgeRestriction },
-  { code: 'WaitingPeriodRequired', message: portalRuleMessages.WaitingPeriodRequired },
-  { code: 'ReservationsLimitReached', message: portalRuleMessages.ReservationsLimitReached },
+  { code: 'AgeRestriction', message: errorTexts.AgeRestriction },
+  { code: 'WaitingPeriodRequired', message: errorTexts.WaitingPeriodRequired },
+  { code: 'ReservationsLimitReached', message: errorTexts.ReservationsLimitReached },
 ];
 
 /** A signed-in holder on a place's page with one free and one taken slot. */

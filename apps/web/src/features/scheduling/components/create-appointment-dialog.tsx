@@ -1,6 +1,5 @@
 import {
   appointmentCardFormSchema,
-  errorDefinitions,
   type AppointmentCardForm,
   type Associate,
   type CreateAppointmentBody,
@@ -16,6 +15,7 @@ import { Dialog } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { formatDate, formatTime } from '@/lib/dates';
 import { isApiError } from '@/lib/api-client';
+import { errorTextOfCode } from '@/lib/error-codes';
 import { errorMessageOf } from '@/lib/error-messages';
 import { i18n } from '@/lib/i18n';
 import { useCheckAppointment } from '../api/check-appointment';
@@ -31,11 +31,9 @@ type CreateAppointmentDialogProps = {
   timezone: string;
 };
 
-/** A check failure in Portuguese: the one error table, else the server's own sentence. */
-function failureText(failure: { code: string; message: string }) {
-  return failure.code in errorDefinitions
-    ? i18n.t(`errors.${failure.code as 'NotFound'}`)
-    : failure.message;
+/** A check failure in Portuguese: its code's text in the one error table, with its values. */
+function failureText(failure: { code: string; message: string; params?: unknown }) {
+  return errorTextOfCode(i18n, failure.code, failure.params, failure.message);
 }
 
 /**

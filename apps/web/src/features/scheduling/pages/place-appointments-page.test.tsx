@@ -167,14 +167,18 @@ describe('place appointments', () => {
     await user.type(within(dialog).getByLabelText('Carteirinha'), '1234');
     await user.click(within(dialog).getByRole('button', { name: 'Buscar' }));
     expect(
-      await within(dialog).findByText('O associado não tem a idade mínima para este espaço.'),
+      await within(dialog).findByText(
+        'Quem vai usar a reserva não tem a idade mínima exigida por este espaço.',
+      ),
     ).toBeInTheDocument();
     expect(
-      within(dialog).getByText('O limite de reservas deste título no mês foi atingido.'),
+      within(dialog).getByText('O título já usou todas as reservas deste mês neste espaço.'),
     ).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Criar' }));
     expect(
-      await screen.findAllByText('O associado não tem a idade mínima para este espaço.'),
+      await screen.findAllByText(
+        'Quem vai usar a reserva não tem a idade mínima exigida por este espaço.',
+      ),
     ).toHaveLength(2);
   });
 
