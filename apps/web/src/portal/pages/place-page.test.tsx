@@ -36,6 +36,31 @@ function scene(answer: (request: RecordedRequest) => MockReply | undefined) {
 }
 
 describe('booking a slot', () => {
+  it('shows the table text of each code with its values and the block reason, not the body sentence', async () => {
+    const user = userEvent.setup();
+    const refusals = [
+      { code: 'TitleBlocked', message: 'texto do servidor', reason: 'Mensalidade em atraso' },
+      { code: 'TitleSuspended', message: 'texto do servidor', params: { endDate: '05/12/2099' } },
+    ];
+    scene((request) =>
+      request.url === '/api/portal/bookings/check'
+        ? { status: 200, body: { ok: false, failures: refusals, quota: { used: 0, limit: 0 } } }
+        : undefined,
+    );
+
+    await user.click(await screen.findByRole('button', { name: /10:00\s*Livre/ }));
+    const dialog = await screen.findByRole('dialog');
+    const refusal = await within(dialog).findByRole('alert');
+    expect(
+      within(refusal)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
+      'O título está bloqueado para reservas. Motivo: Mensalidade em atraso',
+      'O título está suspenso por faltas até 05/12/2099.',
+    ]);
+  });
+
   it('lists every rule the check says the booking breaks, and does not let it be confirmed', async () => {
     const user = userEvent.setup();
     const { requests, me, place, free } = scene((request) =>
