@@ -98,7 +98,7 @@ describe('api client', () => {
   it('does not refresh for the auth endpoints and reads the message from body.error', async () => {
     const { requests } = mockFetch(() => ({
       status: 401,
-      body: errorBody(401, 'Invalid user or password', 'CPF ou senha inválidos.'),
+      body: errorBody(401, 'Invalid user or password', 'Credenciais inválidas! Tente novamente.'),
     }));
 
     const error: unknown = await api
@@ -109,7 +109,7 @@ describe('api client', () => {
     expect(error).toMatchObject({
       status: 401,
       message: 'Invalid user or password',
-      data: { message: 'CPF ou senha inválidos.' },
+      data: { message: 'Credenciais inválidas! Tente novamente.' },
     });
     expect(requests).toHaveLength(1);
   });
