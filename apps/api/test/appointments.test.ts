@@ -373,7 +373,7 @@ describe('POST /api/backoffice/appointment/check', () => {
       'AgeRestriction',
       'ReservationsLimitReached',
     ]);
-    expect(response.json().failures[0].message).toBe('O associado está bloqueado.');
+    expect(response.json().failures[0].message).toBe('O associado está bloqueado para reservas.');
     // The date from which the member may book: when the window reaches the day, and the first
     // day of the next month for the spent quota.
     const fromOf = (code: string) =>

@@ -89,7 +89,7 @@ describe('POST /api/auth/login', () => {
       payload: '{"cpf":',
     });
     expect(response.statusCode).toBe(400);
-    expect(response.json().error).toBe('ValidationError');
+    expect(response.json().error).toBe('MalformedRequest');
   });
 
   it('rate-limits failed attempts per cpf at one address: then even the right password is 429', async () => {

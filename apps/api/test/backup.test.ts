@@ -78,7 +78,7 @@ describe('embedded database backup and restore', { timeout: 180_000 }, () => {
   it('refuses to overwrite an existing database without force', async () => {
     await expect(
       restoreEmbeddedDatabase(databaseDir, file, { force: false, migrationsDir }),
-    ).rejects.toMatchObject({ key: 'Conflict' });
+    ).rejects.toMatchObject({ key: 'EmbeddedDatabaseExists' });
   });
 
   it('puts the old database back when the backup is not a database', async () => {
@@ -87,7 +87,7 @@ describe('embedded database backup and restore', { timeout: 180_000 }, () => {
     writeFileSync(bogus, 'not a backup');
     await expect(
       restoreEmbeddedDatabase(databaseDir, bogus, { force: true, migrationsDir }),
-    ).rejects.toMatchObject({ key: 'ValidationError' });
+    ).rejects.toMatchObject({ key: 'BackupRestoreFailed' });
     expect(await clubNames(databaseDir)).toEqual(['Antes do backup']);
   });
 });

@@ -90,7 +90,7 @@ describe('GET /api/backoffice/company', () => {
     );
     for (const response of [foreign, missing]) {
       expect(response.statusCode).toBe(404);
-      expect(response.json()).toMatchObject({ statusCode: 404, error: 'NotFound' });
+      expect(response.json()).toMatchObject({ statusCode: 404, error: 'CompanyNotFound' });
     }
   });
 
@@ -148,8 +148,9 @@ describe('server basics', () => {
     expect(response.statusCode).toBe(404);
     expect(response.json()).toEqual({
       statusCode: 404,
-      error: 'NotFound',
+      error: 'RouteNotFound',
       message: 'Rota GET /api/does-not-exist não encontrada.',
+      params: { method: 'GET', path: '/api/does-not-exist' },
     });
   });
 

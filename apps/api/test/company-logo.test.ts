@@ -183,7 +183,7 @@ describe('POST /api/backoffice/company/:id/logo', () => {
       type: 'image/png',
     });
     expect(script.statusCode).toBe(415);
-    expect(script.json().error).toBe('UnsupportedMediaType');
+    expect(script.json().error).toBe('UnsupportedImageType');
 
     const corrupt = await uploadLogo(company.id, headers, {
       bytes: (await picture('png')).subarray(0, 40),
@@ -218,7 +218,7 @@ describe('POST /api/backoffice/company/:id/logo', () => {
       type: 'image/png',
     });
     expect(huge.statusCode).toBe(413);
-    expect(huge.json().error).toBe('PayloadTooLarge');
+    expect(huge.json().error).toBe('ImageTooLarge');
 
     const json = await context.app.inject({
       method: 'POST',
@@ -242,7 +242,10 @@ describe('POST /api/backoffice/company/:id/logo', () => {
     });
 
     expect(response.statusCode).toBe(404);
-    expect(response.json()).toMatchObject({ error: 'NotFound', message: 'Clube não encontrado.' });
+    expect(response.json()).toMatchObject({
+      error: 'CompanyNotFound',
+      message: 'Clube não encontrado.',
+    });
     expect(await storedCount()).toBe(before);
     expect(await storedLogoUrl(theirs.company.id)).toBeNull();
   });

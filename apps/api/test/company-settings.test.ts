@@ -177,7 +177,7 @@ describe('PATCH /api/backoffice/company/:id', () => {
       expect(response.statusCode).toBe(404);
       expect(response.json()).toEqual({
         statusCode: 404,
-        error: 'NotFound',
+        error: 'CompanyNotFound',
         message: 'Clube não encontrado.',
       });
     }

@@ -408,7 +408,8 @@ describe('no-show suspension policy', () => {
     expect(checked.json().failures).toEqual([
       {
         code: 'TitleSuspended',
-        message: 'O título do associado está suspenso por faltas até 13/06/2026.',
+        message: 'O título está suspenso por faltas até 13/06/2026.',
+        params: { endDate: '13/06/2026' },
         until,
         from: '2026-06-13',
       },

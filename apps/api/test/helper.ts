@@ -5,6 +5,8 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp, type App } from '../src/app';
+import type { InjectOptions, LightMyRequestResponse as Response } from 'fastify';
+import { assertErrorBodyFollowsTable } from './error-table-guard';
 import { loadConfig, type Config } from '../src/config';
 
 export const testJwtSecret = 'test-secret-test-secret-test-secret-0123456789';
@@ -76,6 +78,7 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
   };
   const app = await buildApp({ config, database, jwtSecret: testJwtSecret });
   await app.ready();
+  guardErrorBodies(app);
   return {
     app,
     database,
@@ -112,4 +115,15 @@ export async function withFailingTrigger(
     await db.execute(sql.raw(`drop trigger fail_for_test on ${table}`));
     await db.execute(sql.raw('drop function fail_for_test()'));
   }
+}
+
+/** Every answer of `app.inject` is checked against the shared error table before a test sees it. */
+function guardErrorBodies(app: App): void {
+  const inject = app.inject.bind(app) as (options: InjectOptions | string) => Promise<Response>;
+  const guarded = async (options: InjectOptions | string) => {
+    const response = await inject(options);
+    assertErrorBodyFollowsTable(response);
+    return response;
+  };
+  app.inject = guarded as unknown as typeof app.inject;
 }

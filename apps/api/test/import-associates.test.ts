@@ -217,11 +217,11 @@ describe('importAssociates', () => {
     ]);
     expect(report.applied).toBe(false);
     await expect(run(company.id, 'cpf,name\n1,2')).rejects.toMatchObject({
-      key: 'ValidationError',
+      key: 'CsvMissingColumns',
       message: expect.stringContaining('birthdate'),
     });
     await expect(run(company.id, `${header}\n"unterminated,1,2`)).rejects.toMatchObject({
-      key: 'ValidationError',
+      key: 'CsvMalformed',
       message: expect.stringContaining('CSV malformado'),
     });
   });
@@ -243,7 +243,7 @@ describe('importAssociates', () => {
         actorUserId: null,
       }),
     ).rejects.toMatchObject({
-      key: 'ValidationError',
+      key: 'CsvHeaderTooLong',
       message: expect.stringContaining('Cabeçalho do arquivo muito longo'),
     });
     expect(chunksRead).toBeLessThanOrEqual(2);
@@ -305,7 +305,7 @@ describe('importAssociates', () => {
         actorUserId: null,
       }),
     ).rejects.toMatchObject({
-      key: 'ValidationError',
+      key: 'CsvMixedEncoding',
       message: expect.stringContaining('mistura codificações'),
     });
     const garbled = `${header}\n${cpfs[0]},Jo\uFFFDo Concei\uFFFD\uFFFDo,10/05/1980,7001,T,sim,,`;

@@ -83,7 +83,7 @@ describe('POST /api/backoffice/operating-hour', () => {
     const duplicate = await create(headers, { ...payload, openTime: '07:00' });
     expect(duplicate.statusCode).toBe(409);
     expect(duplicate.json()).toMatchObject({
-      error: 'Conflict',
+      error: 'OperatingHourExists',
       message: expect.stringContaining('Já existe um horário de funcionamento para este dia'),
     });
     const rows = await rowsOf(company.id);
@@ -105,7 +105,7 @@ describe('POST /api/backoffice/operating-hour', () => {
       });
       expect(response.statusCode).toBe(400);
       expect(response.json()).toMatchObject({
-        error: 'ValidationError',
+        error: 'OpenTimeAfterCloseTime',
         message: openBeforeClose,
         details: [{ path: 'closeTime', message: openBeforeClose }],
       });
@@ -172,7 +172,10 @@ describe('GET /api/backoffice/operating-hour/company/{companyId}', () => {
     await createOperatingHours(context.database.db, other.company.id);
     const response = await list(headers, other.company.id);
     expect(response.statusCode).toBe(404);
-    expect(response.json()).toMatchObject({ error: 'NotFound' });
+    expect(response.json()).toMatchObject({
+      error: 'CompanyNotFound',
+      message: 'Clube não encontrado.',
+    });
   });
 });
 
@@ -218,7 +221,10 @@ describe('PATCH /api/backoffice/operating-hour/company', () => {
       closeTime: '07:00',
     });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toMatchObject({ error: 'ValidationError', message: openBeforeClose });
+    expect(response.json()).toMatchObject({
+      error: 'OpenTimeAfterCloseTime',
+      message: openBeforeClose,
+    });
     const [row] = await rowsOf(company.id);
     expect([row!.openTime, row!.closeTime]).toEqual(['06:00:00', '22:00:00']);
   });

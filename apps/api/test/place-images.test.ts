@@ -149,7 +149,7 @@ describe('POST /api/backoffice/placeImage', () => {
     );
     expect(response.statusCode).toBe(415);
     expect(response.json()).toMatchObject({
-      error: 'UnsupportedMediaType',
+      error: 'UnsupportedImageType',
       message: 'Tipo de arquivo não suportado. Envie uma imagem PNG, JPEG, GIF ou WebP.',
     });
     expect(await storedCount()).toBe(before);
@@ -183,8 +183,9 @@ describe('POST /api/backoffice/placeImage', () => {
     );
     expect(response.statusCode).toBe(413);
     expect(response.json()).toMatchObject({
-      error: 'PayloadTooLarge',
+      error: 'ImageTooLarge',
       message: 'A imagem deve ter no máximo 5 MB.',
+      params: { maxMegabytes: 5 },
     });
   });
 
@@ -203,7 +204,10 @@ describe('POST /api/backoffice/placeImage', () => {
       payload: Buffer.from(await request.arrayBuffer()),
     });
     expect(response.statusCode).toBe(413);
-    expect(response.json().message).toBe('Envie uma única imagem, com os campos do formulário.');
+    expect(response.json()).toMatchObject({
+      error: 'TooManyImages',
+      message: 'Envie uma única imagem no formulário.',
+    });
   });
 
   it('requires a file and a valid placeId (400 with the fields)', async () => {
@@ -420,7 +424,7 @@ describe('hostile uploads', () => {
       { bytes: bomb, name: 'bomba.png', type: 'image/png' },
     );
     expect(response.statusCode).toBe(413);
-    expect(response.json()).toMatchObject({ error: 'PayloadTooLarge' });
+    expect(response.json()).toMatchObject({ error: 'ImageTooManyPixels' });
     expect(await storedCount()).toBe(before);
     expect(await db().select().from(placeImages).where(eq(placeImages.placeId, place.id))).toEqual(
       [],

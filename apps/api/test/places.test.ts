@@ -203,7 +203,11 @@ describe('POST /api/backoffice/place', () => {
     const secondCategory = await createCategory(db(), second.company.id);
     const response = await post(headers, placeBody(company.id, secondCategory.id));
     expect(response.statusCode).toBe(404);
-    expect(response.json().message).toBe('A categoria não pertence a este clube.');
+    // Exactly like a category that does not exist: nothing tells what another club holds.
+    expect(response.json()).toMatchObject({
+      error: 'CategoryNotFound',
+      message: 'Categoria não encontrada.',
+    });
   });
 
   it('answers 404 for a club the caller does not work for', async () => {

@@ -67,7 +67,11 @@ describe('POST /api/portal/auth/login', () => {
     expect(new Set(bodies.map((body) => JSON.stringify(body))).size).toBe(1);
     expect(bodies[0]).toEqual([
       401,
-      { statusCode: 401, error: 'Invalid user or password', message: 'CPF ou senha inválidos.' },
+      {
+        statusCode: 401,
+        error: 'Invalid user or password',
+        message: 'Credenciais inválidas! Tente novamente.',
+      },
     ]);
   });
 

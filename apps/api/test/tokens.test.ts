@@ -32,7 +32,7 @@ describe('tokens of a deleted user', () => {
 
     const after = await context.app.inject({ url: '/api/backoffice/company', headers });
     expect(after.statusCode).toBe(401);
-    expect(after.json()).toMatchObject({ statusCode: 401, error: 'Unauthorized' });
+    expect(after.json()).toMatchObject({ statusCode: 401, error: 'NoBackofficeAccess' });
     const refreshed = await refresh(context.app, session.refresh_token);
     expect(refreshed.statusCode).toBe(401);
   });

@@ -101,7 +101,7 @@ test('search, page through, open an associate, change the password, block and se
   await expect(booking.getByText(`Associado: ${name}`)).toBeVisible();
   await expect(booking.getByText('Este agendamento não é permitido:')).toBeVisible();
   await expect(booking.getByRole('listitem')).toHaveText([
-    'Associado bloqueado: O associado está bloqueado.',
+    'Associado bloqueado: O associado está bloqueado para reservas.',
   ]);
   // 'Criar' waits until every rule passes: nothing is sent.
   await expect(booking.getByRole('button', { name: 'Criar' })).toBeDisabled();

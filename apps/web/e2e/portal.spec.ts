@@ -1,4 +1,4 @@
-import { portalRuleMessages } from '@clube/shared';
+import { errorTexts } from '@clube/shared';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import {
   clubDate,
@@ -94,9 +94,9 @@ test.describe('members portal on a phone', () => {
     await expect(refusal).toContainText('Não é possível fazer esta reserva:');
     await expect(refusal.getByRole('listitem')).toHaveText(
       [
-        portalRuleMessages.AgeRestriction,
-        portalRuleMessages.WaitingPeriodRequired,
-        portalRuleMessages.ReservationsLimitReached,
+        errorTexts.AgeRestriction,
+        errorTexts.WaitingPeriodRequired,
+        errorTexts.ReservationsLimitReached,
       ],
       { useInnerText: true },
     );

@@ -1,158 +1,166 @@
 /**
- * Every error the API can answer with. The key is the stable `error` code on the wire (except
- * where `code` overrides it for the two texts the web client matches literally); `status` is its
- * HTTP status and `message` the default human sentence.
+ * The one vocabulary of failures: every distinct failure the API can answer (and the web client's
+ * own fallback) has a key here, its HTTP status and ONE Portuguese text. The API answers
+ * `message` from this table by code and the web shows the same text for the code; neither side
+ * writes a failure's text anywhere else. `{{name}}` marks a value the text needs (the limit in MB,
+ * a date…): the thrower passes it as typed `params`, the body carries it in `params`, and both
+ * sides interpolate the same way (i18next's syntax).
+ *
+ * The key is the stable `error` code on the wire, except where `code` keeps the two strings the
+ * clients match literally ('Invalid user or password', 'Refresh token expirado').
+ *
+ * How to add one: a new line here, sorted by key, one entry per line (a test checks both), then
+ * `new AppError('YourKey', { params })` in the API. docs/ARCHITECTURE.md, "Errors".
  */
+// prettier-ignore
 export const errorDefinitions = {
-  ValidationError: { status: 400, message: 'Dados inválidos.' },
-  Unauthorized: { status: 401, message: 'Autenticação necessária.' },
-  /** Unknown cpf and wrong password answer alike, so nobody can probe which cpfs exist. */
-  InvalidCredentials: {
-    status: 401,
-    code: 'Invalid user or password',
-    message: 'CPF ou senha inválidos.',
-  },
-  /** Expired, unknown, revoked or reused refresh token. */
-  RefreshTokenExpired: {
-    status: 401,
-    code: 'Refresh token expirado',
-    message: 'Sessão expirada. Entre novamente.',
-  },
-  NotFound: { status: 404, message: 'Recurso não encontrado.' },
-  Conflict: { status: 409, message: 'O registro conflita com outro já existente.' },
-  PayloadTooLarge: { status: 413, message: 'Arquivo maior que o limite permitido.' },
-  UnsupportedMediaType: { status: 415, message: 'Tipo de arquivo não suportado.' },
-  TooManyRequests: {
-    status: 429,
-    message: 'Muitas tentativas. Aguarde um pouco e tente novamente.',
-  },
-  InternalServerError: { status: 500, message: 'Erro interno. Tente novamente mais tarde.' },
-  ServiceUnavailable: { status: 503, message: 'Serviço indisponível.' },
-
-  // Places and categories
-  PlaceNotFound: { status: 404, message: 'Espaço não encontrado.' },
-  CategoryNotFound: { status: 404, message: 'Categoria não encontrada.' },
-  PlaceHasFutureAppointments: {
-    status: 409,
-    message: 'O espaço tem agendamentos futuros. Cancele-os antes de excluir.',
-  },
-  CategoryInUse: {
-    status: 409,
-    message: 'A categoria é usada por espaços ativos. Mude a categoria deles antes de excluir.',
-  },
+  AgeRestriction: { status: 422, message: 'Quem vai usar a reserva não tem a idade mínima exigida por este espaço.' },
+  AppointmentNotFound: { status: 404, message: 'Agendamento não encontrado.' },
+  AppointmentNotScheduled: { status: 409, message: 'O agendamento não está mais marcado (cancelado ou com presença registrada).' },
+  AssociateBlocked: { status: 422, message: 'O associado está bloqueado para reservas.' },
+  AssociateNotFound: { status: 404, message: 'Associado não encontrado.' },
+  AttendanceNotRecorded: { status: 409, message: 'O agendamento não tem presença nem falta registrada.' },
+  AttendanceUndoExpired: { status: 422, message: 'A presença ou falta só pode ser desfeita no mesmo dia em que foi registrada.' },
+  AvailableBookingDaysMissed: { status: 422, message: 'Esta data ainda não está aberta para reservas neste espaço.' },
+  BackupFileNotFound: { status: 404, message: 'Arquivo de backup não encontrado: {{file}}' },
+  BackupRestoreFailed: { status: 400, message: 'Não foi possível restaurar {{file}}: {{reason}}' },
+  BlockConflictsWithAppointments: { status: 409, message: 'O bloqueio coincide com agendamentos marcados: escolha manter, cancelar ou mover cada um.' },
+  BlockMoveTargetInvalid: { status: 422, message: 'Espaço de destino inválido: escolha um espaço ativo da mesma categoria, no mesmo clube.' },
+  BlockMoveTargetTaken: { status: 409, message: 'O espaço de destino não está livre neste horário.' },
+  BlockPlacesOfManyClubs: { status: 400, message: 'Os espaços de um bloqueio devem ser do mesmo clube.' },
+  BlockReasonRequired: { status: 400, message: 'Informe o motivo do bloqueio.' },
+  BlockedTimeNotFound: { status: 404, message: 'Bloqueio não encontrado.' },
+  CategoryInUse: { status: 409, message: 'A categoria é usada por espaços ativos. Mude a categoria deles antes de excluir.' },
   /** Names compare without case, accents and surrounding spaces ("Salões" = "saloes"). */
   CategoryNameTaken: { status: 409, message: 'Já existe uma categoria com esse nome neste clube.' },
-  PlaceNameTaken: { status: 409, message: 'Já existe um espaço com esse nome neste clube.' },
-
-  // Associates
-  AssociateNotFound: { status: 404, message: 'Associado não encontrado.' },
-  InvalidOldPassword: { status: 422, message: 'A senha atual está incorreta.' },
+  /** Also a category of another club: nobody learns what other clubs hold. */
+  CategoryNotFound: { status: 404, message: 'Categoria não encontrada.' },
+  CheckInNotOpen: { status: 422, message: 'A entrada só pode ser registrada de 30 minutos antes do início até o fim do horário.' },
+  CompanyNameRequired: { status: 400, message: 'O nome do clube é obrigatório.' },
+  /** Also a club the caller is not staff of. */
+  CompanyNotFound: { status: 404, message: 'Clube não encontrado.' },
+  Conflict: { status: 409, message: 'O registro conflita com outro já existente.' },
+  CsvEmpty: { status: 400, message: 'O arquivo está vazio.' },
+  CsvFileRequired: { status: 400, message: 'Envie o arquivo CSV no campo "file" (multipart).' },
+  CsvHeaderTooLong: { status: 400, message: 'Cabeçalho do arquivo muito longo (mais de {{maxKibibytes}} KiB sem quebra de linha). Envie um CSV com o cabeçalho cpf,name,birthDate,cardId,title,isHolder na primeira linha.' },
+  CsvMalformed: { status: 400, message: 'CSV malformado perto da linha {{line}}: {{reason}}' },
+  CsvMissingColumns: { status: 400, message: 'Cabeçalho sem as colunas obrigatórias: {{columns}} (esperado: cpf,name,birthDate,cardId,title,isHolder[,email][,blocked]).' },
+  CsvMixedEncoding: { status: 400, message: 'O arquivo mistura codificações de texto (UTF-8 inválido perto da linha {{line}}). Salve-o de novo como "CSV UTF-8" e envie outra vez.' },
+  CsvTooLarge: { status: 413, message: 'O arquivo CSV deve ter no máximo {{maxMegabytes}} MB.' },
+  DatabaseUnavailable: { status: 503, message: 'Banco de dados indisponível.' },
+  EmbeddedDatabaseExists: { status: 409, message: 'Já existe um banco em {{directory}}. Use --force para substituí-lo (o atual é guardado ao lado).' },
+  EmbeddedDatabaseMissing: { status: 404, message: 'Não há banco embutido em {{directory}}.' },
+  FileNotFound: { status: 404, message: 'Arquivo não encontrado.' },
+  ImageMultipartRequired: { status: 415, message: 'Envie a imagem como multipart/form-data.' },
+  ImageTooLarge: { status: 413, message: 'A imagem deve ter no máximo {{maxMegabytes}} MB.' },
+  /** A small file that would decode to a huge bitmap (a decompression bomb, or a huge photo). */
+  ImageTooManyPixels: { status: 413, message: 'A imagem tem dimensões grandes demais. Envie uma imagem de até {{maxMegapixels}} megapixels.' },
+  ImageUnreadable: { status: 415, message: 'Não foi possível ler a imagem: o arquivo está corrompido ou não é uma imagem válida.' },
   /** One associates import at a time per API process (each holds the database for long). */
-  ImportInProgress: {
-    status: 409,
-    message:
-      'Já há uma importação de associados em andamento. Aguarde ela terminar e tente novamente.',
-  },
-
-  // Booking rules, in the order they are checked (docs/domain.md, Booking rules)
-  AssociateBlocked: { status: 422, message: 'O associado está bloqueado.' },
-  TitleBlocked: { status: 422, message: 'O título do associado está bloqueado.' },
-  /** The club's no-show policy suspended the title; the message names the day it ends. */
-  TitleSuspended: { status: 422, message: 'O título do associado está suspenso.' },
-  InvalidAppointmentDuration: {
-    status: 422,
-    message: 'A duração do agendamento não corresponde à do espaço.',
-  },
-  TimeNotAvailable: { status: 422, message: 'Horário não disponível.' },
-  AvailableBookingDaysMissed: {
-    status: 422,
-    message: 'A data está fora do período permitido para agendamento.',
-  },
-  AgeRestriction: { status: 422, message: 'O associado não tem a idade mínima para este espaço.' },
-  WaitingPeriodRequired: {
-    status: 422,
-    message: 'É necessário aguardar um período antes de um novo agendamento.',
-  },
-  ReservationsLimitReached: {
-    status: 422,
-    message: 'O limite de reservas deste título no mês foi atingido.',
-  },
-  TimeAlreadyTaken: { status: 409, message: 'Este horário já está reservado.' },
-  AppointmentNotFound: { status: 404, message: 'Agendamento não encontrado.' },
-  MaxCancelBookingTimeMissed: {
-    status: 422,
-    message: 'O prazo para cancelar este agendamento já passou.',
-  },
-  BlockConflictsWithAppointments: {
-    status: 409,
-    message:
-      'O bloqueio coincide com agendamentos marcados: escolha manter, cancelar ou mover cada um.',
-  },
-  /** The place a block's booking should move to is not an active place of its category and club. */
-  BlockMoveTargetInvalid: {
-    status: 422,
-    message:
-      'Espaço de destino inválido: escolha um espaço ativo da mesma categoria, no mesmo clube.',
-  },
-  /** The place a block's booking should move to is booked, blocked or closed at that time. */
-  BlockMoveTargetTaken: {
-    status: 409,
-    message: 'O espaço de destino não está livre neste horário.',
-  },
-
-  // Members' portal
+  ImportInProgress: { status: 409, message: 'Já há uma importação de associados em andamento. Aguarde ela terminar e tente novamente.' },
+  InternalServerError: { status: 500, message: 'Estamos com problemas técnicos. Nosso time já está resolvendo.' },
+  InvalidAppointmentDuration: { status: 422, message: 'A duração do agendamento não corresponde à do espaço.' },
+  InvalidCpf: { status: 400, message: 'CPF inválido.' },
+  /** Unknown cpf and wrong password answer alike, so nobody can probe which cpfs exist. */
+  InvalidCredentials: { status: 401, code: 'Invalid user or password', message: 'Credenciais inválidas! Tente novamente.' },
+  InvalidOldPassword: { status: 422, message: 'A senha atual está incorreta.' },
+  InvalidTimezone: { status: 400, message: 'Fuso horário IANA desconhecido (ex.: America/Sao_Paulo).' },
+  MalformedForm: { status: 400, message: 'O formulário enviado está incompleto ou malformado.' },
+  /** Fastify's own refusals of a request it cannot read (bad JSON, bad headers). */
+  MalformedRequest: { status: 400, message: 'A requisição está malformada e não pôde ser lida.' },
+  MaxCancelBookingTimeMissed: { status: 422, message: 'O prazo para cancelar este agendamento já passou.' },
+  /** A member's token whose membership was deleted since it was issued. */
+  MembershipEnded: { status: 401, message: 'Sessão encerrada. Entre novamente.' },
+  /** A staff token of somebody no longer staff of any club. */
+  NoBackofficeAccess: { status: 401, message: 'Usuário sem acesso ao backoffice.' },
+  NoShowTooEarly: { status: 422, message: 'Ainda não é possível marcar falta: aguarde a tolerância após o início.' },
+  NotFound: { status: 404, message: 'Registro não encontrado.' },
   /** A member who is not the title's holder books only for themself. */
-  OnlyHolderBooksForOthers: {
-    status: 403,
-    message: 'Somente o titular pode fazer reservas para outros membros do título.',
-  },
-  // Front desk
-  AppointmentNotScheduled: {
-    status: 409,
-    message: 'O agendamento não está mais marcado (já cancelado ou com presença registrada).',
-  },
-  CheckInNotOpen: {
-    status: 422,
-    message: 'A entrada só pode ser registrada de 30 minutos antes do início até o fim do horário.',
-  },
-  NoShowTooEarly: {
-    status: 422,
-    message: 'Ainda não é possível marcar falta: aguarde a tolerância após o início.',
-  },
-  AttendanceNotRecorded: {
-    status: 409,
-    message: 'O agendamento não tem presença nem falta registrada.',
-  },
-  AttendanceUndoExpired: {
-    status: 422,
-    message: 'A presença ou falta só pode ser desfeita no mesmo dia em que foi registrada.',
-  },
+  OnlyHolderBooksForOthers: { status: 403, message: 'Somente o titular pode fazer reservas para outros membros do título.' },
+  OpenTimeAfterCloseTime: { status: 400, message: 'O horário de abertura deve ser anterior ao horário de fechamento!' },
+  OperatingHourExists: { status: 409, message: 'Já existe um horário de funcionamento para este dia. Atualize-o em vez de criar outro.' },
+  OperatingHourNotFound: { status: 404, message: 'Horário de funcionamento não encontrado para este dia.' },
+  /** The signed-in member's own membership is blocked (whoever the booking is for). */
+  OwnMembershipBlocked: { status: 422, message: 'O seu cadastro está bloqueado para reservas.' },
+  PasswordTooShort: { status: 400, message: 'A senha deve ter pelo menos {{minLength}} caracteres.' },
+  PayloadTooLarge: { status: 413, message: 'Arquivo maior que o limite permitido.' },
+  PlaceHasFutureAppointments: { status: 409, message: 'O espaço tem agendamentos futuros. Cancele-os antes de excluir.' },
+  PlaceImageNotFound: { status: 404, message: 'Imagem não encontrada.' },
+  PlaceNameTaken: { status: 409, message: 'Já existe um espaço com esse nome neste clube.' },
+  PlaceNotFound: { status: 404, message: 'Espaço não encontrado.' },
+  PlaceStartsAfterEnds: { status: 400, message: 'O horário de início deve ser anterior ao de término.' },
+  /** A foreign key refused the write: the row is in use, or names one that does not exist. */
+  RecordReferenced: { status: 409, message: 'O registro está em uso ou referencia outro inexistente.' },
+  /** Expired, unknown, revoked or reused refresh token. */
+  RefreshTokenExpired: { status: 401, code: 'Refresh token expirado', message: 'Sua sessão expirou. Entre novamente.' },
+  /** Never answered by the API: the web client's text for a failure without a usable body. */
+  RequestFailed: { status: 0, message: 'Ocorreu um erro ao processar a requisição.' },
+  ReservationsLimitReached: { status: 422, message: 'O título já usou todas as reservas deste mês neste espaço.' },
+  RouteNotFound: { status: 404, message: 'Rota {{method}} {{path}} não encontrada.' },
+  ServiceUnavailable: { status: 503, message: 'Serviço indisponível no momento. Tente novamente em instantes.' },
+  StaffNameRequired: { status: 400, message: 'O nome é obrigatório.' },
   SuspensionNotFound: { status: 404, message: 'Suspensão não encontrada.' },
+  TimeAlreadyTaken: { status: 409, message: 'Este horário já foi reservado.' },
+  TimeNotAvailable: { status: 422, message: 'Este horário não está disponível: já passou, está fora do funcionamento do espaço ou foi bloqueado pelo clube.' },
+  TitleBlocked: { status: 422, message: 'O título está bloqueado para reservas.' },
+  TitleNotFound: { status: 404, message: 'Título não encontrado.' },
+  /** The club's no-show policy suspended the title, until a club-local date (DD/MM/AAAA). */
+  TitleSuspended: { status: 422, message: 'O título está suspenso por faltas até {{endDate}}.' },
+  TooManyImages: { status: 413, message: 'Envie uma única imagem no formulário.' },
+  TooManyRequests: { status: 429, message: 'Muitas tentativas em pouco tempo. Aguarde alguns minutos e tente novamente.' },
+  Unauthorized: { status: 401, message: 'Sessão inválida ou expirada. Entre novamente.' },
+  UnsupportedImageType: { status: 415, message: 'Tipo de arquivo não suportado. Envie uma imagem PNG, JPEG, GIF ou WebP.' },
+  UnsupportedMediaType: { status: 415, message: 'Tipo de arquivo não suportado.' },
+  UserNotFound: { status: 404, message: 'Nenhum usuário com este CPF.' },
+  /** The request's fields failed their schema; `details` lists each field and its problem. */
+  ValidationError: { status: 400, message: 'Dados inválidos. Verifique os campos.' },
+  /** Booking rule 7 (docs/domain.md): same day, or same time the day before, in the category. */
+  WaitingPeriodRequired: { status: 422, message: 'O título já tem uma reserva nesta categoria que impede esta (no mesmo dia ou no mesmo horário do dia anterior).' },
 } as const satisfies Record<string, { status: number; message: string; code?: string }>;
 
 export type ErrorKey = keyof typeof errorDefinitions;
 
-/**
- * The booking rules as the members' portal words them (the member reads them, not staff). The
- * portal answers these instead of the back-office texts; a blocked membership or title gets its
- * reason appended.
- */
-export const portalRuleMessages = {
-  AssociateBlocked: 'O cadastro de quem vai usar a reserva está bloqueado para reservas.',
-  TitleBlocked: 'O seu título está bloqueado para reservas.',
-  InvalidAppointmentDuration: 'O horário escolhido não corresponde aos horários deste espaço.',
-  TimeNotAvailable:
-    'Este horário não está disponível: já passou, está fora do funcionamento do espaço ou foi bloqueado pelo clube.',
-  AvailableBookingDaysMissed: 'Esta data ainda não está aberta para reservas neste espaço.',
-  AgeRestriction: 'Quem vai usar a reserva não tem a idade mínima exigida por este espaço.',
-  WaitingPeriodRequired:
-    'O seu título já tem uma reserva nesta categoria que impede esta (no mesmo dia ou no mesmo horário do dia anterior).',
-  ReservationsLimitReached: 'O seu título já usou todas as reservas deste mês neste espaço.',
-  TimeAlreadyTaken: 'Este horário já foi reservado.',
-} as const satisfies Partial<Record<ErrorKey, string>>;
+/** Keys only the web client uses: the API can never answer them. */
+export type ClientErrorKey = 'RequestFailed';
 
-/** AssociateBlocked when the blocked membership is the signed-in member's own. */
-export const portalOwnBlockMessage = 'O seu cadastro está bloqueado para reservas.';
+/** Every failure the API can answer. */
+export type ApiErrorKey = Exclude<ErrorKey, ClientErrorKey>;
+
+/** The `{{name}}` placeholders of a text, as a union of names. */
+type PlaceholdersOf<Text extends string> = Text extends `${string}{{${infer Name}}}${infer Rest}`
+  ? Name | PlaceholdersOf<Rest>
+  : never;
+
+export type ErrorParamName<Key extends ErrorKey> = PlaceholdersOf<
+  (typeof errorDefinitions)[Key]['message']
+>;
+
+/** The values a key's text needs, by name: exactly its placeholders. */
+export type ErrorParams<Key extends ErrorKey> = { [Name in ErrorParamName<Key>]: string | number };
+
+/** Keys whose text needs no value. */
+export type ErrorKeyWithoutParams = {
+  [Key in ErrorKey]: [ErrorParamName<Key>] extends [never] ? Key : never;
+}[ErrorKey];
+
+/** The text of a key with its placeholders filled (a missing value leaves the placeholder). */
+export function errorMessageOf(key: ErrorKey, params?: Record<string, unknown>): string {
+  return interpolateErrorText(errorDefinitions[key].message, params);
+}
+
+/** `{{name}}` replaced by `params.name`, the way i18next interpolates the same text on the web. */
+export function interpolateErrorText(text: string, params?: Record<string, unknown>): string {
+  if (!params) return text;
+  return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (placeholder, name: string) => {
+    const value = params[name];
+    return typeof value === 'string' || typeof value === 'number' ? String(value) : placeholder;
+  });
+}
+
+/** The texts by key, as the web's i18n `errors` section (same keys, same `{{name}}` syntax). */
+export const errorTexts = Object.fromEntries(
+  Object.entries(errorDefinitions).map(([key, definition]) => [key, definition.message]),
+) as { readonly [Key in ErrorKey]: (typeof errorDefinitions)[Key]['message'] };
 
 /** The `error` string a client sees for a key. */
 export function errorCodeOf(key: ErrorKey): string {
@@ -160,10 +168,21 @@ export function errorCodeOf(key: ErrorKey): string {
   return 'code' in definition ? definition.code : key;
 }
 
+const keyByCode = new Map<string, ErrorKey>(
+  (Object.keys(errorDefinitions) as ErrorKey[]).map((key) => [errorCodeOf(key), key]),
+);
+
+/** The key of an `error` string from the wire, or null when it is none of ours. */
+export function errorKeyOfCode(code: string): ErrorKey | null {
+  return keyByCode.get(code) ?? null;
+}
+
 /** The body of every error response. */
 export type ErrorBody = {
   statusCode: number;
   error: string;
   message: string;
+  /** The values the code's text interpolates, when it has any. */
+  params?: Record<string, string | number>;
   details?: Array<{ path: string; message: string }> | Record<string, unknown>;
 };

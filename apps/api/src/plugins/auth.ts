@@ -47,7 +47,7 @@ export const authPlugin = fp(
       try {
         await request.jwtVerify();
       } catch {
-        throw new AppError('Unauthorized', 'Token de acesso inválido ou expirado.');
+        throw new AppError('Unauthorized');
       }
       if (typeof request.user.sub !== 'string') throw new AppError('Unauthorized');
       return request.user;
@@ -60,8 +60,7 @@ export const authPlugin = fp(
       if (realm !== undefined && realm !== 'staff') throw new AppError('Unauthorized');
       const rows = await clubsOfStaff.execute({ userId });
       // A deleted user, or one no longer staff of any club, holds a token that opens nothing.
-      if (rows.length === 0)
-        throw new AppError('Unauthorized', 'Usuário sem acesso ao backoffice.');
+      if (rows.length === 0) throw new AppError('NoBackofficeAccess');
       request.staff = { userId, companyIds: new Set(rows.map((row) => row.companyId)) };
     });
 
@@ -72,7 +71,7 @@ export const authPlugin = fp(
       if (realm !== 'associate') throw new AppError('Unauthorized');
       const [row] = await membership.execute({ associateId });
       // A membership deleted since the token was issued opens nothing.
-      if (!row) throw new AppError('Unauthorized', 'Sessão encerrada. Entre novamente.');
+      if (!row) throw new AppError('MembershipEnded');
       request.member = row;
     });
   },
@@ -80,6 +79,6 @@ export const authPlugin = fp(
 );
 
 /** A club the caller is not staff of answers 404, exactly like one that does not exist. */
-export function assertStaffOf(request: FastifyRequest, companyId: string, message?: string): void {
-  if (!request.staff.companyIds.has(companyId)) throw new AppError('NotFound', message);
+export function assertStaffOf(request: FastifyRequest, companyId: string): void {
+  if (!request.staff.companyIds.has(companyId)) throw new AppError('CompanyNotFound');
 }

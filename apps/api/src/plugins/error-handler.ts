@@ -1,4 +1,11 @@
-import { errorCodeOf, errorDefinitions, type ErrorBody, type ErrorKey } from '@clube/shared';
+import {
+  errorCodeOf,
+  errorDefinitions,
+  errorMessageOf,
+  type ApiErrorKey,
+  type ErrorBody,
+  type ErrorKeyWithoutParams,
+} from '@clube/shared';
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import {
@@ -7,15 +14,38 @@ import {
 } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/app-error';
 
-export function sendError(reply: FastifyReply, key: ErrorKey, message?: string, details?: unknown) {
+/**
+ * The one place a failure becomes a body: `message` is always the shared table's text for the
+ * key, filled with `params` (which the body carries too, so a client can show its own copy).
+ */
+function sendBody(
+  reply: FastifyReply,
+  key: ApiErrorKey,
+  options: { params?: Record<string, string | number>; details?: unknown } = {},
+) {
   const statusCode = errorDefinitions[key].status;
+  const { params, details } = options;
   const body: ErrorBody = {
     statusCode,
     error: errorCodeOf(key),
-    message: message ?? errorDefinitions[key].message,
+    message: errorMessageOf(key, params),
+    ...(params === undefined ? {} : { params }),
     ...(details === undefined ? {} : { details: details as ErrorBody['details'] }),
   };
   return reply.status(statusCode).send(body);
+}
+
+/** Answers an AppError outside the error handler (a hook that replies itself). */
+export function sendAppError(reply: FastifyReply, error: AppError) {
+  return sendBody(reply, error.key, { params: error.params, details: error.details });
+}
+
+function sendError(
+  reply: FastifyReply,
+  key: ApiErrorKey & ErrorKeyWithoutParams,
+  details?: unknown,
+) {
+  return sendBody(reply, key, { details });
 }
 
 /** SQLSTATE of a database error, which drivers and Drizzle wrap at various depths. */
@@ -30,7 +60,7 @@ export function sqlStateOf(error: unknown): string | undefined {
 }
 
 /** Unique constraints whose violation is a failure of its own, with its own key and text. */
-const keyByUniqueConstraint: Partial<Record<string, ErrorKey>> = {
+const keyByUniqueConstraint: Partial<Record<string, ApiErrorKey & ErrorKeyWithoutParams>> = {
   categories_company_name_unique: 'CategoryNameTaken',
   places_company_name_unique: 'PlaceNameTaken',
 };
@@ -45,11 +75,11 @@ function constraintOf(error: unknown): string | undefined {
   return undefined;
 }
 
-const keyByHttpStatus: Record<number, ErrorKey> = {
-  400: 'ValidationError',
+const keyByHttpStatus: Record<number, ApiErrorKey & ErrorKeyWithoutParams> = {
+  400: 'MalformedRequest',
   401: 'Unauthorized',
   404: 'NotFound',
-  406: 'ValidationError',
+  406: 'MalformedRequest',
   409: 'Conflict',
   413: 'PayloadTooLarge',
   415: 'UnsupportedMediaType',
@@ -70,18 +100,13 @@ export const errorHandlerPlugin = fp(
           path: issue.instancePath.replace(/^\//, '').replaceAll('/', '.'),
           message: issue.message,
         }));
-        return sendError(
-          reply,
-          'ValidationError',
-          'Dados inválidos. Verifique os campos.',
-          details,
-        );
+        return sendError(reply, 'ValidationError', details);
       }
       if (error instanceof AppError) {
         const retryAfter = (error.details as { retryAfterSeconds?: number } | undefined)
           ?.retryAfterSeconds;
         if (retryAfter) reply.header('retry-after', String(retryAfter));
-        return sendError(reply, error.key, error.message, error.details);
+        return sendAppError(reply, error);
       }
       if (isResponseSerializationError(error)) {
         request.log.error({ err: error }, 'response does not match its schema');
@@ -93,23 +118,14 @@ export const errorHandlerPlugin = fp(
         if (sqlState === '23P01') return sendError(reply, 'TimeAlreadyTaken');
         if (sqlState === '23505')
           return sendError(reply, keyByUniqueConstraint[constraintOf(error) ?? ''] ?? 'Conflict');
-        if (sqlState === '23503')
-          return sendError(
-            reply,
-            'Conflict',
-            'O registro está em uso ou referencia outro inexistente.',
-          );
+        if (sqlState === '23503') return sendError(reply, 'RecordReferenced');
         // Invalid text representation, out of range, check violations: the client's input.
         if (/^22|^23514$/.test(sqlState)) return sendError(reply, 'ValidationError');
       }
 
       const status = error.statusCode;
       if (status && status >= 400 && status < 500) {
-        const key = keyByHttpStatus[status] ?? 'ValidationError';
-        // Fastify's own messages (bad JSON, body too large…) are safe and useful, in English.
-        const message =
-          key === 'ValidationError' ? `Requisição inválida: ${error.message}` : undefined;
-        return sendError(reply, key, message);
+        return sendError(reply, keyByHttpStatus[status] ?? 'MalformedRequest');
       }
 
       request.log.error({ err: error }, 'unhandled error');

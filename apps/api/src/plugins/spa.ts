@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { sendError } from './error-handler';
+import { AppError } from '../lib/app-error';
+import { sendAppError } from './error-handler';
 
 /** Pages under this prefix belong to the members' portal, the web build's second entry. */
 export const portalPrefix = '/portal';
@@ -51,7 +52,10 @@ export const spaPlugin = fp(
         const page = hasPortal && isPortalPath(path) ? portalIndex : 'index.html';
         return reply.header('cache-control', 'no-cache').sendFile(page);
       }
-      return sendError(reply, 'NotFound', `Rota ${request.method} ${path} não encontrada.`);
+      return sendAppError(
+        reply,
+        new AppError('RouteNotFound', { params: { method: request.method, path } }),
+      );
     });
   },
   { name: 'spa' },

@@ -22,7 +22,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
         await app.db.execute(sql`select 1`);
       } catch (error) {
         request.log.error({ err: error }, 'database health check failed');
-        throw new AppError('ServiceUnavailable', 'Banco de dados indisponível.');
+        throw new AppError('DatabaseUnavailable');
       }
       return { status: 'ok' as const, database: app.dbDriver };
     },

@@ -20,7 +20,7 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const contentType = contentTypeOfKey(request.params.key);
       const data = contentType ? await app.storage.get(request.params.key) : null;
-      if (!contentType || !data) throw new AppError('NotFound', 'Arquivo não encontrado.');
+      if (!contentType || !data) throw new AppError('FileNotFound');
       return reply
         .header('content-type', contentType)
         .header('cache-control', 'public, max-age=31536000, immutable')

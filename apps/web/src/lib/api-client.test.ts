@@ -108,7 +108,7 @@ describe('api client', () => {
     expect(error).toMatchObject({
       status: 401,
       message: 'Invalid user or password',
-      data: { message: 'CPF ou senha inválidos.' },
+      data: { message: 'Credenciais inválidas! Tente novamente.' },
     });
     expect(requests).toHaveLength(1);
   });

@@ -3,13 +3,26 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from './api-client';
 import { errorMessageOf } from './error-messages';
 
-const apiError = (status: number, error: string) =>
-  new ApiError(status, error, { statusCode: status, error, message: 'server text' });
+const apiError = (status: number, error: string, params?: Record<string, string | number>) =>
+  new ApiError(status, error, { statusCode: status, error, message: 'server text', params });
 
 describe('error code table', () => {
-  it('translates a known code', () => {
+  it('shows the shared table text of a known code, not the body sentence', () => {
     expect(errorMessageOf(apiError(422, 'ReservationsLimitReached'), 'Erro ao criar')).toBe(
-      'O limite de reservas deste título no mês foi atingido.',
+      errorDefinitions.ReservationsLimitReached.message,
+    );
+    expect(errorMessageOf(apiError(404, 'CompanyNotFound'), 'x')).toBe('Clube não encontrado.');
+  });
+
+  it('fills the text with the values of the body', () => {
+    expect(errorMessageOf(apiError(413, 'ImageTooLarge', { maxMegabytes: 5 }), 'x')).toBe(
+      'A imagem deve ter no máximo 5 MB.',
+    );
+    expect(errorMessageOf(apiError(413, 'ImageTooManyPixels', { maxMegapixels: 40 }), 'x')).toBe(
+      'A imagem tem dimensões grandes demais. Envie uma imagem de até 40 megapixels.',
+    );
+    expect(errorMessageOf(apiError(422, 'TitleSuspended', { endDate: '05/12/2026' }), 'x')).toBe(
+      'O título está suspenso por faltas até 05/12/2026.',
     );
   });
 
@@ -24,9 +37,11 @@ describe('error code table', () => {
     expect(errorMessageOf(new ApiError(0, 'Network Error'), 'Erro ao criar')).toBe('Erro ao criar');
   });
 
-  it('has a Portuguese sentence for every shared error code', () => {
+  it('shows for every shared error code exactly the text the API answers', () => {
     for (const key of Object.keys(errorDefinitions) as ErrorKey[]) {
-      expect(errorMessageOf(apiError(400, errorCodeOf(key)), '')).not.toBe('');
+      expect(errorMessageOf(apiError(400, errorCodeOf(key)), '')).toBe(
+        errorDefinitions[key].message,
+      );
     }
   });
 });

@@ -1,24 +1,16 @@
-import { errorCodeOf, errorDefinitions, type ErrorKey } from '@clube/shared';
 import { isApiError } from './api-client';
+import { errorKeyOf, errorTextOf } from './error-codes';
 import { i18n } from './i18n';
 
-const keyByCode = new Map<string, ErrorKey>(
-  (Object.keys(errorDefinitions) as ErrorKey[]).map((key) => [errorCodeOf(key), key]),
-);
-
-/** The shared error key for an API failure, when the server answered with a known code. */
-export function errorKeyOf(error: unknown): ErrorKey | null {
-  if (!isApiError(error) || !error.code) return null;
-  return keyByCode.get(error.code) ?? null;
-}
+export { errorKeyOf };
 
 /**
  * The Portuguese sentence for an API failure, from the one table in the `errors` section of the
- * pt resource; `fallback` (already translated) when the code is unknown or there was no response.
+ * pt resource (the shared error table) with the body's `params` filled in; `fallback` (already
+ * translated) when the code is unknown or there was no response.
  */
 export function errorMessageOf(error: unknown, fallback: string): string {
-  const key = errorKeyOf(error);
-  return key ? i18n.t(`errors.${key}`) : fallback;
+  return errorTextOf(i18n, error, fallback);
 }
 
 /**

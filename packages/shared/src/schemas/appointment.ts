@@ -108,6 +108,8 @@ export const bookingCheckSchema = z.object({
     z.object({
       code: z.string(),
       message: z.string(),
+      /** The values `message` interpolates (TitleSuspended: endDate). */
+      params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
       /** TitleSuspended: the instant the suspension ends. */
       until: z.iso.datetime().optional(),
       /**

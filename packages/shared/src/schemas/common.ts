@@ -45,6 +45,8 @@ export const errorBodySchema = z.object({
   statusCode: z.number().int(),
   error: z.string(),
   message: z.string(),
+  /** The values `message` interpolates (the limit in MB, a date…), for a client showing its own text. */
+  params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
   details: z.unknown().optional(),
 });
 

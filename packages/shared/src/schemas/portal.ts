@@ -242,8 +242,16 @@ export const portalBookingBodySchema = z.object({
 });
 export type PortalBookingBody = z.input<typeof portalBookingBodySchema>;
 
-/** One rule the booking fails, with the text shown to the member. */
-export const portalBookingFailureSchema = z.object({ code: z.string(), message: z.string() });
+/**
+ * One rule the booking fails: its code, the code's text from the error table (with `params`
+ * filled), and, for a block, the reason staff gave (data, never part of the text).
+ */
+export const portalBookingFailureSchema = z.object({
+  code: z.string(),
+  message: z.string(),
+  params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
+  reason: z.string().optional(),
+});
 export type PortalBookingFailure = z.infer<typeof portalBookingFailureSchema>;
 
 /**
@@ -266,6 +274,7 @@ export const portalBookingRefusalSchema = z.object({
   statusCode: z.number().int(),
   error: z.string(),
   message: z.string(),
+  params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
   details: z.object({ failures: z.array(portalBookingFailureSchema) }).optional(),
 });
 export type PortalBookingRefusal = z.infer<typeof portalBookingRefusalSchema>;

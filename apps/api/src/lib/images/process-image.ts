@@ -18,11 +18,9 @@ export function detectImageType(bytes: Buffer): DetectedImageType | null {
   return null;
 }
 
-export const unsupportedImageMessage =
-  'Tipo de arquivo não suportado. Envie uma imagem PNG, JPEG, GIF ou WebP.';
-
 /** Refuses decompression bombs: a small file that would expand to a huge bitmap. */
-const maxInputPixels = 40_000_000;
+export const maxInputMegapixels = 40;
+const maxInputPixels = maxInputMegapixels * 1_000_000;
 
 export const displaySize = { width: 1600, height: 1200 };
 export const thumbnailSize = { width: 480, height: 320 };
@@ -40,7 +38,7 @@ export type ProcessedImage = {
  * no metadata, no trailing payload) into a display size and a card thumbnail, both WebP.
  */
 export async function processImage(bytes: Buffer): Promise<ProcessedImage> {
-  if (!detectImageType(bytes)) throw new AppError('UnsupportedMediaType', unsupportedImageMessage);
+  if (!detectImageType(bytes)) throw new AppError('UnsupportedImageType');
   const options = { limitInputPixels: maxInputPixels, failOn: 'error' as const };
   try {
     const display = await sharp(bytes, options)
@@ -61,15 +59,14 @@ export async function processImage(bytes: Buffer): Promise<ProcessedImage> {
       height: display.info.height,
     };
   } catch (error) {
-    if (error instanceof Error && /pixel limit/i.test(error.message)) {
-      throw new AppError(
-        'PayloadTooLarge',
-        'A imagem tem dimensões grandes demais. Envie uma imagem de até 40 megapixels.',
-      );
-    }
-    throw new AppError(
-      'UnsupportedMediaType',
-      'Não foi possível ler a imagem: o arquivo está corrompido ou não é uma imagem válida.',
-    );
+    throw imageDecodingErrorOf(error);
   }
+}
+
+/** What sharp's refusal to decode means for the client: too many pixels, or no readable image. */
+export function imageDecodingErrorOf(error: unknown): AppError {
+  if (error instanceof Error && /pixel limit/i.test(error.message)) {
+    return new AppError('ImageTooManyPixels', { params: { maxMegapixels: maxInputMegapixels } });
+  }
+  return new AppError('ImageUnreadable');
 }

@@ -1,11 +1,11 @@
 import sharp from 'sharp';
 import { AppError } from '../app-error';
-import { detectImageType, unsupportedImageMessage } from './process-image';
+import { detectImageType, imageDecodingErrorOf, maxInputMegapixels } from './process-image';
 
 /** A logo is shown at most a few hundred pixels wide; keep it small and whole (never cropped). */
 export const logoSize = { width: 512, height: 512 };
 
-const maxInputPixels = 40_000_000;
+const maxInputPixels = maxInputMegapixels * 1_000_000;
 
 /**
  * The place-photo pipeline applied to a club logo: type decided from the bytes, decoded and
@@ -14,7 +14,7 @@ const maxInputPixels = 40_000_000;
 export async function processLogo(
   bytes: Buffer,
 ): Promise<{ data: Buffer; contentType: 'image/webp' }> {
-  if (!detectImageType(bytes)) throw new AppError('UnsupportedMediaType', unsupportedImageMessage);
+  if (!detectImageType(bytes)) throw new AppError('UnsupportedImageType');
   try {
     const data = await sharp(bytes, { limitInputPixels: maxInputPixels, failOn: 'error' })
       .rotate()
@@ -23,15 +23,6 @@ export async function processLogo(
       .toBuffer();
     return { data, contentType: 'image/webp' };
   } catch (error) {
-    if (error instanceof Error && /pixel limit/i.test(error.message)) {
-      throw new AppError(
-        'PayloadTooLarge',
-        'A imagem tem dimensões grandes demais. Envie uma imagem de até 40 megapixels.',
-      );
-    }
-    throw new AppError(
-      'UnsupportedMediaType',
-      'Não foi possível ler a imagem: o arquivo está corrompido ou não é uma imagem válida.',
-    );
+    throw imageDecodingErrorOf(error);
   }
 }

@@ -7,12 +7,13 @@ import {
   clubTimeOf,
   clubToday,
   errorCodeOf,
-  errorDefinitions,
+  errorMessageOf,
   monthOf,
-  type ErrorKey,
+  type ApiErrorKey,
+  type ErrorKeyWithoutParams,
 } from '@clube/shared';
 import { and, eq, sql } from 'drizzle-orm';
-import { AppError } from '../../lib/app-error';
+import { AppError, type ErrorOf } from '../../lib/app-error';
 import {
   clubDayRange,
   loadBusyIntervals,
@@ -72,21 +73,25 @@ export async function lockBookingKeys(db: Database, context: BookingContext): Pr
   if (!place || place.archivedAt) throw new AppError('PlaceNotFound');
 }
 
-export type BookingFailure = {
-  key: ErrorKey;
-  code: string;
-  message: string;
+/** A failing rule: its key and the values its text needs (never a text of its own). */
+export type BookingFailure = ErrorOf & {
   /** TitleSuspended: the instant the suspension ends. */
   until?: string;
   /** Club-local date from which the member may book (window, quota month, suspension end). */
   from?: string;
 };
 
-const failureOf = (key: ErrorKey): BookingFailure => ({
-  key,
-  code: errorCodeOf(key),
-  message: errorDefinitions[key].message,
-});
+// A key without params is a whole failure; the union is too wide for TS to see it unaided.
+const failureOf = (key: ApiErrorKey & ErrorKeyWithoutParams) => ({ key }) as BookingFailure;
+
+/** A failure as clients read it: the code, the table's text for it, and its values. */
+export function describeFailure(failure: BookingFailure) {
+  return {
+    code: errorCodeOf(failure.key),
+    message: errorMessageOf(failure.key, failure.params),
+    ...(failure.params ? { params: failure.params } : {}),
+  };
+}
 
 /** "DD/MM/AAAA" of an instant's club-local date. */
 const clubDateLabel = (instant: Date, timezone: string) =>
@@ -119,8 +124,8 @@ export async function evaluateBookingRules(
   const suspension = await findActiveSuspension(db, title.id, now);
   if (suspension)
     failures.push({
-      ...failureOf('TitleSuspended'),
-      message: `O título do associado está suspenso por faltas até ${clubDateLabel(suspension.endsAt, timezone)}.`,
+      key: 'TitleSuspended',
+      params: { endDate: clubDateLabel(suspension.endsAt, timezone) },
       until: suspension.endsAt.toISOString(),
       from: clubDateOf(suspension.endsAt, timezone),
     });

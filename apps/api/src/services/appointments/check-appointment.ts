@@ -1,5 +1,10 @@
 import type { Database } from '@clube/db';
-import { evaluateBookingRules, loadBookingContext, type BookingRequest } from './booking-rules';
+import {
+  describeFailure,
+  evaluateBookingRules,
+  loadBookingContext,
+  type BookingRequest,
+} from './booking-rules';
 import type { Staff } from '../../types';
 
 /** "Why not?": every booking rule the request would fail, without booking anything. */
@@ -13,11 +18,10 @@ export async function checkAppointment(
   const { failures, quota } = await evaluateBookingRules(db, context, request, now);
   return {
     ok: failures.length === 0,
-    failures: failures.map(({ code, message, until, from }) => ({
-      code,
-      message,
-      ...(until ? { until } : {}),
-      ...(from ? { from } : {}),
+    failures: failures.map((failure) => ({
+      ...describeFailure(failure),
+      ...(failure.until ? { until: failure.until } : {}),
+      ...(failure.from ? { from: failure.from } : {}),
     })),
     quota,
   };

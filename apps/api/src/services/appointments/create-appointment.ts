@@ -1,5 +1,5 @@
 import { appointments, type Database } from '@clube/db';
-import { AppError } from '../../lib/app-error';
+import { appErrorOf } from '../../lib/app-error';
 import { insertAudited } from '../../lib/audit';
 import { notifyClubChange } from '../../lib/club-events';
 import { clubDateOf } from '@clube/shared';
@@ -40,7 +40,7 @@ export async function bookAppointment(db: Database, options: BookAppointmentOpti
     const first = failures[0]!;
     return (
       options.refuse?.(failures, context) ??
-      new AppError(first.key, first.message, first.until ? { until: first.until } : undefined)
+      appErrorOf(first, first.until ? { until: first.until } : undefined)
     );
   };
   // One connection for the whole booking: under a rush every separate query would wait its turn

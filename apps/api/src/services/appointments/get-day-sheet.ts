@@ -84,7 +84,7 @@ export async function getDaySheet(options: GetDaySheetOptions): Promise<DaySheet
       )
       .orderBy(asc(categories.name), asc(places.name)),
   ]);
-  if (!club) throw new AppError('NotFound', 'Clube não encontrado.');
+  if (!club) throw new AppError('CompanyNotFound');
   const operatingHour =
     club.openTime && club.closeTime
       ? { openTime: club.openTime.slice(0, 5), closeTime: club.closeTime.slice(0, 5) }

@@ -14,7 +14,7 @@ export async function getOccupancy(
     .select({ timezone: companies.timezone })
     .from(companies)
     .where(eq(companies.id, input.companyId));
-  if (!company) throw new AppError('NotFound');
+  if (!company) throw new AppError('CompanyNotFound');
   const date = input.date ?? clubToday(company.timezone, input.now);
   const [clubPlaces, [hour]] = await Promise.all([
     db

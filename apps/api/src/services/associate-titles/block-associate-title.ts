@@ -13,12 +13,12 @@ export async function blockAssociateTitle(
   change: BlockChange,
   companyIds: ReadonlySet<string>,
 ): Promise<AssociateTitle> {
-  if (companyIds.size === 0) throw new AppError('NotFound', 'Título não encontrado.');
+  if (companyIds.size === 0) throw new AppError('TitleNotFound');
   const reason = change.blocked ? (change.reason?.trim() ?? '') : null;
   if (change.blocked && !reason) {
-    throw new AppError('ValidationError', 'Informe o motivo do bloqueio.', [
-      { in: 'body', path: 'reason', message: 'Informe o motivo do bloqueio' },
-    ]);
+    throw new AppError('BlockReasonRequired', {
+      details: [{ in: 'body', path: 'reason', message: 'Informe o motivo do bloqueio' }],
+    });
   }
   return db.transaction(async (tx) => {
     const [row] = await tx
@@ -26,7 +26,7 @@ export async function blockAssociateTitle(
       .set({ blocked: change.blocked, blockedReason: reason, updatedAt: new Date() })
       .where(and(eq(associateTitles.id, id), inArray(associateTitles.companyId, [...companyIds])))
       .returning({ ...titleColumns, companyId: associateTitles.companyId });
-    if (!row) throw new AppError('NotFound', 'Título não encontrado.');
+    if (!row) throw new AppError('TitleNotFound');
     await recordAudit(tx, {
       companyId: row.companyId,
       actorUserId: change.actorUserId,

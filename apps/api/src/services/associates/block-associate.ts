@@ -15,9 +15,9 @@ export async function blockAssociate(
   if (companyIds.size === 0) throw new AppError('AssociateNotFound');
   const reason = change.blocked ? (change.reason?.trim() ?? '') : null;
   if (change.blocked && !reason) {
-    throw new AppError('ValidationError', 'Informe o motivo do bloqueio.', [
-      { in: 'body', path: 'reason', message: 'Informe o motivo do bloqueio' },
-    ]);
+    throw new AppError('BlockReasonRequired', {
+      details: [{ in: 'body', path: 'reason', message: 'Informe o motivo do bloqueio' }],
+    });
   }
   await db.transaction(async (tx) => {
     const [row] = await tx

@@ -94,7 +94,7 @@ async function runImport(
     .select({ id: companies.id, timezone: companies.timezone })
     .from(companies)
     .where(eq(companies.id, options.companyId));
-  if (!company) throw new AppError('NotFound', 'Clube não encontrado.');
+  if (!company) throw new AppError('CompanyNotFound');
   const today = clubToday(company.timezone);
   const batchSize = options.batchSize ?? (options.dryRun ? dryRunBatchSize : defaultBatchSize);
   const counters: Counters = {
@@ -167,10 +167,9 @@ async function runImport(
         message?: string;
       };
       if (typeof code !== 'string' || !code.startsWith('CSV_')) throw error;
-      throw new AppError(
-        'ValidationError',
-        `CSV malformado${lines ? ` perto da linha ${lines}` : ''}: ${message ?? 'erro de leitura'}`,
-      );
+      throw new AppError('CsvMalformed', {
+        params: { line: lines ?? 1, reason: message ?? 'erro de leitura' },
+      });
     }
     await flush();
   };

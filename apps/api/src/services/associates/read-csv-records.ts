@@ -13,9 +13,6 @@ export const headerMaxBytes = 64 * 1024;
 
 export type CsvRecord = { record: Record<string, string | undefined>; info: { lines: number } };
 
-const mixedEncodingMessage = (line: number) =>
-  `O arquivo mistura codificações de texto (UTF-8 inválido perto da linha ${line}). Salve-o de novo como "CSV UTF-8" e envie outra vez.`;
-
 /**
  * Decodes the file's bytes as UTF-8 or, when they are not valid UTF-8, as Windows-1252 (what Excel
  * in Brazil saves as "CSV"). Decoding invalid UTF-8 as UTF-8 would store U+FFFD in place of every
@@ -80,7 +77,7 @@ export class CsvTextDecoder {
       ) {
         line += 1;
       }
-      throw new AppError('ValidationError', mixedEncodingMessage(line));
+      throw new AppError('CsvMixedEncoding', { params: { line } });
     }
   }
 
@@ -148,10 +145,7 @@ export async function openCsvRecords(
     const newline = chunk.indexOf(0x0a);
     if ((newline === -1 ? headBytes + chunk.length : headBytes + newline) > headerMaxBytes) {
       // The rest of the source is never read (the upload route drains what is left unparsed).
-      throw new AppError(
-        'ValidationError',
-        `Cabeçalho do arquivo muito longo (mais de ${headerMaxBytes / 1024} KiB sem quebra de linha). Envie um CSV com o cabeçalho cpf,name,birthDate,cardId,title,isHolder na primeira linha.`,
-      );
+      throw new AppError('CsvHeaderTooLong', { params: { maxKibibytes: headerMaxBytes / 1024 } });
     }
     headBytes += chunk.length;
     head.push(decoder.write(chunk));
@@ -159,15 +153,12 @@ export async function openCsvRecords(
   }
   const headText = head.join('');
   const headerLine = headText.replace(/^\uFEFF/, '').split(/\r?\n/)[0] ?? '';
-  if (!headerLine.trim()) throw new AppError('ValidationError', 'O arquivo está vazio.');
+  if (!headerLine.trim()) throw new AppError('CsvEmpty');
   const delimiter = detectDelimiter(headerLine);
   const columns = headerLine.split(delimiter).map(normalizeHeader);
   const missing = requiredColumns.filter((column) => !columns.includes(column));
   if (missing.length > 0) {
-    throw new AppError(
-      'ValidationError',
-      `Cabeçalho sem as colunas obrigatórias: ${missing.join(', ')} (esperado: cpf,name,birthDate,cardId,title,isHolder[,email][,blocked]).`,
-    );
+    throw new AppError('CsvMissingColumns', { params: { columns: missing.join(', ') } });
   }
   async function* text() {
     yield headText;

@@ -41,7 +41,7 @@ export async function throttle(
   if (exceeded.length > 0) {
     await Promise.all(hits.map(({ key }) => rateLimiter.refund(key)));
     const retryAfterSeconds = Math.max(...exceeded.map((hit) => hit.retryAfterSeconds));
-    throw new AppError('TooManyRequests', undefined, { retryAfterSeconds });
+    throw new AppError('TooManyRequests', { details: { retryAfterSeconds } });
   }
 }
 

@@ -52,9 +52,9 @@ async function loadPlaces(db: Database, caller: Caller, placeIds: string[]) {
   if (rows.length !== placeIds.length) throw new AppError('PlaceNotFound');
   const companyId = rows[0]!.companyId;
   if (rows.some((row) => row.companyId !== companyId)) {
-    throw new AppError('ValidationError', 'Os espaços de um bloqueio devem ser do mesmo clube.', [
-      { in: 'body', path: 'placeIds', message: 'Os espaços devem ser do mesmo clube.' },
-    ]);
+    throw new AppError('BlockPlacesOfManyClubs', {
+      details: [{ in: 'body', path: 'placeIds', message: 'Os espaços devem ser do mesmo clube.' }],
+    });
   }
   return { companyId, timezone: rows[0]!.timezone, places: rows };
 }
@@ -90,9 +90,9 @@ export async function previewBlockedTimes(
 }
 
 function invalidResolution(index: number, field: string, message: string): AppError {
-  return new AppError('ValidationError', message, [
-    { in: 'body', path: `resolutions.${index}.${field}`, message },
-  ]);
+  return new AppError('ValidationError', {
+    details: [{ in: 'body', path: `resolutions.${index}.${field}`, message }],
+  });
 }
 
 const outcomeOf = (booking: AffectedBooking) => ({
@@ -168,10 +168,12 @@ export async function createBlockedTimes(
     );
     const unresolved = affected.filter((booking) => !resolutionOf.has(booking.id));
     if (unresolved.length > 0) {
-      throw new AppError('BlockConflictsWithAppointments', undefined, {
-        appointments: unresolved.map((booking) =>
-          toBlockConflict(booking, targets.freePlacesFor(booking)),
-        ),
+      throw new AppError('BlockConflictsWithAppointments', {
+        details: {
+          appointments: unresolved.map((booking) =>
+            toBlockConflict(booking, targets.freePlacesFor(booking)),
+          ),
+        },
       });
     }
 
@@ -205,11 +207,9 @@ export async function createBlockedTimes(
             !target.archivedAt &&
             target.categoryId === booking.categoryId &&
             targetId !== booking.placeId;
-          throw new AppError(
-            isCandidate ? 'BlockMoveTargetTaken' : 'BlockMoveTargetInvalid',
-            undefined,
+          throw new AppError(isCandidate ? 'BlockMoveTargetTaken' : 'BlockMoveTargetInvalid', {
             details,
-          );
+          });
         }
         targets.reserve(free.id, booking);
         moved.push({ booking, to: free });

@@ -15,7 +15,7 @@ export async function deleteBlockedTime(db: Database, caller: Caller, id: string
     .where(eq(blockedTimes.id, id));
   const block = row?.block;
   if (!row || !block || !caller.companyIds.has(block.companyId)) {
-    throw new AppError('NotFound', 'Bloqueio não encontrado.');
+    throw new AppError('BlockedTimeNotFound');
   }
   await db.transaction(async (tx) => {
     await lockPlace(tx, block.placeId);
@@ -23,7 +23,7 @@ export async function deleteBlockedTime(db: Database, caller: Caller, id: string
       .delete(blockedTimes)
       .where(eq(blockedTimes.id, id))
       .returning({ id: blockedTimes.id });
-    if (deleted.length === 0) throw new AppError('NotFound', 'Bloqueio não encontrado.');
+    if (deleted.length === 0) throw new AppError('BlockedTimeNotFound');
     await recordAudit(tx, {
       companyId: block.companyId,
       actorUserId: caller.userId,

@@ -25,7 +25,7 @@ function wallClockOf(instant: Date, timezone: string) {
 }
 
 function invalid(path: string, message: string): AppError {
-  return new AppError('ValidationError', message, [{ in: 'body', path, message }]);
+  return new AppError('ValidationError', { details: [{ in: 'body', path, message }] });
 }
 
 /**

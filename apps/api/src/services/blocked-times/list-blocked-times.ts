@@ -27,7 +27,7 @@ export async function listBlockedTimes(db: Database, caller: Caller, query: Bloc
   }
   if (query.companyId) {
     if (!caller.companyIds.has(query.companyId)) {
-      throw new AppError('NotFound', 'Clube não encontrado.');
+      throw new AppError('CompanyNotFound');
     }
     conditions.push(eq(blockedTimes.companyId, query.companyId));
   }

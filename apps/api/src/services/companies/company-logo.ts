@@ -35,7 +35,7 @@ async function replaceLogo(db: Database, storage: FileStorage, change: LogoChang
       .from(companies)
       .where(eq(companies.id, change.companyId))
       .for('update');
-    if (!before) throw new AppError('NotFound', 'Clube não encontrado.');
+    if (!before) throw new AppError('CompanyNotFound');
     const files = storage.within(tx);
     if (change.upload) await files.put(change.upload.key, change.upload.data);
     const logoUrl = change.upload ? uploadUrlOf(change.upload.key) : null;

@@ -15,9 +15,9 @@ export type CreateCompanyInput = { name: string; timezone?: string; logoUrl?: st
 
 export async function createCompany(db: Database, input: CreateCompanyInput) {
   const name = input.name.trim();
-  if (!name) throw new AppError('ValidationError', 'O nome do clube é obrigatório.');
+  if (!name) throw new AppError('CompanyNameRequired');
   const timezone = timezoneSchema.safeParse(input.timezone ?? 'America/Sao_Paulo');
-  if (!timezone.success) throw new AppError('ValidationError', timezone.error.issues[0]!.message);
+  if (!timezone.success) throw new AppError('InvalidTimezone');
   const [company] = await db
     .insert(companies)
     .values({ name, timezone: timezone.data, logoUrl: input.logoUrl ?? null })

@@ -20,6 +20,6 @@ export async function getCompanyOfStaff(db: Database, userId: string, companyId:
     .from(companies)
     .innerJoin(companyStaff, eq(companyStaff.companyId, companies.id))
     .where(and(eq(companyStaff.userId, userId), eq(companies.id, companyId)));
-  if (!company) throw new AppError('NotFound', 'Clube não encontrado.');
+  if (!company) throw new AppError('CompanyNotFound');
   return toCompany(company);
 }

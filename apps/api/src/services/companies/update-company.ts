@@ -17,9 +17,7 @@ export async function updateCompany(db: Database, input: UpdateCompanyInput) {
   const timezone = timezoneSchema.safeParse(input.timezone);
   if (!timezone.success) {
     const message = timezone.error.issues[0]!.message;
-    throw new AppError('ValidationError', 'Dados inválidos. Verifique os campos.', [
-      { in: 'body', path: 'timezone', message },
-    ]);
+    throw new AppError('ValidationError', { details: [{ in: 'body', path: 'timezone', message }] });
   }
   // Intl accepts any letter case ("america/sao_paulo"); keep the zone's own spelling.
   const resolved = new Intl.DateTimeFormat('en', { timeZone: timezone.data }).resolvedOptions()
@@ -39,7 +37,7 @@ export async function updateCompany(db: Database, input: UpdateCompanyInput) {
       .from(companies)
       .where(eq(companies.id, input.companyId))
       .for('update');
-    if (!before) throw new AppError('NotFound', 'Clube não encontrado.');
+    if (!before) throw new AppError('CompanyNotFound');
 
     const [company] = await tx
       .update(companies)

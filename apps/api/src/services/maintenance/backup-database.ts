@@ -18,7 +18,7 @@ import { AppError } from '../../lib/app-error';
  */
 export async function backupEmbeddedDatabase(databaseDir: string, file: string) {
   if (!existsSync(databaseDir)) {
-    throw new AppError('NotFound', `Não há banco embutido em ${databaseDir}.`);
+    throw new AppError('EmbeddedDatabaseMissing', { params: { directory: databaseDir } });
   }
   const database = await openDatabase({ driver: 'pglite', dataDir: databaseDir });
   try {
@@ -47,15 +47,11 @@ export async function restoreEmbeddedDatabase(
   file: string,
   options: { force: boolean; migrationsDir: string },
 ) {
-  if (!existsSync(file))
-    throw new AppError('NotFound', `Arquivo de backup não encontrado: ${file}`);
+  if (!existsSync(file)) throw new AppError('BackupFileNotFound', { params: { file } });
   let keptAside: string | undefined;
   if (existsSync(databaseDir)) {
     if (!options.force) {
-      throw new AppError(
-        'Conflict',
-        `Já existe um banco em ${databaseDir}. Use --force para substituí-lo (o atual é guardado ao lado).`,
-      );
+      throw new AppError('EmbeddedDatabaseExists', { params: { directory: databaseDir } });
     }
     keptAside = `${databaseDir}.antes-do-restore-${new Date().toISOString().replace(/[:.]/g, '-')}`;
     renameSync(databaseDir, keptAside);
@@ -75,10 +71,9 @@ export async function restoreEmbeddedDatabase(
   } catch (error) {
     rmSync(databaseDir, { recursive: true, force: true });
     if (keptAside) renameSync(keptAside, databaseDir);
-    throw new AppError(
-      'ValidationError',
-      `Não foi possível restaurar ${file}: ${(error as Error).message}`,
-    );
+    throw new AppError('BackupRestoreFailed', {
+      params: { file, reason: (error as Error).message },
+    });
   }
   return { file, databaseDir, previousKeptAt: keptAside ?? null };
 }

@@ -26,10 +26,7 @@ export async function createOperatingHour(
       .onConflictDoNothing({ target: [operatingHours.companyId, operatingHours.dayOfWeek] })
       .returning(operatingHourColumns);
     if (!row) {
-      throw new AppError(
-        'Conflict',
-        'Já existe um horário de funcionamento para este dia. Atualize-o em vez de criar outro.',
-      );
+      throw new AppError('OperatingHourExists');
     }
     const operatingHour = toOperatingHour(row);
     await recordAudit(tx, {

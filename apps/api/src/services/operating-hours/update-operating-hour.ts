@@ -20,7 +20,7 @@ export async function updateOperatingHour(
     );
     const [before] = await tx.select(operatingHourColumns).from(operatingHours).where(where);
     if (!before) {
-      throw new AppError('NotFound', 'Horário de funcionamento não encontrado para este dia.');
+      throw new AppError('OperatingHourNotFound');
     }
     const [row] = await tx
       .update(operatingHours)

@@ -19,7 +19,7 @@ export async function deletePlaceImage(
       .innerJoin(places, eq(places.id, placeImages.placeId))
       .where(eq(placeImages.id, imageId));
     if (!row || !staff.companyIds.has(row.companyId)) {
-      throw new AppError('NotFound', 'Imagem não encontrada.');
+      throw new AppError('PlaceImageNotFound');
     }
     await tx.delete(placeImages).where(eq(placeImages.id, imageId));
     const files = storage.within(tx);

@@ -16,7 +16,7 @@ export async function createPlace(
     // Shared lock: the category cannot be archived while this place is being added to it.
     const category = await findCategoryOfStaff(tx, staff, values.categoryId, 'share');
     if (category.companyId !== values.companyId) {
-      throw new AppError('CategoryNotFound', 'A categoria não pertence a este clube.');
+      throw new AppError('CategoryNotFound');
     }
     const [place] = await tx.insert(places).values(values).returning({ id: places.id });
     await recordAudit(tx, {

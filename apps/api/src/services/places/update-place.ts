@@ -24,14 +24,14 @@ export async function updatePlace(
     const startsAt = changes.startsAt ?? before.startsAt;
     const endsAt = changes.endsAt ?? before.endsAt;
     if (!isTimeRangeOrdered(startsAt, endsAt)) {
-      throw new AppError('ValidationError', startsBeforeEndsMessage, [
-        { in: 'body', path: 'endsAt', message: startsBeforeEndsMessage },
-      ]);
+      throw new AppError('PlaceStartsAfterEnds', {
+        details: [{ in: 'body', path: 'endsAt', message: startsBeforeEndsMessage }],
+      });
     }
     if (changes.categoryId && changes.categoryId !== before.categoryId) {
       const category = await findCategoryOfStaff(tx, staff, changes.categoryId, 'share');
       if (category.companyId !== before.companyId) {
-        throw new AppError('CategoryNotFound', 'A categoria não pertence a este clube.');
+        throw new AppError('CategoryNotFound');
       }
     }
     await tx

@@ -1,15 +1,14 @@
 import { associates, places, type Database } from '@clube/db';
-import {
-  errorCodeOf,
-  portalOwnBlockMessage,
-  portalRuleMessages,
-  type PortalBookingBody,
-  type PortalBookingFailure,
-} from '@clube/shared';
+import { type PortalBookingBody, type PortalBookingFailure } from '@clube/shared';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { AppError } from '../../lib/app-error';
 import type { Member } from '../../types';
-import type { BookingContext, BookingFailure, BookingRequest } from '../appointments/booking-rules';
+import {
+  describeFailure,
+  type BookingContext,
+  type BookingFailure,
+  type BookingRequest,
+} from '../appointments/booking-rules';
 
 /**
  * Turns a member's booking body into the back office's booking request, deciding for whom they
@@ -74,10 +73,7 @@ export async function resolveBookingRequest(options: {
     // family member is refused too: the block is the club's word on the member, whoever uses it.
     callerBlock:
       !forSelf && caller?.blocked
-        ? {
-            code: errorCodeOf('AssociateBlocked'),
-            message: withReason(portalOwnBlockMessage, caller.blockedReason),
-          }
+        ? withReason(describeFailure({ key: 'OwnMembershipBlocked' }), caller.blockedReason)
         : null,
   };
 }
@@ -90,34 +86,39 @@ export type MemberBookingRequest = {
   callerBlock: PortalBookingFailure | null;
 };
 
-const withReason = (text: string, reason: string | null) =>
-  reason?.trim() ? `${text} Motivo: ${reason.trim()}` : text;
+/** A block's failure with the reason staff gave, as data beside the code's text. */
+const withReason = (failure: PortalBookingFailure, reason: string | null): PortalBookingFailure =>
+  reason?.trim() ? { ...failure, reason: reason.trim() } : failure;
 
 /**
- * The engine's failures in the member's words, after the caller's own block if any; a block
- * carries the reason staff gave.
+ * The engine's failures as the member reads them, after the caller's own block if any: the
+ * member's own blocked membership is OwnMembershipBlocked (not the associate staff talk about),
+ * and a block carries the reason staff gave.
  */
 export function memberFailures(
   failures: BookingFailure[],
   context: BookingContext,
   resolved: MemberBookingRequest,
-): PortalBookingFailure[] {
-  const worded = failures.map(({ key, code, message }) => {
-    const text: string =
-      key in portalRuleMessages
-        ? portalRuleMessages[key as keyof typeof portalRuleMessages]
-        : message;
-    if (key === 'AssociateBlocked')
+): MemberFailure[] {
+  const described = failures.map((failure): MemberFailure => {
+    if (failure.key === 'AssociateBlocked') {
+      const key = resolved.forSelf ? 'OwnMembershipBlocked' : 'AssociateBlocked';
       return {
-        code,
-        message: withReason(
-          resolved.forSelf ? portalOwnBlockMessage : text,
-          context.associate.blockedReason,
-        ),
+        failure: { key },
+        body: withReason(describeFailure({ key }), context.associate.blockedReason),
       };
-    if (key === 'TitleBlocked')
-      return { code, message: withReason(text, context.title.blockedReason) };
-    return { code, message: text };
+    }
+    if (failure.key === 'TitleBlocked')
+      return {
+        failure,
+        body: withReason(describeFailure(failure), context.title.blockedReason),
+      };
+    return { failure, body: describeFailure(failure) };
   });
-  return resolved.callerBlock ? [resolved.callerBlock, ...worded] : worded;
+  return resolved.callerBlock
+    ? [{ failure: { key: 'OwnMembershipBlocked' }, body: resolved.callerBlock }, ...described]
+    : described;
 }
+
+/** A failing rule for the member: the key to throw and the body to list. */
+export type MemberFailure = { failure: BookingFailure; body: PortalBookingFailure };

@@ -18,6 +18,6 @@ export async function checkBooking(options: CheckBookingOptions): Promise<Portal
   const { request } = resolved;
   const context = await loadBookingContext(db, request, new Set([member.companyId]));
   const { failures, quota } = await evaluateBookingRules(db, context, request, options.now);
-  const worded = memberFailures(failures, context, resolved);
-  return { ok: worded.length === 0, failures: worded, quota };
+  const described = memberFailures(failures, context, resolved).map(({ body }) => body);
+  return { ok: described.length === 0, failures: described, quota };
 }

@@ -1,6 +1,6 @@
 import type { Database } from '@clube/db';
 import type { PortalBookingBody } from '@clube/shared';
-import { AppError } from '../../lib/app-error';
+import { AppError, appErrorOf } from '../../lib/app-error';
 import type { Member } from '../../types';
 import { bookAppointment } from '../appointments/create-appointment';
 import { checkBooking } from './check-booking';
@@ -26,9 +26,7 @@ export async function createBooking(options: CreateBookingOptions): Promise<stri
   // other failing rule listed as the check would list them.
   if (resolved.callerBlock) {
     const check = await checkBooking(options);
-    throw new AppError('AssociateBlocked', resolved.callerBlock.message, {
-      failures: check.failures,
-    });
+    throw new AppError('OwnMembershipBlocked', { details: { failures: check.failures } });
   }
   return bookAppointment(db, {
     request: resolved.request,
@@ -36,8 +34,10 @@ export async function createBooking(options: CreateBookingOptions): Promise<stri
     actor: { associateId: member.associateId },
     now: options.now,
     refuse: (failures, context) => {
-      const worded = memberFailures(failures, context, resolved);
-      return new AppError(failures[0]!.key, worded[0]!.message, { failures: worded });
+      const described = memberFailures(failures, context, resolved);
+      return appErrorOf(described[0]!.failure, {
+        failures: described.map(({ body }) => body),
+      });
     },
   });
 }

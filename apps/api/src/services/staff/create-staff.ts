@@ -10,10 +10,7 @@ export type CreateStaffInput = { cpf: string; name: string; password: string; co
 
 function checkPassword(password: string) {
   if (password.length < limits.passwordMinLength) {
-    throw new AppError(
-      'ValidationError',
-      `A senha deve ter pelo menos ${limits.passwordMinLength} caracteres.`,
-    );
+    throw new AppError('PasswordTooShort', { params: { minLength: limits.passwordMinLength } });
   }
 }
 
@@ -23,9 +20,9 @@ function checkPassword(password: string) {
  */
 export async function createStaff(db: Database, input: CreateStaffInput) {
   const cpf = stripCpf(input.cpf);
-  if (!isValidCpf(cpf)) throw new AppError('ValidationError', 'CPF inválido.');
+  if (!isValidCpf(cpf)) throw new AppError('InvalidCpf');
   const name = input.name.trim();
-  if (!name) throw new AppError('ValidationError', 'O nome é obrigatório.');
+  if (!name) throw new AppError('StaffNameRequired');
   checkPassword(input.password);
   const passwordHash = await hashPassword(input.password);
 
@@ -34,7 +31,7 @@ export async function createStaff(db: Database, input: CreateStaffInput) {
       .select({ id: companies.id })
       .from(companies)
       .where(eq(companies.id, input.companyId));
-    if (!company) throw new AppError('NotFound', 'Clube não encontrado.');
+    if (!company) throw new AppError('CompanyNotFound');
     const [user] = await tx
       .insert(users)
       .values({ cpf, name, passwordHash })
@@ -61,7 +58,7 @@ export async function createStaff(db: Database, input: CreateStaffInput) {
 /** Sets a new password for a staff member; their existing sessions end. */
 export async function resetStaffPassword(db: Database, input: { cpf: string; password: string }) {
   const cpf = stripCpf(input.cpf);
-  if (!isValidCpf(cpf)) throw new AppError('ValidationError', 'CPF inválido.');
+  if (!isValidCpf(cpf)) throw new AppError('InvalidCpf');
   checkPassword(input.password);
   const passwordHash = await hashPassword(input.password);
   return db.transaction(async (tx) => {
@@ -70,7 +67,7 @@ export async function resetStaffPassword(db: Database, input: { cpf: string; pas
       .set({ passwordHash, updatedAt: new Date() })
       .where(eq(users.cpf, cpf))
       .returning({ id: users.id, cpf: users.cpf, name: users.name });
-    if (!user) throw new AppError('NotFound', 'Nenhum usuário com este CPF.');
+    if (!user) throw new AppError('UserNotFound');
     await revokeAllRefreshTokensOfUser(tx, user.id);
     await recordAudit(tx, {
       companyId: null,

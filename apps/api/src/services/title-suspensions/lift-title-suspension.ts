@@ -19,7 +19,7 @@ export async function liftTitleSuspension({
   staff: Staff;
   now?: Date;
 }) {
-  if (staff.companyIds.size === 0) throw new AppError('NotFound', 'Título não encontrado.');
+  if (staff.companyIds.size === 0) throw new AppError('TitleNotFound');
   return db.transaction(async (tx) => {
     const [title] = await tx
       .select({ id: associateTitles.id, companyId: associateTitles.companyId })
@@ -31,7 +31,7 @@ export async function liftTitleSuspension({
         ),
       )
       .for('update');
-    if (!title) throw new AppError('NotFound', 'Título não encontrado.');
+    if (!title) throw new AppError('TitleNotFound');
     const lifted = await tx
       .update(titleSuspensions)
       .set({ liftedAt: now, liftedBy: staff.userId })

@@ -52,7 +52,7 @@ export function failuresOfRefusal(error: unknown): PortalBookingFailure[] {
   const failures = refusal.data.details?.failures ?? [];
   return failures.length > 0
     ? failures
-    : [{ code: refusal.data.error, message: refusal.data.message }];
+    : [{ code: refusal.data.error, message: refusal.data.message, params: refusal.data.params }];
 }
 
 /** What a booking or a cancellation changes: slots, quotas, next bookings, the lists. */

@@ -8,7 +8,7 @@ import { inputStyles } from '@/components/ui/form-field';
 import { Spinner } from '@/components/ui/spinner';
 import { failuresOfRefusal, useBookingCheck, useCreateBooking } from '../api/bookings';
 import { formatClock, formatDeadline, formatLongDate } from '../lib/format';
-import { portalErrorMessageOf } from '../lib/error-message';
+import { portalErrorMessageOf, portalFailureText } from '../lib/error-message';
 
 type BookSlotDialogProps = {
   place: PortalPlace;
@@ -18,7 +18,7 @@ type BookSlotDialogProps = {
   onBooked: (summary: string) => void;
 };
 
-/** Every failing rule, as the API words them for members. */
+/** Every failing rule: its code's text (the shared table), with the block reason if any. */
 export function RefusalList({ failures }: { failures: PortalBookingFailure[] }) {
   const { t } = useTranslation();
   return (
@@ -26,7 +26,7 @@ export function RefusalList({ failures }: { failures: PortalBookingFailure[] }) 
       <p className="font-semibold">{t('portal.availability.book.refusedTitle')}</p>
       <ul className="mt-2 list-disc space-y-1 pl-5">
         {failures.map((failure) => (
-          <li key={failure.code}>{failure.message}</li>
+          <li key={failure.code}>{portalFailureText(failure)}</li>
         ))}
       </ul>
     </Alert>

@@ -1,5 +1,5 @@
 import {
-  portalRuleMessages,
+  errorTexts,
   type PortalBookingCheck,
   type PortalBookingFailure,
   type PortalSlotList,
@@ -14,9 +14,9 @@ import { buildMe, buildPlace, buildPortalSession, buildSlot } from '../testing/f
 import { renderPortal } from '../testing/render-portal';
 
 const failures: PortalBookingFailure[] = [
-  { code: 'AgeRestriction', message: portalRuleMessages.AgeRestriction },
-  { code: 'WaitingPeriodRequired', message: portalRuleMessages.WaitingPeriodRequired },
-  { code: 'ReservationsLimitReached', message: portalRuleMessages.ReservationsLimitReached },
+  { code: 'AgeRestriction', message: errorTexts.AgeRestriction },
+  { code: 'WaitingPeriodRequired', message: errorTexts.WaitingPeriodRequired },
+  { code: 'ReservationsLimitReached', message: errorTexts.ReservationsLimitReached },
 ];
 
 /** A signed-in holder on a place's page with one free and one taken slot; `handlers` add routes. */
@@ -41,6 +41,33 @@ function scene(...handlers: HttpHandler[]) {
 }
 
 describe('booking a slot', () => {
+  it('shows the table text of each code with its values and the block reason, not the body sentence', async () => {
+    const user = userEvent.setup();
+    const refusals = [
+      { code: 'TitleBlocked', message: 'texto do servidor', reason: 'Mensalidade em atraso' },
+      { code: 'TitleSuspended', message: 'texto do servidor', params: { endDate: '05/12/2099' } },
+    ];
+    scene(
+      route.post('/portal/bookings/check', {
+        ok: false,
+        failures: refusals,
+        quota: { used: 0, limit: 0 },
+      }),
+    );
+
+    await user.click(await screen.findByRole('button', { name: /10:00\s*Livre/ }));
+    const dialog = await screen.findByRole('dialog');
+    const refusal = await within(dialog).findByRole('alert');
+    expect(
+      within(refusal)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
+      'O título está bloqueado para reservas. Motivo: Mensalidade em atraso',
+      'O título está suspenso por faltas até 05/12/2099.',
+    ]);
+  });
+
   it('lists every rule the check says the booking breaks, and does not let it be confirmed', async () => {
     const user = userEvent.setup();
     const { requests, me, place, free } = scene(

@@ -67,7 +67,7 @@ export const appointmentRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      assertStaffOf(request, request.query.companyId, 'Clube não encontrado.');
+      assertStaffOf(request, request.query.companyId);
       return getOccupancy(app.db, request.query);
     },
   );

@@ -7,7 +7,6 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../../lib/app-error';
-import { malformedFormMessage } from '../../../lib/multipart-errors';
 import { assertStaffOf } from '../../../plugins/auth';
 import { importAssociates } from '../../../services/associates/import-associates';
 
@@ -30,9 +29,11 @@ async function* refuseTruncated(file: AsyncIterable<Buffer> & { truncated: boole
   try {
     yield* file;
   } catch {
-    throw new AppError('ValidationError', malformedFormMessage);
+    throw new AppError('MalformedForm');
   }
-  if (file.truncated) throw new AppError('PayloadTooLarge');
+  if (file.truncated) {
+    throw new AppError('CsvTooLarge', { params: { maxMegabytes: importMaxBytes / (1024 * 1024) } });
+  }
 }
 
 /**
@@ -63,7 +64,7 @@ export const associateImportRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       if (!request.isMultipart()) {
-        throw new AppError('ValidationError', 'Envie o arquivo CSV no campo "file" (multipart).');
+        throw new AppError('CsvFileRequired');
       }
       const upload = await request
         .file({ limits: { fileSize: importMaxBytes } })
@@ -71,10 +72,10 @@ export const associateImportRoutes: FastifyPluginAsyncZod = async (app) => {
           if (error instanceof AppError || (error as { statusCode?: number }).statusCode) {
             throw error;
           }
-          throw new AppError('ValidationError', malformedFormMessage);
+          throw new AppError('MalformedForm');
         });
       if (!upload || upload.fieldname !== 'file') {
-        throw new AppError('ValidationError', 'Envie o arquivo CSV no campo "file".');
+        throw new AppError('CsvFileRequired');
       }
       const fields: Record<string, unknown> = {};
       for (const [name, field] of Object.entries(upload.fields)) {
@@ -83,15 +84,13 @@ export const associateImportRoutes: FastifyPluginAsyncZod = async (app) => {
       const parsed = associateImportOptionsSchema.safeParse({ ...fields, ...request.query });
       if (!parsed.success) {
         upload.file.resume();
-        throw new AppError(
-          'ValidationError',
-          'Dados inválidos. Verifique os campos.',
-          parsed.error.issues.map((issue) => ({
+        throw new AppError('ValidationError', {
+          details: parsed.error.issues.map((issue) => ({
             in: 'body',
             path: issue.path.join('.'),
             message: issue.message,
           })),
-        );
+        });
       }
       const options = parsed.data;
       assertStaffOf(request, options.companyId);

@@ -27,7 +27,7 @@ export const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      assertStaffOf(request, request.body.companyId, 'Clube não encontrado.');
+      assertStaffOf(request, request.body.companyId);
       const category = await createCategory(app.db, request.staff.userId, request.body);
       return reply.status(201).send(category);
     },
@@ -44,7 +44,7 @@ export const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      assertStaffOf(request, request.params.companyId, 'Clube não encontrado.');
+      assertStaffOf(request, request.params.companyId);
       return { items: await listCategories(app.db, request.params.companyId) };
     },
   );

@@ -54,7 +54,7 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      assertStaffOf(request, request.params.id, 'Clube não encontrado.');
+      assertStaffOf(request, request.params.id);
       return updateCompany(app.db, {
         ...request.body,
         companyId: request.params.id,

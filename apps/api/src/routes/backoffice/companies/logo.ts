@@ -3,16 +3,14 @@ import { companySchema, errorBodySchema, idParamsSchema, limits } from '@clube/s
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../../lib/app-error';
-import { multipartErrorOf } from '../../../lib/multipart-errors';
+import { imageMaxMegabytes, imageMultipartErrorOf } from '../../../lib/multipart-errors';
 import { assertStaffOf } from '../../../plugins/auth';
 import { removeCompanyLogo, setCompanyLogo } from '../../../services/companies/company-logo';
-
-const maxMegabytes = limits.imageMaxBytes / (1024 * 1024);
 
 /** Reads the one file of the upload form (`image`); other parts are ignored. */
 async function readLogoUpload(request: FastifyRequest): Promise<Buffer> {
   if (!request.isMultipart()) {
-    throw new AppError('UnsupportedMediaType', 'Envie a imagem como multipart/form-data.');
+    throw new AppError('ImageMultipartRequired');
   }
   let bytes: Buffer | undefined;
   try {
@@ -26,15 +24,12 @@ async function readLogoUpload(request: FastifyRequest): Promise<Buffer> {
     }
   } catch (error) {
     // A body cut off or without a usable boundary used to escape here as a 500.
-    throw multipartErrorOf(error, {
-      fileTooLarge: `A imagem deve ter no máximo ${maxMegabytes} MB.`,
-      tooManyParts: 'Envie uma única imagem no formulário.',
-    });
+    throw imageMultipartErrorOf(error);
   }
   if (!bytes || bytes.length === 0) {
-    throw new AppError('ValidationError', 'Dados inválidos. Verifique os campos.', [
-      { in: 'body', path: 'image', message: 'Selecione uma imagem.' },
-    ]);
+    throw new AppError('ValidationError', {
+      details: [{ in: 'body', path: 'image', message: 'Selecione uma imagem.' }],
+    });
   }
   return bytes;
 }
@@ -50,7 +45,7 @@ export const companyLogoRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['company'],
-        summary: `Envia o logo do clube (multipart: image; PNG, JPEG, GIF ou WebP, até ${maxMegabytes} MB)`,
+        summary: `Envia o logo do clube (multipart: image; PNG, JPEG, GIF ou WebP, até ${imageMaxMegabytes} MB)`,
         consumes: ['multipart/form-data'],
         params: idParamsSchema,
         response: {
@@ -63,7 +58,7 @@ export const companyLogoRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      assertStaffOf(request, request.params.id, 'Clube não encontrado.');
+      assertStaffOf(request, request.params.id);
       const bytes = await readLogoUpload(request);
       return setCompanyLogo(app.db, app.storage, {
         companyId: request.params.id,
@@ -84,7 +79,7 @@ export const companyLogoRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      assertStaffOf(request, request.params.id, 'Clube não encontrado.');
+      assertStaffOf(request, request.params.id);
       return removeCompanyLogo(app.db, app.storage, {
         companyId: request.params.id,
         actorUserId: request.staff.userId,

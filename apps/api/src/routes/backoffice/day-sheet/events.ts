@@ -25,7 +25,7 @@ export const clubEventRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { companyId } = request.query;
-      assertStaffOf(request, companyId, 'Clube não encontrado.');
+      assertStaffOf(request, companyId);
       const expiresAt = (request.user as { exp?: number }).exp;
       const raw = reply.raw;
       reply.hijack();

@@ -20,7 +20,7 @@ export const daySheetRoutes: FastifyPluginAsyncZod = async (app) => {
       serializerCompiler: () => (data) => JSON.stringify(data),
     },
     async (request) => {
-      assertStaffOf(request, request.query.companyId, 'Clube não encontrado.');
+      assertStaffOf(request, request.query.companyId);
       return getDaySheet({ db: app.db, ...request.query });
     },
   );

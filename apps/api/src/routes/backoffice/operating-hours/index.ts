@@ -12,8 +12,6 @@ import { createOperatingHour } from '../../../services/operating-hours/create-op
 import { listOperatingHours } from '../../../services/operating-hours/list-operating-hours';
 import { updateOperatingHour } from '../../../services/operating-hours/update-operating-hour';
 
-const clubNotFound = 'Clube não encontrado.';
-
 export const operatingHourRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/operating-hour',
@@ -31,7 +29,7 @@ export const operatingHourRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      assertStaffOf(request, request.body.companyId, clubNotFound);
+      assertStaffOf(request, request.body.companyId);
       const operatingHour = await createOperatingHour(app.db, request.staff.userId, request.body);
       return reply.status(201).send(operatingHour);
     },
@@ -48,7 +46,7 @@ export const operatingHourRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      assertStaffOf(request, request.params.companyId, clubNotFound);
+      assertStaffOf(request, request.params.companyId);
       return { items: await listOperatingHours(app.db, request.params.companyId) };
     },
   );
@@ -64,7 +62,7 @@ export const operatingHourRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      assertStaffOf(request, request.body.companyId, clubNotFound);
+      assertStaffOf(request, request.body.companyId);
       return updateOperatingHour(app.db, request.staff.userId, request.body);
     },
   );

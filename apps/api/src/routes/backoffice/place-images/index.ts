@@ -12,19 +12,16 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../../lib/app-error';
-import { multipartErrorOf } from '../../../lib/multipart-errors';
+import { imageMaxMegabytes, imageMultipartErrorOf } from '../../../lib/multipart-errors';
 import { createPlaceImage } from '../../../services/place-images/create-place-image';
 import { deletePlaceImage } from '../../../services/place-images/delete-place-image';
 import { listPlaceImages } from '../../../services/place-images/list-place-images';
 import { findPlaceOfStaff } from '../../../services/places/find-place';
 
-const maxMegabytes = limits.imageMaxBytes / (1024 * 1024);
-const tooLargeMessage = `A imagem deve ter no máximo ${maxMegabytes} MB.`;
-
 /** Reads the one file (`image`) and the text fields of the upload form. */
 async function readUpload(request: FastifyRequest) {
   if (!request.isMultipart()) {
-    throw new AppError('UnsupportedMediaType', 'Envie a imagem como multipart/form-data.');
+    throw new AppError('ImageMultipartRequired');
   }
   const fields: Record<string, string> = {};
   let bytes: Buffer | undefined;
@@ -41,10 +38,7 @@ async function readUpload(request: FastifyRequest) {
       }
     }
   } catch (error) {
-    throw multipartErrorOf(error, {
-      fileTooLarge: tooLargeMessage,
-      tooManyParts: 'Envie uma única imagem, com os campos do formulário.',
-    });
+    throw imageMultipartErrorOf(error);
   }
   const parsed = placeImageFieldsSchema.safeParse(fields);
   const problems = parsed.success
@@ -58,7 +52,7 @@ async function readUpload(request: FastifyRequest) {
     problems.push({ in: 'body', path: 'image', message: 'Selecione uma imagem.' });
   }
   if (!parsed.success || !bytes || problems.length > 0) {
-    throw new AppError('ValidationError', 'Dados inválidos. Verifique os campos.', problems);
+    throw new AppError('ValidationError', { details: problems });
   }
   return { ...parsed.data, bytes };
 }
@@ -95,7 +89,7 @@ export const placeImageRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['placeImage'],
-        summary: `Envia uma foto (multipart: image, placeId, sequence, description; PNG, JPEG, GIF ou WebP, até ${maxMegabytes} MB)`,
+        summary: `Envia uma foto (multipart: image, placeId, sequence, description; PNG, JPEG, GIF ou WebP, até ${imageMaxMegabytes} MB)`,
         consumes: ['multipart/form-data'],
         response: {
           201: placeImageSchema,

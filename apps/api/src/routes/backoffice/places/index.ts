@@ -27,7 +27,7 @@ export const placeRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      assertStaffOf(request, request.body.companyId, 'Clube não encontrado.');
+      assertStaffOf(request, request.body.companyId);
       return reply.status(201).send(await createPlace(app.db, request.staff, request.body));
     },
   );
@@ -43,7 +43,7 @@ export const placeRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      assertStaffOf(request, request.params.companyId, 'Clube não encontrado.');
+      assertStaffOf(request, request.params.companyId);
       return { items: await listPlaces(app.db, request.params.companyId) };
     },
   );

@@ -131,9 +131,7 @@ describe('club settings page', () => {
     await user.click(screen.getByRole('button', { name: 'Salvar' }));
 
     expect(await screen.findByText('fuso horário IANA desconhecido')).toBeInTheDocument();
-    expect(
-      screen.getByText('Dados inválidos. Confira os campos e tente novamente.'),
-    ).toBeInTheDocument();
+    expect(screen.getByText('Dados inválidos. Verifique os campos.')).toBeInTheDocument();
     expect(getCurrentCompany()).toEqual(company);
   });
 
@@ -244,6 +242,62 @@ describe('club settings page', () => {
       expect(await screen.findByText(/^Tipo de arquivo não suportado/)).toBeInTheDocument();
       expect(getCurrentCompany()?.logoUrl).toBeNull();
     });
+
+    it('shows the text of the server code for a picture over 40 megapixels, with its limit', async () => {
+      const company = signedInClub();
+      mockApi(
+        route.post(
+          `/backoffice/company/${company.id}/logo`,
+          // The screen reads the code and its values, whatever sentence the body carries.
+          reply(413, {
+            statusCode: 413,
+            error: 'ImageTooManyPixels',
+            message: 'texto do servidor',
+            params: { maxMegapixels: 40 },
+          }),
+        ),
+      );
+      renderApp('/settings');
+
+      const form = await screen.findByRole('form', { name: 'Logo' }, firstRender);
+      const user = userEvent.setup();
+      await user.upload(
+        within(form).getByLabelText('Nova imagem do logo'),
+        new File(['png-bytes'], 'foto-enorme.png', { type: 'image/png' }),
+      );
+      await user.click(within(form).getByRole('button', { name: 'Enviar logo' }));
+
+      expect(
+        await screen.findByText(
+          'A imagem tem dimensões grandes demais. Envie uma imagem de até 40 megapixels.',
+        ),
+      ).toBeInTheDocument();
+      expect(screen.queryByText(/Arquivo maior que o limite/)).toBeNull();
+    });
+  });
+
+  it('shows "Clube não encontrado." when the server answers that the club is not the staff member\'s', async () => {
+    const company = signedInClub();
+    mockApi(
+      route.patch(
+        `/backoffice/company/${company.id}`,
+        // The screen reads the code, whatever sentence the body carries.
+        reply(404, {
+          statusCode: 404,
+          error: 'CompanyNotFound',
+          message: 'Registro não encontrado.',
+        }),
+      ),
+    );
+    renderApp('/settings');
+
+    const user = userEvent.setup();
+    const form = await screen.findByRole('form', { name: 'Dados do clube' }, firstRender);
+    await user.type(within(form).getByRole('textbox', { name: 'Nome do clube' }), ' II');
+    await user.click(within(form).getByRole('button', { name: 'Salvar' }));
+
+    expect(await screen.findByText('Clube não encontrado.')).toBeInTheDocument();
+    expect(screen.queryByText('Registro não encontrado.')).toBeNull();
   });
 
   it('saves the no-show policy with the club name and timezone; 0 turns the suspension off', async () => {

@@ -1,5 +1,4 @@
 import {
-  errorDefinitions,
   type AssociateListItem,
   type BookingCheck,
   type CreateAppointmentBody,
@@ -15,6 +14,7 @@ import { inputStyles } from '@/components/ui/form-field';
 import { Spinner } from '@/components/ui/spinner';
 import { isApiError } from '@/lib/api-client';
 import { formatDate, formatTime } from '@/lib/dates';
+import { errorTextOfCode } from '@/lib/error-codes';
 import { errorMessageOf } from '@/lib/error-messages';
 import { i18n } from '@/lib/i18n';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
@@ -60,10 +60,7 @@ const dayLabel = (date: string) => date.split('-').reverse().join('/');
 function FailureItem({ failure }: { failure: Failure }) {
   const { t } = useTranslation();
   const rule = isRuleCode(failure.code) ? t(`scheduling.create.rules.${failure.code}`) : null;
-  const sentence =
-    failure.code in errorDefinitions
-      ? i18n.t(`errors.${failure.code as 'NotFound'}`)
-      : failure.message;
+  const sentence = errorTextOfCode(i18n, failure.code, failure.params, failure.message);
   return (
     <li data-rule={failure.code}>
       {rule && <span className="font-semibold">{rule}: </span>}

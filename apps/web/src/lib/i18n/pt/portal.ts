@@ -136,6 +136,7 @@ export const portal = {
       confirming: 'Reservando…',
       cancel: 'Voltar',
       refusedTitle: 'Não é possível fazer esta reserva:',
+      refusedReason: 'Motivo: {{reason}}',
       done: 'Reserva confirmada: {{place}}, {{when}}.',
       failed: 'Não foi possível reservar. Tente novamente.',
     },
