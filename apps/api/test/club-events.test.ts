@@ -1,7 +1,7 @@
 import type { DatabaseHandle } from '@clube/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../src/app';
-import { createBookingScene } from './appointment-fixtures';
+import { createBookingScene } from './factories';
 import { openStream, startApp } from './club-event-stream';
 import { createTestDatabase } from './helper';
 
@@ -20,8 +20,8 @@ describe('live club events on one API process', () => {
   });
 
   it("streams a club's bookings, cancellations and blocks to its staff, and never to another club's", async () => {
-    const a = await createBookingScene(server.app, database.db);
-    const b = await createBookingScene(server.app, database.db);
+    const a = await createBookingScene(server.app);
+    const b = await createBookingScene(server.app);
     const streamA = await openStream(server.baseUrl, a.company.id, a.headers);
     const streamB = await openStream(server.baseUrl, b.company.id, b.headers);
     expect(streamA.response.headers.get('content-type')).toContain('text/event-stream');
@@ -82,8 +82,8 @@ describe('live club events on one API process', () => {
   });
 
   it('refuses a club the caller is not staff of (404) and a missing token (401)', async () => {
-    const a = await createBookingScene(server.app, database.db);
-    const b = await createBookingScene(server.app, database.db);
+    const a = await createBookingScene(server.app);
+    const b = await createBookingScene(server.app);
     const foreign = await openStream(server.baseUrl, a.company.id, b.headers);
     expect(foreign.response.status).toBe(404);
     const anonymous = await openStream(server.baseUrl, a.company.id, {});
@@ -91,7 +91,7 @@ describe('live club events on one API process', () => {
   });
 
   it('announces nothing for a booking that was refused (rolled back)', async () => {
-    const a = await createBookingScene(server.app, database.db);
+    const a = await createBookingScene(server.app);
     const stream = await openStream(server.baseUrl, a.company.id, a.headers);
     await stream.ready();
     const refused = await server.app.inject({
