@@ -8,8 +8,8 @@
 //   --reuse            measure again the database the last --keep-data run kept (its bookings
 //                      of the bench places are deleted first), skipping the generation
 // DATABASE_URL set: a fresh database next to it (created and dropped); otherwise PGlite.
-import { execSync, spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { execSync } from 'node:child_process';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -17,17 +17,15 @@ import autocannon from 'autocannon';
 import { openDatabase } from '@clube/db';
 import { sql } from 'drizzle-orm';
 import { clubInstant, timeOfMinutes } from '@clube/shared';
-import pg from 'pg';
+import { databaseUrl, createBenchDatabase, driver, root, startBuiltServer } from './bench-server';
 import {
   fullSizes,
-  generateLargeClub,
   largeClubStaff,
   scaledSizes,
   timezone,
   type LargeClub,
 } from './generate-large-club';
 
-const root = new URL('../../', import.meta.url).pathname;
 const { values } = parseArgs({
   options: {
     scale: { type: 'string', default: '1' },
@@ -39,8 +37,6 @@ const { values } = parseArgs({
 });
 const scale = Number(values.scale);
 const duration = Number(values.duration);
-const databaseUrl = process.env.DATABASE_URL;
-const driver = databaseUrl ? 'postgres' : 'pglite';
 const connections = Number(values.connections ?? (databaseUrl ? 32 : 8));
 const log = (line: string) => process.stdout.write(`${line}\n`);
 
@@ -81,56 +77,21 @@ async function prepareDatabase(): Promise<Prepared> {
   const sizes = scale === 1 ? fullSizes : scaledSizes(scale);
   log(`Gerando clube grande (${driver}, escala ${scale}): ${JSON.stringify(sizes)}`);
   const started = performance.now();
-  if (databaseUrl) {
-    const name = `clube_bench_${Date.now()}`;
-    const admin = new pg.Client({ connectionString: databaseUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const url = new URL(databaseUrl);
-    url.pathname = `/${name}`;
-    const database = await openDatabase({ driver: 'postgres', url: url.toString(), poolSize: 4 });
-    await database.migrate(join(root, 'packages/db/drizzle'));
-    const club = await generateLargeClub(database.db, sizes, log);
-    await database.close();
-    log(`Geração: ${((performance.now() - started) / 1000).toFixed(1)} s`);
-    const env = {
-      DATABASE_URL: url.toString(),
-      JWT_SECRET: 'benchmark-secret-benchmark-secret-0123456789',
-    };
-    keep({ env, club });
-    return {
-      env,
-      club,
-      cleanup: async () => {
-        if (values['keep-data']) {
-          log(`Banco mantido: ${url}`);
-          return;
-        }
-        const client = new pg.Client({ connectionString: databaseUrl });
-        await client.connect();
-        await client.query(`drop database if exists ${name} with (force)`);
-        await client.end();
-      },
-    };
-  }
-  const dataDir = mkdtempSync(join(tmpdir(), 'clube-bench-'));
-  const database = await openDatabase({ driver: 'pglite', dataDir: join(dataDir, 'db') });
-  await database.migrate(join(root, 'packages/db/drizzle'));
-  const club = await generateLargeClub(database.db, sizes, log);
-  await database.close();
+  const database = await createBenchDatabase('bench', sizes, log);
   log(`Geração: ${((performance.now() - started) / 1000).toFixed(1)} s`);
-  const env = { DATA_DIR: dataDir, SEED_DEMO: 'false' };
+  const { env, club } = database;
   keep({ env, club });
   return {
     env,
     club,
     cleanup: async () => {
       if (values['keep-data']) {
-        log(`Dados mantidos em ${dataDir}`);
+        log(
+          `${driver === 'postgres' ? 'Banco mantido' : 'Dados mantidos em'}: ${database.location}`,
+        );
         return;
       }
-      rmSync(dataDir, { recursive: true, force: true });
+      await database.drop();
     },
   };
 }
@@ -140,25 +101,6 @@ function memoryOf(pid: number) {
   const kilobytes = (field: string) =>
     Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
   return { rssMb: kilobytes('VmRSS') / 1024, peakRssMb: kilobytes('VmHWM') / 1024 };
-}
-
-async function startServer(env: Record<string, string>, port: number) {
-  const started = performance.now();
-  const server = spawn(process.execPath, [join(root, 'apps/api/dist/server.js')], {
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  for (;;) {
-    if (server.exitCode !== null) throw new Error('o servidor terminou ao iniciar');
-    try {
-      const response = await fetch(`http://127.0.0.1:${port}/api/health`);
-      if (response.ok) break;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  return { server, startupMs: performance.now() - started };
 }
 
 async function measure(
@@ -183,7 +125,7 @@ async function measure(
 async function main() {
   const { env, club, cleanup } = await prepareDatabase();
   const port = 3900 + Math.floor(Math.random() * 90);
-  const { server, startupMs } = await startServer(env, port);
+  const { server, startupMs } = await startBuiltServer(env, port);
   const base = `http://127.0.0.1:${port}`;
   try {
     const idle = memoryOf(server.pid!);

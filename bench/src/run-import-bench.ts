@@ -4,60 +4,32 @@
 // reports, it never asserts.
 //   --rows 100000   rows of the generated file
 // DATABASE_URL set: a fresh database next to it (created and dropped); otherwise PGlite.
-import { execSync, spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { cpus, loadavg, tmpdir } from 'node:os';
+import { execSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { openDatabase } from '@clube/db';
 import { completeCpf } from '@clube/shared';
-import pg from 'pg';
-import { generateLargeClub, largeClubStaff, scaledSizes } from './generate-large-club';
+import {
+  benchJwtSecret,
+  createBenchDatabase,
+  driver,
+  root,
+  startBuiltServer,
+} from './bench-server';
+import { largeClubStaff, scaledSizes } from './generate-large-club';
 
-const root = new URL('../../', import.meta.url).pathname;
 const { values } = parseArgs({ options: { rows: { type: 'string', default: '100000' } } });
 const rows = Number(values.rows);
-const databaseUrl = process.env.DATABASE_URL;
-const driver = databaseUrl ? 'postgres' : 'pglite';
 const log = (line: string) => process.stdout.write(`${line}\n`);
 
-type Prepared = { env: Record<string, string>; companyId: string; cleanup: () => Promise<void> };
-
-async function prepareDatabase(): Promise<Prepared> {
+async function prepareDatabase() {
   // A small club (its staff member signs in); the import adds the file's associates to it.
-  const sizes = scaledSizes(0.002);
-  if (databaseUrl) {
-    const name = `clube_bench_import_${Date.now()}`;
-    const admin = new pg.Client({ connectionString: databaseUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const url = new URL(databaseUrl);
-    url.pathname = `/${name}`;
-    const database = await openDatabase({ driver: 'postgres', url: url.toString(), poolSize: 4 });
-    await database.migrate(join(root, 'packages/db/drizzle'));
-    const club = await generateLargeClub(database.db, sizes, () => {});
-    await database.close();
-    return {
-      env: { DATABASE_URL: url.toString() },
-      companyId: club.companyId,
-      cleanup: async () => {
-        const client = new pg.Client({ connectionString: databaseUrl });
-        await client.connect();
-        await client.query(`drop database if exists ${name} with (force)`);
-        await client.end();
-      },
-    };
-  }
-  const dataDir = mkdtempSync(join(tmpdir(), 'clube-bench-import-'));
-  const database = await openDatabase({ driver: 'pglite', dataDir: join(dataDir, 'db') });
-  await database.migrate(join(root, 'packages/db/drizzle'));
-  const club = await generateLargeClub(database.db, sizes, () => {});
-  await database.close();
+  const database = await createBenchDatabase('bench_import', scaledSizes(0.002), () => {});
   return {
-    env: { DATA_DIR: dataDir, SEED_DEMO: 'false' },
-    companyId: club.companyId,
-    cleanup: async () => rmSync(dataDir, { recursive: true, force: true }),
+    env: { ...database.env, JWT_SECRET: benchJwtSecret },
+    companyId: database.club.companyId,
+    cleanup: database.drop,
   };
 }
 
@@ -70,29 +42,6 @@ function membershipFile(): Buffer {
     );
   }
   return Buffer.from(`${lines.join('\n')}\n`);
-}
-
-async function startServer(env: Record<string, string>, port: number) {
-  const server = spawn(process.execPath, [join(root, 'apps/api/dist/server.js')], {
-    env: {
-      ...process.env,
-      ...env,
-      JWT_SECRET: 'benchmark-secret-benchmark-secret-0123456789',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  for (;;) {
-    if (server.exitCode !== null) throw new Error('o servidor terminou ao iniciar');
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) return server;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
 }
 
 const percentile = (sorted: number[], fraction: number) =>
@@ -131,7 +80,7 @@ async function main() {
   const { env, companyId, cleanup } = await prepareDatabase();
   const file = membershipFile();
   const port = 3990 + Math.floor(Math.random() * 9);
-  const server = await startServer(env, port);
+  const { server } = await startBuiltServer(env, port);
   const base = `http://127.0.0.1:${port}`;
   try {
     const loginResponse = await fetch(`${base}/api/auth/login`, {
