@@ -4,8 +4,7 @@ import { spawn, type StdioOptions } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openDatabase } from '@clube/db';
-import pg from 'pg';
+import { createScratchDatabase, openDatabase } from '@clube/db';
 import { generateLargeClub, type LargeClub, type LargeClubSizes } from './generate-large-club';
 
 export const root = new URL('../../', import.meta.url).pathname;
@@ -32,27 +31,16 @@ export async function createBenchDatabase(
   log: (line: string) => void,
 ): Promise<BenchDatabase> {
   if (databaseUrl) {
-    const database = `clube_${name}_${Date.now()}`;
-    const admin = new pg.Client({ connectionString: databaseUrl });
-    await admin.connect();
-    await admin.query(`create database ${database}`);
-    await admin.end();
-    const url = new URL(databaseUrl);
-    url.pathname = `/${database}`;
-    const handle = await openDatabase({ driver: 'postgres', url: url.toString(), poolSize: 4 });
+    const scratch = await createScratchDatabase(databaseUrl, `clube_${name}`);
+    const handle = await openDatabase({ driver: 'postgres', url: scratch.url, poolSize: 4 });
     await handle.migrate(join(root, 'packages/db/drizzle'));
     const club = await generateLargeClub(handle.db, sizes, log);
     await handle.close();
     return {
-      env: { DATABASE_URL: url.toString(), JWT_SECRET: benchJwtSecret },
+      env: { DATABASE_URL: scratch.url, JWT_SECRET: benchJwtSecret },
       club,
-      location: url.toString(),
-      drop: async () => {
-        const client = new pg.Client({ connectionString: databaseUrl });
-        await client.connect();
-        await client.query(`drop database if exists ${database} with (force)`);
-        await client.end();
-      },
+      location: scratch.url,
+      drop: scratch.drop,
     };
   }
   const dataDir = mkdtempSync(join(tmpdir(), `clube-${name}-`));

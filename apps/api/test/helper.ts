@@ -10,11 +10,9 @@
  * ./factories.ts (createClubWithBearer, createPlace, createAssociate, createAppointment,
  * createBookingScene, createPortalScene, bearerFor, memberHeaders…).
  */
-import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { openDatabase, type Database, type DatabaseHandle } from '@clube/db';
+import { createScratchDatabase, openDatabase, type Database, type DatabaseHandle } from '@clube/db';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp, type App, type BuildAppOptions } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
@@ -55,29 +53,10 @@ export async function createTestDatabase({
     });
     return { database, drop: async () => {} };
   }
-  const name = `clube_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const databaseUrl = new URL(url);
-  databaseUrl.pathname = `/${name}`;
-  const database = await openDatabase({
-    driver: 'postgres',
-    url: databaseUrl.toString(),
-    poolSize: 20,
-  });
+  const scratch = await createScratchDatabase(url, 'clube_test');
+  const database = await openDatabase({ driver: 'postgres', url: scratch.url, poolSize: 20 });
   if (migrated) await database.migrate(loadConfig({}).migrationsDir);
-  return {
-    database,
-    url: databaseUrl.toString(),
-    drop: async () => {
-      const client = new pg.Client({ connectionString: url });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    },
-  };
+  return { database, url: scratch.url, drop: scratch.drop };
 }
 
 /** An app on a fresh database, for a test that opens and closes it itself (prefer `build`). */
