@@ -2,7 +2,6 @@
 // and everything a first visit loads, per entry: back office and members' portal), then
 // Lighthouse (Debian's Chromium) on /login, /dashboard, the portal's sign-in page and a place's
 // availability, with their performance and accessibility scores. Reports, never asserts.
-import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,8 +10,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { chromium } from 'playwright-core';
-
-const root = new URL('../../', import.meta.url).pathname;
+import { root, startServer } from './server';
 const dist = join(root, 'apps/web/dist');
 const log = (line: string) => process.stdout.write(`${line}\n`);
 
@@ -64,28 +62,6 @@ function chunkSizes() {
   return rows;
 }
 
-async function startServer(port: number, dataDir: string) {
-  const server = spawn(process.execPath, [join(root, 'apps/api/dist/server.js')], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-    },
-    stdio: 'ignore',
-  });
-  for (;;) {
-    if (server.exitCode !== null) throw new Error('o servidor terminou ao iniciar');
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) return server;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
 async function main() {
   const sizes = chunkSizes();
   console.table(
@@ -100,7 +76,7 @@ async function main() {
   const loadAverageBefore = loadavg().map((value) => Number(value.toFixed(2)));
   const dataDir = mkdtempSync(join(tmpdir(), 'clube-bench-web-'));
   const port = 3990;
-  const server = await startServer(port, dataDir);
+  const { process: server } = await startServer({ DATA_DIR: dataDir }, port);
   const chrome = await chromeLauncher.launch({
     chromePath: '/usr/bin/chromium',
     chromeFlags: [

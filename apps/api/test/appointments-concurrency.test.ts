@@ -1,15 +1,10 @@
 import { appointments } from '@clube/db';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createBookingScene } from './appointment-fixtures';
-import { createAssociate } from './factories';
-import { createTestApp, type TestContext } from './helper';
+import { describe, expect, it } from 'vitest';
+import { createBookingScene, createAssociate } from './factories';
+import { build } from './helper';
 
-let context: TestContext;
-beforeAll(async () => {
-  context = await createTestApp();
-});
-afterAll(() => context.close());
+const context = build();
 
 const book = (headers: Record<string, string>, payload: object) =>
   context.app.inject({ method: 'POST', url: '/api/backoffice/appointment', headers, payload });
@@ -23,8 +18,8 @@ const tally = (statuses: { statusCode: number; json: () => { error?: string } }[
 
 describe('simultaneous bookings', () => {
   it('let exactly one of 20 bookings of one slot through', async () => {
-    const db = context.database.db;
-    const scene = await createBookingScene(context.app, db);
+    const db = context.db;
+    const scene = await createBookingScene(context.app);
     const people = await Promise.all(
       Array.from({ length: 20 }, () => createAssociate(db, scene.company.id)),
     );
@@ -40,8 +35,8 @@ describe('simultaneous bookings', () => {
   });
 
   it('hold a title with limit 3 to 3 of 10 bookings on different slots', async () => {
-    const db = context.database.db;
-    const scene = await createBookingScene(context.app, db, { associateReservationLimit: 3 });
+    const db = context.db;
+    const scene = await createBookingScene(context.app, { associateReservationLimit: 3 });
     const family = await Promise.all(
       Array.from({ length: 10 }, () =>
         createAssociate(db, scene.company.id, {

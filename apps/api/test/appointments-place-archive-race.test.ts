@@ -1,9 +1,9 @@
 import { appointments, places, type Database } from '@clube/db';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type * as placeLock from '../src/lib/place-lock';
-import { createBookingScene } from './appointment-fixtures';
-import { createTestApp, type TestContext } from './helper';
+import { createBookingScene } from './factories';
+import { build } from './helper';
 
 /**
  * Runs just before a place lock is taken: stands in for a place archive that commits while a
@@ -25,18 +25,11 @@ vi.mock('../src/lib/place-lock', async (importActual) => {
   };
 });
 
-let context: TestContext;
-beforeAll(async () => {
-  context = await createTestApp();
-});
-afterAll(() => context.close());
+const context = build();
 
 describe('booking racing the archive of its place', () => {
   it('refuses with PlaceNotFound when the place is archived before the booking gets the lock', async () => {
-    const { headers, bodyFor, day, place } = await createBookingScene(
-      context.app,
-      context.database.db,
-    );
+    const { headers, bodyFor, day, place } = await createBookingScene(context.app);
     beforePlaceLock.run = async (tx, placeId) => {
       await tx
         .update(places)
@@ -55,7 +48,7 @@ describe('booking racing the archive of its place', () => {
     } finally {
       beforePlaceLock.run = null;
     }
-    const booked = await context.database.db
+    const booked = await context.db
       .select({ id: appointments.id })
       .from(appointments)
       .where(eq(appointments.placeId, place.id));
@@ -63,7 +56,7 @@ describe('booking racing the archive of its place', () => {
   });
 
   it('still books when the place stays active', async () => {
-    const { headers, bodyFor, day } = await createBookingScene(context.app, context.database.db);
+    const { headers, bodyFor, day } = await createBookingScene(context.app);
     const response = await context.app.inject({
       method: 'POST',
       url: '/api/backoffice/appointment',

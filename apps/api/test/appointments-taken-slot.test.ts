@@ -1,9 +1,8 @@
 import type { Database } from '@clube/db';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type * as placeLock from '../src/lib/place-lock';
-import { createBookingScene } from './appointment-fixtures';
-import { createAssociate } from './factories';
-import { createTestApp, type TestContext } from './helper';
+import { createAssociate, createBookingScene } from './factories';
+import { build } from './helper';
 
 /** The places whose booking lock was asked for, in order. */
 const locked = vi.hoisted(() => ({ places: [] as string[] }));
@@ -19,16 +18,12 @@ vi.mock('../src/lib/place-lock', async (importActual) => {
   };
 });
 
-let context: TestContext;
-beforeAll(async () => {
-  context = await createTestApp();
-});
-afterAll(() => context.close());
+const context = build();
 
 describe('booking a slot somebody already holds', () => {
   it('is refused without waiting for the place lock, every failing rule still listed', async () => {
-    const db = context.database.db;
-    const scene = await createBookingScene(context.app, db, { associateReservationLimit: 1 });
+    const db = context.db;
+    const scene = await createBookingScene(context.app, { associateReservationLimit: 1 });
     const book = (payload: object) =>
       context.app.inject({
         method: 'POST',

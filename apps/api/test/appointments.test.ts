@@ -2,9 +2,9 @@ import { appointments, associateTitles, associates, auditEvents, operatingHours 
 import { dayOfWeekOf, monthOf } from '@clube/shared';
 import { subYears, format, addDays, parseISO } from 'date-fns';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createBookingScene } from './appointment-fixtures';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
+  createBookingScene,
   bearerFor,
   createAssociate,
   createBlockedTime,
@@ -12,18 +12,14 @@ import {
   createClubWithStaff,
   createOperatingHours,
   createPlace,
+  createClubWithBearer,
 } from './factories';
-import { createTestApp, type TestContext } from './helper';
+import { build } from './helper';
 
-let context: TestContext;
-beforeAll(async () => {
-  context = await createTestApp();
-});
-afterAll(() => context.close());
+const context = build();
 
-const db = () => context.database.db;
-const scene = (values: Parameters<typeof createBookingScene>[2] = {}) =>
-  createBookingScene(context.app, db(), values);
+const scene = (values: Parameters<typeof createBookingScene>[1] = {}) =>
+  createBookingScene(context.app, values);
 
 const book = (headers: Record<string, string>, payload: object) =>
   context.app.inject({ method: 'POST', url: '/api/backoffice/appointment', headers, payload });
@@ -53,7 +49,10 @@ describe('POST /api/backoffice/appointment', () => {
       associate: { name: 'Maria Associada', cardId: associate.cardId },
       createdBy: { id: staff.id, name: 'Staff de Teste' },
     });
-    const audit = await db().select().from(auditEvents).where(eq(auditEvents.entityId, created.id));
+    const audit = await context.db
+      .select()
+      .from(auditEvents)
+      .where(eq(auditEvents.entityId, created.id));
     expect(audit).toMatchObject([
       {
         action: 'appointment.create',
@@ -97,7 +96,7 @@ describe('POST /api/backoffice/appointment', () => {
       const response = await book(headers, bodyFor(day(3), '12:00', undefined, other.place));
       expect(response.statusCode).toBe(404);
       expect(response.json().error).toBe('PlaceNotFound');
-      const rows = await db()
+      const rows = await context.db
         .select()
         .from(appointments)
         .where(eq(appointments.placeId, other.place.id));
@@ -126,7 +125,10 @@ describe('POST /api/backoffice/appointment', () => {
   describe('rule 2: not blocked', () => {
     it('refuses a blocked associate', async () => {
       const { headers, bodyFor, day, associate } = await scene();
-      await db().update(associates).set({ blocked: true }).where(eq(associates.id, associate.id));
+      await context.db
+        .update(associates)
+        .set({ blocked: true })
+        .where(eq(associates.id, associate.id));
       const response = await book(headers, bodyFor(day(3), '12:00'));
       expect(response.statusCode).toBe(422);
       expect(response.json().error).toBe('AssociateBlocked');
@@ -134,7 +136,7 @@ describe('POST /api/backoffice/appointment', () => {
 
     it('refuses an associate whose title is blocked', async () => {
       const { headers, bodyFor, day, associate } = await scene();
-      await db()
+      await context.db
         .update(associateTitles)
         .set({ blocked: true })
         .where(eq(associateTitles.id, associate.associateTitleId));
@@ -172,7 +174,7 @@ describe('POST /api/backoffice/appointment', () => {
 
     it('refuses a weekday the club is closed', async () => {
       const { headers, bodyFor, day, company } = await scene();
-      await db()
+      await context.db
         .delete(operatingHours)
         .where(
           and(
@@ -194,7 +196,7 @@ describe('POST /api/backoffice/appointment', () => {
       });
       expect(company.timezone).toBe('America/Sao_Paulo');
       const closeOn = (date: string) =>
-        db()
+        context.db
           .delete(operatingHours)
           .where(
             and(
@@ -217,7 +219,7 @@ describe('POST /api/backoffice/appointment', () => {
 
     it('refuses a slot overlapping a blocked time, but not the slot touching it', async () => {
       const { headers, bodyFor, day, at, place } = await scene();
-      await createBlockedTime(db(), place, {
+      await createBlockedTime(context.db, place, {
         startsAt: at(day(3), '12:30'),
         endsAt: at(day(3), '13:00'),
       });
@@ -238,10 +240,12 @@ describe('POST /api/backoffice/appointment', () => {
     const { headers, bodyFor, day, company } = await scene({ ageRestriction: 18 });
     const date = day(3);
     const eighteenOnTheDay = format(subYears(parseISO(date), 18), 'yyyy-MM-dd');
-    const tooYoung = await createAssociate(db(), company.id, {
+    const tooYoung = await createAssociate(context.db, company.id, {
       birthDate: format(addDays(parseISO(eighteenOnTheDay), 1), 'yyyy-MM-dd'),
     });
-    const justOldEnough = await createAssociate(db(), company.id, { birthDate: eighteenOnTheDay });
+    const justOldEnough = await createAssociate(context.db, company.id, {
+      birthDate: eighteenOnTheDay,
+    });
     const refused = await book(headers, bodyFor(date, '12:00', tooYoung));
     expect(refused.statusCode).toBe(422);
     expect(refused.json().error).toBe('AgeRestriction');
@@ -251,10 +255,12 @@ describe('POST /api/backoffice/appointment', () => {
   describe('rule 7: waiting period of the category', () => {
     it('blockedAppointmentDay: one booking a day per title in places of the category', async () => {
       const { headers, bodyFor, day, company, place, associate } = await scene();
-      const category = await createCategory(db(), company.id, { blockedAppointmentDay: true });
-      const court = await createPlace(db(), company.id, { categoryId: category.id });
-      const sameCategory = await createPlace(db(), company.id, { categoryId: category.id });
-      const relative = await createAssociate(db(), company.id, {
+      const category = await createCategory(context.db, company.id, {
+        blockedAppointmentDay: true,
+      });
+      const court = await createPlace(context.db, company.id, { categoryId: category.id });
+      const sameCategory = await createPlace(context.db, company.id, { categoryId: category.id });
+      const relative = await createAssociate(context.db, company.id, {
         associateTitleId: associate.associateTitleId,
       });
       expect((await book(headers, bodyFor(day(3), '10:00', associate, court))).statusCode).toBe(
@@ -267,16 +273,16 @@ describe('POST /api/backoffice/appointment', () => {
       // Another category, another day, or another title are not affected.
       expect((await book(headers, bodyFor(day(3), '15:00', relative, place))).statusCode).toBe(201);
       expect((await book(headers, bodyFor(day(4), '15:00', relative, court))).statusCode).toBe(201);
-      const stranger = await createAssociate(db(), company.id);
+      const stranger = await createAssociate(context.db, company.id);
       expect((await book(headers, bodyFor(day(3), '16:00', stranger, court))).statusCode).toBe(201);
     });
 
     it('notAppointmentPreviousDayTime: not the clock time the title booked the day before', async () => {
       const { headers, bodyFor, day, company, associate } = await scene();
-      const category = await createCategory(db(), company.id, {
+      const category = await createCategory(context.db, company.id, {
         notAppointmentPreviousDayTime: true,
       });
-      const court = await createPlace(db(), company.id, { categoryId: category.id });
+      const court = await createPlace(context.db, company.id, { categoryId: category.id });
       expect((await book(headers, bodyFor(day(3), '12:00', associate, court))).statusCode).toBe(
         201,
       );
@@ -293,7 +299,7 @@ describe('POST /api/backoffice/appointment', () => {
     const { headers, bodyFor, day, company, associate } = await scene({
       associateReservationLimit: 2,
     });
-    const relative = await createAssociate(db(), company.id, {
+    const relative = await createAssociate(context.db, company.id, {
       associateTitleId: associate.associateTitleId,
     });
     // Two slots of the same club-local day are always in the same month.
@@ -303,7 +309,7 @@ describe('POST /api/backoffice/appointment', () => {
     expect(refused.statusCode).toBe(422);
     expect(refused.json().error).toBe('ReservationsLimitReached');
     // Another title is not affected; a cancelled booking frees the quota.
-    const stranger = await createAssociate(db(), company.id);
+    const stranger = await createAssociate(context.db, company.id);
     expect((await book(headers, bodyFor(day(3), '11:00', stranger))).statusCode).toBe(201);
     expect((await cancel(headers, first.json().id)).statusCode).toBe(200);
     expect((await book(headers, bodyFor(day(3), '12:00'))).statusCode).toBe(201);
@@ -312,7 +318,7 @@ describe('POST /api/backoffice/appointment', () => {
   it('rule 9: refuses an overlapping booking with TimeAlreadyTaken (409)', async () => {
     const { headers, bodyFor, day, company } = await scene();
     expect((await book(headers, bodyFor(day(3), '12:00'))).statusCode).toBe(201);
-    const other = await createAssociate(db(), company.id);
+    const other = await createAssociate(context.db, company.id);
     const response = await book(headers, bodyFor(day(3), '12:00', other));
     expect(response.statusCode).toBe(409);
     expect(response.json().error).toBe('TimeAlreadyTaken');
@@ -320,7 +326,10 @@ describe('POST /api/backoffice/appointment', () => {
 
   it('answers the first failing booking rule, in the documented order', async () => {
     const { headers, bodyFor, day, associate } = await scene({ availableBookingDays: 1 });
-    await db().update(associates).set({ blocked: true }).where(eq(associates.id, associate.id));
+    await context.db
+      .update(associates)
+      .set({ blocked: true })
+      .where(eq(associates.id, associate.id));
     // Also out of the window (rule 5) and off-slot (rule 4): rule 2 answers.
     const response = await book(headers, bodyFor(day(3), '12:30'));
     expect(response.json().error).toBe('AssociateBlocked');
@@ -334,7 +343,10 @@ describe('POST /api/backoffice/appointment/check', () => {
     const response = await check(headers, bodyFor(day(3), '12:00'));
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ ok: true, failures: [], quota: { used: 1, limit: 4 } });
-    const rows = await db().select().from(appointments).where(eq(appointments.placeId, place.id));
+    const rows = await context.db
+      .select()
+      .from(appointments)
+      .where(eq(appointments.placeId, place.id));
     expect(rows).toHaveLength(1);
   });
 
@@ -345,22 +357,20 @@ describe('POST /api/backoffice/appointment/check', () => {
       associateReservationLimit: 1,
     });
     // Booked earlier, when the window was wider: the title's one booking of the month.
-    await db()
-      .insert(appointments)
-      .values({
-        companyId: company.id,
-        placeId: place.id,
-        associateId: associate.id,
-        associateTitleId: associate.associateTitleId,
-        startsAt: at(day(3), '09:00'),
-        endsAt: at(day(3), '10:00'),
-        createdBy: staff.id,
-      });
-    const child = await createAssociate(db(), company.id, {
+    await context.db.insert(appointments).values({
+      companyId: company.id,
+      placeId: place.id,
+      associateId: associate.id,
+      associateTitleId: associate.associateTitleId,
+      startsAt: at(day(3), '09:00'),
+      endsAt: at(day(3), '10:00'),
+      createdBy: staff.id,
+    });
+    const child = await createAssociate(context.db, company.id, {
       associateTitleId: associate.associateTitleId,
       birthDate: format(subYears(new Date(), 10), 'yyyy-MM-dd'),
     });
-    await db().update(associates).set({ blocked: true }).where(eq(associates.id, child.id));
+    await context.db.update(associates).set({ blocked: true }).where(eq(associates.id, child.id));
     const codes = (response: { json: () => { failures: { code: string }[] } }) =>
       response.json().failures.map((failure) => failure.code);
 
@@ -405,7 +415,7 @@ describe('GET /api/backoffice/appointment/{placeId}/time-slots', () => {
   it('answers the slots of the day, marking blocked and booked ones unavailable', async () => {
     const { headers, bodyFor, day, at, place } = await scene();
     await book(headers, bodyFor(day(3), '10:00'));
-    await createBlockedTime(db(), place, {
+    await createBlockedTime(context.db, place, {
       startsAt: at(day(3), '14:00'),
       endsAt: at(day(3), '16:00'),
     });
@@ -472,7 +482,7 @@ describe('GET /api/backoffice/appointment/{placeId}/time-slots', () => {
 
   it('answers no slots on a closed weekday', async () => {
     const { headers, day, place, company } = await scene();
-    await db()
+    await context.db
       .delete(operatingHours)
       .where(
         and(
@@ -508,8 +518,8 @@ describe('GET /api/backoffice/appointment/{placeId}/time-slots', () => {
 describe('GET /api/backoffice/appointment', () => {
   it('filters by place, associate, status and a club-local [fromDate, toDate)', async () => {
     const { headers, bodyFor, day, company, place } = await scene();
-    const second = await createPlace(db(), company.id, { name: 'Piscina' });
-    const other = await createAssociate(db(), company.id, { name: 'João' });
+    const second = await createPlace(context.db, company.id, { name: 'Piscina' });
+    const other = await createAssociate(context.db, company.id, { name: 'João' });
     const a = (await book(headers, bodyFor(day(3), '08:00'))).json();
     const b = (await book(headers, bodyFor(day(3), '19:00', other))).json();
     const c = (await book(headers, bodyFor(day(4), '08:00'))).json();
@@ -562,10 +572,16 @@ describe('PATCH /api/backoffice/appointment/cancel/{id}', () => {
     const response = await cancel(headers, created.id);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ id: created.id, status: 'CANCELLED' });
-    const [row] = await db().select().from(appointments).where(eq(appointments.id, created.id));
+    const [row] = await context.db
+      .select()
+      .from(appointments)
+      .where(eq(appointments.id, created.id));
     expect(row).toMatchObject({ status: 'CANCELLED', cancelledBy: staff.id });
     expect(row!.cancelledAt).toBeInstanceOf(Date);
-    const audit = await db().select().from(auditEvents).where(eq(auditEvents.entityId, created.id));
+    const audit = await context.db
+      .select()
+      .from(auditEvents)
+      .where(eq(auditEvents.entityId, created.id));
     expect(audit.map((event) => event.action).sort()).toEqual([
       'appointment.cancel',
       'appointment.create',
@@ -581,7 +597,10 @@ describe('PATCH /api/backoffice/appointment/cancel/{id}', () => {
     const response = await cancel(headers, created.id);
     expect(response.statusCode).toBe(422);
     expect(response.json().error).toBe('MaxCancelBookingTimeMissed');
-    const [row] = await db().select().from(appointments).where(eq(appointments.id, created.id));
+    const [row] = await context.db
+      .select()
+      .from(appointments)
+      .where(eq(appointments.id, created.id));
     expect(row!.status).toBe('SCHEDULED');
   });
 
@@ -592,7 +611,10 @@ describe('PATCH /api/backoffice/appointment/cancel/{id}', () => {
     const response = await cancel(mine.headers, created.id);
     expect(response.statusCode).toBe(404);
     expect(response.json().error).toBe('AppointmentNotFound');
-    const [row] = await db().select().from(appointments).where(eq(appointments.id, created.id));
+    const [row] = await context.db
+      .select()
+      .from(appointments)
+      .where(eq(appointments.id, created.id));
     expect(row!.status).toBe('SCHEDULED');
     expect((await cancel(mine.headers, '00000000-0000-4000-8000-000000000000')).statusCode).toBe(
       404,
@@ -603,7 +625,7 @@ describe('PATCH /api/backoffice/appointment/cancel/{id}', () => {
 describe('GET /api/backoffice/appointment/occupancy', () => {
   it('answers booked and total slots of each place on a date, only for the caller’s club', async () => {
     const { headers, bodyFor, day, company, place } = await scene();
-    const pool = await createPlace(db(), company.id, {
+    const pool = await createPlace(context.db, company.id, {
       name: 'Piscina',
       startsAt: '10:00',
       endsAt: '12:00',
@@ -622,8 +644,8 @@ describe('GET /api/backoffice/appointment/occupancy', () => {
         { placeId: place.id, booked: 2, total: 12 },
       ],
     });
-    const stranger = await createClubWithStaff(db());
-    const strangerHeaders = await bearerFor(context.app, stranger.staff.cpf);
+    const stranger = await createClubWithBearer(context.app);
+    const strangerHeaders = stranger.headers;
     expect(
       (await get(strangerHeaders, `/api/backoffice/appointment/occupancy?companyId=${company.id}`))
         .statusCode,
@@ -642,9 +664,11 @@ describe('daylight-saving days of a club in America/New_York', () => {
   async function nightScene(today: string) {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date(`${today}T12:00:00Z`));
-    const { company, staff } = await createClubWithStaff(db(), { timezone: 'America/New_York' });
-    await createOperatingHours(db(), company.id, { openTime: '00:00', closeTime: '23:00' });
-    const place = await createPlace(db(), company.id, {
+    const { company, staff } = await createClubWithStaff(context.db, {
+      timezone: 'America/New_York',
+    });
+    await createOperatingHours(context.db, company.id, { openTime: '00:00', closeTime: '23:00' });
+    const place = await createPlace(context.db, company.id, {
       startsAt: '00:00',
       endsAt: '06:00',
       bookRange: 60,
@@ -652,7 +676,7 @@ describe('daylight-saving days of a club in America/New_York', () => {
     const headers = await bearerFor(context.app, staff.cpf);
     /** A new associate per booking, so no quota or waiting rule of a title gets in the way. */
     const bookAs = async (startsAt: string, endsAt: string) => {
-      const associate = await createAssociate(db(), company.id);
+      const associate = await createAssociate(context.db, company.id);
       return book(headers, {
         associateId: associate.id,
         placeId: place.id,

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { appointments, auditEvents, associates, refreshTokens } from '@clube/db';
 import { formatCpf } from '@clube/shared';
 import { and, eq, isNull } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { verifyPassword } from '../src/lib/password';
 import {
   bearerFor,
@@ -10,14 +10,11 @@ import {
   createClubWithStaff,
   createPlace,
   createTitle,
+  createClubWithBearer,
 } from './factories';
-import { createTestApp, type TestContext } from './helper';
+import { build } from './helper';
 
-let context: TestContext;
-beforeAll(async () => {
-  context = await createTestApp();
-});
-afterAll(() => context.close());
+const context = build();
 
 const api = '/api/backoffice';
 const request = (
@@ -29,7 +26,7 @@ const request = (
 
 /** Two clubs, each with staff; the first has a few associates to search. */
 async function setUp() {
-  const db = context.database.db;
+  const db = context.db;
   const mine = await createClubWithStaff(db, { name: 'Meu Clube' });
   const theirs = await createClubWithStaff(db, { name: 'Outro Clube' });
   const headers = await bearerFor(context.app, mine.staff.cpf);
@@ -84,9 +81,8 @@ describe('GET /associate/findAllPaginated', () => {
   });
 
   it('pages with take and skip, stable by name then id, and past the end answers no items', async () => {
-    const db = context.database.db;
-    const { company, staff } = await createClubWithStaff(db);
-    const headers = await bearerFor(context.app, staff.cpf);
+    const db = context.db;
+    const { company, headers } = await createClubWithBearer(context.app);
     // Same names: the id breaks the tie so pages never repeat or skip anyone.
     for (let index = 0; index < 5; index += 1)
       await createAssociate(db, company.id, { name: 'Igual' });
@@ -103,9 +99,8 @@ describe('GET /associate/findAllPaginated', () => {
   });
 
   it('defaults take to 100 and refuses take 0, 101, negative skip and a missing club', async () => {
-    const db = context.database.db;
-    const { company, staff } = await createClubWithStaff(db);
-    const headers = await bearerFor(context.app, staff.cpf);
+    const db = context.db;
+    const { company, headers } = await createClubWithBearer(context.app);
     for (let index = 0; index < 101; index += 1)
       await createAssociate(db, company.id, {
         name: `Associado ${String(index).padStart(3, '0')}`,
@@ -165,7 +160,7 @@ describe('GET /associate/findAllPaginated', () => {
 
   it('finds every word of the search in any order: "joao pereira" finds "João Carlos Pereira"', async () => {
     const { mine, headers } = await setUp();
-    await createAssociate(context.database.db, mine.company.id, { name: 'João Carlos Pereira' });
+    await createAssociate(context.db, mine.company.id, { name: 'João Carlos Pereira' });
     const search = async (term: string) =>
       namesOf(
         (
@@ -183,9 +178,9 @@ describe('GET /associate/findAllPaginated', () => {
   });
 
   it("sorts in Portuguese order: João before José, Íris among the I's", async () => {
-    const db = context.database.db;
-    const club = await createClubWithStaff(db);
-    const headers = await bearerFor(context.app, club.staff.cpf);
+    const db = context.db;
+    const club = await createClubWithBearer(context.app);
+    const { headers } = club;
     for (const name of [
       'José Alves',
       'Ivo Souza',
@@ -312,7 +307,7 @@ describe('GET /associate/id/{id} and /associate/cardId/{cardId}/companyId/{compa
 describe('PATCH /associate/update-password', () => {
   it('stores an argon2id hash on the membership, ends its portal sessions and audits without the password', async () => {
     const { headers, joao } = await setUp();
-    const db = context.database.db;
+    const db = context.db;
     const first = await request('PATCH', '/associate/update-password', headers, {
       associateId: joao.id,
       newPassword: 'antiga1',
@@ -372,7 +367,7 @@ describe('PATCH /associate/update-password', () => {
       newPassword: 'qualquer-uma',
     });
     expect(response.statusCode).toBe(404);
-    const [associate] = await context.database.db
+    const [associate] = await context.db
       .select()
       .from(associates)
       .where(eq(associates.id, foreign.id));
@@ -394,7 +389,7 @@ describe('blocking associates and titles', () => {
       reason: 'Pagamento em dia',
     });
     expect(unblocked.json()).toMatchObject({ blocked: false, blockedReason: null });
-    const audits = await context.database.db
+    const audits = await context.db
       .select()
       .from(auditEvents)
       .where(eq(auditEvents.entityId, joao.id));
@@ -411,10 +406,7 @@ describe('blocking associates and titles', () => {
       expect(response.statusCode).toBe(400);
       expect(response.json().details).toEqual([expect.objectContaining({ path: 'reason' })]);
     }
-    const [row] = await context.database.db
-      .select()
-      .from(associates)
-      .where(eq(associates.id, joao.id));
+    const [row] = await context.db.select().from(associates).where(eq(associates.id, joao.id));
     expect(row!.blocked).toBe(false);
   });
 
@@ -436,7 +428,7 @@ describe('blocking associates and titles', () => {
       blocked: true,
       blockedReason: 'Título suspenso',
     });
-    const [audit] = await context.database.db
+    const [audit] = await context.db
       .select()
       .from(auditEvents)
       .where(eq(auditEvents.entityId, family.id));
@@ -466,10 +458,7 @@ describe('blocking associates and titles', () => {
       (await request('GET', `/associate-title/company/${mine.company.id}`, theirHeaders))
         .statusCode,
     ).toBe(404);
-    const [row] = await context.database.db
-      .select()
-      .from(associates)
-      .where(eq(associates.id, joao.id));
+    const [row] = await context.db.select().from(associates).where(eq(associates.id, joao.id));
     expect(row!.blocked).toBe(false);
   });
 });
@@ -477,7 +466,7 @@ describe('blocking associates and titles', () => {
 describe('GET /associate/id/{id}/appointments-summary', () => {
   it('lists upcoming and past bookings and counts this month per place for the title', async () => {
     const { headers, joao, maria, mine } = await setUp();
-    const db = context.database.db;
+    const db = context.db;
     const place = await createPlace(db, mine.company.id, {
       name: 'Quadra 1',
       associateReservationLimit: 4,

@@ -1,25 +1,21 @@
 import { companyStaff, refreshTokens, users } from '@clube/db';
 import { formatCpf } from '@clube/shared';
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config';
 import { loginLimits } from '../src/services/auth/login';
 import { refreshReuseGraceSeconds } from '../src/services/auth/refresh-tokens';
 import { createClubWithStaff, createUser, login, staffPassword, uniqueCpf } from './factories';
-import { createTestApp, type TestContext } from './helper';
+import { createTestApp, type TestContext, build } from './helper';
 
-let context: TestContext;
-beforeAll(async () => {
-  context = await createTestApp();
-});
-afterAll(() => context.close());
+const context = build();
 
 const post = (url: string, payload: unknown, remoteAddress = '127.0.0.1') =>
   context.app.inject({ method: 'POST', url, payload: payload as object, remoteAddress });
 
 describe('POST /api/auth/login', () => {
   it('answers the session for a staff member, with the cpf masked or as digits', async () => {
-    const { staff } = await createClubWithStaff(context.database.db);
+    const { staff } = await createClubWithStaff(context.db);
     for (const cpf of [formatCpf(staff.cpf), staff.cpf]) {
       const response = await post('/api/auth/login', { cpf, password: staffPassword });
       expect(response.statusCode).toBe(200);
@@ -31,7 +27,7 @@ describe('POST /api/auth/login', () => {
   });
 
   it('answers the same 401 for a wrong password and an unknown cpf', async () => {
-    const { staff } = await createClubWithStaff(context.database.db);
+    const { staff } = await createClubWithStaff(context.db);
     const wrong = await post(
       '/api/auth/login',
       { cpf: staff.cpf, password: 'errada1' },
@@ -49,7 +45,7 @@ describe('POST /api/auth/login', () => {
   });
 
   it('refuses a person who is not staff of any club', async () => {
-    const associateOnly = await createUser(context.database.db);
+    const associateOnly = await createUser(context.db);
     const response = await post('/api/auth/login', {
       cpf: associateOnly.cpf,
       password: staffPassword,
@@ -59,11 +55,8 @@ describe('POST /api/auth/login', () => {
   });
 
   it('refuses a user without a password', async () => {
-    const { staff } = await createClubWithStaff(context.database.db);
-    await context.database.db
-      .update(users)
-      .set({ passwordHash: null })
-      .where(eq(users.id, staff.id));
+    const { staff } = await createClubWithStaff(context.db);
+    await context.db.update(users).set({ passwordHash: null }).where(eq(users.id, staff.id));
     const response = await post('/api/auth/login', { cpf: staff.cpf, password: staffPassword });
     expect(response.statusCode).toBe(401);
   });
@@ -93,7 +86,7 @@ describe('POST /api/auth/login', () => {
   });
 
   it('rate-limits failed attempts per cpf at one address: then even the right password is 429', async () => {
-    const { staff } = await createClubWithStaff(context.database.db);
+    const { staff } = await createClubWithStaff(context.db);
     for (let attempt = 0; attempt < loginLimits.perCpfAndAddress; attempt += 1) {
       const response = await post(
         '/api/auth/login',
@@ -113,7 +106,7 @@ describe('POST /api/auth/login', () => {
   });
 
   it("does not lock the owner out at their own address with someone else's failures", async () => {
-    const { staff } = await createClubWithStaff(context.database.db);
+    const { staff } = await createClubWithStaff(context.db);
     // The attacker fails up to the limit, then keeps hammering past it: refused attempts check no
     // password, so they must not count towards the cpf-wide ceiling either.
     const statuses: number[] = [];
@@ -138,7 +131,7 @@ describe('POST /api/auth/login', () => {
   });
 
   it('rate-limits failed attempts per cpf spread over many addresses', async () => {
-    const { staff } = await createClubWithStaff(context.database.db);
+    const { staff } = await createClubWithStaff(context.db);
     for (let attempt = 0; attempt < loginLimits.perCpf; attempt += 1) {
       const response = await post(
         '/api/auth/login',
@@ -180,7 +173,7 @@ describe('POST /api/auth/login', () => {
   });
 
   it('does not count successful logins against the limit', async () => {
-    const { staff } = await createClubWithStaff(context.database.db);
+    const { staff } = await createClubWithStaff(context.db);
     for (let attempt = 0; attempt < loginLimits.perCpfAndAddress + 3; attempt += 1) {
       const response = await post(
         '/api/auth/login',
@@ -260,7 +253,7 @@ describe('login limits behind a reverse proxy (TRUST_PROXY)', () => {
 describe('POST /api/auth/refresh and /logout', () => {
   /** Moves every token of the user's rotations back past the reuse grace period. */
   const endGracePeriod = (userId: string) =>
-    context.database.db
+    context.db
       .update(refreshTokens)
       .set({
         createdAt: sql`now() - make_interval(secs => ${refreshReuseGraceSeconds + 1})`,
@@ -268,7 +261,7 @@ describe('POST /api/auth/refresh and /logout', () => {
       .where(eq(refreshTokens.userId, userId));
 
   it('rotates the refresh token and the new one works', async () => {
-    const { staff } = await createClubWithStaff(context.database.db);
+    const { staff } = await createClubWithStaff(context.db);
     const session = await login(context.app, staff.cpf);
     const first = await post('/api/auth/refresh', { refresh_token: session.refresh_token });
     expect(first.statusCode).toBe(200);
@@ -280,7 +273,7 @@ describe('POST /api/auth/refresh and /logout', () => {
   });
 
   it('revokes the whole chain when a rotated token is presented again after the grace period', async () => {
-    const { staff } = await createClubWithStaff(context.database.db);
+    const { staff } = await createClubWithStaff(context.db);
     const session = await login(context.app, staff.cpf);
     const rotated = (
       await post('/api/auth/refresh', { refresh_token: session.refresh_token })
@@ -295,7 +288,7 @@ describe('POST /api/auth/refresh and /logout', () => {
   });
 
   it('lets two tabs refresh with the same token at once; reuse after the grace still ends both', async () => {
-    const { staff } = await createClubWithStaff(context.database.db);
+    const { staff } = await createClubWithStaff(context.db);
     const session = await login(context.app, staff.cpf);
     const tabs = await Promise.all(
       [1, 2].map(() => post('/api/auth/refresh', { refresh_token: session.refresh_token })),
@@ -319,21 +312,19 @@ describe('POST /api/auth/refresh and /logout', () => {
   });
 
   it('refuses and revokes the refresh of a person who is no longer staff of any club', async () => {
-    const { company, staff } = await createClubWithStaff(context.database.db);
+    const { company, staff } = await createClubWithStaff(context.db);
     const session = await login(context.app, staff.cpf);
-    await context.database.db.delete(companyStaff).where(eq(companyStaff.userId, staff.id));
+    await context.db.delete(companyStaff).where(eq(companyStaff.userId, staff.id));
     const refused = await post('/api/auth/refresh', { refresh_token: session.refresh_token });
     expect(refused.statusCode).toBe(401);
     expect(refused.json().error).toBe('Refresh token expirado');
-    const live = await context.database.db
+    const live = await context.db
       .select({ id: refreshTokens.id })
       .from(refreshTokens)
       .where(and(eq(refreshTokens.userId, staff.id), isNull(refreshTokens.revokedAt)));
     expect(live).toEqual([]);
     // Staff again: the old session stays ended, a new sign-in is needed.
-    await context.database.db
-      .insert(companyStaff)
-      .values({ companyId: company.id, userId: staff.id });
+    await context.db.insert(companyStaff).values({ companyId: company.id, userId: staff.id });
     const after = await post('/api/auth/refresh', { refresh_token: session.refresh_token });
     expect(after.statusCode).toBe(401);
   });
@@ -343,9 +334,9 @@ describe('POST /api/auth/refresh and /logout', () => {
     expect(unknown.statusCode).toBe(401);
     expect(unknown.json().error).toBe('Refresh token expirado');
 
-    const { staff } = await createClubWithStaff(context.database.db);
+    const { staff } = await createClubWithStaff(context.db);
     const session = await login(context.app, staff.cpf);
-    await context.database.db
+    await context.db
       .update(refreshTokens)
       .set({ expiresAt: sql`now() - interval '1 minute'` })
       .where(eq(refreshTokens.userId, staff.id));
@@ -355,7 +346,7 @@ describe('POST /api/auth/refresh and /logout', () => {
   });
 
   it('logout revokes the refresh token', async () => {
-    const { staff } = await createClubWithStaff(context.database.db);
+    const { staff } = await createClubWithStaff(context.db);
     const session = await login(context.app, staff.cpf);
     const logout = await post('/api/auth/logout', { refresh_token: session.refresh_token });
     expect(logout.statusCode).toBe(200);

@@ -1,6 +1,6 @@
 import { appointments, auditEvents, blockedTimes } from '@clube/db';
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   bearerFor,
   createAppointment,
@@ -13,13 +13,9 @@ import {
 } from './factories';
 import { lockPlace } from '../src/lib/place-lock';
 import { listBookings } from '../src/services/portal/list-bookings';
-import { createTestApp, type TestContext } from './helper';
+import { build } from './helper';
 
-let context: TestContext;
-beforeAll(async () => {
-  context = await createTestApp();
-});
-afterAll(() => context.close());
+const context = build();
 
 type Headers = Record<string, string>;
 

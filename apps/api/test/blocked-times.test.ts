@@ -1,6 +1,6 @@
 import { appointments, auditEvents, blockedTimes } from '@clube/db';
 import { and, eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   bearerFor,
   createAppointment,
@@ -9,18 +9,14 @@ import {
   createPlace,
 } from './factories';
 import { lockPlace } from '../src/lib/place-lock';
-import { createTestApp, type TestContext } from './helper';
+import { build } from './helper';
 
-let context: TestContext;
-beforeAll(async () => {
-  context = await createTestApp();
-});
-afterAll(() => context.close());
+const context = build();
 
 type Headers = Record<string, string>;
 
 async function clubWithPlaces(names: string[] = ['Quadra 1'], timezone?: string) {
-  const db = context.database.db;
+  const db = context.db;
   const club = await createClubWithStaff(db, { timezone });
   const places = [];
   for (const name of names) places.push(await createPlace(db, club.company.id, { name }));
@@ -41,10 +37,7 @@ const findAll = (headers: Headers, query: Record<string, string>) =>
   });
 
 async function blocksOf(placeIds: string[]) {
-  return context.database.db
-    .select()
-    .from(blockedTimes)
-    .where(inArray(blockedTimes.placeId, placeIds));
+  return context.db.select().from(blockedTimes).where(inArray(blockedTimes.placeId, placeIds));
 }
 
 const block = {
@@ -77,7 +70,7 @@ describe('POST /api/backoffice/blocked-time/single', () => {
       cancelled: [],
       moved: [],
     });
-    const [audit] = await context.database.db
+    const [audit] = await context.db
       .select()
       .from(auditEvents)
       .where(eq(auditEvents.entityId, body.items[0].id));
@@ -145,10 +138,10 @@ describe('POST /api/backoffice/blocked-time/bulk', () => {
 
   it('creates nothing when one place has a conflicting appointment', async () => {
     const { company, places, headers } = await clubWithPlaces(['Quadra A', 'Quadra B']);
-    const associate = await createAssociate(context.database.db, company.id, {
+    const associate = await createAssociate(context.db, company.id, {
       name: 'Maria Lima',
     });
-    const appointment = await createAppointment(context.database.db, {
+    const appointment = await createAppointment(context.db, {
       place: places[1]!,
       associate,
       startsAt: new Date('2030-03-04T10:00:00.000Z'),
@@ -185,7 +178,7 @@ describe('POST /api/backoffice/blocked-time/bulk', () => {
 describe('blocks over appointments', () => {
   async function bookedPlace() {
     const club = await clubWithPlaces(['Quadra Central']);
-    const db = context.database.db;
+    const db = context.db;
     const associate = await createAssociate(db, club.company.id, { name: 'João Prado' });
     const place = club.places[0]!;
     const at = (start: string, end: string) =>
@@ -212,7 +205,7 @@ describe('blocks over appointments', () => {
       placeName: 'Quadra Central',
     });
     expect(await blocksOf([place.id])).toHaveLength(0);
-    const [still] = await context.database.db
+    const [still] = await context.db
       .select()
       .from(appointments)
       .where(eq(appointments.id, overlapping.id));
@@ -241,7 +234,7 @@ describe('blocks over appointments', () => {
     });
     expect(await blocksOf([place.id])).toHaveLength(1);
 
-    const rows = await context.database.db
+    const rows = await context.db
       .select()
       .from(appointments)
       .where(inArray(appointments.id, [overlapping.id, touching.id]));
@@ -254,7 +247,7 @@ describe('blocks over appointments', () => {
     expect(byId.get(overlapping.id)!.cancelledAt).toBeInstanceOf(Date);
     expect(byId.get(touching.id)!.status).toBe('SCHEDULED');
 
-    const audits = await context.database.db
+    const audits = await context.db
       .select()
       .from(auditEvents)
       .where(
@@ -314,9 +307,9 @@ describe('weekly recurrence', () => {
   it('refuses a conflict on any occurrence, and more than 104 occurrences', async () => {
     const { company, places, headers } = await clubWithPlaces();
     const place = places[0]!;
-    const associate = await createAssociate(context.database.db, company.id);
+    const associate = await createAssociate(context.db, company.id);
     // An appointment on the third Monday only.
-    await createAppointment(context.database.db, {
+    await createAppointment(context.db, {
       place,
       associate,
       startsAt: new Date('2030-03-18T10:00:00.000Z'),
@@ -406,7 +399,7 @@ describe('DELETE /api/backoffice/blocked-time/{id}', () => {
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ ok: true });
     expect(await blocksOf([places[0]!.id])).toHaveLength(0);
-    const [audit] = await context.database.db
+    const [audit] = await context.db
       .select()
       .from(auditEvents)
       .where(and(eq(auditEvents.entityId, id), eq(auditEvents.action, 'blocked-time.delete')));
@@ -431,7 +424,7 @@ describe('serialisation with bookings', () => {
   it('waits for a transaction holding the place lock, then sees the appointment it booked', async () => {
     const { company, places, headers } = await clubWithPlaces();
     const place = places[0]!;
-    const associate = await createAssociate(context.database.db, company.id);
+    const associate = await createAssociate(context.db, company.id);
     let release = () => {};
     const held = new Promise<void>((resolve) => {
       release = resolve;
@@ -441,7 +434,7 @@ describe('serialisation with bookings', () => {
       hasLock = resolve;
     });
     // Stands in for the booking transaction: same lock, appointment committed only at the end.
-    const booking = context.database.db.transaction(async (tx) => {
+    const booking = context.db.transaction(async (tx) => {
       await lockPlace(tx, place.id);
       await createAppointment(tx, {
         place,

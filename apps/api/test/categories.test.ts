@@ -1,21 +1,15 @@
 import { auditEvents, categories } from '@clube/db';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   createCategory,
   createClubWithStaff,
   createPlace,
   createClubWithBearer,
 } from './factories';
-import { createTestApp, type TestContext } from './helper';
+import { build } from './helper';
 
-let context: TestContext;
-beforeAll(async () => {
-  context = await createTestApp();
-});
-afterAll(() => context.close());
-
-const db = () => context.database.db;
+const context = build();
 
 const clubWithHeaders = () => createClubWithBearer(context.app);
 
@@ -37,7 +31,7 @@ describe('POST /api/backoffice/category', () => {
       blockedAppointmentDay: true,
       notAppointmentPreviousDayTime: false,
     });
-    const audit = await db()
+    const audit = await context.db
       .select()
       .from(auditEvents)
       .where(and(eq(auditEvents.entityId, body.id), eq(auditEvents.action, 'category.create')));
@@ -84,7 +78,7 @@ describe('POST /api/backoffice/category', () => {
 
   it('answers 404 for a club the caller does not work for, and creates nothing', async () => {
     const mine = await clubWithHeaders();
-    const theirs = await createClubWithStaff(db());
+    const theirs = await createClubWithStaff(context.db);
     const response = await context.app.inject({
       method: 'POST',
       url: '/api/backoffice/category',
@@ -92,7 +86,7 @@ describe('POST /api/backoffice/category', () => {
       payload: { companyId: theirs.company.id, name: 'Intrusa' },
     });
     expect(response.statusCode).toBe(404);
-    const rows = await db()
+    const rows = await context.db
       .select()
       .from(categories)
       .where(eq(categories.companyId, theirs.company.id));
@@ -108,9 +102,9 @@ describe('POST /api/backoffice/category', () => {
 describe('GET /api/backoffice/category/company/:companyId', () => {
   it("lists the club's active categories by name", async () => {
     const { company, headers } = await clubWithHeaders();
-    await createCategory(db(), company.id, { name: 'Salões' });
-    await createCategory(db(), company.id, { name: 'Academia' });
-    await createCategory(db(), company.id, { name: 'Antiga', archivedAt: new Date() });
+    await createCategory(context.db, company.id, { name: 'Salões' });
+    await createCategory(context.db, company.id, { name: 'Academia' });
+    await createCategory(context.db, company.id, { name: 'Antiga', archivedAt: new Date() });
     const response = await context.app.inject({
       method: 'GET',
       url: `/api/backoffice/category/company/${company.id}`,
@@ -125,8 +119,8 @@ describe('GET /api/backoffice/category/company/:companyId', () => {
 
   it("answers 404 for another club's list", async () => {
     const mine = await clubWithHeaders();
-    const theirs = await createClubWithStaff(db());
-    await createCategory(db(), theirs.company.id);
+    const theirs = await createClubWithStaff(context.db);
+    await createCategory(context.db, theirs.company.id);
     const response = await context.app.inject({
       method: 'GET',
       url: `/api/backoffice/category/company/${theirs.company.id}`,
@@ -149,7 +143,7 @@ describe('GET /api/backoffice/category/company/:companyId', () => {
 describe('PATCH /api/backoffice/category', () => {
   it('changes the fields sent and keeps the others', async () => {
     const { company, headers } = await clubWithHeaders();
-    const category = await createCategory(db(), company.id, {
+    const category = await createCategory(context.db, company.id, {
       name: 'Quadras',
       blockedAppointmentDay: true,
     });
@@ -165,7 +159,7 @@ describe('PATCH /api/backoffice/category', () => {
       blockedAppointmentDay: true,
       notAppointmentPreviousDayTime: true,
     });
-    const audit = await db()
+    const audit = await context.db
       .select()
       .from(auditEvents)
       .where(and(eq(auditEvents.entityId, category.id), eq(auditEvents.action, 'category.update')));
@@ -174,7 +168,7 @@ describe('PATCH /api/backoffice/category', () => {
 
   it('refuses a blank name and a missing id', async () => {
     const { company, headers } = await clubWithHeaders();
-    const category = await createCategory(db(), company.id);
+    const category = await createCategory(context.db, company.id);
     const blank = await context.app.inject({
       method: 'PATCH',
       url: '/api/backoffice/category',
@@ -194,8 +188,8 @@ describe('PATCH /api/backoffice/category', () => {
 
   it("answers 404 for another club's category and leaves it unchanged", async () => {
     const mine = await clubWithHeaders();
-    const theirs = await createClubWithStaff(db());
-    const category = await createCategory(db(), theirs.company.id, { name: 'Deles' });
+    const theirs = await createClubWithStaff(context.db);
+    const category = await createCategory(context.db, theirs.company.id, { name: 'Deles' });
     const response = await context.app.inject({
       method: 'PATCH',
       url: '/api/backoffice/category',
@@ -204,7 +198,7 @@ describe('PATCH /api/backoffice/category', () => {
     });
     expect(response.statusCode).toBe(404);
     expect(response.json().error).toBe('CategoryNotFound');
-    const [row] = await db().select().from(categories).where(eq(categories.id, category.id));
+    const [row] = await context.db.select().from(categories).where(eq(categories.id, category.id));
     expect(row!.name).toBe('Deles');
   });
 });
@@ -212,14 +206,14 @@ describe('PATCH /api/backoffice/category', () => {
 describe('DELETE /api/backoffice/category/:id', () => {
   it('archives an unused category: it leaves the list but its row stays', async () => {
     const { company, headers } = await clubWithHeaders();
-    const category = await createCategory(db(), company.id);
+    const category = await createCategory(context.db, company.id);
     const response = await context.app.inject({
       method: 'DELETE',
       url: `/api/backoffice/category/${category.id}`,
       headers,
     });
     expect(response.statusCode).toBe(200);
-    const [row] = await db().select().from(categories).where(eq(categories.id, category.id));
+    const [row] = await context.db.select().from(categories).where(eq(categories.id, category.id));
     expect(row!.archivedAt).toBeInstanceOf(Date);
     const list = await context.app.inject({
       method: 'GET',
@@ -237,9 +231,9 @@ describe('DELETE /api/backoffice/category/:id', () => {
 
   it('refuses while an active place uses it (409 CategoryInUse); archived places do not count', async () => {
     const { company, headers } = await clubWithHeaders();
-    const category = await createCategory(db(), company.id);
-    await createPlace(db(), company.id, { categoryId: category.id, archivedAt: new Date() });
-    const active = await createPlace(db(), company.id, { categoryId: category.id });
+    const category = await createCategory(context.db, company.id);
+    await createPlace(context.db, company.id, { categoryId: category.id, archivedAt: new Date() });
+    const active = await createPlace(context.db, company.id, { categoryId: category.id });
     const refused = await context.app.inject({
       method: 'DELETE',
       url: `/api/backoffice/category/${category.id}`,
@@ -247,7 +241,7 @@ describe('DELETE /api/backoffice/category/:id', () => {
     });
     expect(refused.statusCode).toBe(409);
     expect(refused.json().error).toBe('CategoryInUse');
-    const [row] = await db().select().from(categories).where(eq(categories.id, category.id));
+    const [row] = await context.db.select().from(categories).where(eq(categories.id, category.id));
     expect(row!.archivedAt).toBeNull();
 
     await context.app.inject({
@@ -265,15 +259,15 @@ describe('DELETE /api/backoffice/category/:id', () => {
 
   it("answers 404 for another club's category and does not archive it", async () => {
     const mine = await clubWithHeaders();
-    const theirs = await createClubWithStaff(db());
-    const category = await createCategory(db(), theirs.company.id);
+    const theirs = await createClubWithStaff(context.db);
+    const category = await createCategory(context.db, theirs.company.id);
     const response = await context.app.inject({
       method: 'DELETE',
       url: `/api/backoffice/category/${category.id}`,
       headers: mine.headers,
     });
     expect(response.statusCode).toBe(404);
-    const [row] = await db().select().from(categories).where(eq(categories.id, category.id));
+    const [row] = await context.db.select().from(categories).where(eq(categories.id, category.id));
     expect(row!.archivedAt).toBeNull();
   });
 });

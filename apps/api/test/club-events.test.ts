@@ -2,7 +2,7 @@ import type { DatabaseHandle } from '@clube/db';
 import { clubDateOf } from '@clube/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../src/app';
-import { createBookingScene } from './appointment-fixtures';
+import { createBookingScene } from './factories';
 import { openStream, startApp } from './club-event-stream';
 import { createAppointment } from './factories';
 import { createTestDatabase } from './helper';
@@ -22,8 +22,8 @@ describe('live club events on one API process', () => {
   });
 
   it("streams a club's bookings, cancellations and blocks to its staff, and never to another club's", async () => {
-    const a = await createBookingScene(server.app, database.db);
-    const b = await createBookingScene(server.app, database.db);
+    const a = await createBookingScene(server.app);
+    const b = await createBookingScene(server.app);
     const streamA = await openStream(server.baseUrl, a.company.id, a.headers);
     const streamB = await openStream(server.baseUrl, b.company.id, b.headers);
     expect(streamA.response.headers.get('content-type')).toContain('text/event-stream');
@@ -84,7 +84,7 @@ describe('live club events on one API process', () => {
   });
 
   it('streams check-ins, no-shows and their undoing, so every open sheet shows attendance', async () => {
-    const a = await createBookingScene(server.app, database.db);
+    const a = await createBookingScene(server.app);
     const stream = await openStream(server.baseUrl, a.company.id, a.headers);
     await stream.ready();
     // Started half an hour ago and ends in half an hour: both check-in and no-show are allowed.
@@ -115,8 +115,8 @@ describe('live club events on one API process', () => {
   });
 
   it('refuses a club the caller is not staff of (404) and a missing token (401)', async () => {
-    const a = await createBookingScene(server.app, database.db);
-    const b = await createBookingScene(server.app, database.db);
+    const a = await createBookingScene(server.app);
+    const b = await createBookingScene(server.app);
     const foreign = await openStream(server.baseUrl, a.company.id, b.headers);
     expect(foreign.response.status).toBe(404);
     const anonymous = await openStream(server.baseUrl, a.company.id, {});
@@ -124,7 +124,7 @@ describe('live club events on one API process', () => {
   });
 
   it('announces nothing for a booking that was refused (rolled back)', async () => {
-    const a = await createBookingScene(server.app, database.db);
+    const a = await createBookingScene(server.app);
     const stream = await openStream(server.baseUrl, a.company.id, a.headers);
     await stream.ready();
     const refused = await server.app.inject({

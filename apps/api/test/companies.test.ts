@@ -1,22 +1,18 @@
 import { companies } from '@clube/db';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { addStaff, bearerFor, createClubWithStaff } from './factories';
-import { createTestApp, testJwtSecret, type TestContext } from './helper';
+import { testJwtSecret, build } from './helper';
 import { createSigner } from 'fast-jwt';
 
-let context: TestContext;
-beforeAll(async () => {
-  context = await createTestApp();
-});
-afterAll(() => context.close());
+const context = build();
 
 const get = (url: string, headers: Record<string, string> = {}) =>
   context.app.inject({ method: 'GET', url, headers });
 
 describe('GET /api/backoffice/company', () => {
   it('lists only the clubs the caller is staff of, by name', async () => {
-    const db = context.database.db;
+    const db = context.db;
     const first = await createClubWithStaff(db, { name: 'Clube Zeta' });
     const second = await createClubWithStaff(db, { name: 'Clube Alfa' });
     await addStaff(db, second.company.id, first.staff.id);
@@ -69,7 +65,7 @@ describe('GET /api/backoffice/company', () => {
   });
 
   it('answers one club of the caller, and 404 for a club of somebody else', async () => {
-    const db = context.database.db;
+    const db = context.db;
     const mine = await createClubWithStaff(db, { name: 'Meu Clube' });
     const theirs = await createClubWithStaff(db, { name: 'Outro Clube' });
     const headers = await bearerFor(context.app, mine.staff.cpf);
@@ -95,7 +91,7 @@ describe('GET /api/backoffice/company', () => {
   });
 
   it('answers 400 with field details for a malformed id', async () => {
-    const { staff } = await createClubWithStaff(context.database.db);
+    const { staff } = await createClubWithStaff(context.db);
     const response = await get(
       '/api/backoffice/company/not-a-uuid',
       await bearerFor(context.app, staff.cpf),
@@ -116,7 +112,7 @@ describe('bearer tokens on /api/backoffice', () => {
   });
 
   it('refuses a token signed with another secret, with alg none, or expired', async () => {
-    const { staff } = await createClubWithStaff(context.database.db);
+    const { staff } = await createClubWithStaff(context.db);
     const otherSecret = createSigner({ key: 'another-secret-another-secret-another-secret' });
     const none = createSigner({ algorithm: 'none' });
     const expired = createSigner({ key: testJwtSecret, expiresIn: 1 });

@@ -1,26 +1,20 @@
 import { auditEvents, companies, storedFiles } from '@clube/db';
 import { and, count, eq, like } from 'drizzle-orm';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createClubWithStaff, createClubWithBearer } from './factories';
-import { createTestApp, withFailingTrigger, type TestContext } from './helper';
+import { withFailingTrigger, build } from './helper';
 
-let context: TestContext;
-beforeAll(async () => {
-  context = await createTestApp();
-});
-afterAll(() => context.close());
-
-const db = () => context.database.db;
+const context = build();
 
 /** How many files the database holds (the tests of one file run one after another). */
 async function storedCount() {
-  const [row] = await db().select({ count: count() }).from(storedFiles);
+  const [row] = await context.db.select({ count: count() }).from(storedFiles);
   return row!.count;
 }
 
 async function isStored(key: string) {
-  const rows = await db()
+  const rows = await context.db
     .select({ key: storedFiles.key })
     .from(storedFiles)
     .where(eq(storedFiles.key, key));
@@ -71,7 +65,7 @@ const keyOf = (url: string) => url.replace('/api/uploads/', '');
 /** Dates the club's creation (and last change) in the past, so a change now is visibly later. */
 async function backdate(companyId: string) {
   const createdAt = new Date('2025-01-15T10:00:00.000Z');
-  await db()
+  await context.db
     .update(companies)
     .set({ createdAt, updatedAt: createdAt })
     .where(eq(companies.id, companyId));
@@ -79,7 +73,7 @@ async function backdate(companyId: string) {
 }
 
 async function storedLogoUrl(companyId: string) {
-  const [row] = await db()
+  const [row] = await context.db
     .select({ logoUrl: companies.logoUrl })
     .from(companies)
     .where(eq(companies.id, companyId));
@@ -116,7 +110,7 @@ describe('POST /api/backoffice/company/:id/logo', () => {
     expect([metadata.width, metadata.height]).toEqual([512, 256]);
     expect(metadata.hasAlpha).toBe(true);
 
-    const audit = await db()
+    const audit = await context.db
       .select()
       .from(auditEvents)
       .where(
@@ -158,7 +152,7 @@ describe('POST /api/backoffice/company/:id/logo', () => {
       })
     ).json();
     const before = await storedCount();
-    await withFailingTrigger(db(), 'audit_events', 'INSERT', async () => {
+    await withFailingTrigger(context.db, 'audit_events', 'INSERT', async () => {
       const response = await uploadLogo(company.id, headers, {
         bytes: await picture('gif'),
         name: 'b.gif',
@@ -232,7 +226,7 @@ describe('POST /api/backoffice/company/:id/logo', () => {
 
   it('answers 404 for a club of somebody else, storing nothing', async () => {
     const { headers } = await clubWithHeaders();
-    const theirs = await createClubWithStaff(db());
+    const theirs = await createClubWithStaff(context.db);
     const before = await storedCount();
 
     const response = await uploadLogo(theirs.company.id, headers, {
@@ -273,7 +267,7 @@ describe('DELETE /api/backoffice/company/:id/logo', () => {
     expect(await isStored(keyOf(uploaded.logoUrl))).toBe(false);
     const served = await context.app.inject({ method: 'GET', url: uploaded.logoUrl });
     expect(served.statusCode).toBe(404);
-    const audit = await db()
+    const audit = await context.db
       .select()
       .from(auditEvents)
       .where(
@@ -284,7 +278,7 @@ describe('DELETE /api/backoffice/company/:id/logo', () => {
 
   it('removes a logo that is not an upload (a static file of the demo) too', async () => {
     const { company, headers } = await clubWithHeaders();
-    await db()
+    await context.db
       .update(companies)
       .set({ logoUrl: '/demo/clube-demonstracao.svg' })
       .where(eq(companies.id, company.id));
@@ -297,8 +291,8 @@ describe('DELETE /api/backoffice/company/:id/logo', () => {
 
   it('answers 404 for a club of somebody else, keeping its logo', async () => {
     const { headers } = await clubWithHeaders();
-    const theirs = await createClubWithStaff(db());
-    await db()
+    const theirs = await createClubWithStaff(context.db);
+    await context.db
       .update(companies)
       .set({ logoUrl: '/demo/outro.svg' })
       .where(eq(companies.id, theirs.company.id));

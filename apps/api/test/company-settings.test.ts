@@ -1,22 +1,16 @@
 import { auditEvents, companies } from '@clube/db';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearerFor, createClubWithStaff } from './factories';
-import { createTestApp, type TestContext } from './helper';
+import { describe, expect, it } from 'vitest';
+import { bearerFor, createClubWithStaff, createClubWithBearer } from './factories';
+import { build } from './helper';
 
-let context: TestContext;
-beforeAll(async () => {
-  context = await createTestApp();
-});
-afterAll(() => context.close());
-
-const db = () => context.database.db;
+const context = build();
 
 const patchCompany = (id: string, payload: object, headers: Record<string, string>) =>
   context.app.inject({ method: 'PATCH', url: `/api/backoffice/company/${id}`, payload, headers });
 
 async function storedCompany(id: string) {
-  const [row] = await db()
+  const [row] = await context.db
     .select({ name: companies.name, timezone: companies.timezone })
     .from(companies)
     .where(eq(companies.id, id));
@@ -26,14 +20,18 @@ async function storedCompany(id: string) {
 /** Dates the club's creation (and last change) in the past, so a change now is visibly later. */
 async function backdate(id: string) {
   const createdAt = new Date('2025-01-15T10:00:00.000Z');
-  await db().update(companies).set({ createdAt, updatedAt: createdAt }).where(eq(companies.id, id));
+  await context.db
+    .update(companies)
+    .set({ createdAt, updatedAt: createdAt })
+    .where(eq(companies.id, id));
   return createdAt.toISOString();
 }
 
 describe('PATCH /api/backoffice/company/:id', () => {
   it('renames the club and moves it to another timezone, and audits the change', async () => {
-    const { company, staff } = await createClubWithStaff(db(), { name: 'Clube Antigo' });
-    const headers = await bearerFor(context.app, staff.cpf);
+    const { company, staff, headers } = await createClubWithBearer(context.app, {
+      name: 'Clube Antigo',
+    });
     const createdAt = await backdate(company.id);
     const before = Date.now();
 
@@ -64,7 +62,7 @@ describe('PATCH /api/backoffice/company/:id', () => {
       name: 'Clube Novo',
       timezone: 'America/Manaus',
     });
-    const audit = await db()
+    const audit = await context.db
       .select()
       .from(auditEvents)
       .where(and(eq(auditEvents.entityId, company.id), eq(auditEvents.action, 'company.update')));
@@ -93,8 +91,7 @@ describe('PATCH /api/backoffice/company/:id', () => {
   });
 
   it('accepts any IANA zone, not only the Brazilian ones the screen offers, in its own spelling', async () => {
-    const { company, staff } = await createClubWithStaff(db());
-    const headers = await bearerFor(context.app, staff.cpf);
+    const { company, headers } = await createClubWithBearer(context.app);
 
     const utc = await patchCompany(company.id, { name: 'Clube', timezone: 'UTC' }, headers);
     expect(utc.json()).toMatchObject({ timezone: 'UTC' });
@@ -109,8 +106,9 @@ describe('PATCH /api/backoffice/company/:id', () => {
   });
 
   it('refuses an unknown timezone with a detail on the timezone field, changing nothing', async () => {
-    const { company, staff } = await createClubWithStaff(db(), { name: 'Clube Fixo' });
-    const headers = await bearerFor(context.app, staff.cpf);
+    const { company, headers } = await createClubWithBearer(context.app, {
+      name: 'Clube Fixo',
+    });
 
     const response = await patchCompany(
       company.id,
@@ -130,8 +128,9 @@ describe('PATCH /api/backoffice/company/:id', () => {
   });
 
   it('refuses a blank or missing name and a missing timezone', async () => {
-    const { company, staff } = await createClubWithStaff(db(), { name: 'Clube Fixo' });
-    const headers = await bearerFor(context.app, staff.cpf);
+    const { company, headers } = await createClubWithBearer(context.app, {
+      name: 'Clube Fixo',
+    });
 
     const blank = await patchCompany(
       company.id,
@@ -165,8 +164,8 @@ describe('PATCH /api/backoffice/company/:id', () => {
   });
 
   it('answers 404 for a club of somebody else, exactly like a missing one, changing nothing', async () => {
-    const mine = await createClubWithStaff(db(), { name: 'Meu Clube' });
-    const theirs = await createClubWithStaff(db(), { name: 'Clube Alheio' });
+    const mine = await createClubWithStaff(context.db, { name: 'Meu Clube' });
+    const theirs = await createClubWithStaff(context.db, { name: 'Clube Alheio' });
     const headers = await bearerFor(context.app, mine.staff.cpf);
     const payload = { name: 'Tomado', timezone: 'UTC' };
 
@@ -188,7 +187,7 @@ describe('PATCH /api/backoffice/company/:id', () => {
   });
 
   it('requires a bearer token', async () => {
-    const { company } = await createClubWithStaff(db());
+    const { company } = await createClubWithStaff(context.db);
     const response = await context.app.inject({
       method: 'PATCH',
       url: `/api/backoffice/company/${company.id}`,

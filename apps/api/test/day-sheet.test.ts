@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createBookingScene } from './appointment-fixtures';
+import { describe, expect, it } from 'vitest';
 import {
+  createBookingScene,
   bearerFor,
   createAppointment,
   createBlockedTime,
@@ -9,19 +9,14 @@ import {
   createOperatingHours,
   createPlace,
 } from './factories';
-import { createTestApp, type TestContext } from './helper';
+import { build } from './helper';
 import { getDaySheet } from '../src/services/appointments/get-day-sheet';
 import { daySheetSchema, type DaySheet, type DaySheetCell } from '@clube/shared';
 import { appointments, places } from '@clube/db';
 import { eq } from 'drizzle-orm';
 
-let context: TestContext;
-beforeAll(async () => {
-  context = await createTestApp();
-});
-afterAll(() => context.close());
+const context = build();
 
-const db = () => context.database.db;
 const sheet = (headers: Record<string, string>, query: string) =>
   context.app.inject({ method: 'GET', url: `/api/backoffice/day-sheet?${query}`, headers });
 
@@ -29,11 +24,11 @@ const cellAt = (cells: DaySheetCell[], time: string) => cells.find((cell) => cel
 
 describe('GET /api/backoffice/day-sheet', () => {
   it('groups places by category, each on its own grid, with every cell state', async () => {
-    const scene = await createBookingScene(context.app, db());
+    const scene = await createBookingScene(context.app);
     const { company, place, associate, headers, day, at } = scene;
     // A second category whose place has 30-minute slots and starts before the club opens.
-    const pools = await createCategory(db(), company.id, { name: 'Piscinas' });
-    const pool = await createPlace(db(), company.id, {
+    const pools = await createCategory(context.db, company.id, { name: 'Piscinas' });
+    const pool = await createPlace(context.db, company.id, {
       categoryId: pools.id,
       name: 'Piscina',
       startsAt: '05:00',
@@ -41,13 +36,13 @@ describe('GET /api/backoffice/day-sheet', () => {
       bookRange: 30,
     });
     const date = day(2);
-    const booking = await createAppointment(db(), {
+    const booking = await createAppointment(context.db, {
       place,
       associate,
       startsAt: at(date, '10:00'),
       endsAt: at(date, '11:00'),
     });
-    await createBlockedTime(db(), place, {
+    await createBlockedTime(context.db, place, {
       startsAt: at(date, '14:00'),
       endsAt: at(date, '16:00'),
       description: 'Pintura',
@@ -56,7 +51,7 @@ describe('GET /api/backoffice/day-sheet', () => {
     const checkedInAt = at(date, '11:50');
     const [arrived, absent] = await Promise.all(
       ['12:00', '13:00'].map((time) =>
-        createAppointment(db(), {
+        createAppointment(context.db, {
           place,
           associate,
           startsAt: at(date, time),
@@ -64,11 +59,11 @@ describe('GET /api/backoffice/day-sheet', () => {
         }),
       ),
     );
-    await db()
+    await context.db
       .update(appointments)
       .set({ status: 'CHECKED_IN', checkedInAt })
       .where(eq(appointments.id, arrived!.id));
-    await db()
+    await context.db
       .update(appointments)
       .set({ status: 'NO_SHOW', noShowAt: at(date, '13:20') })
       .where(eq(appointments.id, absent!.id));
@@ -127,8 +122,8 @@ describe('GET /api/backoffice/day-sheet', () => {
   });
 
   it('marks past days past, days beyond the window and closed weekdays outside', async () => {
-    const { company, place, headers, day } = await createBookingScene(context.app, db());
-    await db().update(places).set({ availableBookingDays: 2 }).where(eq(places.id, place.id));
+    const { company, place, headers, day } = await createBookingScene(context.app);
+    await context.db.update(places).set({ availableBookingDays: 2 }).where(eq(places.id, place.id));
     const past = (await sheet(headers, `companyId=${company.id}&date=${day(-1)}`)).json<DaySheet>();
     expect(new Set(past.categories[0]!.places[0]!.cells.map((cell) => cell.state))).toEqual(
       new Set(['past']),
@@ -138,9 +133,9 @@ describe('GET /api/backoffice/day-sheet', () => {
       new Set(['booking-window']),
     );
 
-    const closed = await createClubWithStaff(db());
-    await createOperatingHours(db(), closed.company.id, { days: ['SEGUNDA'] });
-    const closedPlace = await createPlace(db(), closed.company.id);
+    const closed = await createClubWithStaff(context.db);
+    await createOperatingHours(context.db, closed.company.id, { days: ['SEGUNDA'] });
+    const closedPlace = await createPlace(context.db, closed.company.id);
     const closedHeaders = await bearerFor(context.app, closed.staff.cpf);
     // A Tuesday far ahead (inside no booking window matters: the club is closed anyway).
     const tuesday = '2030-01-01';
@@ -155,8 +150,8 @@ describe('GET /api/backoffice/day-sheet', () => {
   });
 
   it("answers 404 for a club the caller is not staff of, and never shows another club's places", async () => {
-    const a = await createBookingScene(context.app, db());
-    const b = await createBookingScene(context.app, db());
+    const a = await createBookingScene(context.app);
+    const b = await createBookingScene(context.app);
     const date = a.day(1);
     const denied = await sheet(b.headers, `companyId=${a.company.id}&date=${date}`);
     expect(denied.statusCode).toBe(404);
@@ -165,16 +160,16 @@ describe('GET /api/backoffice/day-sheet', () => {
   });
 
   it('reads a club of 60 places in six queries, not one per place', async () => {
-    const { company, day, place, associate, at } = await createBookingScene(context.app, db());
-    for (let index = 0; index < 59; index += 1) await createPlace(db(), company.id);
-    await createAppointment(db(), {
+    const { company, day, place, associate, at } = await createBookingScene(context.app);
+    for (let index = 0; index < 59; index += 1) await createPlace(context.db, company.id);
+    await createAppointment(context.db, {
       place,
       associate,
       startsAt: at(day(1), '09:00'),
       endsAt: at(day(1), '10:00'),
     });
     let selects = 0;
-    const counted = new Proxy(db(), {
+    const counted = new Proxy(context.db, {
       get(target, property, receiver) {
         if (property !== 'select') return Reflect.get(target, property, receiver);
         return (...args: Parameters<typeof target.select>) => {

@@ -2,21 +2,13 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { deflateSync } from 'node:zlib';
 import { errorDefinitions, errorMessageOf, type ApiErrorKey } from '@clube/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AppError } from '../src/lib/app-error';
 import { assertErrorBodyFollowsTable } from './error-table-guard';
 import { createClubWithBearer, createPlace } from './factories';
-import { createTestApp, type TestContext } from './helper';
+import { build } from './helper';
 
-let context: TestContext;
-
-beforeAll(async () => {
-  context = await createTestApp();
-});
-
-afterAll(async () => {
-  await context.close();
-});
+const context = build();
 
 function sourceFiles(directory: string): string[] {
   return readdirSync(directory).flatMap((name) => {

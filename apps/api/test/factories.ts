@@ -1,3 +1,9 @@
+/**
+ * Rows for API tests, and signed-in headers. Every factory writes directly (no booking rules) and
+ * fills what it is not told: a club comes with a staff member, a place with its category, an
+ * associate with a title of its own. Scenes (createBookingScene, createPortalScene) are a whole
+ * club ready to book in. The app of a test file comes from `build()` in ./helper.ts.
+ */
 import { randomInt } from 'node:crypto';
 import {
   appointments,
@@ -11,7 +17,16 @@ import {
   users,
   type Database,
 } from '@clube/db';
-import { completeCpf, daysOfWeek, formatCpf, type DayOfWeek } from '@clube/shared';
+import {
+  addDaysToDate,
+  clubInstant,
+  clubToday,
+  completeCpf,
+  daysOfWeek,
+  formatCpf,
+  type DayOfWeek,
+} from '@clube/shared';
+import { eq } from 'drizzle-orm';
 import type { App } from '../src/app';
 import { hashPassword } from '../src/lib/password';
 import { createCompany } from '../src/services/companies/create-company';
@@ -71,7 +86,7 @@ export async function login(app: App, cpf: string, password = staffPassword) {
   return response.json<{ access_token: string; refresh_token: string; user: { id: string } }>();
 }
 
-/** Logs in and answers the Authorization header to send. */
+/** Logs a staff member in and answers the Authorization header to send. */
 export async function bearerFor(app: App, cpf: string) {
   const session = await login(app, cpf);
   return { authorization: `Bearer ${session.access_token}` };
@@ -234,7 +249,156 @@ export async function createAppointment(
 }
 
 /** A club with a staff member, and the Authorization header of that staff member. */
-export async function createClubWithBearer(app: App, values: { name?: string } = {}) {
+export async function createClubWithBearer(
+  app: App,
+  values: { name?: string; timezone?: string } = {},
+) {
   const club = await createClubWithStaff(app.db, values);
   return { ...club, headers: await bearerFor(app, club.staff.cpf) };
+}
+
+export const memberPassword = 'senha-do-socio';
+
+export type PortalSessionBody = {
+  needsClub: false;
+  access_token: string;
+  refresh_token: string;
+  member: { id: string; name: string; cardId: string; isHolder: boolean };
+  club: { id: string; name: string; logoUrl: string | null; timezone: string };
+  clubs: Array<{ id: string; name: string; logoUrl: string | null }>;
+};
+
+let addressSequence = 0;
+/** A fresh client address, so one test's failed logins never throttle another's. */
+export function freshAddress(): string {
+  addressSequence += 1;
+  return `10.9.${Math.floor(addressSequence / 250)}.${addressSequence % 250}`;
+}
+
+export function portalLogin(
+  app: App,
+  body: { cpf: string; password: string; companyId?: string },
+  remoteAddress = freshAddress(),
+) {
+  return app.inject({
+    method: 'POST',
+    url: '/api/portal/auth/login',
+    payload: { ...body, cpf: formatCpf(body.cpf) },
+    remoteAddress,
+  });
+}
+
+/** Signs a member in (one membership) and answers the session and its Authorization header. */
+export async function memberSession(
+  app: App,
+  member: { cpf: string },
+  password = memberPassword,
+  companyId?: string,
+) {
+  const response = await portalLogin(app, { cpf: member.cpf, password, companyId });
+  if (response.statusCode !== 200 || response.json().needsClub !== false)
+    throw new Error(`portal login failed: ${response.statusCode} ${response.body}`);
+  const session = response.json<PortalSessionBody>();
+  return { session, headers: { authorization: `Bearer ${session.access_token}` } };
+}
+
+/** Signs a member in to the portal and answers the Authorization header to send. */
+export async function memberHeaders(app: App, member: { cpf: string }, password = memberPassword) {
+  return (await memberSession(app, member, password)).headers;
+}
+
+/** Club-local dates and instants of a club: `day(2)` is two days after today there. */
+function clubCalendar(timezone: string) {
+  const today = clubToday(timezone);
+  const day = (offset: number) => addDaysToDate(today, offset);
+  const at = (date: string, time: string) => clubInstant(date, time, timezone);
+  return { today, day, at };
+}
+
+/**
+ * A club open every day 06:00–22:00 with one place (08:00–20:00, 60-minute slots) and one adult
+ * associate, and its staff's headers. Dates are club-local and a few days ahead, so no test
+ * depends on the hour it runs.
+ */
+export async function createBookingScene(
+  app: App,
+  placeValues: Parameters<typeof createPlace>[2] = {},
+) {
+  const db = app.db;
+  const { company, staff, headers } = await createClubWithBearer(app);
+  await createOperatingHours(db, company.id);
+  const place = await createPlace(db, company.id, placeValues);
+  const associate = await createAssociate(db, company.id, { name: 'Maria Associada' });
+  const { today, day, at } = clubCalendar(company.timezone);
+  /** A booking body for a club-local date and time, lasting the place's bookRange. */
+  const bodyFor = (
+    date: string,
+    time: string,
+    who: { id: string; cardId: string } = associate,
+    target: { id: string; bookRange: number } = place,
+  ) => {
+    const startsAt = at(date, time);
+    return {
+      associateId: who.id,
+      placeId: target.id,
+      startsAt: startsAt.toISOString(),
+      endsAt: new Date(startsAt.getTime() + target.bookRange * 60_000).toISOString(),
+      cardId: who.cardId,
+    };
+  };
+  return { company, staff, place, associate, headers, today, day, at, bodyFor };
+}
+
+/**
+ * A club open every day 06:00–22:00 with one place (08:00–20:00, 60-minute slots); a family
+ * title with a holder and a dependent who both have portal passwords; and a neighbour title
+ * (another family of the same club) with one member; each member signed in. Dates are
+ * club-local and ahead of today.
+ */
+export async function createPortalScene(
+  app: App,
+  placeValues: Parameters<typeof createPlace>[2] = {},
+) {
+  const db = app.db;
+  const { company, staff, headers: staffHeaders } = await createClubWithBearer(app);
+  await createOperatingHours(db, company.id);
+  const place = await createPlace(db, company.id, placeValues);
+  const title = await createTitle(db, company.id);
+  const holder = await createAssociate(db, company.id, {
+    name: 'Helena Titular',
+    associateTitleId: title.id,
+    isHolder: true,
+    password: memberPassword,
+  });
+  const dependent = await createAssociate(db, company.id, {
+    name: 'Davi Dependente',
+    associateTitleId: title.id,
+    isHolder: false,
+    password: memberPassword,
+  });
+  const neighbour = await createAssociate(db, company.id, {
+    name: 'Vera Vizinha',
+    isHolder: true,
+    password: memberPassword,
+  });
+  const blockTitle = (reason: string) =>
+    db
+      .update(associateTitles)
+      .set({ blocked: true, blockedReason: reason })
+      .where(eq(associateTitles.id, title.id));
+  return {
+    company,
+    staff,
+    staffHeaders,
+    place,
+    title,
+    holder,
+    dependent,
+    neighbour,
+    ...clubCalendar(company.timezone),
+    blockTitle,
+    holderSession: await memberSession(app, holder),
+    dependentSession: await memberSession(app, dependent),
+    neighbourSession: await memberSession(app, neighbour),
+  };
 }

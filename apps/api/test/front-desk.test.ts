@@ -1,7 +1,7 @@
 import { appointments, auditEvents, companies, titleSuspensions } from '@clube/db';
 import { clubInstant } from '@clube/shared';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   bearerFor,
   createAppointment,
@@ -10,7 +10,7 @@ import {
   createOperatingHours,
   createPlace,
 } from './factories';
-import { createTestApp, type TestContext } from './helper';
+import { build } from './helper';
 
 /**
  * Front desk: check-in, no-show, undo, the no-show suspension policy and the TitleSuspended
@@ -18,14 +18,9 @@ import { createTestApp, type TestContext } from './helper';
  * São Paulo (no daylight saving), so nothing depends on when the tests run.
  */
 
-let context: TestContext;
-beforeAll(async () => {
-  context = await createTestApp();
-});
-afterAll(() => context.close());
+const context = build();
 afterEach(() => vi.useRealTimers());
 
-const db = () => context.database.db;
 const minutes = (count: number) => count * 60_000;
 const days = (count: number) => count * 86_400_000;
 const timezone = 'America/Sao_Paulo';
@@ -44,13 +39,13 @@ async function at(instant: Date, cpf: string): Promise<Headers> {
 async function scene(placeValues: Parameters<typeof createPlace>[2] = {}) {
   vi.useFakeTimers({ toFake: ['Date'] });
   vi.setSystemTime(anchor);
-  const { company, staff } = await createClubWithStaff(db(), { timezone });
-  await createOperatingHours(db(), company.id);
-  const place = await createPlace(db(), company.id, placeValues);
-  const associate = await createAssociate(db(), company.id, { name: 'Maria Associada' });
+  const { company, staff } = await createClubWithStaff(context.db, { timezone });
+  await createOperatingHours(context.db, company.id);
+  const place = await createPlace(context.db, company.id, placeValues);
+  const associate = await createAssociate(context.db, company.id, { name: 'Maria Associada' });
   /** A SCHEDULED booking of the associate starting at an instant, one hour long. */
   const booking = (startsAt: Date, who = associate) =>
-    createAppointment(db(), {
+    createAppointment(context.db, {
       place,
       associate: who,
       startsAt,
@@ -78,7 +73,8 @@ const bodyOf = (who: { id: string; cardId: string }, place: { id: string }, star
   cardId: who.cardId,
 });
 
-const auditOf = (id: string) => db().select().from(auditEvents).where(eq(auditEvents.entityId, id));
+const auditOf = (id: string) =>
+  context.db.select().from(auditEvents).where(eq(auditEvents.entityId, id));
 
 describe('PATCH /appointment/{id}/check-in', () => {
   it('opens 30 minutes before the start and closes at the end', async () => {
@@ -101,7 +97,10 @@ describe('PATCH /appointment/{id}/check-in', () => {
       checkedInAt: opened.toISOString(),
       noShowAt: null,
     });
-    const [row] = await db().select().from(appointments).where(eq(appointments.id, appointment.id));
+    const [row] = await context.db
+      .select()
+      .from(appointments)
+      .where(eq(appointments.id, appointment.id));
     expect(row).toMatchObject({ checkedInBy: staff.id });
     expect((await auditOf(appointment.id)).map((event) => event.action)).toEqual([
       'appointment.check-in',
@@ -127,7 +126,7 @@ describe('PATCH /appointment/{id}/check-in', () => {
     expect(lastMinute.statusCode).toBe(200);
 
     const cancelled = await booking(new Date(anchor.getTime() + minutes(120)));
-    await db()
+    await context.db
       .update(appointments)
       .set({ status: 'CANCELLED', cancelledAt: anchor, cancelledBy: staff.id })
       .where(eq(appointments.id, cancelled.id));
@@ -159,7 +158,10 @@ describe('PATCH /appointment/{id}/no-show', () => {
       noShowAt: marked.toISOString(),
       titleSuspendedUntil: null,
     });
-    const [row] = await db().select().from(appointments).where(eq(appointments.id, appointment.id));
+    const [row] = await context.db
+      .select()
+      .from(appointments)
+      .where(eq(appointments.id, appointment.id));
     expect(row).toMatchObject({ noShowBy: staff.id });
     expect((await auditOf(appointment.id)).map((event) => event.action)).toEqual([
       'appointment.no-show',
@@ -170,7 +172,7 @@ describe('PATCH /appointment/{id}/no-show', () => {
 
   it("follows the club's own tolerance", async () => {
     const { booking, headersAt, company } = await scene();
-    await db()
+    await context.db
       .update(companies)
       .set({ noShowToleranceMinutes: 40 })
       .where(eq(companies.id, company.id));
@@ -206,7 +208,7 @@ describe('PATCH /appointment/{id}/undo-attendance', () => {
         checkedInAt: null,
         noShowAt: null,
       });
-      const [row] = await db().select().from(appointments).where(eq(appointments.id, id));
+      const [row] = await context.db.select().from(appointments).where(eq(appointments.id, id));
       expect(row).toMatchObject({ checkedInBy: null, noShowBy: null });
       const [event] = (await auditOf(id)).filter((e) => e.action === 'appointment.undo-attendance');
       expect(event).toMatchObject({ actorUserId: staff.id });
@@ -238,7 +240,7 @@ describe('attended and missed bookings still hold their slot', () => {
     const headers = await headersAt(new Date(start.getTime() - minutes(20)));
     expect((await checkIn(headers, appointment.id)).statusCode).toBe(200);
 
-    const other = await createAssociate(db(), company.id);
+    const other = await createAssociate(context.db, company.id);
     const response = await context.app.inject({
       method: 'POST',
       url: '/api/backoffice/appointment',
@@ -260,17 +262,17 @@ describe('attended and missed bookings still hold their slot', () => {
 
   it('a place with a checked-in booking still running cannot be archived', async () => {
     // Archiving compares with the database clock: this test runs on the real one.
-    const { company, staff } = await createClubWithStaff(db(), { timezone });
-    const place = await createPlace(db(), company.id);
-    const associate = await createAssociate(db(), company.id);
+    const { company, staff } = await createClubWithStaff(context.db, { timezone });
+    const place = await createPlace(context.db, company.id);
+    const associate = await createAssociate(context.db, company.id);
     const now = Date.now();
-    const running = await createAppointment(db(), {
+    const running = await createAppointment(context.db, {
       place,
       associate,
       startsAt: new Date(now - minutes(10)),
       endsAt: new Date(now + minutes(50)),
     });
-    await db()
+    await context.db
       .update(appointments)
       .set({ status: 'CHECKED_IN', checkedInAt: new Date(now - minutes(5)) })
       .where(eq(appointments.id, running.id));
@@ -286,13 +288,13 @@ describe('attended and missed bookings still hold their slot', () => {
   it('the exclusion constraint covers NO_SHOW rows', async () => {
     const { booking, company, place } = await scene();
     const missed = await booking(anchor);
-    await db()
+    await context.db
       .update(appointments)
       .set({ status: 'NO_SHOW', noShowAt: anchor })
       .where(eq(appointments.id, missed.id));
-    const other = await createAssociate(db(), company.id);
+    const other = await createAssociate(context.db, company.id);
     await expect(
-      createAppointment(db(), {
+      createAppointment(context.db, {
         place,
         associate: other,
         startsAt: anchor,
@@ -320,7 +322,7 @@ describe('attended and missed bookings still hold their slot', () => {
 describe('no-show suspension policy', () => {
   async function policyScene(policy: { count: number | null; windowDays: number; days: number }) {
     const s = await scene();
-    await db()
+    await context.db
       .update(companies)
       .set({
         noShowSuspensionCount: policy.count,
@@ -346,7 +348,7 @@ describe('no-show suspension policy', () => {
     // One no-show in the window (the other started 12 days ago): not yet.
     expect((await noShow(headers, inside.id)).json().titleSuspendedUntil).toBeNull();
     expect(
-      await db()
+      await context.db
         .select()
         .from(titleSuspensions)
         .where(eq(titleSuspensions.associateTitleId, associate.associateTitleId)),
@@ -355,12 +357,12 @@ describe('no-show suspension policy', () => {
     const response = await noShow(headers, today.id);
     const until = new Date(anchor.getTime() + days(7)).toISOString();
     expect(response.json().titleSuspendedUntil).toBe(until);
-    const rows = await db()
+    const rows = await context.db
       .select()
       .from(titleSuspensions)
       .where(eq(titleSuspensions.associateTitleId, associate.associateTitleId));
     expect(rows).toMatchObject([{ cause: 'no-shows', endsAt: new Date(until), liftedAt: null }]);
-    const events = await db()
+    const events = await context.db
       .select()
       .from(auditEvents)
       .where(
@@ -380,7 +382,7 @@ describe('no-show suspension policy', () => {
       expect((await noShow(headers, appointment.id)).json().titleSuspendedUntil).toBeNull();
     }
     expect(
-      await db()
+      await context.db
         .select()
         .from(titleSuspensions)
         .where(eq(titleSuspensions.associateTitleId, associate.associateTitleId)),
@@ -433,7 +435,7 @@ describe('no-show suspension policy', () => {
     const lifted = await lift(headers, associate.associateTitleId);
     expect(lifted.statusCode).toBe(200);
     expect(lifted.json()).toEqual({ lifted: 1 });
-    const [row] = await db()
+    const [row] = await context.db
       .select()
       .from(titleSuspensions)
       .where(eq(titleSuspensions.associateTitleId, associate.associateTitleId));
@@ -478,7 +480,7 @@ describe('no-show suspension policy', () => {
     const headers = await headersAt(anchor);
     expect((await noShow(headers, missed.id)).json().titleSuspendedUntil).not.toBeNull();
     expect((await undo(headers, missed.id)).statusCode).toBe(200);
-    const [row] = await db()
+    const [row] = await context.db
       .select()
       .from(titleSuspensions)
       .where(eq(titleSuspensions.associateTitleId, associate.associateTitleId));
@@ -494,16 +496,16 @@ describe("the associate's attendance", () => {
     const lateCancel = await booking(new Date(anchor.getTime() + minutes(20 * 60)));
     const earlyCancel = await booking(new Date(anchor.getTime() + days(3)));
     await booking(new Date(anchor.getTime() + days(4)));
-    await db()
+    await context.db
       .update(appointments)
       .set({ status: 'CHECKED_IN', checkedInAt: attended.startsAt })
       .where(eq(appointments.id, attended.id));
-    await db()
+    await context.db
       .update(appointments)
       .set({ status: 'NO_SHOW', noShowAt: anchor })
       .where(eq(appointments.id, missed.id));
     for (const id of [lateCancel.id, earlyCancel.id])
-      await db()
+      await context.db
         .update(appointments)
         .set({ status: 'CANCELLED', cancelledAt: anchor, cancelledBy: staff.id })
         .where(eq(appointments.id, id));
@@ -527,17 +529,15 @@ describe('tenant isolation', () => {
     const { booking, associate, company } = await scene();
     const appointment = await booking(anchor);
     // A suspension in force, so only the club check can answer 404 to the lift.
-    await db()
-      .insert(titleSuspensions)
-      .values({
-        companyId: company.id,
-        associateTitleId: associate.associateTitleId,
-        startsAt: anchor,
-        endsAt: new Date(anchor.getTime() + days(3)),
-        reason: '2 faltas em 30 dias',
-        cause: 'no-shows',
-      });
-    const stranger = await createClubWithStaff(db(), { name: 'Outro' });
+    await context.db.insert(titleSuspensions).values({
+      companyId: company.id,
+      associateTitleId: associate.associateTitleId,
+      startsAt: anchor,
+      endsAt: new Date(anchor.getTime() + days(3)),
+      reason: '2 faltas em 30 dias',
+      cause: 'no-shows',
+    });
+    const stranger = await createClubWithStaff(context.db, { name: 'Outro' });
     const headers = await at(new Date(anchor.getTime() + minutes(20)), stranger.staff.cpf);
     for (const response of [
       await checkIn(headers, appointment.id),
@@ -546,9 +546,12 @@ describe('tenant isolation', () => {
       await lift(headers, associate.associateTitleId),
     ])
       expect(response.statusCode).toBe(404);
-    const [row] = await db().select().from(appointments).where(eq(appointments.id, appointment.id));
+    const [row] = await context.db
+      .select()
+      .from(appointments)
+      .where(eq(appointments.id, appointment.id));
     expect(row?.status).toBe('SCHEDULED');
-    const [suspension] = await db()
+    const [suspension] = await context.db
       .select()
       .from(titleSuspensions)
       .where(eq(titleSuspensions.associateTitleId, associate.associateTitleId));

@@ -1,10 +1,20 @@
-import { randomBytes } from 'node:crypto';
+/**
+ * The API's test set-up, written once. A test file starts with
+ *
+ *   const context = build();
+ *
+ * which builds the app on a fresh migrated database before the file's tests (beforeAll) and
+ * closes both after them (afterAll). Inside tests and hooks: `context.app` (app.inject),
+ * `context.db` (Drizzle), `context.config`, `context.database`. `build({ webDistDir })` overrides
+ * the config, `build({}, { logger })` sets the logger. Rows and signed-in headers come from
+ * ./factories.ts (createClubWithBearer, createPlace, createAssociate, createAppointment,
+ * createBookingScene, createPortalScene, bearerFor, memberHeaders…).
+ */
 import { readFileSync } from 'node:fs';
-import { openDatabase, type Database, type DatabaseHandle } from '@clube/db';
+import { createScratchDatabase, openDatabase, type Database, type DatabaseHandle } from '@clube/db';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
-import { inject } from 'vitest';
-import { buildApp, type App } from '../src/app';
+import { afterAll, beforeAll, inject } from 'vitest';
+import { buildApp, type App, type BuildAppOptions } from '../src/app';
 import type { InjectOptions, LightMyRequestResponse as Response } from 'fastify';
 import { assertErrorBodyFollowsTable } from './error-table-guard';
 import { loadConfig, type Config } from '../src/config';
@@ -45,38 +55,23 @@ export async function createTestDatabase({
     });
     return { database, drop: async () => {} };
   }
-  const name = `clube_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const databaseUrl = new URL(url);
-  databaseUrl.pathname = `/${name}`;
-  const database = await openDatabase({
-    driver: 'postgres',
-    url: databaseUrl.toString(),
-    poolSize: 20,
-  });
+  const scratch = await createScratchDatabase(url, 'clube_test');
+  const database = await openDatabase({ driver: 'postgres', url: scratch.url, poolSize: 20 });
   if (migrated) await database.migrate(loadConfig({}).migrationsDir);
-  return {
-    database,
-    url: databaseUrl.toString(),
-    drop: async () => {
-      const client = new pg.Client({ connectionString: url });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    },
-  };
+  return { database, url: scratch.url, drop: scratch.drop };
 }
 
-export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestContext> {
+/** An app on a fresh database, for a test that opens and closes it itself (prefer `build`). */
+export async function createTestApp(
+  overrides: Partial<Config> = {},
+  options: Pick<BuildAppOptions, 'logger'> = {},
+): Promise<TestContext> {
   const { database, drop } = await createTestDatabase();
   const config: Config = {
     ...loadConfig({ DATA_DIR: `${process.env.TMPDIR ?? '/tmp'}/clube-test-data` }),
     ...overrides,
   };
-  const app = await buildApp({ config, database, jwtSecret: testJwtSecret });
+  const app = await buildApp({ ...options, config, database, jwtSecret: testJwtSecret });
   await app.ready();
   guardErrorBodies(app);
   return {
@@ -87,6 +82,42 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
       await app.close();
       await database.close();
       await drop();
+    },
+  };
+}
+
+export type BuiltApp = Omit<TestContext, 'close'> & { db: Database };
+
+/**
+ * The app of one test file: built before its tests, closed after them (see the top of this file).
+ * Its fields are read inside tests and hooks, once the app is built.
+ */
+export function build(
+  overrides: Partial<Config> = {},
+  options: Pick<BuildAppOptions, 'logger'> = {},
+): BuiltApp {
+  let context: TestContext | undefined;
+  beforeAll(async () => {
+    context = await createTestApp(overrides, options);
+  });
+  afterAll(() => context?.close());
+  const built = (): TestContext => {
+    if (!context)
+      throw new Error('the test app is built in beforeAll: use it inside a test or hook');
+    return context;
+  };
+  return {
+    get app() {
+      return built().app;
+    },
+    get database() {
+      return built().database;
+    },
+    get db() {
+      return built().database.db;
+    },
+    get config() {
+      return built().config;
     },
   };
 }

@@ -6,20 +6,14 @@ import { Readable } from 'node:stream';
 import { associateTitles, associates, auditEvents } from '@clube/db';
 import { completeCpf, formatCpf } from '@clube/shared';
 import { and, asc, count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { importAssociates } from '../src/services/associates/import-associates';
-import { bearerFor, createAssociate, createClubWithStaff } from './factories';
-import { createTestApp, type TestContext } from './helper';
+import { bearerFor, createAssociate, createClubWithStaff, createClubWithBearer } from './factories';
+import { build } from './helper';
 
-let context: TestContext;
+const context = build();
 const directory = mkdtempSync(join(tmpdir(), 'clube-import-'));
-beforeAll(async () => {
-  context = await createTestApp();
-});
-afterAll(async () => {
-  await context.close();
-  rmSync(directory, { recursive: true, force: true });
-});
+afterAll(() => rmSync(directory, { recursive: true, force: true }));
 
 const cpfs = [completeCpf('123456780'), completeCpf('223456780'), completeCpf('323456780')];
 const header = 'cpf,name,birthDate,cardId,title,isHolder,email,blocked';
@@ -31,7 +25,7 @@ const cleanFile = [
 ].join('\n');
 
 const run = (companyId: string, text: string, options: Record<string, unknown> = {}) =>
-  importAssociates(context.database.db, {
+  importAssociates(context.db, {
     companyId,
     source: Readable.from([Buffer.from(text)]),
     actorUserId: null,
@@ -39,7 +33,7 @@ const run = (companyId: string, text: string, options: Record<string, unknown> =
   });
 
 async function associatesOf(companyId: string) {
-  return context.database.db
+  return context.db
     .select({
       cardId: associates.cardId,
       name: associates.name,
@@ -74,7 +68,7 @@ const multipart = (fields: Record<string, string>, csv: string) => {
 
 describe('importAssociates', () => {
   it('imports a clean file, creating titles and associates', async () => {
-    const { company } = await createClubWithStaff(context.database.db);
+    const { company } = await createClubWithStaff(context.db);
     const report = await run(company.id, cleanFile);
     expect(report).toMatchObject({
       applied: true,
@@ -119,7 +113,7 @@ describe('importAssociates', () => {
         title: 'Título B',
       },
     ]);
-    const [audit] = await context.database.db
+    const [audit] = await context.db
       .select()
       .from(auditEvents)
       .where(
@@ -129,7 +123,7 @@ describe('importAssociates', () => {
   });
 
   it('re-importing the same file changes nothing; a changed row updates only that row', async () => {
-    const { company } = await createClubWithStaff(context.database.db);
+    const { company } = await createClubWithStaff(context.db);
     await run(company.id, cleanFile);
     const before = await associatesOf(company.id);
     const again = await run(company.id, cleanFile);
@@ -151,7 +145,7 @@ describe('importAssociates', () => {
   });
 
   it('reads semicolons and a UTF-8 BOM', async () => {
-    const { company } = await createClubWithStaff(context.database.db);
+    const { company } = await createClubWithStaff(context.db);
     const text = `\uFEFF${cleanFile.replaceAll(',', ';').replace('"Silva; Beto"', '"Silva, Beto"')}`;
     const report = await run(company.id, text.replaceAll('\n', '\r\n'));
     expect(report).toMatchObject({ applied: true, created: 3, rejected: 0 });
@@ -174,7 +168,7 @@ describe('importAssociates', () => {
   ].join('\n');
 
   it('reports every bad row with its line and reason, and by default writes nothing', async () => {
-    const { company } = await createClubWithStaff(context.database.db);
+    const { company } = await createClubWithStaff(context.db);
     const report = await run(company.id, badFile);
     expect(report.applied).toBe(false);
     expect(report.rejected).toBe(5);
@@ -186,7 +180,7 @@ describe('importAssociates', () => {
       { line: 7, reason: 'Valor inválido em isHolder: talvez' },
     ]);
     expect(await associatesOf(company.id)).toEqual([]);
-    const titles = await context.database.db
+    const titles = await context.db
       .select({ total: count() })
       .from(associateTitles)
       .where(eq(associateTitles.companyId, company.id));
@@ -194,23 +188,23 @@ describe('importAssociates', () => {
   });
 
   it('with skipInvalid imports the good rows and reports the rest', async () => {
-    const { company } = await createClubWithStaff(context.database.db);
+    const { company } = await createClubWithStaff(context.db);
     const report = await run(company.id, badFile, { skipInvalid: true });
     expect(report).toMatchObject({ applied: true, created: 2, rejected: 5 });
     expect((await associatesOf(company.id)).map((row) => row.cardId)).toEqual(['6001', '6007']);
   });
 
   it('a dry run counts what would change and writes nothing', async () => {
-    const { company } = await createClubWithStaff(context.database.db);
+    const { company } = await createClubWithStaff(context.db);
     const report = await run(company.id, cleanFile, { dryRun: true });
     expect(report).toMatchObject({ applied: false, dryRun: true, created: 3, titlesCreated: 2 });
     expect(await associatesOf(company.id)).toEqual([]);
   });
 
   it('refuses a CPF already holding another card in the club, and a header without columns', async () => {
-    const { company } = await createClubWithStaff(context.database.db);
+    const { company } = await createClubWithStaff(context.db);
     const cpf = completeCpf('923456781');
-    await createAssociate(context.database.db, company.id, { cpf, cardId: '9999' });
+    await createAssociate(context.db, company.id, { cpf, cardId: '9999' });
     const report = await run(company.id, `${header}\n${cpf},Outro Nome,10/05/1980,5001,T,sim,,`);
     expect(report.errors).toEqual([
       { line: 2, reason: 'CPF já vinculado à carteirinha 9999 neste clube' },
@@ -227,7 +221,7 @@ describe('importAssociates', () => {
   });
 
   it('gives up on a header line past 64 KiB without reading the rest of the file', async () => {
-    const { company } = await createClubWithStaff(context.database.db);
+    const { company } = await createClubWithStaff(context.db);
     // A "header" of 4 MB without a line break, read 64 KiB at a time.
     let chunksRead = 0;
     async function* endlessHeader() {
@@ -237,7 +231,7 @@ describe('importAssociates', () => {
       }
     }
     await expect(
-      importAssociates(context.database.db, {
+      importAssociates(context.db, {
         companyId: company.id,
         source: endlessHeader(),
         actorUserId: null,
@@ -262,8 +256,8 @@ describe('importAssociates', () => {
   it('reads a Windows-1252 file with its accents, whole or cut anywhere', async () => {
     expect(windows1252File.includes(Buffer.from('ã'))).toBe(false);
     for (const source of [Readable.from([windows1252File]), byteByByte(windows1252File)]) {
-      const { company } = await createClubWithStaff(context.database.db);
-      const report = await importAssociates(context.database.db, {
+      const { company } = await createClubWithStaff(context.db);
+      const report = await importAssociates(context.db, {
         companyId: company.id,
         source,
         actorUserId: null,
@@ -281,8 +275,8 @@ describe('importAssociates', () => {
     );
     const withBom = Buffer.concat([Buffer.of(0xef, 0xbb, 0xbf), utf8]);
     for (const bytes of [utf8, withBom]) {
-      const { company } = await createClubWithStaff(context.database.db);
-      const report = await importAssociates(context.database.db, {
+      const { company } = await createClubWithStaff(context.db);
+      const report = await importAssociates(context.db, {
         companyId: company.id,
         source: byteByByte(bytes),
         actorUserId: null,
@@ -293,13 +287,13 @@ describe('importAssociates', () => {
   });
 
   it('never stores U+FFFD: refuses a file mixing encodings and rows already garbled', async () => {
-    const { company } = await createClubWithStaff(context.database.db);
+    const { company } = await createClubWithStaff(context.db);
     const mixed = Buffer.concat([
       Buffer.from(`${header}\n${cpfs[0]},João Araújo,10/05/1980,7001,T,sim,,\n`),
       Buffer.from(`${cpfs[1]},Maria Conceição,10/05/1980,7002,T,sim,,\n`, 'latin1'),
     ]);
     await expect(
-      importAssociates(context.database.db, {
+      importAssociates(context.db, {
         companyId: company.id,
         source: Readable.from([mixed]),
         actorUserId: null,
@@ -317,7 +311,7 @@ describe('importAssociates', () => {
   });
 
   it('runs one import at a time; a dry run leaves the database to others between batches', async () => {
-    const { company, staff } = await createClubWithStaff(context.database.db);
+    const { company, staff } = await createClubWithStaff(context.db);
     let release!: () => void;
     const gate = new Promise<void>((resolve) => (release = resolve));
     async function* slowFile() {
@@ -327,7 +321,7 @@ describe('importAssociates', () => {
     }
     let firstBatchWritten!: () => void;
     const written = new Promise<void>((resolve) => (firstBatchWritten = resolve));
-    const first = importAssociates(context.database.db, {
+    const first = importAssociates(context.db, {
       companyId: company.id,
       source: slowFile(),
       dryRun: true,
@@ -339,7 +333,7 @@ describe('importAssociates', () => {
     // The dry run is waiting for the rest of its file, past its first batch. On the embedded
     // database a transaction held across batches would make this query (and the request's
     // staff lookup below) wait for the import, which waits for us.
-    const [row] = await context.database.db
+    const [row] = await context.db
       .select({ total: count() })
       .from(associates)
       .where(eq(associates.companyId, company.id));
@@ -373,7 +367,7 @@ describe('importAssociates', () => {
     'streams a 50 000-row file in batches without holding the rows',
     { timeout: 240_000 },
     async () => {
-      const { company } = await createClubWithStaff(context.database.db);
+      const { company } = await createClubWithStaff(context.db);
       const file = join(directory, 'grande.csv');
       const output = createWriteStream(file);
       output.write(`${header}\n`);
@@ -389,7 +383,7 @@ describe('importAssociates', () => {
       const batches: number[] = [];
       const heapBefore = process.memoryUsage().heapUsed;
       let heapPeak = heapBefore;
-      const report = await importAssociates(context.database.db, {
+      const report = await importAssociates(context.db, {
         companyId: company.id,
         source: createReadStream(file, { highWaterMark: 64 * 1024 }),
         actorUserId: null,
@@ -403,7 +397,7 @@ describe('importAssociates', () => {
       expect(batches).toHaveLength(50);
       expect(Math.max(...batches)).toBe(1000);
       expect(heapPeak - heapBefore).toBeLessThan(256 * 1024 * 1024);
-      const [total] = await context.database.db
+      const [total] = await context.db
         .select({ total: count() })
         .from(associates)
         .where(eq(associates.companyId, company.id));
@@ -414,8 +408,7 @@ describe('importAssociates', () => {
 
 describe('POST /api/backoffice/associate/import', () => {
   it('answers the per-line report for a dry run, then imports on confirmation', async () => {
-    const { company, staff } = await createClubWithStaff(context.database.db);
-    const auth = await bearerFor(context.app, staff.cpf);
+    const { company, staff, headers: auth } = await createClubWithBearer(context.app);
     const send = (fields: Record<string, string>, csv: string) => {
       const body = multipart(fields, csv);
       return context.app.inject({
@@ -433,7 +426,7 @@ describe('POST /api/backoffice/associate/import', () => {
     const real = await send({ companyId: company.id }, cleanFile);
     expect(real.json()).toMatchObject({ applied: true, created: 3 });
     expect(await associatesOf(company.id)).toHaveLength(3);
-    const [audit] = await context.database.db
+    const [audit] = await context.db
       .select()
       .from(auditEvents)
       .where(
@@ -443,8 +436,8 @@ describe('POST /api/backoffice/associate/import', () => {
   });
 
   it('answers 404 for another club and 400 without a club or a file', async () => {
-    const mine = await createClubWithStaff(context.database.db);
-    const theirs = await createClubWithStaff(context.database.db);
+    const mine = await createClubWithStaff(context.db);
+    const theirs = await createClubWithStaff(context.db);
     const auth = await bearerFor(context.app, mine.staff.cpf);
     const foreign = multipart({ companyId: theirs.company.id }, cleanFile);
     const response = await context.app.inject({
@@ -476,8 +469,7 @@ describe('POST /api/backoffice/associate/import', () => {
   });
 
   it('answers 400 to a header line past 64 KiB', async () => {
-    const { company, staff } = await createClubWithStaff(context.database.db);
-    const auth = await bearerFor(context.app, staff.cpf);
+    const { company, headers: auth } = await createClubWithBearer(context.app);
     const body = multipart({ companyId: company.id }, `${'cpf,'.repeat(50_000)}\n1,2`);
     const response = await context.app.inject({
       method: 'POST',

@@ -1,14 +1,10 @@
 import { auditEvents, operatingHours } from '@clube/db';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createClubWithStaff, createOperatingHours, createClubWithBearer } from './factories';
-import { createTestApp, type TestContext } from './helper';
+import { build } from './helper';
 
-let context: TestContext;
-beforeAll(async () => {
-  context = await createTestApp();
-});
-afterAll(() => context.close());
+const context = build();
 
 const openBeforeClose = 'O horário de abertura deve ser anterior ao horário de fechamento!';
 
@@ -35,10 +31,7 @@ const list = (headers: Record<string, string>, companyId: string) =>
   });
 
 async function rowsOf(companyId: string) {
-  return context.database.db
-    .select()
-    .from(operatingHours)
-    .where(eq(operatingHours.companyId, companyId));
+  return context.db.select().from(operatingHours).where(eq(operatingHours.companyId, companyId));
 }
 
 describe('POST /api/backoffice/operating-hour', () => {
@@ -61,7 +54,7 @@ describe('POST /api/backoffice/operating-hour', () => {
       closeTime: '22:00',
     });
 
-    const [audit] = await context.database.db
+    const [audit] = await context.db
       .select()
       .from(auditEvents)
       .where(
@@ -128,7 +121,7 @@ describe('POST /api/backoffice/operating-hour', () => {
 
   it('answers 404 for a club the caller is not staff of, creating nothing', async () => {
     const { headers } = await clubWithHeaders();
-    const other = await createClubWithStaff(context.database.db);
+    const other = await createClubWithStaff(context.db);
     const response = await create(headers, {
       companyId: other.company.id,
       dayOfWeek: 'QUINTA',
@@ -144,7 +137,7 @@ describe('GET /api/backoffice/operating-hour/company/{companyId}', () => {
   it('lists the club week from DOMINGO to SABADO as HH:mm', async () => {
     const { company, headers } = await clubWithHeaders();
     // Inserted out of order on purpose.
-    await createOperatingHours(context.database.db, company.id, {
+    await createOperatingHours(context.db, company.id, {
       days: ['SABADO', 'TERCA', 'DOMINGO'],
       openTime: '07:00',
       closeTime: '19:30',
@@ -168,8 +161,8 @@ describe('GET /api/backoffice/operating-hour/company/{companyId}', () => {
 
   it('answers 404 for the hours of another club', async () => {
     const { headers } = await clubWithHeaders();
-    const other = await createClubWithStaff(context.database.db);
-    await createOperatingHours(context.database.db, other.company.id);
+    const other = await createClubWithStaff(context.db);
+    await createOperatingHours(context.db, other.company.id);
     const response = await list(headers, other.company.id);
     expect(response.statusCode).toBe(404);
     expect(response.json()).toMatchObject({
@@ -182,7 +175,7 @@ describe('GET /api/backoffice/operating-hour/company/{companyId}', () => {
 describe('PATCH /api/backoffice/operating-hour/company', () => {
   it('updates the weekday of the club and audits before and after', async () => {
     const { company, headers } = await clubWithHeaders();
-    const [sunday] = await createOperatingHours(context.database.db, company.id, {
+    const [sunday] = await createOperatingHours(context.db, company.id, {
       days: ['DOMINGO'],
     });
     const response = await update(headers, {
@@ -199,7 +192,7 @@ describe('PATCH /api/backoffice/operating-hour/company', () => {
       openTime: '08:00',
       closeTime: '18:00',
     });
-    const [audit] = await context.database.db
+    const [audit] = await context.db
       .select()
       .from(auditEvents)
       .where(
@@ -213,7 +206,7 @@ describe('PATCH /api/backoffice/operating-hour/company', () => {
 
   it('refuses an update whose opening is not before its closing, changing nothing', async () => {
     const { company, headers } = await clubWithHeaders();
-    await createOperatingHours(context.database.db, company.id, { days: ['SEXTA'] });
+    await createOperatingHours(context.db, company.id, { days: ['SEXTA'] });
     const response = await update(headers, {
       companyId: company.id,
       dayOfWeek: 'SEXTA',
@@ -243,8 +236,8 @@ describe('PATCH /api/backoffice/operating-hour/company', () => {
 
   it('answers 404 for a club the caller is not staff of, changing nothing', async () => {
     const { headers } = await clubWithHeaders();
-    const other = await createClubWithStaff(context.database.db);
-    await createOperatingHours(context.database.db, other.company.id, { days: ['SEGUNDA'] });
+    const other = await createClubWithStaff(context.db);
+    await createOperatingHours(context.db, other.company.id, { days: ['SEGUNDA'] });
     const response = await update(headers, {
       companyId: other.company.id,
       dayOfWeek: 'SEGUNDA',

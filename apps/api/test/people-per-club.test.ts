@@ -11,7 +11,7 @@ import {
 import { addDaysToDate, clubInstant, clubToday, completeCpf } from '@clube/shared';
 import fc from 'fast-check';
 import { asc, eq, ne } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { verifyPassword } from '../src/lib/password';
 import { importAssociates } from '../src/services/associates/import-associates';
 import {
@@ -21,8 +21,9 @@ import {
   createClubWithStaff,
   createPlace,
   staffPassword,
+  createClubWithBearer,
 } from './factories';
-import { createTestApp, type TestContext } from './helper';
+import { build } from './helper';
 
 /**
  * A person known to several clubs, or to a club and the back office, is several records that
@@ -30,11 +31,7 @@ import { createTestApp, type TestContext } from './helper';
  * A's member with that CPF, nor anybody's staff login.
  */
 
-let context: TestContext;
-beforeAll(async () => {
-  context = await createTestApp();
-});
-afterAll(() => context.close());
+const context = build();
 
 const header = 'cpf,name,birthDate,cardId,title,isHolder,email,blocked';
 
@@ -65,7 +62,7 @@ const staffLogin = (cpf: string, password: string) =>
   context.app.inject({ method: 'POST', url: '/api/auth/login', payload: { cpf, password } });
 
 async function associateByCpf(companyId: string, cpf: string) {
-  const rows = await context.database.db
+  const rows = await context.db
     .select()
     .from(associates)
     .where(eq(associates.companyId, companyId));
@@ -74,10 +71,10 @@ async function associateByCpf(companyId: string, cpf: string) {
 
 describe('a CPF known to another club', () => {
   it("club B importing club A's staff CPF and setting that member's password takes over nothing", async () => {
-    const db = context.database.db;
+    const db = context.db;
     const clubA = await createClubWithStaff(db, { name: 'Clube A' });
-    const clubB = await createClubWithStaff(db, { name: 'Clube B' });
-    const headersB = await bearerFor(context.app, clubB.staff.cpf);
+    const clubB = await createClubWithBearer(context.app, { name: 'Clube B' });
+    const headersB = clubB.headers;
     const [accountBefore] = await db.select().from(users).where(eq(users.id, clubA.staff.id));
 
     const report = await importThrough(
@@ -107,7 +104,7 @@ describe('a CPF known to another club', () => {
   });
 
   it("importing club A's member CPF without an e-mail shows B nothing of A and renames nobody in A", async () => {
-    const db = context.database.db;
+    const db = context.db;
     const clubA = await createClubWithStaff(db, { name: 'Clube A' });
     const clubB = await createClubWithStaff(db, { name: 'Clube B' });
     const memberOfA = await createAssociate(db, clubA.company.id, {
@@ -149,7 +146,7 @@ describe('a CPF known to another club', () => {
 
 describe('a card number within one club', () => {
   it("an import row with a new CPF and an existing card is rejected with its line; the card's member and bookings stay", async () => {
-    const db = context.database.db;
+    const db = context.db;
     const club = await createClubWithStaff(db);
     const place = await createPlace(db, club.company.id);
     const holder = await createAssociate(db, club.company.id, {
@@ -185,7 +182,7 @@ describe('a card number within one club', () => {
   });
 
   it('the preview lists, per member, the fields an update changes', async () => {
-    const db = context.database.db;
+    const db = context.db;
     const club = await createClubWithStaff(db);
     const member = await createAssociate(db, club.company.id, {
       name: 'Ana Lima',
@@ -241,7 +238,7 @@ async function rowsOutside(db: Database, companyId: string) {
 
 describe('fuzz: imports of other clubs’ CPFs', () => {
   it('never change a row outside the importing club', async () => {
-    const db = context.database.db;
+    const db = context.db;
     const clubA = await createClubWithStaff(db, { name: 'Clube A' });
     const clubC = await createClubWithStaff(db, { name: 'Clube C' });
     const clubB = await createClubWithStaff(db, { name: 'Clube B' });

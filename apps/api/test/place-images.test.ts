@@ -4,33 +4,27 @@ import { join } from 'node:path';
 import { auditEvents, placeImages, storedFiles } from '@clube/db';
 import { and, count, eq, inArray } from 'drizzle-orm';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { bearerFor, createClubWithStaff, createPlace } from './factories';
-import { createTestApp, withFailingTrigger, type TestContext } from './helper';
+import { withFailingTrigger, build } from './helper';
 
-let context: TestContext;
-beforeAll(async () => {
-  context = await createTestApp();
-});
-afterAll(() => context.close());
-
-const db = () => context.database.db;
+const context = build();
 
 /** How many files the database holds (the tests of one file run one after another). */
 async function storedCount() {
-  const [row] = await db().select({ count: count() }).from(storedFiles);
+  const [row] = await context.db.select({ count: count() }).from(storedFiles);
   return row!.count;
 }
 
 /** The stored rows of some keys, in the order asked. */
 async function storedRows(...keys: string[]) {
-  const rows = await db().select().from(storedFiles).where(inArray(storedFiles.key, keys));
+  const rows = await context.db.select().from(storedFiles).where(inArray(storedFiles.key, keys));
   return keys.map((key) => rows.find((row) => row.key === key));
 }
 
 async function placeWithHeaders() {
-  const club = await createClubWithStaff(db());
-  const place = await createPlace(db(), club.company.id);
+  const club = await createClubWithStaff(context.db);
+  const place = await createPlace(context.db, club.company.id);
   return { ...club, place, headers: await bearerFor(context.app, club.staff.cpf) };
 }
 
@@ -115,7 +109,7 @@ describe('POST /api/backoffice/placeImage', () => {
       height: 320,
     });
 
-    const audit = await db()
+    const audit = await context.db
       .select()
       .from(auditEvents)
       .where(and(eq(auditEvents.entityId, image.id), eq(auditEvents.action, 'place_image.create')));
@@ -153,9 +147,9 @@ describe('POST /api/backoffice/placeImage', () => {
       message: 'Tipo de arquivo não suportado. Envie uma imagem PNG, JPEG, GIF ou WebP.',
     });
     expect(await storedCount()).toBe(before);
-    expect(await db().select().from(placeImages).where(eq(placeImages.placeId, place.id))).toEqual(
-      [],
-    );
+    expect(
+      await context.db.select().from(placeImages).where(eq(placeImages.placeId, place.id)),
+    ).toEqual([]);
   });
 
   it('refuses an SVG, which can carry script (415)', async () => {
@@ -247,7 +241,7 @@ describe('POST /api/backoffice/placeImage when the row cannot be written', () =>
   it('keeps none of the bytes it stored in the same transaction', async () => {
     const { place, headers } = await placeWithHeaders();
     const before = await storedCount();
-    await withFailingTrigger(db(), 'place_images', 'INSERT', async () => {
+    await withFailingTrigger(context.db, 'place_images', 'INSERT', async () => {
       const response = await upload(
         headers,
         { placeId: place.id },
@@ -309,10 +303,12 @@ describe('DELETE /api/backoffice/placeImage/:id', () => {
     });
     expect(response.statusCode).toBe(200);
     expect(await storedRows(...keys)).toEqual([undefined, undefined]);
-    expect(await db().select().from(placeImages).where(eq(placeImages.id, image.id))).toEqual([]);
+    expect(await context.db.select().from(placeImages).where(eq(placeImages.id, image.id))).toEqual(
+      [],
+    );
     const served = await context.app.inject({ method: 'GET', url: image.imageUrl });
     expect(served.statusCode).toBe(404);
-    const audit = await db()
+    const audit = await context.db
       .select()
       .from(auditEvents)
       .where(and(eq(auditEvents.entityId, image.id), eq(auditEvents.action, 'place_image.delete')));
@@ -349,7 +345,7 @@ describe('DELETE /api/backoffice/placeImage/:id', () => {
         { bytes: await picture('png'), name: 'a.png', type: 'image/png' },
       )
     ).json();
-    await withFailingTrigger(db(), 'stored_files', 'DELETE', async () => {
+    await withFailingTrigger(context.db, 'stored_files', 'DELETE', async () => {
       const response = await context.app.inject({
         method: 'DELETE',
         url: `/api/backoffice/placeImage/${image.id}`,
@@ -358,9 +354,9 @@ describe('DELETE /api/backoffice/placeImage/:id', () => {
       expect(response.statusCode).toBe(500);
     });
     // One transaction: the row is still there, and so are the bytes it names.
-    expect(await db().select().from(placeImages).where(eq(placeImages.id, image.id))).toHaveLength(
-      1,
-    );
+    expect(
+      await context.db.select().from(placeImages).where(eq(placeImages.id, image.id)),
+    ).toHaveLength(1);
     const served = await context.app.inject({ method: 'GET', url: image.imageUrl });
     expect(served.statusCode).toBe(200);
   });
@@ -426,9 +422,9 @@ describe('hostile uploads', () => {
     expect(response.statusCode).toBe(413);
     expect(response.json()).toMatchObject({ error: 'ImageTooManyPixels' });
     expect(await storedCount()).toBe(before);
-    expect(await db().select().from(placeImages).where(eq(placeImages.placeId, place.id))).toEqual(
-      [],
-    );
+    expect(
+      await context.db.select().from(placeImages).where(eq(placeImages.placeId, place.id)),
+    ).toEqual([]);
   });
 
   it.each([
@@ -475,7 +471,10 @@ describe('hostile uploads', () => {
       { bytes: await picture('png'), name: '../../evil-name.html', type: 'image/png' },
     );
     expect(response.statusCode).toBe(201);
-    const stored = await db().select().from(placeImages).where(eq(placeImages.placeId, place.id));
+    const stored = await context.db
+      .select()
+      .from(placeImages)
+      .where(eq(placeImages.placeId, place.id));
     expect(stored.map((row) => [row.fileKey, row.thumbnailKey]).flat()).toEqual([
       expect.stringMatching(/^[0-9a-f-]{36}-display\.webp$/),
       expect.stringMatching(/^[0-9a-f-]{36}-thumb\.webp$/),

@@ -1,6 +1,6 @@
 import { appointments, auditEvents, places } from '@clube/db';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   addStaff,
   bearerFor,
@@ -9,19 +9,13 @@ import {
   createClubWithStaff,
   createPlace,
 } from './factories';
-import { createTestApp, type TestContext } from './helper';
+import { build } from './helper';
 
-let context: TestContext;
-beforeAll(async () => {
-  context = await createTestApp();
-});
-afterAll(() => context.close());
-
-const db = () => context.database.db;
+const context = build();
 
 async function clubWithHeaders() {
-  const club = await createClubWithStaff(db());
-  const category = await createCategory(db(), club.company.id, { name: 'Quadras' });
+  const club = await createClubWithStaff(context.db);
+  const category = await createCategory(context.db, club.company.id, { name: 'Quadras' });
   return { ...club, category, headers: await bearerFor(context.app, club.staff.cpf) };
 }
 
@@ -89,7 +83,7 @@ describe('POST /api/backoffice/place', () => {
       ageRestriction: 18,
       maxCancelBookingTime: 2,
     });
-    const audit = await db()
+    const audit = await context.db
       .select()
       .from(auditEvents)
       .where(and(eq(auditEvents.entityId, body.id), eq(auditEvents.action, 'place.create')));
@@ -185,22 +179,24 @@ describe('POST /api/backoffice/place', () => {
 
   it("answers 404 CategoryNotFound for another club's category or an archived one", async () => {
     const { company, headers } = await clubWithHeaders();
-    const other = await createClubWithStaff(db());
-    const theirCategory = await createCategory(db(), other.company.id);
-    const archived = await createCategory(db(), company.id, { archivedAt: new Date() });
+    const other = await createClubWithStaff(context.db);
+    const theirCategory = await createCategory(context.db, other.company.id);
+    const archived = await createCategory(context.db, company.id, { archivedAt: new Date() });
     for (const categoryId of [theirCategory.id, archived.id]) {
       const response = await post(headers, placeBody(company.id, categoryId));
       expect(response.statusCode).toBe(404);
       expect(response.json().error).toBe('CategoryNotFound');
     }
-    expect(await db().select().from(places).where(eq(places.companyId, company.id))).toEqual([]);
+    expect(await context.db.select().from(places).where(eq(places.companyId, company.id))).toEqual(
+      [],
+    );
   });
 
   it('answers 404 for a category of another club of the same staff member', async () => {
     const { company, staff, headers } = await clubWithHeaders();
-    const second = await createClubWithStaff(db());
-    await addStaff(db(), second.company.id, staff.id);
-    const secondCategory = await createCategory(db(), second.company.id);
+    const second = await createClubWithStaff(context.db);
+    await addStaff(context.db, second.company.id, staff.id);
+    const secondCategory = await createCategory(context.db, second.company.id);
     const response = await post(headers, placeBody(company.id, secondCategory.id));
     expect(response.statusCode).toBe(404);
     // Exactly like a category that does not exist: nothing tells what another club holds.
@@ -215,16 +211,16 @@ describe('POST /api/backoffice/place', () => {
     const theirs = await clubWithHeaders();
     const response = await post(mine.headers, placeBody(theirs.company.id, theirs.category.id));
     expect(response.statusCode).toBe(404);
-    expect(await db().select().from(places).where(eq(places.companyId, theirs.company.id))).toEqual(
-      [],
-    );
+    expect(
+      await context.db.select().from(places).where(eq(places.companyId, theirs.company.id)),
+    ).toEqual([]);
   });
 });
 
 describe('GET /api/backoffice/place/:id and /place/company/:companyId', () => {
   it('answers one place with every field', async () => {
     const { company, category, headers } = await clubWithHeaders();
-    const place = await createPlace(db(), company.id, {
+    const place = await createPlace(context.db, company.id, {
       categoryId: category.id,
       anonymousBooking: true,
     });
@@ -246,9 +242,9 @@ describe('GET /api/backoffice/place/:id and /place/company/:companyId', () => {
 
   it("lists the club's active places by name, with category name and no cover yet", async () => {
     const { company, category, headers } = await clubWithHeaders();
-    await createPlace(db(), company.id, { categoryId: category.id, name: 'Sauna' });
-    await createPlace(db(), company.id, { categoryId: category.id, name: 'Academia' });
-    await createPlace(db(), company.id, {
+    await createPlace(context.db, company.id, { categoryId: category.id, name: 'Sauna' });
+    await createPlace(context.db, company.id, { categoryId: category.id, name: 'Academia' });
+    await createPlace(context.db, company.id, {
       categoryId: category.id,
       name: 'Arquivada',
       archivedAt: new Date(),
@@ -267,8 +263,8 @@ describe('GET /api/backoffice/place/:id and /place/company/:companyId', () => {
   it("answers 404 for another club's place and list, and for an archived place", async () => {
     const mine = await clubWithHeaders();
     const theirs = await clubWithHeaders();
-    const theirPlace = await createPlace(db(), theirs.company.id);
-    const archived = await createPlace(db(), mine.company.id, { archivedAt: new Date() });
+    const theirPlace = await createPlace(context.db, theirs.company.id);
+    const archived = await createPlace(context.db, mine.company.id, { archivedAt: new Date() });
     for (const url of [
       `/api/backoffice/place/${theirPlace.id}`,
       `/api/backoffice/place/company/${theirs.company.id}`,
@@ -283,8 +279,8 @@ describe('GET /api/backoffice/place/:id and /place/company/:companyId', () => {
 describe('PATCH /api/backoffice/place', () => {
   it('changes the fields sent (id in the body) and records before and after', async () => {
     const { company, category, headers } = await clubWithHeaders();
-    const place = await createPlace(db(), company.id, { categoryId: category.id });
-    const newCategory = await createCategory(db(), company.id, { name: 'Piscinas' });
+    const place = await createPlace(context.db, company.id, { categoryId: category.id });
+    const newCategory = await createCategory(context.db, company.id, { name: 'Piscinas' });
     const response = await patch(headers, {
       id: place.id,
       name: 'Piscina',
@@ -301,7 +297,7 @@ describe('PATCH /api/backoffice/place', () => {
       bookRange: 45,
       description: place.description,
     });
-    const audit = await db()
+    const audit = await context.db
       .select()
       .from(auditEvents)
       .where(and(eq(auditEvents.entityId, place.id), eq(auditEvents.action, 'place.update')));
@@ -310,7 +306,7 @@ describe('PATCH /api/backoffice/place', () => {
 
   it('refuses a start after the stored end, and out-of-range numbers', async () => {
     const { company, headers } = await clubWithHeaders();
-    const place = await createPlace(db(), company.id);
+    const place = await createPlace(context.db, company.id);
     const order = await patch(headers, { id: place.id, startsAt: '21:00' });
     expect(order.statusCode).toBe(400);
     expect(order.json().details).toEqual([
@@ -318,15 +314,17 @@ describe('PATCH /api/backoffice/place', () => {
     ]);
     const range = await patch(headers, { id: place.id, bookRange: 2 });
     expect(range.statusCode).toBe(400);
-    const [row] = await db().select().from(places).where(eq(places.id, place.id));
+    const [row] = await context.db.select().from(places).where(eq(places.id, place.id));
     expect(row!.startsAt).toBe('08:00:00');
   });
 
   it("answers 404 for another club's place or category, changing nothing", async () => {
     const mine = await clubWithHeaders();
     const theirs = await clubWithHeaders();
-    const theirPlace = await createPlace(db(), theirs.company.id, { name: 'Deles' });
-    const myPlace = await createPlace(db(), mine.company.id, { categoryId: mine.category.id });
+    const theirPlace = await createPlace(context.db, theirs.company.id, { name: 'Deles' });
+    const myPlace = await createPlace(context.db, mine.company.id, {
+      categoryId: mine.category.id,
+    });
     const foreignPlace = await patch(mine.headers, { id: theirPlace.id, name: 'Minha' });
     expect(foreignPlace.statusCode).toBe(404);
     const foreignCategory = await patch(mine.headers, {
@@ -334,31 +332,29 @@ describe('PATCH /api/backoffice/place', () => {
       categoryId: theirs.category.id,
     });
     expect(foreignCategory.statusCode).toBe(404);
-    const [theirRow] = await db().select().from(places).where(eq(places.id, theirPlace.id));
+    const [theirRow] = await context.db.select().from(places).where(eq(places.id, theirPlace.id));
     expect(theirRow!.name).toBe('Deles');
-    const [myRow] = await db().select().from(places).where(eq(places.id, myPlace.id));
+    const [myRow] = await context.db.select().from(places).where(eq(places.id, myPlace.id));
     expect(myRow!.categoryId).toBe(mine.category.id);
   });
 });
 
 describe('DELETE /api/backoffice/place/:id', () => {
   async function bookAppointment(companyId: string, placeId: string, startsAt: Date) {
-    const associate = await createAssociate(db(), companyId);
-    await db()
-      .insert(appointments)
-      .values({
-        companyId,
-        placeId,
-        associateId: associate.id,
-        associateTitleId: associate.associateTitleId,
-        startsAt,
-        endsAt: new Date(startsAt.getTime() + 60 * 60 * 1000),
-      });
+    const associate = await createAssociate(context.db, companyId);
+    await context.db.insert(appointments).values({
+      companyId,
+      placeId,
+      associateId: associate.id,
+      associateTitleId: associate.associateTitleId,
+      startsAt,
+      endsAt: new Date(startsAt.getTime() + 60 * 60 * 1000),
+    });
   }
 
   it('archives a place with only past appointments: gone from lists, row and history kept', async () => {
     const { company, headers } = await clubWithHeaders();
-    const place = await createPlace(db(), company.id);
+    const place = await createPlace(context.db, company.id);
     await bookAppointment(company.id, place.id, new Date(Date.now() - 3 * 24 * 3600 * 1000));
     const response = await context.app.inject({
       method: 'DELETE',
@@ -366,9 +362,9 @@ describe('DELETE /api/backoffice/place/:id', () => {
       headers,
     });
     expect(response.statusCode).toBe(200);
-    const [row] = await db().select().from(places).where(eq(places.id, place.id));
+    const [row] = await context.db.select().from(places).where(eq(places.id, place.id));
     expect(row!.archivedAt).toBeInstanceOf(Date);
-    const history = await db()
+    const history = await context.db
       .select()
       .from(appointments)
       .where(eq(appointments.placeId, place.id));
@@ -379,7 +375,7 @@ describe('DELETE /api/backoffice/place/:id', () => {
       headers,
     });
     expect(list.json().items).toEqual([]);
-    const audit = await db()
+    const audit = await context.db
       .select()
       .from(auditEvents)
       .where(and(eq(auditEvents.entityId, place.id), eq(auditEvents.action, 'place.archive')));
@@ -388,7 +384,7 @@ describe('DELETE /api/backoffice/place/:id', () => {
 
   it('refuses while a SCHEDULED appointment is still ahead (409)', async () => {
     const { company, headers } = await clubWithHeaders();
-    const place = await createPlace(db(), company.id);
+    const place = await createPlace(context.db, company.id);
     await bookAppointment(company.id, place.id, new Date(Date.now() + 24 * 3600 * 1000));
     const response = await context.app.inject({
       method: 'DELETE',
@@ -400,15 +396,15 @@ describe('DELETE /api/backoffice/place/:id', () => {
       error: 'PlaceHasFutureAppointments',
       message: 'O espaço tem agendamentos futuros. Cancele-os antes de excluir.',
     });
-    const [row] = await db().select().from(places).where(eq(places.id, place.id));
+    const [row] = await context.db.select().from(places).where(eq(places.id, place.id));
     expect(row!.archivedAt).toBeNull();
   });
 
   it('ignores cancelled future appointments', async () => {
     const { company, headers } = await clubWithHeaders();
-    const place = await createPlace(db(), company.id);
+    const place = await createPlace(context.db, company.id);
     await bookAppointment(company.id, place.id, new Date(Date.now() + 24 * 3600 * 1000));
-    await db()
+    await context.db
       .update(appointments)
       .set({ status: 'CANCELLED', cancelledAt: new Date() })
       .where(eq(appointments.placeId, place.id));
@@ -423,14 +419,14 @@ describe('DELETE /api/backoffice/place/:id', () => {
   it("answers 404 for another club's place and leaves it active", async () => {
     const mine = await clubWithHeaders();
     const theirs = await clubWithHeaders();
-    const place = await createPlace(db(), theirs.company.id);
+    const place = await createPlace(context.db, theirs.company.id);
     const response = await context.app.inject({
       method: 'DELETE',
       url: `/api/backoffice/place/${place.id}`,
       headers: mine.headers,
     });
     expect(response.statusCode).toBe(404);
-    const [row] = await db().select().from(places).where(eq(places.id, place.id));
+    const [row] = await context.db.select().from(places).where(eq(places.id, place.id));
     expect(row!.archivedAt).toBeNull();
   });
 });

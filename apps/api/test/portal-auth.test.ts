@@ -1,7 +1,7 @@
 import { auditEvents, refreshTokens } from '@clube/db';
 import { createSigner, createDecoder } from 'fast-jwt';
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loginLimits } from '../src/services/auth/login';
 import { refreshReuseGraceSeconds } from '../src/services/auth/refresh-tokens';
 import {
@@ -11,17 +11,15 @@ import {
   login,
   staffPassword,
   uniqueCpf,
+  freshAddress,
+  memberPassword,
+  memberSession,
+  portalLogin,
 } from './factories';
-import { createTestApp, testJwtSecret, type TestContext } from './helper';
-import { freshAddress, memberPassword, memberSession, portalLogin } from './portal-fixtures';
+import { testJwtSecret, build } from './helper';
 
-let context: TestContext;
-beforeAll(async () => {
-  context = await createTestApp();
-});
-afterAll(() => context.close());
+const context = build();
 
-const db = () => context.database.db;
 const post = (url: string, payload: object, headers: Record<string, string> = {}) =>
   context.app.inject({ method: 'POST', url, payload, headers, remoteAddress: freshAddress() });
 const get = (url: string, headers: Record<string, string>) =>
@@ -29,8 +27,8 @@ const get = (url: string, headers: Record<string, string>) =>
 
 describe('POST /api/portal/auth/login', () => {
   it('signs a member in to their club with a token of the associate realm', async () => {
-    const { company } = await createClubWithStaff(db(), { name: 'Clube Azul' });
-    const member = await createAssociate(db(), company.id, {
+    const { company } = await createClubWithStaff(context.db, { name: 'Clube Azul' });
+    const member = await createAssociate(context.db, company.id, {
       password: memberPassword,
       name: 'Ana Sócia',
     });
@@ -47,7 +45,7 @@ describe('POST /api/portal/auth/login', () => {
       sub: member.id,
       realm: 'associate',
     });
-    const [token] = await db()
+    const [token] = await context.db
       .select()
       .from(refreshTokens)
       .where(eq(refreshTokens.associateId, member.id));
@@ -55,9 +53,9 @@ describe('POST /api/portal/auth/login', () => {
   });
 
   it('answers the same 401 for an unknown cpf, a wrong password and a membership without password', async () => {
-    const { company } = await createClubWithStaff(db());
-    const member = await createAssociate(db(), company.id, { password: memberPassword });
-    const noPassword = await createAssociate(db(), company.id);
+    const { company } = await createClubWithStaff(context.db);
+    const member = await createAssociate(context.db, company.id, { password: memberPassword });
+    const noPassword = await createAssociate(context.db, company.id);
     const responses = [
       await portalLogin(context.app, { cpf: uniqueCpf(), password: memberPassword }),
       await portalLogin(context.app, { cpf: member.cpf, password: 'errada-123' }),
@@ -76,8 +74,8 @@ describe('POST /api/portal/auth/login', () => {
   });
 
   it('does not sign a staff member in with the staff password', async () => {
-    const { company, staff } = await createClubWithStaff(db());
-    await createAssociate(db(), company.id, { cpf: staff.cpf, password: memberPassword });
+    const { company, staff } = await createClubWithStaff(context.db);
+    await createAssociate(context.db, company.id, { cpf: staff.cpf, password: memberPassword });
     const response = await portalLogin(context.app, { cpf: staff.cpf, password: staffPassword });
     expect(response.statusCode).toBe(401);
   });
@@ -85,10 +83,16 @@ describe('POST /api/portal/auth/login', () => {
   describe('a cpf that is a member of two clubs', () => {
     async function twoClubs(secondPassword: string) {
       const cpf = uniqueCpf();
-      const { company: first } = await createClubWithStaff(db(), { name: 'A Clube' });
-      const { company: second } = await createClubWithStaff(db(), { name: 'B Clube' });
-      const inFirst = await createAssociate(db(), first.id, { cpf, password: memberPassword });
-      const inSecond = await createAssociate(db(), second.id, { cpf, password: secondPassword });
+      const { company: first } = await createClubWithStaff(context.db, { name: 'A Clube' });
+      const { company: second } = await createClubWithStaff(context.db, { name: 'B Clube' });
+      const inFirst = await createAssociate(context.db, first.id, {
+        cpf,
+        password: memberPassword,
+      });
+      const inSecond = await createAssociate(context.db, second.id, {
+        cpf,
+        password: secondPassword,
+      });
       return { cpf, first, second, inFirst, inSecond };
     }
 
@@ -135,8 +139,8 @@ describe('POST /api/portal/auth/login', () => {
   });
 
   it('answers 429 past the per-cpf limit, even to the right password; the back office is not locked', async () => {
-    const { company, staff } = await createClubWithStaff(db());
-    const member = await createAssociate(db(), company.id, {
+    const { company, staff } = await createClubWithStaff(context.db);
+    const member = await createAssociate(context.db, company.id, {
       cpf: staff.cpf,
       password: memberPassword,
     });
@@ -168,8 +172,8 @@ describe('POST /api/portal/auth/login', () => {
   });
 
   it('does not count a successful login against the limit', async () => {
-    const { company } = await createClubWithStaff(db());
-    const member = await createAssociate(db(), company.id, { password: memberPassword });
+    const { company } = await createClubWithStaff(context.db);
+    const member = await createAssociate(context.db, company.id, { password: memberPassword });
     for (let attempt = 1; attempt <= loginLimits.perCpf + 2; attempt += 1) {
       const response = await portalLogin(context.app, {
         cpf: member.cpf,
@@ -183,7 +187,7 @@ describe('POST /api/portal/auth/login', () => {
 describe('realms', () => {
   it('a member token opens no back-office route, and a staff token no portal route', async () => {
     const { company, headers: staffHeaders } = await createClubWithBearer(context.app);
-    const member = await createAssociate(db(), company.id, { password: memberPassword });
+    const member = await createAssociate(context.db, company.id, { password: memberPassword });
     const { headers: memberHeaders } = await memberSession(context.app, member);
 
     expect((await get('/api/backoffice/company', staffHeaders)).statusCode).toBe(200);
@@ -206,7 +210,7 @@ describe('realms', () => {
   it('a member token stays refused by the back office even when its id is a staff account', async () => {
     // Ids of both realms are uuids: a forged associate-realm token naming a staff account (or a
     // future id collision) must still be refused by the realm, not only by the lookup.
-    const { staff } = await createClubWithStaff(db());
+    const { staff } = await createClubWithStaff(context.db);
     const signer = createSigner({ key: testJwtSecret });
     const forged = signer({ sub: staff.id, realm: 'associate' });
     const response = await get('/api/backoffice/company', { authorization: `Bearer ${forged}` });
@@ -214,8 +218,8 @@ describe('realms', () => {
   });
 
   it('a token without realm is a legacy staff token: the back office takes it, the portal does not', async () => {
-    const { company, staff } = await createClubWithStaff(db());
-    const member = await createAssociate(db(), company.id, { password: memberPassword });
+    const { company, staff } = await createClubWithStaff(context.db);
+    const member = await createAssociate(context.db, company.id, { password: memberPassword });
     const signer = createSigner({ key: testJwtSecret });
     const legacyStaff = { authorization: `Bearer ${signer({ sub: staff.id })}` };
     const legacyMember = { authorization: `Bearer ${signer({ sub: member.id })}` };
@@ -226,14 +230,14 @@ describe('realms', () => {
   });
 
   it('staff tokens now carry the staff realm', async () => {
-    const { staff } = await createClubWithStaff(db());
+    const { staff } = await createClubWithStaff(context.db);
     const session = await login(context.app, staff.cpf);
     expect(createDecoder()(session.access_token)).toMatchObject({ sub: staff.id, realm: 'staff' });
   });
 
   it('refresh tokens do not cross realms', async () => {
-    const { company, staff } = await createClubWithStaff(db());
-    const member = await createAssociate(db(), company.id, { password: memberPassword });
+    const { company, staff } = await createClubWithStaff(context.db);
+    const member = await createAssociate(context.db, company.id, { password: memberPassword });
     const { session } = await memberSession(context.app, member);
     const staffSession = await login(context.app, staff.cpf);
     const asStaff = await post('/api/auth/refresh', { refresh_token: session.refresh_token });
@@ -254,8 +258,8 @@ describe('realms', () => {
 
 describe('portal sessions', () => {
   it('rotates the refresh token; a rotated one presented again after the grace revokes the whole chain', async () => {
-    const { company } = await createClubWithStaff(db());
-    const member = await createAssociate(db(), company.id, { password: memberPassword });
+    const { company } = await createClubWithStaff(context.db);
+    const member = await createAssociate(context.db, company.id, { password: memberPassword });
     const { session } = await memberSession(context.app, member);
 
     const first = await post('/api/portal/auth/refresh', { refresh_token: session.refresh_token });
@@ -266,7 +270,7 @@ describe('portal sessions', () => {
     expect(createDecoder()(rotated.access_token)).toMatchObject({ realm: 'associate' });
 
     // Within the reuse grace a second tab would be served; past it the replay is theft.
-    await db()
+    await context.db
       .update(refreshTokens)
       .set({ createdAt: sql`now() - make_interval(secs => ${refreshReuseGraceSeconds + 1})` })
       .where(eq(refreshTokens.associateId, member.id));
@@ -279,8 +283,8 @@ describe('portal sessions', () => {
   });
 
   it('logout revokes the session', async () => {
-    const { company } = await createClubWithStaff(db());
-    const member = await createAssociate(db(), company.id, { password: memberPassword });
+    const { company } = await createClubWithStaff(context.db);
+    const member = await createAssociate(context.db, company.id, { password: memberPassword });
     const { session } = await memberSession(context.app, member);
     const logout = await post('/api/portal/auth/logout', { refresh_token: session.refresh_token });
     expect(logout.json()).toEqual({ ok: true });
@@ -291,8 +295,8 @@ describe('portal sessions', () => {
   });
 
   it('the staff logout does not end a portal session', async () => {
-    const { company } = await createClubWithStaff(db());
-    const member = await createAssociate(db(), company.id, { password: memberPassword });
+    const { company } = await createClubWithStaff(context.db);
+    const member = await createAssociate(context.db, company.id, { password: memberPassword });
     const { session } = await memberSession(context.app, member);
     await post('/api/auth/logout', { refresh_token: session.refresh_token });
     const refresh = await post('/api/portal/auth/refresh', {
@@ -308,10 +312,10 @@ describe('PATCH /api/portal/me/password', () => {
 
   it('needs the current password, ends the other sessions and keeps this device signed in', async () => {
     const cpf = uniqueCpf();
-    const { company } = await createClubWithStaff(db());
-    const { company: otherClub } = await createClubWithStaff(db());
-    const member = await createAssociate(db(), company.id, { cpf, password: memberPassword });
-    await createAssociate(db(), otherClub.id, { cpf, password: 'senha-do-outro' });
+    const { company } = await createClubWithStaff(context.db);
+    const { company: otherClub } = await createClubWithStaff(context.db);
+    const member = await createAssociate(context.db, company.id, { cpf, password: memberPassword });
+    await createAssociate(context.db, otherClub.id, { cpf, password: 'senha-do-outro' });
     const other = await memberSession(context.app, member);
     const elsewhere = await memberSession(context.app, { cpf }, 'senha-do-outro');
     const here = await memberSession(context.app, member);
@@ -349,7 +353,7 @@ describe('PATCH /api/portal/me/password', () => {
     const withNew = await portalLogin(context.app, { cpf, password: 'nova-senha' });
     expect(withNew.json()).toMatchObject({ member: { id: member.id } });
 
-    const [event] = await db()
+    const [event] = await context.db
       .select()
       .from(auditEvents)
       .where(

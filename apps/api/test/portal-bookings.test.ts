@@ -1,26 +1,22 @@
 import { appointments, associates, auditEvents } from '@clube/db';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   createAppointment,
   createAssociate,
   createClubWithStaff,
   createOperatingHours,
   createPlace,
+  memberPassword,
+  memberSession,
+  createPortalScene,
 } from './factories';
-import { createTestApp, type TestContext } from './helper';
-import { memberPassword, memberSession } from './portal-fixtures';
-import { createPortalScene } from './portal-scene';
+import { build } from './helper';
 
-let context: TestContext;
-beforeAll(async () => {
-  context = await createTestApp();
-});
-afterAll(() => context.close());
+const context = build();
 
-const db = () => context.database.db;
 const scene = (placeValues: Parameters<typeof createPlace>[2] = {}) =>
-  createPortalScene(context.app, db(), placeValues);
+  createPortalScene(context.app, placeValues);
 const request = (
   method: 'GET' | 'POST' | 'PATCH',
   url: string,
@@ -54,13 +50,16 @@ describe('POST /api/portal/bookings', () => {
       bookedVia: 'portal',
       cancellable: true,
     });
-    const [row] = await db().select().from(appointments).where(eq(appointments.id, booking.id));
+    const [row] = await context.db
+      .select()
+      .from(appointments)
+      .where(eq(appointments.id, booking.id));
     expect(row).toMatchObject({
       createdBy: null,
       createdByAssociateId: s.holder.id,
       associateTitleId: s.title.id,
     });
-    const [event] = await db()
+    const [event] = await context.db
       .select()
       .from(auditEvents)
       .where(
@@ -127,10 +126,10 @@ describe('POST /api/portal/bookings', () => {
 
   it('answers 404 for a member of another title or another club, and for another club’s place', async () => {
     const s = await scene();
-    const { company: otherClub } = await createClubWithStaff(db());
-    await createOperatingHours(db(), otherClub.id);
-    const otherPlace = await createPlace(db(), otherClub.id);
-    const stranger = await createAssociate(db(), otherClub.id);
+    const { company: otherClub } = await createClubWithStaff(context.db);
+    await createOperatingHours(context.db, otherClub.id);
+    const otherPlace = await createPlace(context.db, otherClub.id);
+    const stranger = await createAssociate(context.db, otherClub.id);
     const startsAt = s.at(s.day(2), '10:00');
     for (const associateId of [s.neighbour.id, stranger.id]) {
       const response = await book(s.holderSession.headers, slotOf(s.place, startsAt, associateId));
@@ -141,13 +140,13 @@ describe('POST /api/portal/bookings', () => {
     expect(response.statusCode).toBe(404);
     expect(response.json().error).toBe('PlaceNotFound');
     expect(
-      await db().select().from(appointments).where(eq(appointments.placeId, otherPlace.id)),
+      await context.db.select().from(appointments).where(eq(appointments.placeId, otherPlace.id)),
     ).toEqual([]);
   });
 
   it('lists every failing rule in the member’s words, and books nothing', async () => {
     const s = await scene({ ageRestriction: 18, availableBookingDays: 3 });
-    await db()
+    await context.db
       .update(associates)
       .set({ birthDate: '2015-01-01' })
       .where(eq(associates.id, s.dependent.id));
@@ -182,7 +181,7 @@ describe('POST /api/portal/bookings', () => {
       details: { failures },
     });
     expect(
-      await db().select().from(appointments).where(eq(appointments.placeId, s.place.id)),
+      await context.db.select().from(appointments).where(eq(appointments.placeId, s.place.id)),
     ).toEqual([]);
   });
 
@@ -234,13 +233,13 @@ describe('POST /api/portal/bookings', () => {
   describe('a blocked member', () => {
     it('signs in and sees the block, cannot book (with the reason), and can cancel', async () => {
       const s = await scene();
-      const existing = await createAppointment(db(), {
+      const existing = await createAppointment(context.db, {
         place: s.place,
         associate: s.holder,
         startsAt: s.at(s.day(3), '10:00'),
         endsAt: s.at(s.day(3), '11:00'),
       });
-      await db()
+      await context.db
         .update(associates)
         .set({ blocked: true, blockedReason: 'Exame médico vencido' })
         .where(eq(associates.id, s.holder.id));
@@ -307,7 +306,7 @@ describe('PATCH /api/portal/bookings/{id}/cancel', () => {
   it('cancels a booking of the title, recording the member as who cancelled', async () => {
     const s = await scene();
     // Booked by staff for the dependent: the holder may still cancel it (same title).
-    const booking = await createAppointment(db(), {
+    const booking = await createAppointment(context.db, {
       place: s.place,
       associate: s.dependent,
       startsAt: s.at(s.day(3), '10:00'),
@@ -320,13 +319,16 @@ describe('PATCH /api/portal/bookings/{id}/cancel', () => {
       status: 'CANCELLED',
       cancellable: false,
     });
-    const [row] = await db().select().from(appointments).where(eq(appointments.id, booking.id));
+    const [row] = await context.db
+      .select()
+      .from(appointments)
+      .where(eq(appointments.id, booking.id));
     expect(row).toMatchObject({
       status: 'CANCELLED',
       cancelledBy: null,
       cancelledByAssociateId: s.holder.id,
     });
-    const [event] = await db()
+    const [event] = await context.db
       .select()
       .from(auditEvents)
       .where(
@@ -339,16 +341,16 @@ describe('PATCH /api/portal/bookings/{id}/cancel', () => {
 
   it('answers 404 for another title’s booking and another club’s, leaving them scheduled', async () => {
     const s = await scene();
-    const theirs = await createAppointment(db(), {
+    const theirs = await createAppointment(context.db, {
       place: s.place,
       associate: s.neighbour,
       startsAt: s.at(s.day(3), '10:00'),
       endsAt: s.at(s.day(3), '11:00'),
     });
-    const { company: otherClub } = await createClubWithStaff(db());
-    const otherPlace = await createPlace(db(), otherClub.id);
-    const stranger = await createAssociate(db(), otherClub.id);
-    const elsewhere = await createAppointment(db(), {
+    const { company: otherClub } = await createClubWithStaff(context.db);
+    const otherPlace = await createPlace(context.db, otherClub.id);
+    const stranger = await createAssociate(context.db, otherClub.id);
+    const elsewhere = await createAppointment(context.db, {
       place: otherPlace,
       associate: stranger,
       startsAt: s.at(s.day(3), '10:00'),
@@ -358,20 +360,20 @@ describe('PATCH /api/portal/bookings/{id}/cancel', () => {
       const response = await cancel(s.holderSession.headers, id);
       expect(response.statusCode).toBe(404);
       expect(response.json().error).toBe('AppointmentNotFound');
-      const [row] = await db().select().from(appointments).where(eq(appointments.id, id));
+      const [row] = await context.db.select().from(appointments).where(eq(appointments.id, id));
       expect(row!.status).toBe('SCHEDULED');
     }
   });
 
   it('refuses once the place’s cancellation deadline has passed, and says so in the list', async () => {
     const s = await scene({ maxCancelBookingTime: 72 });
-    const late = await createAppointment(db(), {
+    const late = await createAppointment(context.db, {
       place: s.place,
       associate: s.holder,
       startsAt: s.at(s.day(2), '10:00'),
       endsAt: s.at(s.day(2), '11:00'),
     });
-    const early = await createAppointment(db(), {
+    const early = await createAppointment(context.db, {
       place: s.place,
       associate: s.holder,
       startsAt: s.at(s.day(5), '10:00'),
@@ -399,32 +401,32 @@ describe('PATCH /api/portal/bookings/{id}/cancel', () => {
 describe('GET /api/portal/bookings', () => {
   it('lists the whole title’s bookings by scope, never another title’s', async () => {
     const s = await scene();
-    const mine = await createAppointment(db(), {
+    const mine = await createAppointment(context.db, {
       place: s.place,
       associate: s.holder,
       startsAt: s.at(s.day(2), '10:00'),
       endsAt: s.at(s.day(2), '11:00'),
     });
-    const dependents = await createAppointment(db(), {
+    const dependents = await createAppointment(context.db, {
       place: s.place,
       associate: s.dependent,
       startsAt: s.at(s.day(3), '10:00'),
       endsAt: s.at(s.day(3), '11:00'),
     });
-    const past = await createAppointment(db(), {
+    const past = await createAppointment(context.db, {
       place: s.place,
       associate: s.dependent,
       startsAt: s.at(s.day(-3), '10:00'),
       endsAt: s.at(s.day(-3), '11:00'),
     });
-    const cancelled = await createAppointment(db(), {
+    const cancelled = await createAppointment(context.db, {
       place: s.place,
       associate: s.holder,
       startsAt: s.at(s.day(4), '10:00'),
       endsAt: s.at(s.day(4), '11:00'),
     });
     await cancel(s.holderSession.headers, cancelled.id);
-    await createAppointment(db(), {
+    await createAppointment(context.db, {
       place: s.place,
       associate: s.neighbour,
       startsAt: s.at(s.day(2), '12:00'),

@@ -1,49 +1,44 @@
 import { placeImages, places, titleSuspensions } from '@clube/db';
 import { monthOf } from '@clube/shared';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   createAppointment,
   createBlockedTime,
   createClubWithStaff,
   createOperatingHours,
   createPlace,
+  createPortalScene,
 } from './factories';
-import { createTestApp, type TestContext } from './helper';
-import { createPortalScene } from './portal-scene';
+import { build } from './helper';
 
-let context: TestContext;
-beforeAll(async () => {
-  context = await createTestApp();
-});
-afterAll(() => context.close());
+const context = build();
 
-const db = () => context.database.db;
 const get = (url: string, headers: Record<string, string>) =>
   context.app.inject({ method: 'GET', url, headers });
 
 describe('GET /api/portal/me', () => {
   it('shows the member, the title’s members, the club, this month’s quotas and next bookings', async () => {
-    const s = await createPortalScene(context.app, db(), {
+    const s = await createPortalScene(context.app, {
       name: 'Quadra de Tênis',
       associateReservationLimit: 4,
     });
-    await createPlace(db(), s.company.id, { name: 'Sem limite' });
+    await createPlace(context.db, s.company.id, { name: 'Sem limite' });
     const month = monthOf(s.today);
     // Bookings this club-local month count, whoever of the title holds them; another title's do not.
-    await createAppointment(db(), {
+    await createAppointment(context.db, {
       place: s.place,
       associate: s.dependent,
       startsAt: s.at(month.first, '10:00'),
       endsAt: s.at(month.first, '11:00'),
     });
-    await createAppointment(db(), {
+    await createAppointment(context.db, {
       place: s.place,
       associate: s.neighbour,
       startsAt: s.at(month.first, '12:00'),
       endsAt: s.at(month.first, '13:00'),
     });
-    await createAppointment(db(), {
+    await createAppointment(context.db, {
       place: s.place,
       associate: s.holder,
       startsAt: s.at(month.next, '10:00'),
@@ -99,7 +94,7 @@ describe('GET /api/portal/me', () => {
 
 describe('GET /api/portal/me under a no-show suspension', () => {
   it('says until when the suspension in force runs; a lifted or ended one says nothing', async () => {
-    const s = await createPortalScene(context.app, db());
+    const s = await createPortalScene(context.app);
     const hour = 3_600_000;
     const suspension = (startsAt: number, endsAt: number, lifted = false) => ({
       companyId: s.company.id,
@@ -111,7 +106,7 @@ describe('GET /api/portal/me under a no-show suspension', () => {
       liftedAt: lifted ? new Date() : null,
     });
     const active = suspension(-1, 72);
-    await db()
+    await context.db
       .insert(titleSuspensions)
       .values([suspension(-100, -1), suspension(-1, 200, true), active]);
 
@@ -125,18 +120,21 @@ describe('GET /api/portal/me under a no-show suspension', () => {
 
 describe('GET /api/portal/places', () => {
   it('lists the club’s active places with category, rules and photos; nothing of another club', async () => {
-    const s = await createPortalScene(context.app, db(), {
+    const s = await createPortalScene(context.app, {
       name: 'Churrasqueira',
       availableBookingDays: 15,
       maxCancelBookingTime: 24,
       ageRestriction: 18,
       associateReservationLimit: 2,
     });
-    const archived = await createPlace(db(), s.company.id, { name: 'Antiga' });
-    await db().update(places).set({ archivedAt: new Date() }).where(eq(places.id, archived.id));
-    const { company: otherClub } = await createClubWithStaff(db());
-    await createPlace(db(), otherClub.id, { name: 'Do outro clube' });
-    await db().insert(placeImages).values({
+    const archived = await createPlace(context.db, s.company.id, { name: 'Antiga' });
+    await context.db
+      .update(places)
+      .set({ archivedAt: new Date() })
+      .where(eq(places.id, archived.id));
+    const { company: otherClub } = await createClubWithStaff(context.db);
+    await createPlace(context.db, otherClub.id, { name: 'Do outro clube' });
+    await context.db.insert(placeImages).values({
       placeId: s.place.id,
       fileKey: 'foto.webp',
       thumbnailKey: 'foto-mini.webp',
@@ -182,15 +180,15 @@ describe('GET /api/portal/places', () => {
 
 describe('GET /api/portal/places/{placeId}/slots', () => {
   it('marks each slot free, taken, blocked, past or outside the window, never saying who', async () => {
-    const s = await createPortalScene(context.app, db(), { availableBookingDays: 5 });
+    const s = await createPortalScene(context.app, { availableBookingDays: 5 });
     const date = s.day(2);
-    await createAppointment(db(), {
+    await createAppointment(context.db, {
       place: s.place,
       associate: s.neighbour,
       startsAt: s.at(date, '10:00'),
       endsAt: s.at(date, '11:00'),
     });
-    await createBlockedTime(db(), s.place, {
+    await createBlockedTime(context.db, s.place, {
       startsAt: s.at(date, '12:00'),
       endsAt: s.at(date, '13:00'),
     });
@@ -222,12 +220,15 @@ describe('GET /api/portal/places/{placeId}/slots', () => {
   });
 
   it('answers 404 for another club’s place and an archived one', async () => {
-    const s = await createPortalScene(context.app, db());
-    const { company: otherClub } = await createClubWithStaff(db());
-    await createOperatingHours(db(), otherClub.id);
-    const otherPlace = await createPlace(db(), otherClub.id);
-    const archived = await createPlace(db(), s.company.id);
-    await db().update(places).set({ archivedAt: new Date() }).where(eq(places.id, archived.id));
+    const s = await createPortalScene(context.app);
+    const { company: otherClub } = await createClubWithStaff(context.db);
+    await createOperatingHours(context.db, otherClub.id);
+    const otherPlace = await createPlace(context.db, otherClub.id);
+    const archived = await createPlace(context.db, s.company.id);
+    await context.db
+      .update(places)
+      .set({ archivedAt: new Date() })
+      .where(eq(places.id, archived.id));
     for (const placeId of [otherPlace.id, archived.id]) {
       const response = await get(
         `/api/portal/places/${placeId}/slots?date=${s.day(1)}`,

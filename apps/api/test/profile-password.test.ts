@@ -1,18 +1,13 @@
 import { auditEvents } from '@clube/db';
 import { formatCpf } from '@clube/shared';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { changePasswordLimits } from '../src/services/auth/change-own-password';
 import { createClubWithStaff, login, staffPassword } from './factories';
-import { createTestApp, type TestContext } from './helper';
+import { build } from './helper';
 
-let context: TestContext;
-beforeAll(async () => {
-  context = await createTestApp();
-});
-afterAll(() => context.close());
+const context = build();
 
-const db = () => context.database.db;
 const bearer = (accessToken: string) => ({ authorization: `Bearer ${accessToken}` });
 
 const changePassword = (payload: object, accessToken: string) =>
@@ -39,7 +34,7 @@ const tryLogin = (cpf: string, password: string) =>
 
 describe('PATCH /api/backoffice/profile/password', () => {
   it('changes the password and answers a new session; other sessions end, this one goes on', async () => {
-    const { staff } = await createClubWithStaff(db());
+    const { staff } = await createClubWithStaff(context.db);
     const thisDevice = await login(context.app, staff.cpf);
     const otherDevice = await login(context.app, staff.cpf);
 
@@ -77,7 +72,7 @@ describe('PATCH /api/backoffice/profile/password', () => {
   });
 
   it('audits the change without the password', async () => {
-    const { staff } = await createClubWithStaff(db());
+    const { staff } = await createClubWithStaff(context.db);
     const { access_token } = await login(context.app, staff.cpf);
 
     await changePassword(
@@ -85,7 +80,7 @@ describe('PATCH /api/backoffice/profile/password', () => {
       access_token,
     );
 
-    const audit = await db()
+    const audit = await context.db
       .select()
       .from(auditEvents)
       .where(
@@ -98,7 +93,7 @@ describe('PATCH /api/backoffice/profile/password', () => {
   });
 
   it('answers 422 InvalidOldPassword for a wrong current password and keeps everything', async () => {
-    const { staff } = await createClubWithStaff(db());
+    const { staff } = await createClubWithStaff(context.db);
     const session = await login(context.app, staff.cpf);
 
     const response = await changePassword(
@@ -118,7 +113,7 @@ describe('PATCH /api/backoffice/profile/password', () => {
   });
 
   it('refuses missing fields and a new password shorter than 6 characters', async () => {
-    const { staff } = await createClubWithStaff(db());
+    const { staff } = await createClubWithStaff(context.db);
     const { access_token } = await login(context.app, staff.cpf);
 
     const missing = await changePassword({}, access_token);
@@ -149,7 +144,7 @@ describe('PATCH /api/backoffice/profile/password', () => {
   });
 
   it('throttles wrong current passwords: after the limit even the right one answers 429', async () => {
-    const { staff } = await createClubWithStaff(db());
+    const { staff } = await createClubWithStaff(context.db);
     const { access_token } = await login(context.app, staff.cpf);
 
     for (let attempt = 0; attempt < changePasswordLimits.perUser; attempt += 1) {
@@ -170,7 +165,7 @@ describe('PATCH /api/backoffice/profile/password', () => {
   });
 
   it('does not count a right current password against the limit', async () => {
-    const { staff } = await createClubWithStaff(db());
+    const { staff } = await createClubWithStaff(context.db);
     let password = staffPassword;
     let { access_token } = await login(context.app, staff.cpf);
 

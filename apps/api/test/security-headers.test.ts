@@ -1,8 +1,8 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from './helper';
+import { afterAll, describe, expect, it } from 'vitest';
+import { build, type BuiltApp } from './helper';
 
 /**
  * Headers of the SPA and of the API, and CORS: closed by default, open only to the origins in
@@ -18,17 +18,9 @@ writeFileSync(
 );
 writeFileSync(join(webDistDir, 'assets', 'index-abc123.js'), 'console.log("app")');
 
-let closed: TestContext;
-let open: TestContext;
-beforeAll(async () => {
-  closed = await createTestApp({ webDistDir });
-  open = await createTestApp({ webDistDir, corsOrigins: [allowedOrigin] });
-});
-afterAll(async () => {
-  await closed.close();
-  await open.close();
-  rmSync(webDistDir, { recursive: true, force: true });
-});
+const closed = build({ webDistDir });
+const open = build({ webDistDir, corsOrigins: [allowedOrigin] });
+afterAll(() => rmSync(webDistDir, { recursive: true, force: true }));
 
 /** The directives of a Content-Security-Policy header, by name. */
 function directivesOf(header: string | string[] | number | undefined) {
@@ -71,7 +63,7 @@ describe('headers of the SPA', () => {
 });
 
 describe('CORS', () => {
-  const preflight = (context: TestContext, origin: string) =>
+  const preflight = (context: BuiltApp, origin: string) =>
     context.app.inject({
       method: 'OPTIONS',
       url: '/api/auth/login',

@@ -1,9 +1,9 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { isPortalPath } from '../src/plugins/spa';
-import { createTestApp, type TestContext } from './helper';
+import { build } from './helper';
 
 /**
  * The SPA plugin's history fallback with the web build's two entries: the back office's
@@ -25,15 +25,9 @@ function standInBuild({ withPortal }: { withPortal: boolean }) {
 
 const withPortalDir = standInBuild({ withPortal: true });
 const withoutPortalDir = standInBuild({ withPortal: false });
-let withPortal: TestContext;
-let withoutPortal: TestContext;
-beforeAll(async () => {
-  withPortal = await createTestApp({ webDistDir: withPortalDir });
-  withoutPortal = await createTestApp({ webDistDir: withoutPortalDir });
-});
-afterAll(async () => {
-  await withPortal.close();
-  await withoutPortal.close();
+const withPortal = build({ webDistDir: withPortalDir });
+const withoutPortal = build({ webDistDir: withoutPortalDir });
+afterAll(() => {
   rmSync(withPortalDir, { recursive: true, force: true });
   rmSync(withoutPortalDir, { recursive: true, force: true });
 });

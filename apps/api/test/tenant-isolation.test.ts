@@ -3,7 +3,7 @@ import { addDaysToDate, clubInstant, clubToday } from '@clube/shared';
 import { eq, getTableColumns, getTableName, is, or } from 'drizzle-orm';
 import { PgTable, type PgColumn } from 'drizzle-orm/pg-core';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   bearerFor,
   createAppointment,
@@ -13,8 +13,9 @@ import {
   createOperatingHours,
   createPlace,
   login,
+  createClubWithBearer,
 } from './factories';
-import { createTestApp, type TestContext } from './helper';
+import { build } from './helper';
 import {
   acceptsMultipart,
   encodeMultipart,
@@ -32,11 +33,7 @@ import {
  * id parameter has no mapping below fails the test, so a new route cannot slip through.
  */
 
-let context: TestContext;
-beforeAll(async () => {
-  context = await createTestApp();
-});
-afterAll(() => context.close());
+const context = build();
 
 /** Every kind of row a club owns, with real ids the routes can be called with. */
 async function seedClub(db: Database) {
@@ -274,8 +271,7 @@ const isClubRoute = (operation: Operation) => operation.path.startsWith('/api/ba
 
 describe('tenant isolation matrix', () => {
   it('maps every id parameter of every back-office route to a real row', async () => {
-    const { staff } = await createClubWithStaff(context.database.db);
-    const headers = await bearerFor(context.app, staff.cpf);
+    const { headers } = await createClubWithBearer(context.app);
     const unmapped: string[] = [];
     for (const operation of listOperations(context.app)) {
       if (!isClubRoute(operation)) continue;
@@ -293,7 +289,7 @@ describe('tenant isolation matrix', () => {
   });
 
   it('answers 404 to staff of club B with ids of club A, changing nothing of club A', async () => {
-    const db = context.database.db;
+    const db = context.db;
     const clubA = await seedClub(db);
     const clubB = await seedClub(db);
     const headersB = await bearerFor(context.app, clubB.staff.cpf);

@@ -4,24 +4,20 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openDatabase, users } from '@clube/db';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../src/app';
+import { afterAll, describe, expect, it } from 'vitest';
+import { buildApp, type App } from '../src/app';
 import { loadConfig } from '../src/config';
 import { createClubWithStaff, login, staffPassword } from './factories';
-import { createTestApp, testJwtSecret, type TestContext } from './helper';
+import { build, testJwtSecret } from './helper';
 
-let context: TestContext;
-beforeAll(async () => {
-  context = await createTestApp();
-});
-afterAll(() => context.close());
+const context = build();
 
-const refresh = (app: TestContext['app'], token: string) =>
+const refresh = (app: App, token: string) =>
   app.inject({ method: 'POST', url: '/api/auth/refresh', payload: { refresh_token: token } });
 
 describe('tokens of a deleted user', () => {
   it('open nothing: the access token answers 401 and the refresh token is gone', async () => {
-    const db = context.database.db;
+    const db = context.db;
     const { staff } = await createClubWithStaff(db);
     const session = await login(context.app, staff.cpf);
     const headers = { authorization: `Bearer ${session.access_token}` };
@@ -43,7 +39,7 @@ describe('npm run cli -- reset-staff-password', () => {
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
   /** The API on the embedded database of `dataDir`, for as long as `use` runs. */
-  async function withApp<T>(use: (app: TestContext['app']) => Promise<T>) {
+  async function withApp<T>(use: (app: App) => Promise<T>) {
     const config = loadConfig({ DATA_DIR: dataDir });
     const database = await openDatabase(config.database);
     await database.migrate(config.migrationsDir);

@@ -3,3 +3,4 @@ export * from './schema';
 export * from './client';
 export * from './data-dir-lock';
 export * from './file-modes';
+export * from './scratch-database';

@@ -1,7 +1,7 @@
 import { openDatabase, type DatabaseHandle } from '@clube/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../src/app';
-import { createBookingScene } from '../appointment-fixtures';
+import { createBookingScene } from '../factories';
 import { openStream, startApp } from '../club-event-stream';
 import { createTestDatabase } from '../helper';
 
@@ -33,7 +33,7 @@ describe('live club events across API processes', () => {
   });
 
   it('a booking written through one process reaches an event stream of the other', async () => {
-    const a = await createBookingScene(serverOne.app, first.db);
+    const a = await createBookingScene(serverOne.app);
     const stream = await openStream(serverTwo.baseUrl, a.company.id, a.headers);
     await stream.ready();
     const booked = await serverOne.app.inject({

@@ -1,28 +1,20 @@
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loginLimits } from '../../src/services/auth/login';
 import { createClubWithStaff, staffPassword } from '../factories';
-import { createTestApp, type TestContext } from '../helper';
+import { build, type BuiltApp } from '../helper';
 
 // Collected only when REDIS_URL is set (vitest.config.ts); CI sets it for the PostgreSQL pass.
 const redisUrl = process.env.REDIS_URL;
 
 describe('login rate limit in Redis, shared by two API processes', () => {
   const prefix = `clube-test-${randomBytes(4).toString('hex')}:`;
-  let first: TestContext;
-  let second: TestContext;
-  beforeAll(async () => {
-    first = await createTestApp({ redisUrl, redisPrefix: prefix });
-    second = await createTestApp({ redisUrl, redisPrefix: prefix });
-  });
-  afterAll(async () => {
-    await first.close();
-    await second.close();
-  });
+  const first = build({ redisUrl, redisPrefix: prefix });
+  const second = build({ redisUrl, redisPrefix: prefix });
 
   it('counts failures across both and answers 429 past the limit on either', async () => {
-    const { staff } = await createClubWithStaff(first.database.db);
-    const attempt = (context: TestContext, password: string) =>
+    const { staff } = await createClubWithStaff(first.db);
+    const attempt = (context: BuiltApp, password: string) =>
       context.app.inject({
         method: 'POST',
         url: '/api/auth/login',

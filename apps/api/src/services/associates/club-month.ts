@@ -4,7 +4,9 @@ import { clubInstant, clubToday } from '@clube/shared';
  * The club-local calendar month containing `now`: its "YYYY-MM" and the instants where it starts
  * and where the next one starts (quotas count bookings starting in between).
  */
-export function clubMonthOf(timezone: string, now: Date = new Date()) {
+export type ClubMonth = { month: string; startsAt: Date; endsAt: Date };
+
+export function clubMonthOf(timezone: string, now: Date = new Date()): ClubMonth {
   const today = clubToday(timezone, now);
   const year = Number(today.slice(0, 4));
   const month = Number(today.slice(5, 7));

@@ -1,12 +1,9 @@
 import { appointments, companies, places, type Database } from '@clube/db';
-import {
-  occupyingStatuses,
-  type AppointmentOfAssociate,
-  type AssociateAppointmentsSummary,
-} from '@clube/shared';
-import { and, asc, count, desc, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
+import type { AppointmentOfAssociate, AssociateAppointmentsSummary } from '@clube/shared';
+import { and, asc, desc, eq, gte, lt, sql } from 'drizzle-orm';
 import { findActiveSuspension } from '../title-suspensions/find-active-suspension';
 import { clubMonthOf } from './club-month';
+import { titleMonthQuotas } from './title-month-quotas';
 
 const listLimit = 10;
 
@@ -67,27 +64,12 @@ export async function getAssociateAppointmentsSummary(
       .where(and(eq(appointments.associateId, associate.id), lt(appointments.startsAt, now)))
       .orderBy(desc(appointments.startsAt))
       .limit(listLimit),
-    db
-      .select({
-        placeId: places.id,
-        placeName: places.name,
-        limit: places.associateReservationLimit,
-        used: count(appointments.id),
-      })
-      .from(places)
-      .leftJoin(
-        appointments,
-        and(
-          eq(appointments.placeId, places.id),
-          eq(appointments.associateTitleId, associate.associateTitleId),
-          inArray(appointments.status, [...occupyingStatuses]),
-          gte(appointments.startsAt, month.startsAt),
-          lt(appointments.startsAt, month.endsAt),
-        ),
-      )
-      .where(and(eq(places.companyId, associate.companyId), isNull(places.archivedAt)))
-      .groupBy(places.id, places.name, places.associateReservationLimit)
-      .orderBy(asc(places.name), sql`${places.id}`),
+    titleMonthQuotas(db, {
+      companyId: associate.companyId,
+      associateTitleId: associate.associateTitleId,
+      month,
+      limitedOnly: false,
+    }),
     // "Late" is one fixed rule for every place: cancelled less than 24 hours before the start.
     db
       .select({

@@ -1,15 +1,10 @@
-import {
-  appointments,
-  associateTitles,
-  associates,
-  companies,
-  places,
-  type Database,
-} from '@clube/db';
-import { clubInstant, clubToday, monthOf, occupyingStatuses, type PortalMe } from '@clube/shared';
-import { and, asc, count, eq, gt, gte, inArray, isNull, lt } from 'drizzle-orm';
+import { associateTitles, associates, companies, type Database } from '@clube/db';
+import type { PortalMe } from '@clube/shared';
+import { and, asc, eq } from 'drizzle-orm';
 import { AppError } from '../../lib/app-error';
 import { findActiveSuspension } from '../title-suspensions/find-active-suspension';
+import { clubMonthOf } from '../associates/club-month';
+import { titleMonthQuotas } from '../associates/title-month-quotas';
 import type { Member } from '../../types';
 import { listBookings } from './list-bookings';
 
@@ -68,38 +63,14 @@ export async function getMember(options: GetMemberOptions): Promise<PortalMe> {
     )
     .orderBy(asc(associates.name), asc(associates.id));
 
-  // The month is the club's, like the quota rule's: bookings starting in it that hold their slot.
-  const { timezone } = row.club;
-  const month = monthOf(clubToday(timezone, now));
-  const monthStart = clubInstant(month.first, '00:00', timezone);
-  const monthEnd = clubInstant(month.next, '00:00', timezone);
-  const quotaRows = await db
-    .select({
-      placeId: places.id,
-      placeName: places.name,
-      limit: places.associateReservationLimit,
-      used: count(appointments.id),
-    })
-    .from(places)
-    .leftJoin(
-      appointments,
-      and(
-        eq(appointments.placeId, places.id),
-        eq(appointments.associateTitleId, row.title.id),
-        inArray(appointments.status, [...occupyingStatuses]),
-        gte(appointments.startsAt, monthStart),
-        lt(appointments.startsAt, monthEnd),
-      ),
-    )
-    .where(
-      and(
-        eq(places.companyId, member.companyId),
-        isNull(places.archivedAt),
-        gt(places.associateReservationLimit, 0),
-      ),
-    )
-    .groupBy(places.id)
-    .orderBy(asc(places.name), asc(places.id));
+  // The month is the club's, like the quota rule's.
+  const month = clubMonthOf(row.club.timezone, now);
+  const quotaRows = await titleMonthQuotas(db, {
+    companyId: member.companyId,
+    associateTitleId: row.title.id,
+    month,
+    limitedOnly: true,
+  });
 
   const suspension = await findActiveSuspension(db, row.title.id, now);
 
@@ -107,7 +78,7 @@ export async function getMember(options: GetMemberOptions): Promise<PortalMe> {
     member: row.member,
     title: { ...row.title, suspendedUntil: suspension?.endsAt.toISOString() ?? null, members },
     club: row.club,
-    quotas: quotaRows.map((quota) => ({ ...quota, month: month.first.slice(0, 7) })),
+    quotas: quotaRows.map((quota) => ({ ...quota, month: month.month })),
     nextBookings: await listBookings({
       db,
       member: { ...member, associateTitleId: row.title.id },
