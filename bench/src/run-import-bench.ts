@@ -3,6 +3,7 @@
 // import took and the health latencies while it ran (p99 budget: 200 ms). A benchmark: it
 // reports, it never asserts.
 //   --rows 100000   rows of the generated file
+//   --port N        the server's port (default: one of 3990–3998)
 // DATABASE_URL set: a fresh database next to it (created and dropped); otherwise PGlite.
 import { execSync, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -15,7 +16,9 @@ import pg from 'pg';
 import { generateLargeClub, largeClubStaff, scaledSizes } from './generate-large-club';
 
 const root = new URL('../../', import.meta.url).pathname;
-const { values } = parseArgs({ options: { rows: { type: 'string', default: '100000' } } });
+const { values } = parseArgs({
+  options: { rows: { type: 'string', default: '100000' }, port: { type: 'string' } },
+});
 const rows = Number(values.rows);
 const databaseUrl = process.env.DATABASE_URL;
 const driver = databaseUrl ? 'postgres' : 'pglite';
@@ -130,7 +133,7 @@ async function sampleHealth(base: string, stop: Promise<unknown>) {
 async function main() {
   const { env, companyId, cleanup } = await prepareDatabase();
   const file = membershipFile();
-  const port = 3990 + Math.floor(Math.random() * 9);
+  const port = values.port ? Number(values.port) : 3990 + Math.floor(Math.random() * 9);
   const server = await startServer(env, port);
   const base = `http://127.0.0.1:${port}`;
   try {

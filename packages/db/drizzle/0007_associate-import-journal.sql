@@ -4,6 +4,7 @@
 CREATE TABLE "associate_import_rows" (
 	"import_id" uuid NOT NULL,
 	"line" integer NOT NULL,
+	"existing" boolean NOT NULL,
 	"cpf" varchar(11) NOT NULL,
 	"name" text NOT NULL,
 	"email" text,

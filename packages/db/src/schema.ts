@@ -517,6 +517,8 @@ export const associateImportRows = pgTable(
       .notNull()
       .references(() => associateImports.id, { onDelete: 'cascade' }),
     line: integer('line').notNull(),
+    /** The club had this member (CPF and card) when the line was checked: an update. */
+    existing: boolean('existing').notNull(),
     cpf: varchar('cpf', { length: 11 }).notNull(),
     name: text('name').notNull(),
     email: text('email'),

@@ -30,9 +30,9 @@ export type ImportAssociatesOptions = {
   skipInvalid?: boolean;
   actorUserId: string | null;
   /**
-   * Rows per batch (default 1000): rows checked (and staged) per short transaction, and rows
-   * written into `associates` per transaction of the apply. Bounds the rows held at once and how
-   * long other requests on the embedded database wait for the import.
+   * Rows per batch, fixed. By default a batch is sized to take about `batchTargetMs` (at most
+   * 1000 rows): each batch is one transaction of the check or of the apply, during which other
+   * requests on the embedded database wait.
    */
   batchSize?: number;
   onProgress?: (rowsRead: number) => void;
@@ -46,7 +46,15 @@ export type ImportAssociatesOptions = {
 };
 
 export const importErrorsLimit = 1000;
-const defaultBatchSize = 1000;
+/** Bounds of a batch's rows: bounds the rows held in memory and the size of one statement. */
+const maxBatchSize = 1000;
+const minBatchSize = 50;
+/**
+ * How long one batch's transaction should take. On the embedded database every other request
+ * waits for the batch in progress, so this bounds their added wait; batches are resized after
+ * each one to its measured cost per row, which also follows how busy the machine is.
+ */
+export const batchTargetMs = 50;
 const importBlockReason = 'Bloqueado na importação do cadastro';
 /**
  * A staging import nobody has touched for this long is taken as dead (its process crashed or was
@@ -54,8 +62,29 @@ const importBlockReason = 'Bloqueado na importação do cadastro';
  * every batch, and a large file's batches are seconds apart.
  */
 export const staleStagingMs = 15 * 60 * 1000;
+const touchEveryMs = 60 * 1000;
 
 type PendingRow = { line: number; row: AssociateRow };
+
+/** The next batch's number of rows: fixed, or resized to the last batch's cost per row. */
+class BatchSizer {
+  private size: number;
+  constructor(private readonly fixed: number | undefined) {
+    this.size = fixed ?? 100;
+  }
+  get rows(): number {
+    return this.size;
+  }
+  /** Resizes the next batch to take about `batchTargetMs`, from one that took `elapsedMs`. */
+  record(rows: number, elapsedMs: number): void {
+    if (this.fixed !== undefined || rows === 0) return;
+    const perRow = Math.max(elapsedMs, 1) / rows;
+    // Halfway towards the target size: one slow batch (a pause of the machine) does not
+    // collapse the next one, and a fast one does not make it jump.
+    const target = Math.round((this.size + batchTargetMs / perRow) / 2);
+    this.size = Math.min(maxBatchSize, Math.max(minBatchSize, target));
+  }
+}
 
 type Counters = Omit<
   AssociateImportReport,
@@ -163,7 +192,7 @@ async function finishPendingImports(
   let abandoned = 0;
   for (const { id, status } of pending) {
     if (status === 'applying') {
-      await applyImport(db, id, { batchSize: options.batchSize ?? defaultBatchSize });
+      await applyImport(db, id, { batchSize: options.batchSize });
       resumed += 1;
     } else {
       await abandonImport(db, id);
@@ -183,7 +212,7 @@ async function runImport(
     .where(eq(companies.id, options.companyId));
   if (!company) throw new AppError('NotFound', 'Clube não encontrado.');
   const today = clubToday(company.timezone);
-  const batchSize = options.batchSize ?? defaultBatchSize;
+  const checkSizer = new BatchSizer(options.batchSize);
   const counters: Counters = {
     total: 0,
     created: 0,
@@ -222,6 +251,7 @@ async function runImport(
   const staging = () =>
     importId !== undefined && (counters.rejected === 0 || Boolean(options.skipInvalid));
 
+  let touchedAt = performance.now();
   const checkAndStage = async (batch: PendingRow[]) => {
     options.onBatch?.(batch.length);
     await db.transaction(async (tx) => {
@@ -232,22 +262,32 @@ async function runImport(
       const rows = await checkBatch(tx, company.id, batch, state);
       if (!staging() || importId === undefined) return;
       if (rows.length > 0) {
-        await tx.insert(associateImportRows).values(
-          rows.map(({ line, row }) => ({
-            importId,
-            line,
-            cpf: row.cpf,
-            name: row.name,
-            email: row.email ?? null,
-            cardId: row.cardId,
-            title: row.title,
-            isHolder: row.isHolder,
-            birthDate: row.birthDate,
-            blocked: row.blocked ?? null,
-          })),
-        );
+        // One JSON parameter instead of ten per row: the statement stays small to parse and
+        // plan, whatever the batch's size.
+        await tx.execute(sql`
+          insert into associate_import_rows (import_id, line, existing, cpf, name, email, card_id,
+            title, is_holder, birth_date, blocked)
+          select ${importId}::uuid, r.line, r.existing, r.cpf, r.name, r.email, r.card_id,
+            r.title, r.is_holder, r.birth_date, r.blocked
+          from json_to_recordset(${JSON.stringify(
+            rows.map(({ line, row, existing }) => ({
+              line,
+              existing,
+              cpf: row.cpf,
+              name: row.name,
+              email: row.email ?? null,
+              card_id: row.cardId,
+              title: row.title,
+              is_holder: row.isHolder,
+              birth_date: row.birthDate,
+              blocked: row.blocked ?? null,
+            })),
+          )}::json) as r(line int, existing boolean, cpf varchar(11), name text, email text,
+            card_id varchar(20), title text, is_holder boolean, birth_date date, blocked boolean)`);
       }
       // Alive: a start-up or another process abandons only a journal idle for staleStagingMs.
+      if (performance.now() - touchedAt < touchEveryMs) return;
+      touchedAt = performance.now();
       await tx
         .update(associateImports)
         .set({ updatedAt: sql`now()` })
@@ -259,7 +299,9 @@ async function runImport(
     let batch: PendingRow[] = [];
     const flush = async () => {
       if (batch.length === 0) return;
+      const started = performance.now();
       await checkAndStage(batch);
+      checkSizer.record(batch.length, performance.now() - started);
       batch = [];
       options.onProgress?.(counters.total);
       // Parsing and checking a batch is CPU on the server's one thread, and the check held the
@@ -289,7 +331,7 @@ async function runImport(
         cardLines.set(row.cardId, line);
         cpfLines.set(row.cpf, line);
         batch.push({ line, row });
-        if (batch.length >= batchSize) await flush();
+        if (batch.length >= checkSizer.rows) await flush();
       }
     } catch (error) {
       const { code, lines, message } = error as {
@@ -348,7 +390,10 @@ async function runImport(
       'A importação foi interrompida antes de gravar qualquer linha. Envie o arquivo de novo.',
     );
   }
-  await applyImport(db, importId, { batchSize, onApplyBatch: options.onApplyBatch });
+  await applyImport(db, importId, {
+    batchSize: options.batchSize,
+    onApplyBatch: options.onApplyBatch,
+  });
   return report(true);
 }
 
@@ -383,7 +428,7 @@ async function checkBatch(
   companyId: string,
   batch: PendingRow[],
   state: CheckState,
-): Promise<PendingRow[]> {
+): Promise<Array<PendingRow & { existing: boolean }>> {
   const existing: ExistingAssociate[] = await tx
     .select({
       id: associates.id,
@@ -441,11 +486,11 @@ async function checkBatch(
   const titleIds = new Map(titles.map((title) => [title.name, title.id]));
   for (const name of names) if (!titleIds.has(name)) state.newTitles.add(name);
 
-  const toWrite: PendingRow[] = [];
+  const toWrite: Array<PendingRow & { existing: boolean }> = [];
   for (const { line, row, current } of accepted) {
     if (!current) {
       state.counters.created += 1;
-      toWrite.push({ line, row });
+      toWrite.push({ line, row, existing: false });
       continue;
     }
     const fields = changedFields(current, {
@@ -463,7 +508,7 @@ async function checkBatch(
     }
     state.counters.updated += 1;
     state.recordChange({ line, cardId: row.cardId, name: row.name, fields });
-    toWrite.push({ line, row });
+    toWrite.push({ line, row, existing: true });
   }
   return toWrite;
 }
@@ -496,11 +541,23 @@ function changedFields(
 async function applyImport(
   db: Database,
   importId: string,
-  options: { batchSize: number; onApplyBatch?: ImportAssociatesOptions['onApplyBatch'] },
+  options: {
+    batchSize: number | undefined;
+    onApplyBatch?: ImportAssociatesOptions['onApplyBatch'];
+  },
 ): Promise<void> {
+  const sizer = new BatchSizer(options.batchSize);
   for (let batches = 0; ;) {
+    let rows = 0;
+    const started = performance.now();
     const done = await db.transaction(async (tx) => {
-      await tx.execute(sql`set local enable_bitmapscan = off`);
+      // Exact look-ups on the unique b-tree indexes, as in the check. The search indexes
+      // (trigram GIN) queue new entries and merge the queue into the index when it reaches
+      // gin_pending_list_limit: a smaller queue makes that merge, paid by whichever batch fills
+      // it, a smaller pause.
+      await tx.execute(
+        sql`select set_config('enable_bitmapscan', 'off', true), set_config('gin_pending_list_limit', '256', true)`,
+      );
       const [journal] = await tx
         .select()
         .from(associateImports)
@@ -508,14 +565,16 @@ async function applyImport(
         .for('update');
       if (!journal || journal.status !== 'applying') return true;
       const companyId = journal.companyId;
-      const [next] = await queryRows<{ upto: number | null }>(
+      const [next] = await queryRows<{ upto: number | null; updates: number; creates: number }>(
         tx,
-        sql`select max(line)::int as upto from (
-              select line from ${associateImportRows} where import_id = ${importId}
-              order by line limit ${options.batchSize}) batch`,
+        sql`select max(line)::int as upto,
+                count(*) filter (where existing)::int as updates,
+                count(*) filter (where not existing)::int as creates
+              from (select line, existing from ${associateImportRows} where import_id = ${importId}
+                    order by line limit ${sizer.rows}) batch`,
       );
       const upto = next?.upto ?? null;
-      if (upto === null) {
+      if (!next || upto === null) {
         await tx
           .update(associateImports)
           .set({ status: 'applied', updatedAt: sql`now()` })
@@ -530,53 +589,61 @@ async function applyImport(
         });
         return true;
       }
+      rows = next.updates + next.creates;
       const batchRows = sql`r.import_id = ${importId} and r.line <= ${upto}`;
       await tx.execute(sql`
-        insert into associate_titles (company_id, name)
-        select distinct ${companyId}::uuid, r.title from associate_import_rows r where ${batchRows}
-        on conflict (company_id, name) do nothing`);
-      // Members the file changes: matched by CPF and card together, as when they were checked.
-      // A member whose CPF or card changed since is left as it is now (never given another's card).
-      await tx.execute(sql`
-        update associates a set
-          name = r.name,
-          email = coalesce(r.email, a.email),
-          associate_title_id = t.id,
-          is_holder = r.is_holder,
-          birth_date = r.birth_date,
-          blocked = coalesce(r.blocked, a.blocked),
-          blocked_reason = case
-            when not coalesce(r.blocked, a.blocked) then null
-            when a.blocked then a.blocked_reason
-            else ${importBlockReason} end,
-          updated_at = now()
-        from associate_import_rows r
-        join associate_titles t on t.company_id = ${companyId}::uuid and t.name = r.title
-        where ${batchRows}
-          and a.company_id = ${companyId}::uuid and a.cpf = r.cpf and a.card_id = r.card_id
-          and (a.name, a.email, a.associate_title_id, a.is_holder, a.birth_date, a.blocked)
-            is distinct from
-              (r.name, coalesce(r.email, a.email), t.id, r.is_holder, r.birth_date,
-               coalesce(r.blocked, a.blocked))`);
-      // New members: neither their CPF nor their card is in the club.
-      await tx.execute(sql`
-        insert into associates (company_id, cpf, name, email, card_id, associate_title_id,
-          is_holder, birth_date, blocked, blocked_reason)
-        select ${companyId}::uuid, r.cpf, r.name, r.email, r.card_id, t.id, r.is_holder,
-          r.birth_date, coalesce(r.blocked, false),
-          case when r.blocked then ${importBlockReason} end
-        from associate_import_rows r
-        join associate_titles t on t.company_id = ${companyId}::uuid and t.name = r.title
-        where ${batchRows}
-          and not exists (select 1 from associates a
-                          where a.company_id = ${companyId}::uuid and a.cpf = r.cpf)
-          and not exists (select 1 from associates a
-                          where a.company_id = ${companyId}::uuid and a.card_id = r.card_id)
-        on conflict do nothing`);
+          insert into associate_titles (company_id, name)
+          select distinct ${companyId}::uuid, r.title from associate_import_rows r
+          where ${batchRows}
+          on conflict (company_id, name) do nothing`);
+      if (next.updates > 0) {
+        // Members the file changes: matched by CPF and card together, as when they were
+        // checked. One whose CPF or card changed since is left as it is now (never given
+        // another's card).
+        await tx.execute(sql`
+            update associates a set
+              name = r.name,
+              email = coalesce(r.email, a.email),
+              associate_title_id = t.id,
+              is_holder = r.is_holder,
+              birth_date = r.birth_date,
+              blocked = coalesce(r.blocked, a.blocked),
+              blocked_reason = case
+                when not coalesce(r.blocked, a.blocked) then null
+                when a.blocked then a.blocked_reason
+                else ${importBlockReason} end,
+              updated_at = now()
+            from associate_import_rows r
+            join associate_titles t on t.company_id = ${companyId}::uuid and t.name = r.title
+            where ${batchRows} and r.existing
+              and a.company_id = ${companyId}::uuid and a.cpf = r.cpf and a.card_id = r.card_id
+              and (a.name, a.email, a.associate_title_id, a.is_holder, a.birth_date, a.blocked)
+                is distinct from
+                  (r.name, coalesce(r.email, a.email), t.id, r.is_holder, r.birth_date,
+                   coalesce(r.blocked, a.blocked))`);
+      }
+      if (next.creates > 0) {
+        // New members: only while neither their CPF nor their card is in the club.
+        await tx.execute(sql`
+            insert into associates (company_id, cpf, name, email, card_id, associate_title_id,
+              is_holder, birth_date, blocked, blocked_reason)
+            select ${companyId}::uuid, r.cpf, r.name, r.email, r.card_id, t.id, r.is_holder,
+              r.birth_date, coalesce(r.blocked, false),
+              case when r.blocked then ${importBlockReason} end
+            from associate_import_rows r
+            join associate_titles t on t.company_id = ${companyId}::uuid and t.name = r.title
+            where ${batchRows} and not r.existing
+              and not exists (select 1 from associates a
+                              where a.company_id = ${companyId}::uuid and a.cpf = r.cpf)
+              and not exists (select 1 from associates a
+                              where a.company_id = ${companyId}::uuid and a.card_id = r.card_id)
+            on conflict do nothing`);
+      }
       await tx.execute(sql`delete from associate_import_rows r where ${batchRows}`);
       return false;
     });
     if (done) return;
+    sizer.record(rows, performance.now() - started);
     batches += 1;
     await options.onApplyBatch?.(batches);
     // Requests queued on the embedded database's connection run before the next batch.
