@@ -7,6 +7,7 @@
 // DATABASE_URL set: a fresh database next to it (created and dropped); otherwise PGlite.
 import { execSync, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { request } from 'node:http';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -145,19 +146,50 @@ async function main() {
     if (!loginResponse.ok) throw new Error(`login falhou: ${loginResponse.status}`);
     const { access_token: token } = (await loginResponse.json()) as { access_token: string };
 
+    // node:http rather than fetch: fetch gives up waiting for the answer's headers after 5
+    // minutes, and a large import on a busy machine answers later than that.
     const upload = async (dryRun: boolean) => {
-      const form = new FormData();
-      form.set('companyId', companyId);
-      form.set('dryRun', String(dryRun));
-      form.set('file', new Blob([file], { type: 'text/csv' }), 'socios.csv');
+      const boundary = '----clube-bench-boundary';
+      const field = (name: string, value: string) =>
+        `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
+      const body = Buffer.concat([
+        Buffer.from(
+          `${field('companyId', companyId)}${field('dryRun', String(dryRun))}--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="socios.csv"\r\nContent-Type: text/csv\r\n\r\n`,
+        ),
+        file,
+        Buffer.from(`\r\n--${boundary}--\r\n`),
+      ]);
       const started = performance.now();
-      const response = await fetch(`${base}/api/backoffice/associate/import`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${token}` },
-        body: form,
-      });
-      const report = (await response.json()) as Record<string, unknown>;
-      if (!response.ok) throw new Error(`importação: ${response.status} ${JSON.stringify(report)}`);
+      const { status, text } = await new Promise<{ status: number; text: string }>(
+        (resolve, reject) => {
+          const outgoing = request(
+            `${base}/api/backoffice/associate/import`,
+            {
+              method: 'POST',
+              headers: {
+                authorization: `Bearer ${token}`,
+                'content-type': `multipart/form-data; boundary=${boundary}`,
+                'content-length': body.length,
+              },
+            },
+            (response) => {
+              const chunks: Buffer[] = [];
+              response.on('data', (chunk: Buffer) => chunks.push(chunk));
+              response.on('error', reject);
+              response.on('end', () =>
+                resolve({
+                  status: response.statusCode ?? 0,
+                  text: Buffer.concat(chunks).toString(),
+                }),
+              );
+            },
+          );
+          outgoing.on('error', reject);
+          outgoing.end(body);
+        },
+      );
+      const report = JSON.parse(text) as Record<string, unknown>;
+      if (status !== 200) throw new Error(`importação: ${status} ${text}`);
       return { seconds: (performance.now() - started) / 1000, report };
     };
 
