@@ -3,9 +3,11 @@
 // import took and the health latencies while it ran (p99 budget: 200 ms). A benchmark: it
 // reports, it never asserts.
 //   --rows 100000   rows of the generated file
+//   --port N        the server's port (default: one of 3990–3998)
 // DATABASE_URL set: a fresh database next to it (created and dropped); otherwise PGlite.
 import { execSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { request } from 'node:http';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -15,7 +17,9 @@ import pg from 'pg';
 import { generateLargeClub, largeClubStaff, scaledSizes } from './generate-large-club';
 import { percentile, root, signIn, startServer, stopServer } from './server';
 
-const { values } = parseArgs({ options: { rows: { type: 'string', default: '100000' } } });
+const { values } = parseArgs({
+  options: { rows: { type: 'string', default: '100000' }, port: { type: 'string' } },
+});
 const rows = Number(values.rows);
 const databaseUrl = process.env.DATABASE_URL;
 const driver = databaseUrl ? 'postgres' : 'pglite';
@@ -102,25 +106,56 @@ async function sampleHealth(base: string, stop: Promise<unknown>) {
 async function main() {
   const { env, companyId, cleanup } = await prepareDatabase();
   const file = membershipFile();
-  const port = 3990 + Math.floor(Math.random() * 9);
+  const port = values.port ? Number(values.port) : 3990 + Math.floor(Math.random() * 9);
   const server = await startServer(env, port);
   const { base } = server;
   try {
     const token = await signIn(base, '/api/auth/login', largeClubStaff);
 
+    // node:http rather than fetch: fetch gives up waiting for the answer's headers after 5
+    // minutes, and a large import on a busy machine answers later than that.
     const upload = async (dryRun: boolean) => {
-      const form = new FormData();
-      form.set('companyId', companyId);
-      form.set('dryRun', String(dryRun));
-      form.set('file', new Blob([file], { type: 'text/csv' }), 'socios.csv');
+      const boundary = '----clube-bench-boundary';
+      const field = (name: string, value: string) =>
+        `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
+      const body = Buffer.concat([
+        Buffer.from(
+          `${field('companyId', companyId)}${field('dryRun', String(dryRun))}--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="socios.csv"\r\nContent-Type: text/csv\r\n\r\n`,
+        ),
+        file,
+        Buffer.from(`\r\n--${boundary}--\r\n`),
+      ]);
       const started = performance.now();
-      const response = await fetch(`${base}/api/backoffice/associate/import`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${token}` },
-        body: form,
-      });
-      const report = (await response.json()) as Record<string, unknown>;
-      if (!response.ok) throw new Error(`importação: ${response.status} ${JSON.stringify(report)}`);
+      const { status, text } = await new Promise<{ status: number; text: string }>(
+        (resolve, reject) => {
+          const outgoing = request(
+            `${base}/api/backoffice/associate/import`,
+            {
+              method: 'POST',
+              headers: {
+                authorization: `Bearer ${token}`,
+                'content-type': `multipart/form-data; boundary=${boundary}`,
+                'content-length': body.length,
+              },
+            },
+            (response) => {
+              const chunks: Buffer[] = [];
+              response.on('data', (chunk: Buffer) => chunks.push(chunk));
+              response.on('error', reject);
+              response.on('end', () =>
+                resolve({
+                  status: response.statusCode ?? 0,
+                  text: Buffer.concat(chunks).toString(),
+                }),
+              );
+            },
+          );
+          outgoing.on('error', reject);
+          outgoing.end(body);
+        },
+      );
+      const report = JSON.parse(text) as Record<string, unknown>;
+      if (status !== 200) throw new Error(`importação: ${status} ${text}`);
       return { seconds: (performance.now() - started) / 1000, report };
     };
 

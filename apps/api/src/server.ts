@@ -8,6 +8,7 @@ import {
 import { buildApp } from './app';
 import { ConfigError, loadConfig, resolveJwtSecret } from './config';
 import { loggerOptions } from './lib/logger';
+import { resumeAssociateImports } from './services/associates/import-associates';
 import { importUploadsFolder } from './services/maintenance/import-uploads-folder';
 import { demoLogin, demoMemberLogin, seedDemo } from './seed/demo';
 
@@ -52,6 +53,23 @@ async function main() {
       'files named by photos or logos are neither in the database nor in the uploads folder',
     );
   }
+
+  // An associates import that a crash interrupted while writing is finished; one interrupted while
+  // its file was being checked wrote nothing and is dropped (docs/decisions/007). In the
+  // background, a batch at a time like the import itself: the server answers meanwhile. On the
+  // embedded database nothing else can be checking a file (the data directory is locked).
+  void resumeAssociateImports(
+    database.db,
+    config.database.driver === 'pglite' ? { staleStagingMs: 0 } : {},
+  )
+    .then(({ resumed, abandoned }) => {
+      if (resumed > 0 || abandoned > 0) {
+        app.log.info({ resumed, abandoned }, 'interrupted associates imports finished');
+      }
+    })
+    .catch((error: unknown) => {
+      app.log.error({ err: error }, 'could not finish an interrupted associates import');
+    });
 
   let closing = false;
   const shutdown = async (signal: string) => {

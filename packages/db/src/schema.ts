@@ -476,3 +476,59 @@ export const storedFiles = pgTable(
     check('stored_files_size_matches', sql`${table.size} = octet_length(${table.bytes})`),
   ],
 );
+
+/**
+ * One associates import (CSV) of a club: its journal. A real import validates and stages the
+ * file's rows (`staging`), then writes them into `associates` in bounded batches (`applying`)
+ * until none is left (`applied`). An import found `applying` after a crash is rolled forward at
+ * start-up; one still `staging` wrote nothing and is `abandoned` (docs/decisions/007).
+ */
+export const associateImports = pgTable(
+  'associate_imports',
+  {
+    id: id(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    actorUserId: uuid('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
+    status: text('status').notNull().default('staging'),
+    /** The counts of the check (total, created, updated…), recorded in the audit event. */
+    report: jsonb('report'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    index('associate_imports_status_idx').on(table.status),
+    index('associate_imports_company_idx').on(table.companyId),
+    check(
+      'associate_imports_status',
+      sql`${table.status} in ('staging','applying','applied','abandoned')`,
+    ),
+  ],
+);
+
+/**
+ * The checked rows of an import waiting to be written, by line of the file. A row leaves this
+ * table in the transaction that writes it into `associates`; unchanged rows are never staged.
+ * A null `email` or `blocked` keeps what the club already has.
+ */
+export const associateImportRows = pgTable(
+  'associate_import_rows',
+  {
+    importId: uuid('import_id')
+      .notNull()
+      .references(() => associateImports.id, { onDelete: 'cascade' }),
+    line: integer('line').notNull(),
+    /** The club had this member (CPF and card) when the line was checked: an update. */
+    existing: boolean('existing').notNull(),
+    cpf: varchar('cpf', { length: 11 }).notNull(),
+    name: text('name').notNull(),
+    email: text('email'),
+    cardId: varchar('card_id', { length: 20 }).notNull(),
+    title: text('title').notNull(),
+    isHolder: boolean('is_holder').notNull(),
+    birthDate: date('birth_date', { mode: 'string' }).notNull(),
+    blocked: boolean('blocked'),
+  },
+  (table) => [primaryKey({ columns: [table.importId, table.line] })],
+);
