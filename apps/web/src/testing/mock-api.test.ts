@@ -49,7 +49,7 @@ describe('the mock API of component tests', () => {
     expect(await removed[1]!.json()).toEqual({
       statusCode: 404,
       error: 'NotFound',
-      message: 'Recurso não encontrado.',
+      message: 'Registro não encontrado.',
     });
 
     expect(requests[0]).toMatchObject({
@@ -71,7 +71,7 @@ describe('the mock API of component tests', () => {
     expect(await response.json()).toEqual({
       statusCode: 401,
       error: 'Invalid user or password',
-      message: 'CPF ou senha inválidos.',
+      message: 'Credenciais inválidas! Tente novamente.',
     });
   });
 });

@@ -16,6 +16,8 @@ function open(path: string) {
   const { requests } = mockApi(
     route.get(`/backoffice/place/${placeId}`, buildPlace({ id: placeId, name: 'Quadra' })),
     route.get<BlockedTimeList>('/backoffice/blocked-time/findAll', { items: [] }),
+    // The page's "Criar bloqueio" dialog knows the club's places.
+    route.get('/backoffice/place/company/:companyId', { items: [] }),
   );
   renderApp(path);
   const list = () =>

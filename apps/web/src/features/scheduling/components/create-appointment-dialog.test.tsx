@@ -1,5 +1,6 @@
 import {
   clubInstant,
+  errorTexts,
   type AssociateList,
   type AssociateListItem,
   type BookingCheck,
@@ -158,9 +159,9 @@ describe('booking dialog', () => {
       .getAllByRole('listitem')
       .map((item) => item.textContent);
     expect(items).toEqual([
-      'Janela de reservas: A data está fora do período permitido para agendamento. Pode agendar a partir de 03/06/2026.',
-      'Cota do mês: O limite de reservas deste título no mês foi atingido. Pode agendar a partir de 01/07/2026.',
-      'Idade mínima: O associado não tem a idade mínima para este espaço.',
+      `Janela de reservas: ${errorTexts.AvailableBookingDaysMissed} Pode agendar a partir de 03/06/2026.`,
+      `Cota do mês: ${errorTexts.ReservationsLimitReached} Pode agendar a partir de 01/07/2026.`,
+      `Idade mínima: ${errorTexts.AgeRestriction}`,
     ]);
     expect(within(dialog).getByRole('button', { name: 'Criar' })).toBeDisabled();
     await user.click(within(dialog).getByRole('combobox', { name: 'Associado' }));
