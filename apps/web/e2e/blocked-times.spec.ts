@@ -94,7 +94,8 @@ test('block a slot from the calendar, then one a booking took meanwhile', async 
 
   // Both blocks are on the place's blocked-times page.
   await page.getByRole('link', { name: 'Gerenciar bloqueios' }).click();
-  await expect(page).toHaveURL(new RegExp(`/blocked-time/${place.id}$`));
+  // It opens on the day the calendar showed.
+  await expect(page).toHaveURL(new RegExp(`/blocked-time/${place.id}\\?date=${date}$`));
   await page.getByLabel('Início').fill(typedDate(date, '00:00'));
   await page.getByLabel('Fim').fill(typedDate(date, '23:59'));
   await page.getByRole('button', { name: 'Buscar bloqueios' }).click();
