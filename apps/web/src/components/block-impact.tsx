@@ -268,6 +268,33 @@ export function BlockImpactChoices({
 type BlockImpactSummaryProps = { result: CreatedBlocks; timezone: string };
 
 /** What the created block did: the bookings kept, cancelled and moved. */
+/**
+ * The dialog's body once the block hit bookings: the choice for each one, or what was done. Both
+ * block dialogs show it in place of their form.
+ */
+export function BlockImpactStep({
+  flow,
+  timezone,
+}: {
+  flow: ReturnType<typeof useBlockImpactFlow<BlockPreviewBody>>;
+  timezone: string;
+}) {
+  const { step } = flow;
+  if (step.kind === 'summary')
+    return <BlockImpactSummary result={step.result} timezone={timezone} />;
+  if (step.kind !== 'choices') return null;
+  return (
+    <BlockImpactChoices
+      conflicts={step.conflicts}
+      choices={flow.choices}
+      onChange={flow.setChoice}
+      timezone={timezone}
+      changed={step.changed}
+      showIncomplete={flow.showIncomplete}
+    />
+  );
+}
+
 export function BlockImpactSummary({ result, timezone }: BlockImpactSummaryProps) {
   const { t } = useTranslation();
   const line = (outcome: BlockOutcome, place: string) => (

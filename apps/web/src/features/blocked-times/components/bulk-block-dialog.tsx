@@ -15,11 +15,7 @@ import { i18n } from '@/lib/i18n';
 import { useCreateBlocks } from '../api/create-bulk-blocks';
 import { useCompanyPlaces } from '../api/get-company-places';
 import { fromLocalInputValue } from '../utils/club-date-time';
-import {
-  BlockImpactChoices,
-  BlockImpactSummary,
-  useBlockImpactFlow,
-} from '@/components/block-impact';
+import { BlockImpactStep, useBlockImpactFlow } from '@/components/block-impact';
 
 const bulkBlockFormSchema = z
   .object({
@@ -154,17 +150,8 @@ export function BulkBlockDialog({ isOpen, onClose, place }: BulkBlockDialogProps
       closeLabel={t('common.close')}
       footer={footer}
     >
-      {step.kind === 'summary' ? (
-        <BlockImpactSummary result={step.result} timezone={timezone} />
-      ) : step.kind === 'choices' ? (
-        <BlockImpactChoices
-          conflicts={step.conflicts}
-          choices={flow.choices}
-          onChange={flow.setChoice}
-          timezone={timezone}
-          changed={step.changed}
-          showIncomplete={flow.showIncomplete}
-        />
+      {step.kind !== 'form' ? (
+        <BlockImpactStep flow={flow} timezone={timezone} />
       ) : (
         <form onSubmit={submit} noValidate className="space-y-4">
           {!place && (

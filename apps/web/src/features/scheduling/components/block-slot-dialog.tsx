@@ -7,11 +7,7 @@ import { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
-import {
-  BlockImpactChoices,
-  BlockImpactSummary,
-  useBlockImpactFlow,
-} from '@/components/block-impact';
+import { BlockImpactStep, useBlockImpactFlow } from '@/components/block-impact';
 import { errorMessageOf } from '@/lib/error-messages';
 import { formatDate, formatTime } from '@/lib/dates';
 import { useCreateSingleBlock } from '../api/create-blocked-time';
@@ -123,17 +119,8 @@ export function BlockSlotDialog({
         )
       }
     >
-      {step.kind === 'summary' ? (
-        <BlockImpactSummary result={step.result} timezone={timezone} />
-      ) : step.kind === 'choices' ? (
-        <BlockImpactChoices
-          conflicts={step.conflicts}
-          choices={flow.choices}
-          onChange={flow.setChoice}
-          timezone={timezone}
-          changed={step.changed}
-          showIncomplete={flow.showIncomplete}
-        />
+      {step.kind !== 'form' ? (
+        <BlockImpactStep flow={flow} timezone={timezone} />
       ) : (
         <form onSubmit={submit} noValidate>
           <Input
