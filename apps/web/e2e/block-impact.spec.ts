@@ -7,11 +7,8 @@ import {
   selectCalendarDay,
   signInToDemoClub,
   timeSlotsThroughApi,
+  typedDate,
 } from './helpers';
-
-/** What staff type in a date-time field: DD/MM/AAAA HH:mm. */
-const typedDate = (isoDate: string, time: string) =>
-  `${isoDate.slice(8)}/${isoDate.slice(5, 7)}/${isoDate.slice(0, 4)} ${time}`;
 
 type Associate = {
   id: string;

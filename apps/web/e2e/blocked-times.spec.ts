@@ -7,11 +7,8 @@ import {
   selectCalendarDay,
   signInToDemoClub,
   timeSlotsThroughApi,
+  typedDate,
 } from './helpers';
-
-/** What staff type in a date-time field: DD/MM/AAAA HH:mm (the fields stop at minutes). */
-const typedDate = (isoDate: string, time: string) =>
-  `${isoDate.slice(8)}/${isoDate.slice(5, 7)}/${isoDate.slice(0, 4)} ${time}`;
 
 /** An unblocked associate of the demo club, to book with. */
 async function findBookableAssociate(

@@ -83,6 +83,10 @@ export async function createPlaceThroughApi(
   return { id: place.id, name: place.name, categoryId: category.id };
 }
 
+/** What staff type in a date-time field for a YYYY-MM-DD date: DD/MM/AAAA HH:mm. */
+export const typedDate = (isoDate: string, time: string) =>
+  `${isoDate.slice(8)}/${isoDate.slice(5, 7)}/${isoDate.slice(0, 4)} ${time}`;
+
 /** A club-local date `offset` days from today, as YYYY-MM-DD. */
 export function clubDate(offset: number): string {
   return addDaysToDate(clubToday(demoTimezone), offset);
