@@ -106,10 +106,11 @@ const summary = (samples: Sample[]) => {
 };
 
 /**
- * Every member at once: look at the free slots of the family's favourite court on `date` and book
- * one, trying another free slot of it when refused (taken meanwhile), the next court when none is
- * left or the title's quota there is used; each member sends at most `attempts` bookings and looks
- * at most `attempts` courts.
+ * Every member at once, as the portal's place page behaves: look at the free slots of the family's
+ * favourite court on `date` and book one; when refused because it was taken meanwhile, read the
+ * court's slots again (the page does after every attempt) and book a slot still free; the next
+ * court when none is left or the title's quota there is used. Each member sends at most `attempts`
+ * bookings and looks at most `attempts` courts.
  */
 export async function runRush(options: {
   base: string;
@@ -161,6 +162,21 @@ export async function runRush(options: {
     otherStatuses[status] = (otherStatuses[status] ?? 0) + 1;
   };
 
+  /** A place's free slots on `date`, in the order this member would tap them; null when refused. */
+  const freeSlots = async (token: string, placeId: string) => {
+    const list = await call(token, `/api/portal/places/${placeId}/slots?date=${date}`);
+    if (list.status !== 200) {
+      if (list.status !== 0) other(list.status);
+      return null;
+    }
+    lists.push(list.sample);
+    return (list.json.items as Array<{ startsAt: string; state: string }>)
+      .filter((slot) => slot.state === 'free')
+      .map((slot) => ({ slot, order: Math.random() }))
+      .sort((a, b) => a.order - b.order)
+      .map(({ slot }) => slot);
+  };
+
   const rush = async (member: RushMember, token: string) => {
     // A family's favourite court: members of one title start on the same one.
     let favourite = 0;
@@ -168,22 +184,12 @@ export async function runRush(options: {
     let sent = 0;
     for (let look = 0; look < Math.min(attempts, places.length) && sent < attempts; look += 1) {
       const placeId = places[(favourite + look) % places.length]!;
-      const list = await call(token, `/api/portal/places/${placeId}/slots?date=${date}`);
-      if (list.status !== 200) {
-        if (list.status !== 0) other(list.status);
-        continue;
-      }
-      lists.push(list.sample);
-      const free = (list.json.items as Array<{ startsAt: string; state: string }>)
-        .filter((slot) => slot.state === 'free')
-        .map((slot) => ({ slot, order: Math.random() }))
-        .sort((a, b) => a.order - b.order);
-      for (const { slot } of free) {
-        if (sent >= attempts) return;
+      let free = await freeSlots(token, placeId);
+      while (free && free.length > 0 && sent < attempts) {
         sent += 1;
         const booking = await call(token, '/api/portal/bookings', {
           placeId,
-          startsAt: slot.startsAt,
+          startsAt: free[0]!.startsAt,
         });
         if (booking.status === 201) {
           accepted.push(booking.sample);
@@ -195,9 +201,13 @@ export async function runRush(options: {
           const code = String(booking.json.error);
           byCode[code] = (byCode[code] ?? 0) + 1;
           if (booking.status === 422) break; // the title's quota of this court: the next court
+          // Taken meanwhile: the portal reads the court's slots again after every attempt, and
+          // the member taps a slot that list shows free.
+          free = await freeSlots(token, placeId);
           continue;
         }
         if (booking.status !== 0) other(booking.status);
+        free = free.slice(1);
       }
     }
   };

@@ -24,10 +24,14 @@ export function memoryOf(pid: number) {
 
 export type Server = { process: ChildProcess; base: string; startupMs: number };
 
-/** Starts the built API on `port` and waits until /api/health answers. */
+/**
+ * Starts the built API on `port` and waits until /api/health answers. `BENCH_SERVER_NODE_ARGS`
+ * passes flags to the server's Node only, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile it.
+ */
 export async function startServer(env: Record<string, string>, port: number): Promise<Server> {
   const started = performance.now();
-  const server = spawn(process.execPath, [join(root, 'apps/api/dist/server.js')], {
+  const nodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  const server = spawn(process.execPath, [...nodeArgs, join(root, 'apps/api/dist/server.js')], {
     env: {
       ...process.env,
       JWT_SECRET: benchJwtSecret,

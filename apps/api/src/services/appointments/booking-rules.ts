@@ -20,9 +20,8 @@ import {
   loadPlaceOfStaff,
   slotGridOf,
 } from './load-place-schedule';
-import { generateSlotTimes } from './slots';
+import { generateSlotTimes, type Interval } from './slots';
 import { lockPlaceAndTitle } from '../../lib/place-lock';
-import { findActiveSuspension } from '../title-suspensions/find-active-suspension';
 
 export type BookingRequest = {
   associateId: string;
@@ -97,52 +96,74 @@ export function describeFailure(failure: BookingFailure) {
 const clubDateLabel = (instant: Date, timezone: string) =>
   clubDateOf(instant, timezone).split('-').reverse().join('/');
 
-type TitleCounts = { sameDay: number; previousDayTime: number; month: number };
+/** What the title holds around the booking, and its suspension in force, read in one query. */
+type TitleState = {
+  sameDay: number;
+  previousDayTime: number;
+  month: number;
+  /** Epoch milliseconds at which the title's suspension in force ends; null when none is. */
+  suspendedUntil: number | null;
+};
+
+/** Blocked times and bookings overlapping `range`, read by the caller before evaluating. */
+export type BusyIntervals = Awaited<ReturnType<typeof loadBusyIntervals>> & { range: Interval };
+
+export type EvaluateBookingRulesOptions = {
+  context: BookingContext;
+  request: BookingRequest;
+  now?: Date;
+  /**
+   * The slot's blocked times and bookings when the caller has just read them (the booking path's
+   * look before the lock): used when they cover exactly the range rule 4 reads, saving a query.
+   */
+  busy?: BusyIntervals;
+};
 
 /**
  * Booking rules 2–9 (docs/domain.md, Booking rules), in order, ALL evaluated: the "why not?"
- * check lists every failure, the booking answers the first. Runs a fixed handful of queries
- * whatever the place's hours.
+ * check lists every failure, the booking answers the first. Two queries whatever the place's
+ * hours: the slot's blocked times and bookings, and the title's bookings with its suspension.
  */
-export async function evaluateBookingRules(
-  db: Database,
-  context: BookingContext,
-  request: BookingRequest,
-  now: Date = new Date(),
-) {
-  const { place, timezone, category, associate, title } = context;
+export async function evaluateBookingRules(db: Database, options: EvaluateBookingRulesOptions) {
+  const { context, request } = options;
+  const now = options.now ?? new Date();
+  const { place, timezone, associate, title } = context;
   const startsAt = new Date(request.startsAt);
   const endsAt = new Date(request.endsAt);
   const date = clubDateOf(startsAt, timezone);
   const failures: BookingFailure[] = [];
+
+  const slot = generateSlotTimes(date, timezone, slotGridOf(place, context.operatingHour)).find(
+    (candidate) => candidate.startsAt.getTime() === startsAt.getTime(),
+  );
+  const busyRange = slot ?? { startsAt, endsAt: endsAt > startsAt ? endsAt : startsAt };
+  const [{ blocked, booked }, state] = await Promise.all([
+    options.busy && sameInterval(options.busy.range, busyRange)
+      ? options.busy
+      : loadBusyIntervals(db, [place.id], busyRange),
+    loadTitleState(db, context, startsAt, date, now),
+  ]);
 
   // 2. Neither the associate nor the family title may be blocked.
   if (associate.blocked) failures.push(failureOf('AssociateBlocked'));
   if (title.blocked) failures.push(failureOf('TitleBlocked'));
   // A title suspended by the club's no-show policy books again once the suspension ends (or staff
   // lift it); bookings made before it stay.
-  const suspension = await findActiveSuspension(db, title.id, now);
-  if (suspension)
+  if (state.suspendedUntil !== null) {
+    const until = new Date(state.suspendedUntil);
     failures.push({
       key: 'TitleSuspended',
-      params: { endDate: clubDateLabel(suspension.endsAt, timezone) },
-      until: suspension.endsAt.toISOString(),
-      from: clubDateOf(suspension.endsAt, timezone),
+      params: { endDate: clubDateLabel(until, timezone) },
+      until: until.toISOString(),
+      from: clubDateOf(until, timezone),
     });
+  }
 
   // 3. The booking lasts exactly one slot.
   if (endsAt.getTime() - startsAt.getTime() !== place.bookRange * 60_000)
     failures.push(failureOf('InvalidAppointmentDuration'));
 
   // 4. It starts on a slot of that day, not in the past, clear of any blocked time.
-  const slot = generateSlotTimes(date, timezone, slotGridOf(place, context.operatingHour)).find(
-    (candidate) => candidate.startsAt.getTime() === startsAt.getTime(),
-  );
-  const { blocked, booked } = await loadBusyIntervals(
-    db,
-    [place.id],
-    slot ?? { startsAt, endsAt: endsAt > startsAt ? endsAt : startsAt },
-  );
   if (!slot || slot.startsAt <= now || blocked.length > 0)
     failures.push(failureOf('TimeNotAvailable'));
 
@@ -158,28 +179,37 @@ export async function evaluateBookingRules(
   if (ageOn(associate.birthDate, date) < place.ageRestriction)
     failures.push(failureOf('AgeRestriction'));
 
-  // 7 and 8 count the title's bookings in one query: attended and missed ones were bookings too.
-  const counts = await countTitleBookings(db, context, startsAt, date);
-  const sameDayBlocked = category.blockedAppointmentDay && counts.sameDay > 0;
-  const previousDayBlocked = category.notAppointmentPreviousDayTime && counts.previousDayTime > 0;
+  // 7 and 8 count the title's bookings: attended and missed ones were bookings too.
+  const category = context.category;
+  const sameDayBlocked = category.blockedAppointmentDay && state.sameDay > 0;
+  const previousDayBlocked = category.notAppointmentPreviousDayTime && state.previousDayTime > 0;
   if (sameDayBlocked || previousDayBlocked) failures.push(failureOf('WaitingPeriodRequired'));
 
   const limit = place.associateReservationLimit;
-  if (limit > 0 && counts.month >= limit)
+  if (limit > 0 && state.month >= limit)
     failures.push({ ...failureOf('ReservationsLimitReached'), from: monthOf(date).next });
 
   // 9. Nobody holds an overlapping booking (the exclusion constraint guarantees it on insert).
   if (booked.length > 0) failures.push(failureOf('TimeAlreadyTaken'));
 
-  return { failures, quota: { used: counts.month, limit }, title };
+  return { failures, quota: { used: state.month, limit }, title };
 }
 
-async function countTitleBookings(
+const sameInterval = (a: Interval, b: Interval) =>
+  a.startsAt.getTime() === b.startsAt.getTime() && a.endsAt.getTime() === b.endsAt.getTime();
+
+/**
+ * The title's occupying bookings the count rules read (same category that day, same category at
+ * the same time the day before, this place this month), and the latest-ending suspension in force
+ * at `now` (not lifted), in one round trip.
+ */
+async function loadTitleState(
   db: Database,
   context: BookingContext,
   startsAt: Date,
   date: string,
-): Promise<TitleCounts> {
+  now: Date,
+): Promise<TitleState> {
   const { place, timezone, title } = context;
   const day = clubDayRange(date, timezone);
   const previousDayStart = clubInstant(
@@ -194,7 +224,7 @@ async function countTitleBookings(
   const to = new Date(Math.max(monthEnd.getTime(), day.endsAt.getTime()));
   const iso = (instant: Date) => instant.toISOString();
 
-  const [row] = await queryRows<TitleCounts>(
+  const [row] = await queryRows<TitleState>(
     db,
     sql`
       select
@@ -211,7 +241,17 @@ async function countTitleBookings(
           where a.place_id = ${place.id}
             and a.starts_at >= ${iso(monthStart)}::timestamptz
             and a.starts_at < ${iso(monthEnd)}::timestamptz
-        )::int as "month"
+        )::int as "month",
+        (
+          select (extract(epoch from s.ends_at) * 1000)::float8
+          from title_suspensions s
+          where s.associate_title_id = ${title.id}
+            and s.lifted_at is null
+            and s.starts_at <= ${iso(now)}::timestamptz
+            and s.ends_at > ${iso(now)}::timestamptz
+          order by s.ends_at desc
+          limit 1
+        ) as "suspendedUntil"
       from appointments a
       join places p on p.id = a.place_id
       where a.associate_title_id = ${title.id}
@@ -220,5 +260,10 @@ async function countTitleBookings(
         and a.starts_at < ${iso(to)}::timestamptz
     `,
   );
-  return row ?? { sameDay: 0, previousDayTime: 0, month: 0 };
+  return {
+    sameDay: row?.sameDay ?? 0,
+    previousDayTime: row?.previousDayTime ?? 0,
+    month: row?.month ?? 0,
+    suspendedUntil: row?.suspendedUntil === null || row === undefined ? null : Number(row.suspendedUntil),
+  };
 }

@@ -15,7 +15,7 @@ export async function checkAppointment(
   now: Date = new Date(),
 ) {
   const context = await loadBookingContext(db, request, staff.companyIds);
-  const { failures, quota } = await evaluateBookingRules(db, context, request, now);
+  const { failures, quota } = await evaluateBookingRules(db, { context, request, now });
   return {
     ok: failures.length === 0,
     failures: failures.map((failure) => ({

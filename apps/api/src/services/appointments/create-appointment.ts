@@ -11,6 +11,7 @@ import {
   lockBookingKeys,
   type BookingContext,
   type BookingFailure,
+  type BusyIntervals,
   type BookingRequest,
 } from './booking-rules';
 
@@ -34,6 +35,7 @@ export type BookAppointmentOptions = {
  */
 export async function bookAppointment(db: Database, options: BookAppointmentOptions) {
   const { request, actor } = options;
+  const now = options.now ?? new Date();
   const staffId = 'userId' in actor ? actor.userId : null;
   const memberId = 'associateId' in actor ? actor.associateId : null;
   const refusal = (failures: BookingFailure[], context: BookingContext) => {
@@ -43,21 +45,19 @@ export async function bookAppointment(db: Database, options: BookAppointmentOpti
       appErrorOf(first, first.until ? { until: first.until } : undefined)
     );
   };
-  // One connection for the whole booking: under a rush every separate query would wait its turn
-  // in the pool again.
+  // Most attempts when a club opens its window are for slots just taken: they are refused from
+  // what is committed, before any transaction or lock, every failing rule listed. Queueing them
+  // behind the place's bookings (or paying a transaction for a refusal) slowed the whole club.
+  const context = await loadBookingContext(db, request, options.companyIds);
+  const busy = await loadSlotBusy(db, context, request);
+  if (busy && (busy.blocked.length > 0 || busy.booked.length > 0)) {
+    const { failures } = await evaluateBookingRules(db, { context, request, now, busy });
+    if (failures.length > 0) throw refusal(failures, context);
+    // Freed meanwhile (a cancellation): book it the usual way.
+  }
   return db.transaction(async (tx) => {
-    const context = await loadBookingContext(tx, request, options.companyIds);
-    // A slot somebody already holds (or a blocked time covers) is refused before the place's
-    // lock: when a club opens its window most attempts are for slots just taken, and queueing
-    // them behind the place's bookings slowed every request of the club. What was committed is
-    // what the refusal reports, every failing rule listed.
-    if (await slotLooksBusy(tx, context, request)) {
-      const { failures } = await evaluateBookingRules(tx, context, request, options.now);
-      if (failures.length > 0) throw refusal(failures, context);
-      // Freed meanwhile (a cancellation): book it the usual way.
-    }
     await lockBookingKeys(tx, context);
-    const { failures } = await evaluateBookingRules(tx, context, request, options.now);
+    const { failures } = await evaluateBookingRules(tx, { context, request, now });
     if (failures.length > 0) throw refusal(failures, context);
 
     // The booking and its audit event in one statement: one round trip fewer on the busiest
@@ -99,21 +99,25 @@ export async function bookAppointment(db: Database, options: BookAppointmentOpti
   });
 }
 
-/** Whether a committed booking or a blocked time already overlaps the requested slot (no lock). */
-async function slotLooksBusy(db: Database, context: BookingContext, request: BookingRequest) {
-  const slot = { startsAt: new Date(request.startsAt), endsAt: new Date(request.endsAt) };
-  if (!(slot.endsAt > slot.startsAt)) return false;
-  const { blocked, booked } = await loadBusyIntervals(db, [context.place.id], slot);
-  return blocked.length > 0 || booked.length > 0;
+/**
+ * The committed bookings and blocked times overlapping the requested slot (no lock), or null when
+ * the request's end is not after its start (rule 3 refuses it under the lock).
+ */
+async function loadSlotBusy(
+  db: Database,
+  context: BookingContext,
+  request: BookingRequest,
+): Promise<BusyIntervals | null> {
+  const range = { startsAt: new Date(request.startsAt), endsAt: new Date(request.endsAt) };
+  if (!(range.endsAt > range.startsAt)) return null;
+  return { ...(await loadBusyIntervals(db, [context.place.id], range)), range };
 }
 
+export type CreateAppointmentOptions = { staff: Staff; request: BookingRequest; now?: Date };
+
 /** A booking made by staff in the back office. */
-export async function createAppointment(
-  db: Database,
-  request: BookingRequest,
-  staff: Staff,
-  now: Date = new Date(),
-) {
+export async function createAppointment(db: Database, options: CreateAppointmentOptions) {
+  const { staff, request, now } = options;
   return bookAppointment(db, {
     request,
     companyIds: staff.companyIds,

@@ -1,6 +1,6 @@
 import { associates, places, type Database } from '@clube/db';
 import { type PortalBookingBody, type PortalBookingFailure } from '@clube/shared';
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { AppError } from '../../lib/app-error';
 import type { Member } from '../../types';
 import {
@@ -24,7 +24,18 @@ export async function resolveBookingRequest(options: {
 }): Promise<MemberBookingRequest> {
   const { db, member, body } = options;
   const associateId = body.associateId ?? member.associateId;
-  // The caller and whom the booking is for (the same row, usually) in one query.
+  // The caller, whom the booking is for (the same row, usually) and the slot length of the place
+  // (when it is an active place of the member's club) in one query.
+  const bookRangeOfPlace = db
+    .select({ bookRange: places.bookRange })
+    .from(places)
+    .where(
+      and(
+        eq(places.id, body.placeId),
+        eq(places.companyId, member.companyId),
+        isNull(places.archivedAt),
+      ),
+    );
   const rows = await db
     .select({
       id: associates.id,
@@ -33,6 +44,7 @@ export async function resolveBookingRequest(options: {
       associateTitleId: associates.associateTitleId,
       blocked: associates.blocked,
       blockedReason: associates.blockedReason,
+      bookRange: sql<number | null>`(${bookRangeOfPlace})`.mapWith(Number),
     })
     .from(associates)
     .where(inArray(associates.id, [member.associateId, associateId]));
@@ -46,17 +58,7 @@ export async function resolveBookingRequest(options: {
   if (!target) throw new AppError('AssociateNotFound');
   if (target.id !== member.associateId && !member.isHolder)
     throw new AppError('OnlyHolderBooksForOthers');
-
-  const [place] = await db
-    .select({ bookRange: places.bookRange })
-    .from(places)
-    .where(
-      and(
-        eq(places.id, body.placeId),
-        eq(places.companyId, member.companyId),
-        isNull(places.archivedAt),
-      ),
-    );
+  const place = target.bookRange === null ? null : { bookRange: target.bookRange };
   if (!place) throw new AppError('PlaceNotFound');
   const startsAt = new Date(body.startsAt);
   const forSelf = target.id === member.associateId;

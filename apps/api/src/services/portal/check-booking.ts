@@ -17,7 +17,7 @@ export async function checkBooking(options: CheckBookingOptions): Promise<Portal
   const resolved = await resolveBookingRequest(options);
   const { request } = resolved;
   const context = await loadBookingContext(db, request, new Set([member.companyId]));
-  const { failures, quota } = await evaluateBookingRules(db, context, request, options.now);
+  const { failures, quota } = await evaluateBookingRules(db, { context, request, now: options.now });
   const described = memberFailures(failures, context, resolved).map(({ body }) => body);
   return { ok: described.length === 0, failures: described, quota };
 }

@@ -83,7 +83,10 @@ export const appointmentRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const id = await createAppointment(app.db, request.body, request.staff);
+      const id = await createAppointment(app.db, {
+        staff: request.staff,
+        request: request.body,
+      });
       const created = await findAppointment(app.db, id, request.staff.companyIds);
       if (!created) throw new AppError('AppointmentNotFound');
       return reply.status(201).send(created);
