@@ -46,9 +46,14 @@ export type ImportAssociatesOptions = {
 };
 
 export const importErrorsLimit = 1000;
-/** Bounds of a batch's rows: bounds the rows held in memory and the size of one statement. */
+/**
+ * Bounds of a batch's rows: the upper one bounds the rows held in memory and the size of one
+ * statement; the lower one lets a batch stay near `batchTargetMs` where a row is slow to write
+ * (on the embedded database a new member costs 1–2 ms once the club holds tens of thousands, so
+ * 50-row batches made every other request wait 100 ms and more).
+ */
 const maxBatchSize = 1000;
-const minBatchSize = 50;
+const minBatchSize = 10;
 /**
  * How long one batch's transaction should take. On the embedded database every other request
  * waits for the batch in progress, so this bounds their added wait; batches are resized after
@@ -67,7 +72,7 @@ const touchEveryMs = 60 * 1000;
 type PendingRow = { line: number; row: AssociateRow };
 
 /** The next batch's number of rows: fixed, or resized to the last batch's cost per row. */
-class BatchSizer {
+export class BatchSizer {
   private size: number;
   constructor(private readonly fixed: number | undefined) {
     this.size = fixed ?? 100;
