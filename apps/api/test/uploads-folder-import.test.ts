@@ -94,7 +94,7 @@ describe('importUploadsFolder', () => {
         .where(eq(companies.id, company.id)),
     );
 
-    const first = await importUploadsFolder(db, directory);
+    const first = await importUploadsFolder(db, { directory });
     expect(first).toEqual({ imported: 4, missing: [other.logo] });
     const stored = await storedBytes(db);
     for (const key of [club.display, club.thumb, club.logo, other.display]) {
@@ -108,7 +108,7 @@ describe('importUploadsFolder', () => {
     expect(stored.has(unreferenced)).toBe(false);
 
     // Every start runs it again: nothing more to copy, nothing changed.
-    const second = await importUploadsFolder(db, directory);
+    const second = await importUploadsFolder(db, { directory });
     expect(second).toEqual({ imported: 0, missing: [other.logo] });
     expect(await storedBytes(db)).toEqual(stored);
   });
@@ -116,7 +116,9 @@ describe('importUploadsFolder', () => {
   it('copies nothing and fails nothing when there is no uploads folder', async () => {
     const db = database.database.db;
     const club = await legacyClub(db);
-    const result = await importUploadsFolder(db, join(temporaryDirectory(), 'absent'));
+    const result = await importUploadsFolder(db, {
+      directory: join(temporaryDirectory(), 'absent'),
+    });
     expect(result.imported).toBe(0);
     expect(result.missing).toEqual(expect.arrayContaining(Object.values(club)));
   });
