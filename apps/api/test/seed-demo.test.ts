@@ -14,21 +14,17 @@ import {
 } from '@clube/db';
 import { addDaysToDate, clubInstant, clubToday, stripCpf } from '@clube/shared';
 import { and, count, eq, gte, lt } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { demoClubName, demoLogin, demoMemberLogin, seedDemo } from '../src/seed/demo';
 import { verifyPassword } from '../src/lib/password';
 import { login } from './factories';
-import { createTestApp, type TestContext } from './helper';
+import { build } from './helper';
 
-let context: TestContext;
-beforeAll(async () => {
-  context = await createTestApp();
-});
-afterAll(() => context.close());
+const context = build();
 
 describe('demo seed', () => {
   it('creates a club to click through, and the demo login opens both clubs', async () => {
-    const db = context.database.db;
+    const db = context.db;
     const { club } = await seedDemo(db, { uploadsDir: context.config.uploadsDir });
     expect(club.name).toBe(demoClubName);
     expect(club.timezone).toBe('America/Sao_Paulo');
