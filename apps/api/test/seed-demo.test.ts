@@ -1,5 +1,3 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
   appointments,
@@ -14,11 +12,11 @@ import {
 } from '@clube/db';
 import { addDaysToDate, clubInstant, clubToday, stripCpf } from '@clube/shared';
 import { and, count, eq, gte, lt } from 'drizzle-orm';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { demoClubName, demoLogin, demoMemberLogin, seedDemo } from '../src/seed/demo';
 import { verifyPassword } from '../src/lib/password';
 import { login } from './factories';
-import { build } from './helper';
+import { build, temporaryDirectories } from './helper';
 
 const context = build();
 
@@ -114,8 +112,7 @@ describe('demo seed', () => {
 });
 
 describe('data directory lock', () => {
-  const directory = mkdtempSync(join(tmpdir(), 'clube-lock-'));
-  afterAll(() => rmSync(directory, { recursive: true, force: true }));
+  const directory = temporaryDirectories('lock')();
 
   it('lets one process hold DATA_DIR and refuses a second with a clear message', async () => {
     const { spawnSync } = await import('node:child_process');

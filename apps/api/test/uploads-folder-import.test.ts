@@ -1,13 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { companies, placeImages, storedFiles, type Database } from '@clube/db';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importUploadsFolder } from '../src/services/maintenance/import-uploads-folder';
 import { createClubWithStaff, createPlace } from './factories';
-import { createTestDatabase } from './helper';
+import { createTestDatabase, temporaryDirectories } from './helper';
 import { startServer, withEmbeddedDatabase } from './server-process';
 
 /**
@@ -15,16 +14,7 @@ import { startServer, withEmbeddedDatabase } from './server-process';
  * copied into the database, once, and served from there.
  */
 
-const directories: string[] = [];
-afterAll(() => {
-  for (const directory of directories) rmSync(directory, { recursive: true, force: true });
-});
-
-function temporaryDirectory() {
-  const directory = mkdtempSync(join(tmpdir(), 'clube-uploads-import-'));
-  directories.push(directory);
-  return directory;
-}
+const temporaryDirectory = temporaryDirectories('uploads-import');
 
 const keyOf = (variant: string) => `${randomUUID()}-${variant}.webp`;
 /** Stand-in bytes: the import copies files, it does not decode them. */
