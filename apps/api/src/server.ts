@@ -36,7 +36,7 @@ async function main() {
 
   // Earlier versions kept images in DATA_DIR/uploads; whatever rows still name is copied into the
   // database before the first request, so no photo goes missing on upgrade.
-  const uploads = await importUploadsFolder(database.db, config.uploadsDir);
+  const uploads = await importUploadsFolder(database.db, { directory: config.uploadsDir });
   if (uploads.imported > 0) {
     app.log.info(
       { imported: uploads.imported, from: config.uploadsDir },

@@ -1,17 +1,16 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { companies, openDatabase, storedFiles } from '@clube/db';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config';
 import {
   backupEmbeddedDatabase,
   restoreEmbeddedDatabase,
 } from '../src/services/maintenance/backup-database';
 import { createCompany } from '../src/services/companies/create-company';
+import { temporaryDirectories } from './helper';
 
-const directory = mkdtempSync(join(tmpdir(), 'clube-backup-'));
-afterAll(() => rmSync(directory, { recursive: true, force: true }));
+const directory = temporaryDirectories('backup')();
 const { migrationsDir } = loadConfig({});
 
 async function clubNames(databaseDir: string) {

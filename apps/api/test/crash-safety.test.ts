@@ -1,13 +1,13 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { placeImages, storedFiles } from '@clube/db';
 import { eq, inArray } from 'drizzle-orm';
 import sharp from 'sharp';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { runCrashScenario } from './crash-load';
 import { createClubWithStaff, createPlace, staffPassword } from './factories';
+import { temporaryDirectories } from './helper';
 import { loginThrough, startServer, withEmbeddedDatabase } from './server-process';
 
 /**
@@ -16,16 +16,7 @@ import { loginThrough, startServer, withEmbeddedDatabase } from './server-proces
  * with-postgres/crash-safety.test.ts.
  */
 
-const directories: string[] = [];
-afterAll(() => {
-  for (const directory of directories) rmSync(directory, { recursive: true, force: true });
-});
-
-function temporaryDataDir() {
-  const directory = mkdtempSync(join(tmpdir(), 'clube-crash-'));
-  directories.push(directory);
-  return directory;
-}
+const temporaryDataDir = temporaryDirectories('crash');
 
 /** Polls until `condition` holds, for at most `timeoutMs`. */
 async function waitFor(condition: () => boolean, what: string, timeoutMs = 60_000) {

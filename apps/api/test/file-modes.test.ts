@@ -1,22 +1,13 @@
-import {
-  chmodSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  rmSync,
-  statSync,
-  writeFileSync,
-} from 'node:fs';
-import { tmpdir } from 'node:os';
+import { chmodSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { openDatabase } from '@clube/db';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config';
 import { createCompany } from '../src/services/companies/create-company';
 import { backupEmbeddedDatabase } from '../src/services/maintenance/backup-database';
+import { temporaryDirectories } from './helper';
 
-const directory = mkdtempSync(join(tmpdir(), 'clube-modes-'));
-afterAll(() => rmSync(directory, { recursive: true, force: true }));
+const directory = temporaryDirectories('modes')();
 const { migrationsDir } = loadConfig({});
 
 /** Every path under `root` (itself included) whose mode gives anything to group or others. */

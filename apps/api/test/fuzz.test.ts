@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   bearerFor,
   createAssociate,
@@ -7,7 +7,7 @@ import {
   createOperatingHours,
   createPlace,
 } from './factories';
-import { createTestApp, type TestContext } from './helper';
+import { build } from './helper';
 import {
   acceptsMultipart,
   encodeMultipart,
@@ -38,7 +38,7 @@ type JsonSchema = {
   anyOf?: JsonSchema[];
 };
 
-let context: TestContext;
+const context = build();
 let staffHeaders: Record<string, string>;
 let memberHeaders: Record<string, string>;
 /** Each realm's routes are fuzzed with its own session, so requests get past the sign-in check. */
@@ -50,8 +50,7 @@ let idsByResource: Record<string, string>;
 let operations: Operation[];
 
 beforeAll(async () => {
-  context = await createTestApp();
-  const db = context.database.db;
+  const db = context.db;
   const { company, staff } = await createClubWithStaff(db);
   const place = await createPlace(db, company.id);
   const associate = await createAssociate(db, company.id, { password: 'senha-do-socio' });
@@ -85,7 +84,6 @@ beforeAll(async () => {
       })),
     );
 });
-afterAll(() => context.close());
 
 const junkString = fc.oneof(
   fc.string(),

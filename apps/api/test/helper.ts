@@ -10,7 +10,9 @@
  * ./factories.ts (createClubWithBearer, createPlace, createAssociate, createAppointment,
  * createBookingScene, createPortalScene, bearerFor, memberHeaders…).
  */
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createScratchDatabase, openDatabase, type Database, type DatabaseHandle } from '@clube/db';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, inject } from 'vitest';
@@ -119,6 +121,23 @@ export function build(
     get config() {
       return built().config;
     },
+  };
+}
+
+/**
+ * Fresh directories under the system's temporary folder, named `clube-<prefix>-…`: call it at the
+ * top of a file (or of a describe block) and call the function it returns, in tests or at the top,
+ * for each directory needed. All are removed after the file's (or the block's) tests.
+ */
+export function temporaryDirectories(prefix: string): () => string {
+  const made: string[] = [];
+  afterAll(() => {
+    for (const directory of made) rmSync(directory, { recursive: true, force: true });
+  });
+  return () => {
+    const directory = mkdtempSync(join(tmpdir(), `clube-${prefix}-`));
+    made.push(directory);
+    return directory;
   };
 }
 

@@ -1,11 +1,10 @@
 import { existsSync } from 'node:fs';
-import { deflateSync } from 'node:zlib';
 import { join } from 'node:path';
 import { auditEvents, placeImages, storedFiles } from '@clube/db';
 import { and, count, eq, inArray } from 'drizzle-orm';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { bearerFor, createClubWithStaff, createPlace } from './factories';
+import { bearerFor, createClubWithStaff, createPlace, pngDeclaring } from './factories';
 import { withFailingTrigger, build } from './helper';
 
 const context = build();
@@ -371,35 +370,6 @@ describe('GET /api/uploads/:key', () => {
   });
 });
 
-/** A PNG chunk: length, type, data and the CRC-32 of type and data. */
-function pngChunk(type: string, data: Buffer) {
-  const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-  let crc = 0xffffffff;
-  for (const byte of body) {
-    crc ^= byte;
-    for (let bit = 0; bit < 8; bit += 1) crc = (crc >>> 1) ^ (0xedb88320 & -(crc & 1));
-  }
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const checksum = Buffer.alloc(4);
-  checksum.writeUInt32BE((crc ^ 0xffffffff) >>> 0);
-  return Buffer.concat([length, body, checksum]);
-}
-
-/** A well-formed PNG of a few hundred bytes that declares `width`×`height` pixels. */
-function declaredPng(width: number, height: number) {
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.set([8, 2, 0, 0, 0], 8); // 8-bit RGB, no interlace
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    pngChunk('IHDR', header),
-    pngChunk('IDAT', deflateSync(Buffer.alloc(4096))),
-    pngChunk('IEND', Buffer.alloc(0)),
-  ]);
-}
-
 const script = '<html><body><script>alert(document.cookie)</script></body></html>';
 /** The start of a zip archive (local file header), as in an image with a zip appended. */
 const zipTail = Buffer.concat([
@@ -411,7 +381,7 @@ const zipTail = Buffer.concat([
 describe('hostile uploads', () => {
   it('refuses a decompression bomb: a tiny PNG declaring 100 000 × 100 000 pixels (413)', async () => {
     const { place, headers } = await placeWithHeaders();
-    const bomb = declaredPng(100_000, 100_000);
+    const bomb = pngDeclaring(100_000, 100_000);
     expect(bomb.length).toBeLessThan(1024);
     const before = await storedCount();
     const response = await upload(

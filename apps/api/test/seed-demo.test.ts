@@ -1,5 +1,3 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
   appointments,
@@ -14,21 +12,17 @@ import {
 } from '@clube/db';
 import { addDaysToDate, clubInstant, clubToday, stripCpf } from '@clube/shared';
 import { and, count, eq, gte, lt } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { demoClubName, demoLogin, demoMemberLogin, seedDemo } from '../src/seed/demo';
 import { verifyPassword } from '../src/lib/password';
 import { login } from './factories';
-import { createTestApp, type TestContext } from './helper';
+import { build, temporaryDirectories } from './helper';
 
-let context: TestContext;
-beforeAll(async () => {
-  context = await createTestApp();
-});
-afterAll(() => context.close());
+const context = build();
 
 describe('demo seed', () => {
   it('creates a club to click through, and the demo login opens both clubs', async () => {
-    const db = context.database.db;
+    const db = context.db;
     const { club } = await seedDemo(db, { uploadsDir: context.config.uploadsDir });
     expect(club.name).toBe(demoClubName);
     expect(club.timezone).toBe('America/Sao_Paulo');
@@ -118,8 +112,7 @@ describe('demo seed', () => {
 });
 
 describe('data directory lock', () => {
-  const directory = mkdtempSync(join(tmpdir(), 'clube-lock-'));
-  afterAll(() => rmSync(directory, { recursive: true, force: true }));
+  const directory = temporaryDirectories('lock')();
 
   it('lets one process hold DATA_DIR and refuses a second with a clear message', async () => {
     const { spawnSync } = await import('node:child_process');

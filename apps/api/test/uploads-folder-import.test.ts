@@ -1,13 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { companies, placeImages, storedFiles, type Database } from '@clube/db';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importUploadsFolder } from '../src/services/maintenance/import-uploads-folder';
 import { createClubWithStaff, createPlace } from './factories';
-import { createTestDatabase } from './helper';
+import { createTestDatabase, temporaryDirectories } from './helper';
 import { startServer, withEmbeddedDatabase } from './server-process';
 
 /**
@@ -15,16 +14,7 @@ import { startServer, withEmbeddedDatabase } from './server-process';
  * copied into the database, once, and served from there.
  */
 
-const directories: string[] = [];
-afterAll(() => {
-  for (const directory of directories) rmSync(directory, { recursive: true, force: true });
-});
-
-function temporaryDirectory() {
-  const directory = mkdtempSync(join(tmpdir(), 'clube-uploads-import-'));
-  directories.push(directory);
-  return directory;
-}
+const temporaryDirectory = temporaryDirectories('uploads-import');
 
 const keyOf = (variant: string) => `${randomUUID()}-${variant}.webp`;
 /** Stand-in bytes: the import copies files, it does not decode them. */
@@ -94,7 +84,7 @@ describe('importUploadsFolder', () => {
         .where(eq(companies.id, company.id)),
     );
 
-    const first = await importUploadsFolder(db, directory);
+    const first = await importUploadsFolder(db, { directory });
     expect(first).toEqual({ imported: 4, missing: [other.logo] });
     const stored = await storedBytes(db);
     for (const key of [club.display, club.thumb, club.logo, other.display]) {
@@ -108,7 +98,7 @@ describe('importUploadsFolder', () => {
     expect(stored.has(unreferenced)).toBe(false);
 
     // Every start runs it again: nothing more to copy, nothing changed.
-    const second = await importUploadsFolder(db, directory);
+    const second = await importUploadsFolder(db, { directory });
     expect(second).toEqual({ imported: 0, missing: [other.logo] });
     expect(await storedBytes(db)).toEqual(stored);
   });
@@ -116,7 +106,9 @@ describe('importUploadsFolder', () => {
   it('copies nothing and fails nothing when there is no uploads folder', async () => {
     const db = database.database.db;
     const club = await legacyClub(db);
-    const result = await importUploadsFolder(db, join(temporaryDirectory(), 'absent'));
+    const result = await importUploadsFolder(db, {
+      directory: join(temporaryDirectory(), 'absent'),
+    });
     expect(result.imported).toBe(0);
     expect(result.missing).toEqual(expect.arrayContaining(Object.values(club)));
   });

@@ -8,15 +8,8 @@ import {
   signInToDemoClub,
   timeSlotsThroughApi,
   typedDate,
+  type ListedAssociate,
 } from './helpers';
-
-type Associate = {
-  id: string;
-  cardId: string;
-  blocked: boolean;
-  associateTitle: { id: string; blocked: boolean };
-  user: { name: string };
-};
 
 test('a block over two bookings keeps one and moves the other to a free place', async ({
   page,
@@ -38,7 +31,7 @@ test('a block over two bookings keeps one and moves the other to a free place', 
     headers: session.headers,
     params: { companyId: session.companyId, take: 100, skip: 0 },
   });
-  const { items } = (await response.json()) as { items: Associate[] };
+  const { items } = (await response.json()) as { items: ListedAssociate[] };
   const bookable = items.filter((item) => !item.blocked && !item.associateTitle.blocked);
   const kept = bookable[0]!;
   const moved = bookable.find((item) => item.associateTitle.id !== kept.associateTitle.id)!;

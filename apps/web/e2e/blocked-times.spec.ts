@@ -3,33 +3,13 @@ import {
   bookThroughApi,
   clubDate,
   createPlaceThroughApi,
+  findUnblockedAssociate,
   openApiSession,
   selectCalendarDay,
   signInToDemoClub,
   timeSlotsThroughApi,
   typedDate,
 } from './helpers';
-
-/** An unblocked associate of the demo club, to book with. */
-async function findBookableAssociate(
-  request: Parameters<typeof openApiSession>[0],
-  session: Awaited<ReturnType<typeof openApiSession>>,
-) {
-  const response = await request.get('/api/backoffice/associate/findAllPaginated', {
-    headers: session.headers,
-    params: { companyId: session.companyId, take: 50, skip: 0 },
-  });
-  const { items } = (await response.json()) as {
-    items: {
-      id: string;
-      cardId: string;
-      blocked: boolean;
-      associateTitle: { blocked: boolean };
-      user: { name: string };
-    }[];
-  };
-  return items.find((item) => !item.blocked && !item.associateTitle.blocked)!;
-}
 
 test('block a slot from the calendar, then one a booking took meanwhile', async ({
   page,
@@ -40,7 +20,7 @@ test('block a slot from the calendar, then one a booking took meanwhile', async 
   const session = await openApiSession(request);
   const suffix = `${Date.now()}-${test.info().workerIndex}`;
   const place = await createPlaceThroughApi(request, session, `Quadra Bloqueio ${suffix}`);
-  const associate = await findBookableAssociate(request, session);
+  const associate = await findUnblockedAssociate(request, session);
   const date = clubDate(2);
   const slots = await timeSlotsThroughApi(request, session, place.id, date);
   const slotAt = (time: string) => slots.find((slot) => slot.time === time)!;

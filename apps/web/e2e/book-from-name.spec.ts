@@ -1,12 +1,11 @@
 import { expect, test } from '@playwright/test';
-import { clubDate, createPlaceThroughApi, openApiSession, signInToDemoClub } from './helpers';
-
-type Member = {
-  cardId: string;
-  blocked: boolean;
-  associateTitle: { blocked: boolean };
-  user: { name: string };
-};
+import {
+  clubDate,
+  createPlaceThroughApi,
+  findUnblockedAssociate,
+  openApiSession,
+  signInToDemoClub,
+} from './helpers';
 
 /** Lower case, no accents: how the front desk types a name in a hurry. */
 const plain = (text: string) =>
@@ -21,19 +20,10 @@ test('book from part of a member’s name: one field, words in any order, pick, 
 }) => {
   const session = await openApiSession(request);
   const place = await createPlaceThroughApi(request, session, `Quadra Nome ${Date.now()}`);
-  const { items } = (await (
-    await request.get('/api/backoffice/associate/findAllPaginated', {
-      headers: session.headers,
-      params: { companyId: session.companyId, take: 50, skip: 0 },
-    })
-  ).json()) as { items: Member[] };
   // A member with at least two words in the name, free to book.
-  const member = items.find(
-    (item) =>
-      !item.blocked &&
-      !item.associateTitle.blocked &&
-      item.user.name.trim().split(/\s+/).length > 1,
-  )!;
+  const member = await findUnblockedAssociate(request, session, {
+    where: (item) => item.user.name.trim().split(/\s+/).length > 1,
+  });
   const words = plain(member.user.name).split(/\s+/);
   // The last word first, then the first: every word must match, in any order, without accents.
   const typed = `${words.at(-1)} ${words[0]}`;

@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import {
   clubDate,
   createPlaceThroughApi,
+  findUnblockedAssociate,
   openApiSession,
   pickMember,
   signInToDemoClub,
@@ -21,20 +22,7 @@ test('a booking made on one open day sheet appears on another without reloading'
 }) => {
   const session = await openApiSession(request);
   const place = await createPlaceThroughApi(request, session, `Quadra Quadro ${Date.now()}`);
-  const { items: associates } = (await (
-    await request.get('/api/backoffice/associate/findAllPaginated', {
-      headers: session.headers,
-      params: { companyId: session.companyId, take: 20, skip: 0 },
-    })
-  ).json()) as {
-    items: {
-      cardId: string;
-      blocked: boolean;
-      associateTitle: { blocked: boolean };
-      user: { name: string };
-    }[];
-  };
-  const associate = associates.find((item) => !item.blocked && !item.associateTitle.blocked)!;
+  const associate = await findUnblockedAssociate(request, session, { take: 20 });
   const date = clubDate(1);
 
   const desk = await browser.newContext();

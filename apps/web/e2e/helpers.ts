@@ -83,6 +83,33 @@ export async function createPlaceThroughApi(
   return { id: place.id, name: place.name, categoryId: category.id };
 }
 
+/** An associate as the associates list shows them: what a spec books with. */
+export type ListedAssociate = {
+  id: string;
+  cardId: string;
+  blocked: boolean;
+  associateTitle: { id: string; blocked: boolean };
+  user: { name: string };
+};
+
+/**
+ * The first associate among the club's first `take` listed who is free to book: neither they nor
+ * their title is blocked, and `where` holds when given.
+ */
+export async function findUnblockedAssociate(
+  request: APIRequestContext,
+  session: ApiSession,
+  options: { take?: number; where?: (associate: ListedAssociate) => boolean } = {},
+): Promise<ListedAssociate> {
+  const { take = 50, where = () => true } = options;
+  const response = await request.get('/api/backoffice/associate/findAllPaginated', {
+    headers: session.headers,
+    params: { companyId: session.companyId, take, skip: 0 },
+  });
+  const { items } = (await response.json()) as { items: ListedAssociate[] };
+  return items.find((item) => !item.blocked && !item.associateTitle.blocked && where(item))!;
+}
+
 /** What staff type in a date-time field for a YYYY-MM-DD date: DD/MM/AAAA HH:mm. */
 export const typedDate = (isoDate: string, time: string) =>
   `${isoDate.slice(8)}/${isoDate.slice(5, 7)}/${isoDate.slice(0, 4)} ${time}`;

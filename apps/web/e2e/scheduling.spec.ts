@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { demoStaff, pickMember, signInToDemoClub } from './helpers';
+import { demoStaff, findUnblockedAssociate, pickMember, signInToDemoClub } from './helpers';
 
 /**
  * Seeds through the API: a place of the demo club open all day, with 60-minute slots and no
@@ -44,20 +44,7 @@ async function seedPlaceAndAssociate(request: APIRequestContext) {
       },
     })
   ).json()) as { id: string };
-  const { items: associates } = (await (
-    await request.get('/api/backoffice/associate/findAllPaginated', {
-      headers,
-      params: { companyId, take: 20, skip: 0 },
-    })
-  ).json()) as {
-    items: {
-      cardId: string;
-      blocked: boolean;
-      associateTitle: { blocked: boolean };
-      user: { name: string };
-    }[];
-  };
-  const associate = associates.find((item) => !item.blocked && !item.associateTitle.blocked)!;
+  const associate = await findUnblockedAssociate(request, { headers, companyId }, { take: 20 });
   return { placeId: place.id, associate };
 }
 

@@ -445,17 +445,14 @@ export async function seedDemo(db: Database, _options: { uploadsDir: string }) {
     .where(eq(places.companyId, club.id))
     .orderBy(asc(places.name));
   for (const [index, place] of placesOfClub.entries()) {
-    await createPlaceImage(
-      db,
+    await createPlaceImage(db, {
       storage,
-      { userId: staff.id, companyIds: new Set([club.id]) },
-      {
-        placeId: place.id,
-        sequence: 1,
-        description: place.name,
-        bytes: await drawPlacePhoto(photoPalettes[index % photoPalettes.length]!),
-      },
-    );
+      staff: { userId: staff.id, companyIds: new Set([club.id]) },
+      placeId: place.id,
+      sequence: 1,
+      description: place.name,
+      bytes: await drawPlacePhoto(photoPalettes[index % photoPalettes.length]!),
+    });
   }
 
   const [created] = await db.select().from(companies).where(eq(companies.id, club.id));

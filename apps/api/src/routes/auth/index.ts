@@ -22,9 +22,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { user, refreshToken } = await login(app.db, app.rateLimiter, {
+      const { user, refreshToken } = await login(app.db, {
         ...request.body,
         address: request.ip,
+        rateLimiter: app.rateLimiter,
       });
       return {
         access_token: app.jwt.sign({ sub: user.id, realm: 'staff' }),
@@ -45,8 +46,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const rotated = await rotateRefreshToken(app.db, request.body.refresh_token);
-      const user = await findSessionUser(app.db, rotated.userId);
+      const rotated = await rotateRefreshToken(app.db, { token: request.body.refresh_token });
+      const user = await findSessionUser(app.db, { userId: rotated.userId });
       if (!user) throw new AppError('RefreshTokenExpired');
       return {
         access_token: app.jwt.sign({ sub: user.id, realm: 'staff' }),
@@ -67,7 +68,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await revokeRefreshToken(app.db, request.body.refresh_token);
+      await revokeRefreshToken(app.db, { token: request.body.refresh_token });
       return { ok: true as const };
     },
   );

@@ -58,7 +58,7 @@ export const portalAuthRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const rotated = await rotatePortalRefreshToken(app.db, request.body.refresh_token);
+      const rotated = await rotatePortalRefreshToken(app.db, { token: request.body.refresh_token });
       const session = await findPortalSession(app.db, rotated.associateId);
       if (!session) throw new AppError('RefreshTokenExpired');
       return {
@@ -83,7 +83,7 @@ export const portalAuthRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await revokeRefreshToken(app.db, request.body.refresh_token, 'associate');
+      await revokeRefreshToken(app.db, { token: request.body.refresh_token, realm: 'associate' });
       return { ok: true as const };
     },
   );

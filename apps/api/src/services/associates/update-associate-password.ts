@@ -30,7 +30,7 @@ export async function updateAssociatePassword(
       .update(associates)
       .set({ passwordHash, updatedAt: new Date() })
       .where(eq(associates.id, associate.id));
-    await revokeAllRefreshTokensOfAssociate(tx, associate.id);
+    await revokeAllRefreshTokensOfAssociate(tx, { associateId: associate.id });
     await recordAudit(tx, {
       companyId: associate.companyId,
       actorUserId: input.actorUserId,

@@ -11,7 +11,10 @@ import { issueRefreshToken, revokeAllRefreshTokensOfUser } from './refresh-token
 /** Wrong current passwords allowed per user and window, like failed logins per cpf. */
 export const changePasswordLimits = { perUser: 5 } as const;
 
-export type ChangeOwnPasswordInput = ChangeOwnPasswordBody & { userId: string };
+export type ChangeOwnPasswordOptions = ChangeOwnPasswordBody & {
+  userId: string;
+  rateLimiter: RateLimiter;
+};
 
 /**
  * A signed-in staff member changes their own password. A stolen access token alone is not
@@ -21,29 +24,30 @@ export type ChangeOwnPasswordInput = ChangeOwnPasswordBody & { userId: string };
  */
 export async function changeOwnPassword(
   db: Database,
-  rateLimiter: RateLimiter,
-  input: ChangeOwnPasswordInput,
+  options: ChangeOwnPasswordOptions,
 ): Promise<{ user: { id: string; name: string; cpf: string }; refreshToken: string }> {
-  const keys = [{ key: `password:user:${input.userId}`, limit: changePasswordLimits.perUser }];
+  const { rateLimiter } = options;
+  const keys = [{ key: `password:user:${options.userId}`, limit: changePasswordLimits.perUser }];
   await throttle(rateLimiter, keys);
 
   const [user] = await db
     .select({ id: users.id, name: users.name, cpf: users.cpf, passwordHash: users.passwordHash })
     .from(users)
-    .where(eq(users.id, input.userId));
+    .where(eq(users.id, options.userId));
   if (!user) throw new AppError('Unauthorized');
   const isCurrentPassword =
-    user.passwordHash !== null && (await verifyPassword(user.passwordHash, input.currentPassword));
+    user.passwordHash !== null &&
+    (await verifyPassword(user.passwordHash, options.currentPassword));
   if (!isCurrentPassword) throw new AppError('InvalidOldPassword');
 
   await Promise.all(keys.map(({ key }) => rateLimiter.refund(key)));
-  const passwordHash = await hashPassword(input.newPassword);
+  const passwordHash = await hashPassword(options.newPassword);
   return db.transaction(async (tx) => {
     await tx
       .update(users)
       .set({ passwordHash, updatedAt: new Date() })
       .where(eq(users.id, user.id));
-    await revokeAllRefreshTokensOfUser(tx, user.id);
+    await revokeAllRefreshTokensOfUser(tx, { userId: user.id });
     const { token } = await issueRefreshToken(tx, { userId: user.id });
     await recordAudit(tx, {
       companyId: null,

@@ -1,5 +1,7 @@
 import { companyStaff, users, type Database } from '@clube/db';
+import type { loginBodySchema } from '@clube/shared';
 import { eq, sql } from 'drizzle-orm';
+import type { z } from 'zod';
 import { AppError } from '../../lib/app-error';
 import { decoyPasswordHash, verifyPassword } from '../../lib/password';
 import type { RateLimiter } from '../../lib/rate-limiter';
@@ -18,7 +20,11 @@ export const loginLimits = {
   perAddress: 30,
 } as const;
 
-export type LoginInput = { cpf: string; password: string; address: string };
+export type LoginOptions = z.output<typeof loginBodySchema> & {
+  /** The client's address, one of the keys failed attempts count against. */
+  address: string;
+  rateLimiter: RateLimiter;
+};
 
 /**
  * Counts one attempt under each key; 429 once any of them is over its limit in the window. A
@@ -52,9 +58,9 @@ export async function throttle(
  */
 export async function login(
   db: Database,
-  rateLimiter: RateLimiter,
-  input: LoginInput,
+  options: LoginOptions,
 ): Promise<{ user: { id: string; name: string; cpf: string }; refreshToken: string }> {
+  const { rateLimiter, ...input } = options;
   const keys = [
     { key: `login:cpf-addr:${input.cpf}:${input.address}`, limit: loginLimits.perCpfAndAddress },
     { key: `login:cpf:${input.cpf}`, limit: loginLimits.perCpf },
@@ -84,10 +90,10 @@ export async function login(
   return { user: { id: user.id, name: user.name, cpf: user.cpf }, refreshToken: token };
 }
 
-export async function findSessionUser(db: Database, userId: string) {
+export async function findSessionUser(db: Database, options: { userId: string }) {
   const [user] = await db
     .select({ id: users.id, name: users.name, cpf: users.cpf })
     .from(users)
-    .where(eq(users.id, userId));
+    .where(eq(users.id, options.userId));
   return user;
 }

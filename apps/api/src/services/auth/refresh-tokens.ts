@@ -21,12 +21,14 @@ export type SessionOwner = { userId: string } | { associateId: string };
 /** The realm of a session: staff (back office) or associate (members' portal). */
 export type Realm = 'staff' | 'associate';
 
+export type IssueRefreshTokenOptions = SessionOwner & { familyId?: string };
+
 /** Creates a refresh token (the first of a new family unless `familyId` is given). */
 export async function issueRefreshToken(
   db: Database,
-  owner: SessionOwner,
-  familyId: string = randomUUID(),
+  options: IssueRefreshTokenOptions,
 ): Promise<{ token: string; id: string }> {
+  const { familyId = randomUUID(), ...owner } = options;
   const token = randomBytes(32).toString('base64url');
   const [row] = await db
     .insert(refreshTokens)
@@ -87,12 +89,12 @@ async function rotate(
         .where(eq(companyStaff.userId, ownerId))
         .limit(1);
       if (!staff) {
-        await revokeAllRefreshTokensOfUser(tx, ownerId);
+        await revokeAllRefreshTokensOfUser(tx, { userId: ownerId });
         return { kind: 'not-staff' as const };
       }
     }
     const owner: SessionOwner = realm === 'staff' ? { userId: ownerId } : { associateId: ownerId };
-    const next = await issueRefreshToken(tx, owner, current.familyId);
+    const next = await issueRefreshToken(tx, { ...owner, familyId: current.familyId });
     // Within the grace period the token was already rotated: its successor went to the other tab,
     // and only its hash is stored, so it cannot be handed out again. This tab gets a sibling in
     // the same family instead; `replacedById` keeps pointing at the first successor, so the
@@ -125,18 +127,18 @@ async function rotatedWithinGrace(db: Database, successorId: string): Promise<bo
 /** Rotates a staff session's refresh token. */
 export async function rotateRefreshToken(
   db: Database,
-  token: string,
+  options: { token: string },
 ): Promise<{ userId: string; token: string }> {
-  const rotated = await rotate(db, token, 'staff');
+  const rotated = await rotate(db, options.token, 'staff');
   return { userId: rotated.ownerId, token: rotated.token };
 }
 
 /** Rotates a members' portal session's refresh token. */
 export async function rotatePortalRefreshToken(
   db: Database,
-  token: string,
+  options: { token: string },
 ): Promise<{ associateId: string; token: string }> {
-  const rotated = await rotate(db, token, 'associate');
+  const rotated = await rotate(db, options.token, 'associate');
   return { associateId: rotated.ownerId, token: rotated.token };
 }
 
@@ -146,9 +148,9 @@ export async function rotatePortalRefreshToken(
  */
 export async function revokeRefreshToken(
   db: Database,
-  token: string,
-  realm: Realm = 'staff',
+  options: { token: string; realm?: Realm },
 ): Promise<void> {
+  const { token, realm = 'staff' } = options;
   const [current] = await db
     .select({
       familyId: refreshTokens.familyId,
@@ -161,20 +163,25 @@ export async function revokeRefreshToken(
 }
 
 /** After a password change every session of the user ends. */
-export async function revokeAllRefreshTokensOfUser(db: Database, userId: string): Promise<void> {
+export async function revokeAllRefreshTokensOfUser(
+  db: Database,
+  options: { userId: string },
+): Promise<void> {
   await db
     .update(refreshTokens)
     .set({ revokedAt: new Date() })
-    .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
+    .where(and(eq(refreshTokens.userId, options.userId), isNull(refreshTokens.revokedAt)));
 }
 
 /** After staff set a member's portal password every portal session of that membership ends. */
 export async function revokeAllRefreshTokensOfAssociate(
   db: Database,
-  associateId: string,
+  options: { associateId: string },
 ): Promise<void> {
   await db
     .update(refreshTokens)
     .set({ revokedAt: new Date() })
-    .where(and(eq(refreshTokens.associateId, associateId), isNull(refreshTokens.revokedAt)));
+    .where(
+      and(eq(refreshTokens.associateId, options.associateId), isNull(refreshTokens.revokedAt)),
+    );
 }

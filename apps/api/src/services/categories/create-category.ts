@@ -4,11 +4,12 @@ import type { z } from 'zod';
 import { recordAudit } from '../../lib/audit';
 import { categoryColumns } from './find-category';
 
-export async function createCategory(
-  db: Database,
-  actorUserId: string,
-  values: z.output<typeof createCategoryBodySchema>,
-) {
+export type CreateCategoryOptions = { actorUserId: string } & z.output<
+  typeof createCategoryBodySchema
+>;
+
+export async function createCategory(db: Database, options: CreateCategoryOptions) {
+  const { actorUserId, ...values } = options;
   return db.transaction(async (tx) => {
     const [category] = await tx.insert(categories).values(values).returning(categoryColumns);
     await recordAudit(tx, {

@@ -9,10 +9,11 @@ import { findCategoryOfStaff } from './find-category';
  * Archives a category no active place uses. Archived places keep pointing at it, so their
  * history stays readable; that is why the row is never erased.
  */
-export async function deleteCategory(db: Database, staff: Staff, categoryId: string) {
+export async function deleteCategory(db: Database, options: { staff: Staff; categoryId: string }) {
+  const { staff, categoryId } = options;
   await db.transaction(async (tx) => {
     // The update lock waits for (and then blocks) a place being created in this category.
-    const category = await findCategoryOfStaff(tx, staff, categoryId, 'update');
+    const category = await findCategoryOfStaff(tx, { staff, categoryId, lock: 'update' });
     const [inUse] = await tx
       .select({ id: places.id })
       .from(places)

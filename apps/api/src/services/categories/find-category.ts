@@ -17,10 +17,9 @@ export const categoryColumns = {
  */
 export async function findCategoryOfStaff(
   db: Database,
-  staff: Staff,
-  categoryId: string,
-  lock?: 'update' | 'share',
+  options: { staff: Staff; categoryId: string; lock?: 'update' | 'share' },
 ) {
+  const { staff, categoryId, lock } = options;
   const query = db
     .select(categoryColumns)
     .from(categories)

@@ -6,13 +6,12 @@ import { recordAudit } from '../../lib/audit';
 import type { Staff } from '../../types';
 import { categoryColumns, findCategoryOfStaff } from './find-category';
 
-export async function updateCategory(
-  db: Database,
-  staff: Staff,
-  { id, ...changes }: z.output<typeof updateCategoryBodySchema>,
-) {
+export type UpdateCategoryOptions = { staff: Staff } & z.output<typeof updateCategoryBodySchema>;
+
+export async function updateCategory(db: Database, options: UpdateCategoryOptions) {
+  const { staff, id, ...changes } = options;
   return db.transaction(async (tx) => {
-    const before = await findCategoryOfStaff(tx, staff, id, 'update');
+    const before = await findCategoryOfStaff(tx, { staff, categoryId: id, lock: 'update' });
     const [category] = await tx
       .update(categories)
       .set({ ...changes, updatedAt: sql`now()` })

@@ -16,6 +16,7 @@ export function storageKeyOfLogo(logoUrl: string | null): string | null {
 }
 
 type LogoChange = {
+  storage: FileStorage;
   companyId: string;
   actorUserId: string;
   /** The new logo's file, stored with the change; none when the club goes back to the crest. */
@@ -28,7 +29,7 @@ type LogoChange = {
  * bytes are stored and the replaced upload's bytes removed, so a rollback keeps the logo in use
  * and a commit leaves no bytes nothing points at.
  */
-async function replaceLogo(db: Database, storage: FileStorage, change: LogoChange) {
+async function replaceLogo(db: Database, change: LogoChange) {
   return db.transaction(async (tx) => {
     const [before] = await tx
       .select({ logoUrl: companies.logoUrl })
@@ -36,7 +37,7 @@ async function replaceLogo(db: Database, storage: FileStorage, change: LogoChang
       .where(eq(companies.id, change.companyId))
       .for('update');
     if (!before) throw new AppError('CompanyNotFound');
-    const files = storage.within(tx);
+    const files = change.storage.within(tx);
     if (change.upload) await files.put(change.upload.key, change.upload.data);
     const logoUrl = change.upload ? uploadUrlOf(change.upload.key) : null;
     const [company] = await tx
@@ -58,28 +59,27 @@ async function replaceLogo(db: Database, storage: FileStorage, change: LogoChang
   });
 }
 
-export type SetCompanyLogoInput = { companyId: string; actorUserId: string; bytes: Buffer };
+export type RemoveCompanyLogoOptions = {
+  storage: FileStorage;
+  companyId: string;
+  actorUserId: string;
+};
+
+export type SetCompanyLogoOptions = RemoveCompanyLogoOptions & { bytes: Buffer };
 
 /** Re-encodes the upload, stores it under a generated name and makes it the club's logo. */
-export async function setCompanyLogo(
-  db: Database,
-  storage: FileStorage,
-  input: SetCompanyLogoInput,
-) {
-  const logo = await processLogo(input.bytes);
-  return replaceLogo(db, storage, {
-    companyId: input.companyId,
-    actorUserId: input.actorUserId,
+export async function setCompanyLogo(db: Database, options: SetCompanyLogoOptions) {
+  const logo = await processLogo(options.bytes);
+  return replaceLogo(db, {
+    storage: options.storage,
+    companyId: options.companyId,
+    actorUserId: options.actorUserId,
     upload: { key: generateStorageKey('logo', 'webp'), data: logo.data },
     action: 'company.logo.update',
   });
 }
 
 /** The club goes back to the default crest; its uploaded logo's bytes are removed. */
-export async function removeCompanyLogo(
-  db: Database,
-  storage: FileStorage,
-  input: { companyId: string; actorUserId: string },
-) {
-  return replaceLogo(db, storage, { ...input, upload: null, action: 'company.logo.delete' });
+export async function removeCompanyLogo(db: Database, options: RemoveCompanyLogoOptions) {
+  return replaceLogo(db, { ...options, upload: null, action: 'company.logo.delete' });
 }

@@ -11,16 +11,16 @@ export const timezoneSchema = z.string().refine((zone) => {
   }
 }, 'fuso horário IANA desconhecido (ex.: America/Sao_Paulo)');
 
-export type CreateCompanyInput = { name: string; timezone?: string; logoUrl?: string | null };
+export type CreateCompanyOptions = { name: string; timezone?: string; logoUrl?: string | null };
 
-export async function createCompany(db: Database, input: CreateCompanyInput) {
-  const name = input.name.trim();
+export async function createCompany(db: Database, options: CreateCompanyOptions) {
+  const name = options.name.trim();
   if (!name) throw new AppError('CompanyNameRequired');
-  const timezone = timezoneSchema.safeParse(input.timezone ?? 'America/Sao_Paulo');
+  const timezone = timezoneSchema.safeParse(options.timezone ?? 'America/Sao_Paulo');
   if (!timezone.success) throw new AppError('InvalidTimezone');
   const [company] = await db
     .insert(companies)
-    .values({ name, timezone: timezone.data, logoUrl: input.logoUrl ?? null })
+    .values({ name, timezone: timezone.data, logoUrl: options.logoUrl ?? null })
     .returning();
   return company!;
 }

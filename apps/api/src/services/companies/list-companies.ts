@@ -4,22 +4,25 @@ import { AppError } from '../../lib/app-error';
 import { companyColumns, toCompany } from './company-row';
 
 /** The clubs a staff member works for, by name. */
-export async function listCompaniesOfStaff(db: Database, userId: string) {
+export async function listCompaniesOfStaff(db: Database, options: { userId: string }) {
   const rows = await db
     .select(companyColumns)
     .from(companies)
     .innerJoin(companyStaff, eq(companyStaff.companyId, companies.id))
-    .where(eq(companyStaff.userId, userId))
+    .where(eq(companyStaff.userId, options.userId))
     .orderBy(asc(companies.name), asc(companies.id));
   return rows.map(toCompany);
 }
 
-export async function getCompanyOfStaff(db: Database, userId: string, companyId: string) {
+export async function getCompanyOfStaff(
+  db: Database,
+  options: { userId: string; companyId: string },
+) {
   const [company] = await db
     .select(companyColumns)
     .from(companies)
     .innerJoin(companyStaff, eq(companyStaff.companyId, companies.id))
-    .where(and(eq(companyStaff.userId, userId), eq(companies.id, companyId)));
+    .where(and(eq(companyStaff.userId, options.userId), eq(companies.id, options.companyId)));
   if (!company) throw new AppError('CompanyNotFound');
   return toCompany(company);
 }

@@ -6,15 +6,15 @@ import { recordAudit } from '../../lib/audit';
 import { companyColumns, toCompany } from './company-row';
 import { timezoneSchema } from './create-company';
 
-export type UpdateCompanyInput = UpdateCompanyBody & { companyId: string; actorUserId: string };
+export type UpdateCompanyOptions = UpdateCompanyBody & { companyId: string; actorUserId: string };
 
 /**
  * Renames a club and/or moves it to another timezone. The caller has already been checked as
  * staff of the club. Times of day (opening hours, place windows) are wall-clock values, so they
  * keep their meaning in the new zone; only how "today" and instants map to them changes.
  */
-export async function updateCompany(db: Database, input: UpdateCompanyInput) {
-  const timezone = timezoneSchema.safeParse(input.timezone);
+export async function updateCompany(db: Database, options: UpdateCompanyOptions) {
+  const timezone = timezoneSchema.safeParse(options.timezone);
   if (!timezone.success) {
     const message = timezone.error.issues[0]!.message;
     throw new AppError('ValidationError', { details: [{ in: 'body', path: 'timezone', message }] });
@@ -35,33 +35,33 @@ export async function updateCompany(db: Database, input: UpdateCompanyInput) {
         noShowSuspensionDays: companies.noShowSuspensionDays,
       })
       .from(companies)
-      .where(eq(companies.id, input.companyId))
+      .where(eq(companies.id, options.companyId))
       .for('update');
     if (!before) throw new AppError('CompanyNotFound');
 
     const [company] = await tx
       .update(companies)
       .set({
-        name: input.name,
+        name: options.name,
         timezone: zone,
-        noShowToleranceMinutes: input.noShowToleranceMinutes,
+        noShowToleranceMinutes: options.noShowToleranceMinutes,
         // 0 and null both mean "off"; store null so there is one way to say it.
         noShowSuspensionCount:
-          input.noShowSuspensionCount === undefined
+          options.noShowSuspensionCount === undefined
             ? undefined
-            : input.noShowSuspensionCount || null,
-        noShowWindowDays: input.noShowWindowDays,
-        noShowSuspensionDays: input.noShowSuspensionDays,
+            : options.noShowSuspensionCount || null,
+        noShowWindowDays: options.noShowWindowDays,
+        noShowSuspensionDays: options.noShowSuspensionDays,
         updatedAt: new Date(),
       })
-      .where(eq(companies.id, input.companyId))
+      .where(eq(companies.id, options.companyId))
       .returning(companyColumns);
     await recordAudit(tx, {
-      companyId: input.companyId,
-      actorUserId: input.actorUserId,
+      companyId: options.companyId,
+      actorUserId: options.actorUserId,
       action: 'company.update',
       entityType: 'company',
-      entityId: input.companyId,
+      entityId: options.companyId,
       data: {
         before,
         after: {

@@ -22,8 +22,9 @@ export type UploadsFolderImport = {
  */
 export async function importUploadsFolder(
   db: Database,
-  directory: string,
+  options: { directory: string },
 ): Promise<UploadsFolderImport> {
+  const { directory } = options;
   const logoPrefix = uploadUrlOf('');
   const wanted = await queryRows<{ key: string }>(
     db,

@@ -1,22 +1,18 @@
 import { operatingHours, type Database } from '@clube/db';
-import type { DayOfWeek } from '@clube/shared';
+import type { operatingHourBodySchema } from '@clube/shared';
+import type { z } from 'zod';
 import { AppError } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
 import { assertOpenBeforeClose } from './assert-open-before-close';
 import { operatingHourColumns, toOperatingHour } from './operating-hour-row';
 
-export type OperatingHourInput = {
-  companyId: string;
-  dayOfWeek: DayOfWeek;
-  openTime: string;
-  closeTime: string;
-};
+/** Create and update take the same options: the club's weekday and its hours. */
+export type OperatingHourOptions = { actorUserId: string } & z.output<
+  typeof operatingHourBodySchema
+>;
 
-export async function createOperatingHour(
-  db: Database,
-  actorUserId: string,
-  input: OperatingHourInput,
-) {
+export async function createOperatingHour(db: Database, options: OperatingHourOptions) {
+  const { actorUserId, ...input } = options;
   assertOpenBeforeClose(input.openTime, input.closeTime);
   return db.transaction(async (tx) => {
     // The unique (club, weekday) index decides races; a second row for the day is a 409.

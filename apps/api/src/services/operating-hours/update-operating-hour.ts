@@ -3,15 +3,12 @@ import { and, eq, sql } from 'drizzle-orm';
 import { AppError } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
 import { assertOpenBeforeClose } from './assert-open-before-close';
-import type { OperatingHourInput } from './create-operating-hour';
+import type { OperatingHourOptions } from './create-operating-hour';
 import { operatingHourColumns, toOperatingHour } from './operating-hour-row';
 
 /** Updates the row of the club's weekday; a weekday without hours yet is a 404. */
-export async function updateOperatingHour(
-  db: Database,
-  actorUserId: string,
-  input: OperatingHourInput,
-) {
+export async function updateOperatingHour(db: Database, options: OperatingHourOptions) {
+  const { actorUserId, ...input } = options;
   assertOpenBeforeClose(input.openTime, input.closeTime);
   return db.transaction(async (tx) => {
     const where = and(

@@ -1,4 +1,6 @@
 import { placeImages, type Database } from '@clube/db';
+import type { placeImageFieldsSchema } from '@clube/shared';
+import type { z } from 'zod';
 import { recordAudit } from '../../lib/audit';
 import { processImage } from '../../lib/images/process-image';
 import { generateStorageKey, type FileStorage } from '../../lib/storage/file-storage';
@@ -6,24 +8,20 @@ import type { Staff } from '../../types';
 import { findPlaceOfStaff } from '../places/find-place';
 import { toPlaceImage } from './list-place-images';
 
-export type NewPlaceImage = {
-  placeId: string;
-  sequence: number;
-  description: string | null;
+export type CreatePlaceImageOptions = {
+  storage: FileStorage;
+  staff: Staff;
+  /** The uploaded file, before it is re-encoded. */
   bytes: Buffer;
-};
+} & z.output<typeof placeImageFieldsSchema>;
 
 /**
  * Checks the place, re-encodes the photo, and stores both sizes with the row in one transaction:
  * a failure anywhere leaves neither the row nor its bytes.
  */
-export async function createPlaceImage(
-  db: Database,
-  storage: FileStorage,
-  staff: Staff,
-  input: NewPlaceImage,
-) {
-  const place = await findPlaceOfStaff(db, staff, input.placeId);
+export async function createPlaceImage(db: Database, options: CreatePlaceImageOptions) {
+  const { storage, staff, ...input } = options;
+  const place = await findPlaceOfStaff(db, { staff, placeId: input.placeId });
   const image = await processImage(input.bytes);
   const fileKey = generateStorageKey('display', 'webp');
   const thumbnailKey = generateStorageKey('thumb', 'webp');

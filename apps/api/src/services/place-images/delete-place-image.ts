@@ -8,10 +8,9 @@ import type { Staff } from '../../types';
 /** Removes the photo's row and its stored files in one transaction: both go, or neither. */
 export async function deletePlaceImage(
   db: Database,
-  storage: FileStorage,
-  staff: Staff,
-  imageId: string,
+  options: { storage: FileStorage; staff: Staff; imageId: string },
 ) {
+  const { storage, staff, imageId } = options;
   await db.transaction(async (tx) => {
     const [row] = await tx
       .select({ image: placeImages, companyId: places.companyId })

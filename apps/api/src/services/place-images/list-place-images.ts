@@ -19,11 +19,11 @@ export function toPlaceImage(row: PlaceImageRow) {
 }
 
 /** A place's photos in gallery order (the caller has checked the place is theirs). */
-export async function listPlaceImages(db: Database, placeId: string) {
+export async function listPlaceImages(db: Database, options: { placeId: string }) {
   const rows = await db
     .select()
     .from(placeImages)
-    .where(eq(placeImages.placeId, placeId))
+    .where(eq(placeImages.placeId, options.placeId))
     .orderBy(placeImages.sequence, placeImages.createdAt, placeImages.id);
   return rows.map(toPlaceImage);
 }

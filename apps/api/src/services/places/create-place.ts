@@ -7,14 +7,17 @@ import type { Staff } from '../../types';
 import { findCategoryOfStaff } from '../categories/find-category';
 import { findPlaceOfStaff } from './find-place';
 
-export async function createPlace(
-  db: Database,
-  staff: Staff,
-  values: z.output<typeof createPlaceBodySchema>,
-) {
+export type CreatePlaceOptions = { staff: Staff } & z.output<typeof createPlaceBodySchema>;
+
+export async function createPlace(db: Database, options: CreatePlaceOptions) {
+  const { staff, ...values } = options;
   const id = await db.transaction(async (tx) => {
     // Shared lock: the category cannot be archived while this place is being added to it.
-    const category = await findCategoryOfStaff(tx, staff, values.categoryId, 'share');
+    const category = await findCategoryOfStaff(tx, {
+      staff,
+      categoryId: values.categoryId,
+      lock: 'share',
+    });
     if (category.companyId !== values.companyId) {
       throw new AppError('CategoryNotFound');
     }
@@ -29,5 +32,5 @@ export async function createPlace(
     });
     return place!.id;
   });
-  return findPlaceOfStaff(db, staff, id);
+  return findPlaceOfStaff(db, { staff, placeId: id });
 }

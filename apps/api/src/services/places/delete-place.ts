@@ -11,11 +11,12 @@ import { findPlaceOfStaff } from './find-place';
  * Archives a place: it leaves every list, while its past appointments and photos stay for the
  * record. Refused while a SCHEDULED appointment has not ended yet.
  */
-export async function deletePlace(db: Database, staff: Staff, placeId: string) {
+export async function deletePlace(db: Database, options: { staff: Staff; placeId: string }) {
+  const { staff, placeId } = options;
   await db.transaction(async (tx) => {
     // Booking takes the same lock, so no appointment slips in between the check and the archive.
     await lockPlace(tx, placeId);
-    const place = await findPlaceOfStaff(tx, staff, placeId);
+    const place = await findPlaceOfStaff(tx, { staff, placeId });
     const [future] = await tx
       .select({ id: appointments.id })
       .from(appointments)

@@ -44,14 +44,14 @@ function selectPlaces(db: Database, where: SQL | undefined) {
 }
 
 /** An active place of one of the caller's clubs; archived, missing and another club's: 404. */
-export async function findPlaceOfStaff(db: Database, staff: Staff, placeId: string) {
-  const [row] = await selectPlaces(db, eq(places.id, placeId));
-  if (!row || !staff.companyIds.has(row.companyId)) throw new AppError('PlaceNotFound');
+export async function findPlaceOfStaff(db: Database, options: { staff: Staff; placeId: string }) {
+  const [row] = await selectPlaces(db, eq(places.id, options.placeId));
+  if (!row || !options.staff.companyIds.has(row.companyId)) throw new AppError('PlaceNotFound');
   return toPlace(row);
 }
 
 /** A club's active places by name, each with the thumbnail of its first photo. */
-export async function listPlaces(db: Database, companyId: string) {
+export async function listPlaces(db: Database, options: { companyId: string }) {
   const cover = db
     .select({ key: placeImages.thumbnailKey })
     .from(placeImages)
@@ -62,7 +62,7 @@ export async function listPlaces(db: Database, companyId: string) {
     .select({ ...placeColumns, coverKey: sql<string | null>`(${cover})` })
     .from(places)
     .innerJoin(categories, eq(categories.id, places.categoryId))
-    .where(and(isNull(places.archivedAt), eq(places.companyId, companyId)))
+    .where(and(isNull(places.archivedAt), eq(places.companyId, options.companyId)))
     .orderBy(places.name, places.id);
   return rows.map(({ coverKey, ...row }) => ({
     ...toPlace(row),

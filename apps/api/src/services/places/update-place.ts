@@ -12,15 +12,14 @@ import type { Staff } from '../../types';
 import { findCategoryOfStaff } from '../categories/find-category';
 import { findPlaceOfStaff } from './find-place';
 
+export type UpdatePlaceOptions = { staff: Staff } & z.output<typeof updatePlaceBodySchema>;
+
 /** Changes the fields sent; absent ones keep their value. A place never moves to another club. */
-export async function updatePlace(
-  db: Database,
-  staff: Staff,
-  { id, ...changes }: z.output<typeof updatePlaceBodySchema>,
-) {
+export async function updatePlace(db: Database, options: UpdatePlaceOptions) {
+  const { staff, id, ...changes } = options;
   await db.transaction(async (tx) => {
     await tx.select({ id: places.id }).from(places).where(eq(places.id, id)).for('update');
-    const before = await findPlaceOfStaff(tx, staff, id);
+    const before = await findPlaceOfStaff(tx, { staff, placeId: id });
     const startsAt = changes.startsAt ?? before.startsAt;
     const endsAt = changes.endsAt ?? before.endsAt;
     if (!isTimeRangeOrdered(startsAt, endsAt)) {
@@ -29,7 +28,11 @@ export async function updatePlace(
       });
     }
     if (changes.categoryId && changes.categoryId !== before.categoryId) {
-      const category = await findCategoryOfStaff(tx, staff, changes.categoryId, 'share');
+      const category = await findCategoryOfStaff(tx, {
+        staff,
+        categoryId: changes.categoryId,
+        lock: 'share',
+      });
       if (category.companyId !== before.companyId) {
         throw new AppError('CategoryNotFound');
       }
@@ -47,5 +50,5 @@ export async function updatePlace(
       data: { before, changes },
     });
   });
-  return findPlaceOfStaff(db, staff, id);
+  return findPlaceOfStaff(db, { staff, placeId: id });
 }

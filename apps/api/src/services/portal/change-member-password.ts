@@ -45,7 +45,7 @@ export async function changeMemberPassword(options: ChangeMemberPasswordOptions)
       .update(associates)
       .set({ passwordHash, updatedAt: new Date() })
       .where(eq(associates.id, member.associateId));
-    await revokeAllRefreshTokensOfAssociate(tx, member.associateId);
+    await revokeAllRefreshTokensOfAssociate(tx, { associateId: member.associateId });
     const { token } = await issueRefreshToken(tx, { associateId: member.associateId });
     await recordAudit(tx, {
       companyId: member.companyId,

@@ -6,7 +6,7 @@ import { hashPassword } from '../../lib/password';
 import { recordAudit } from '../../lib/audit';
 import { revokeAllRefreshTokensOfUser } from '../auth/refresh-tokens';
 
-export type CreateStaffInput = { cpf: string; name: string; password: string; companyId: string };
+export type CreateStaffOptions = { cpf: string; name: string; password: string; companyId: string };
 
 function checkPassword(password: string) {
   if (password.length < limits.passwordMinLength) {
@@ -18,19 +18,19 @@ function checkPassword(password: string) {
  * Makes a person staff of a club: creates the user (or updates the name and password of the one
  * with this cpf) and adds the club to the clubs they may work in. One transaction.
  */
-export async function createStaff(db: Database, input: CreateStaffInput) {
-  const cpf = stripCpf(input.cpf);
+export async function createStaff(db: Database, options: CreateStaffOptions) {
+  const cpf = stripCpf(options.cpf);
   if (!isValidCpf(cpf)) throw new AppError('InvalidCpf');
-  const name = input.name.trim();
+  const name = options.name.trim();
   if (!name) throw new AppError('StaffNameRequired');
-  checkPassword(input.password);
-  const passwordHash = await hashPassword(input.password);
+  checkPassword(options.password);
+  const passwordHash = await hashPassword(options.password);
 
   return db.transaction(async (tx) => {
     const [company] = await tx
       .select({ id: companies.id })
       .from(companies)
-      .where(eq(companies.id, input.companyId));
+      .where(eq(companies.id, options.companyId));
     if (!company) throw new AppError('CompanyNotFound');
     const [user] = await tx
       .insert(users)
@@ -56,11 +56,11 @@ export async function createStaff(db: Database, input: CreateStaffInput) {
 }
 
 /** Sets a new password for a staff member; their existing sessions end. */
-export async function resetStaffPassword(db: Database, input: { cpf: string; password: string }) {
-  const cpf = stripCpf(input.cpf);
+export async function resetStaffPassword(db: Database, options: { cpf: string; password: string }) {
+  const cpf = stripCpf(options.cpf);
   if (!isValidCpf(cpf)) throw new AppError('InvalidCpf');
-  checkPassword(input.password);
-  const passwordHash = await hashPassword(input.password);
+  checkPassword(options.password);
+  const passwordHash = await hashPassword(options.password);
   return db.transaction(async (tx) => {
     const [user] = await tx
       .update(users)
@@ -68,7 +68,7 @@ export async function resetStaffPassword(db: Database, input: { cpf: string; pas
       .where(eq(users.cpf, cpf))
       .returning({ id: users.id, cpf: users.cpf, name: users.name });
     if (!user) throw new AppError('UserNotFound');
-    await revokeAllRefreshTokensOfUser(tx, user.id);
+    await revokeAllRefreshTokensOfUser(tx, { userId: user.id });
     await recordAudit(tx, {
       companyId: null,
       actorUserId: null,

@@ -28,7 +28,10 @@ export const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       assertStaffOf(request, request.body.companyId);
-      const category = await createCategory(app.db, request.staff.userId, request.body);
+      const category = await createCategory(app.db, {
+        ...request.body,
+        actorUserId: request.staff.userId,
+      });
       return reply.status(201).send(category);
     },
   );
@@ -45,7 +48,7 @@ export const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       assertStaffOf(request, request.params.companyId);
-      return { items: await listCategories(app.db, request.params.companyId) };
+      return { items: await listCategories(app.db, { companyId: request.params.companyId }) };
     },
   );
 
@@ -59,7 +62,7 @@ export const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: categorySchema, 400: errorBodySchema, 404: errorBodySchema },
       },
     },
-    async (request) => updateCategory(app.db, request.staff, request.body),
+    async (request) => updateCategory(app.db, { ...request.body, staff: request.staff }),
   );
 
   app.delete(
@@ -73,7 +76,7 @@ export const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await deleteCategory(app.db, request.staff, request.params.id);
+      await deleteCategory(app.db, { staff: request.staff, categoryId: request.params.id });
       return { ok: true as const };
     },
   );

@@ -26,7 +26,9 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: companyListSchema },
       },
     },
-    async (request) => ({ items: await listCompaniesOfStaff(app.db, request.staff.userId) }),
+    async (request) => ({
+      items: await listCompaniesOfStaff(app.db, { userId: request.staff.userId }),
+    }),
   );
 
   app.get(
@@ -39,7 +41,8 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: companySchema, 404: errorBodySchema },
       },
     },
-    async (request) => getCompanyOfStaff(app.db, request.staff.userId, request.params.id),
+    async (request) =>
+      getCompanyOfStaff(app.db, { userId: request.staff.userId, companyId: request.params.id }),
   );
 
   app.patch(

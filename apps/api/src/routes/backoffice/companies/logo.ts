@@ -60,7 +60,8 @@ export const companyLogoRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       assertStaffOf(request, request.params.id);
       const bytes = await readLogoUpload(request);
-      return setCompanyLogo(app.db, app.storage, {
+      return setCompanyLogo(app.db, {
+        storage: app.storage,
         companyId: request.params.id,
         actorUserId: request.staff.userId,
         bytes,
@@ -80,7 +81,8 @@ export const companyLogoRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       assertStaffOf(request, request.params.id);
-      return removeCompanyLogo(app.db, app.storage, {
+      return removeCompanyLogo(app.db, {
+        storage: app.storage,
         companyId: request.params.id,
         actorUserId: request.staff.userId,
       });

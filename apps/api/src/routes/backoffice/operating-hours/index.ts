@@ -30,7 +30,10 @@ export const operatingHourRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       assertStaffOf(request, request.body.companyId);
-      const operatingHour = await createOperatingHour(app.db, request.staff.userId, request.body);
+      const operatingHour = await createOperatingHour(app.db, {
+        ...request.body,
+        actorUserId: request.staff.userId,
+      });
       return reply.status(201).send(operatingHour);
     },
   );
@@ -47,7 +50,7 @@ export const operatingHourRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       assertStaffOf(request, request.params.companyId);
-      return { items: await listOperatingHours(app.db, request.params.companyId) };
+      return { items: await listOperatingHours(app.db, { companyId: request.params.companyId }) };
     },
   );
 
@@ -63,7 +66,7 @@ export const operatingHourRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       assertStaffOf(request, request.body.companyId);
-      return updateOperatingHour(app.db, request.staff.userId, request.body);
+      return updateOperatingHour(app.db, { ...request.body, actorUserId: request.staff.userId });
     },
   );
 };

@@ -79,8 +79,11 @@ export const placeImageRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const place = await findPlaceOfStaff(app.db, request.staff, request.params.placeId);
-      return { items: await listPlaceImages(app.db, place.id) };
+      const place = await findPlaceOfStaff(app.db, {
+        staff: request.staff,
+        placeId: request.params.placeId,
+      });
+      return { items: await listPlaceImages(app.db, { placeId: place.id }) };
     },
   );
 
@@ -102,7 +105,11 @@ export const placeImageRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const upload = await readUpload(request);
-      const image = await createPlaceImage(app.db, app.storage, request.staff, upload);
+      const image = await createPlaceImage(app.db, {
+        ...upload,
+        storage: app.storage,
+        staff: request.staff,
+      });
       return reply.status(201).send(image);
     },
   );
@@ -118,7 +125,11 @@ export const placeImageRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await deletePlaceImage(app.db, app.storage, request.staff, request.params.id);
+      await deletePlaceImage(app.db, {
+        storage: app.storage,
+        staff: request.staff,
+        imageId: request.params.id,
+      });
       return { ok: true as const };
     },
   );

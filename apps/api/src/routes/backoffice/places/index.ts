@@ -28,7 +28,9 @@ export const placeRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       assertStaffOf(request, request.body.companyId);
-      return reply.status(201).send(await createPlace(app.db, request.staff, request.body));
+      return reply
+        .status(201)
+        .send(await createPlace(app.db, { ...request.body, staff: request.staff }));
     },
   );
 
@@ -44,7 +46,7 @@ export const placeRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       assertStaffOf(request, request.params.companyId);
-      return { items: await listPlaces(app.db, request.params.companyId) };
+      return { items: await listPlaces(app.db, { companyId: request.params.companyId }) };
     },
   );
 
@@ -58,7 +60,8 @@ export const placeRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: placeSchema, 404: errorBodySchema },
       },
     },
-    async (request) => findPlaceOfStaff(app.db, request.staff, request.params.id),
+    async (request) =>
+      findPlaceOfStaff(app.db, { staff: request.staff, placeId: request.params.id }),
   );
 
   app.patch(
@@ -71,7 +74,7 @@ export const placeRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: placeSchema, 400: errorBodySchema, 404: errorBodySchema },
       },
     },
-    async (request) => updatePlace(app.db, request.staff, request.body),
+    async (request) => updatePlace(app.db, { ...request.body, staff: request.staff }),
   );
 
   app.delete(
@@ -85,7 +88,7 @@ export const placeRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await deletePlace(app.db, request.staff, request.params.id);
+      await deletePlace(app.db, { staff: request.staff, placeId: request.params.id });
       return { ok: true as const };
     },
   );

@@ -20,9 +20,10 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { user, refreshToken } = await changeOwnPassword(app.db, app.rateLimiter, {
+      const { user, refreshToken } = await changeOwnPassword(app.db, {
         ...request.body,
         userId: request.staff.userId,
+        rateLimiter: app.rateLimiter,
       });
       return {
         access_token: app.jwt.sign({ sub: user.id, realm: 'staff' }),

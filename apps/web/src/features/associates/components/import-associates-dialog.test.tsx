@@ -1,12 +1,9 @@
 import type { AssociateImportReport } from '@clube/shared';
-import { render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { AppProvider } from '@/app/provider';
-import { createQueryClient } from '@/lib/query-client';
-import { setSession } from '@/lib/session';
-import { buildSession } from '@/testing/factories';
 import { mockApi, route } from '@/testing/mock-api';
+import { renderSignedIn } from '@/testing/render-app';
 import { ImportAssociatesDialog } from './import-associates-dialog';
 
 const companyId = '00000000-0000-4000-8000-000000000abc';
@@ -28,7 +25,6 @@ const report = (overrides: Partial<AssociateImportReport>): AssociateImportRepor
 
 describe('ImportAssociatesDialog', () => {
   it('shows the dry-run report per line, and confirms only with the rejected rows skipped', async () => {
-    setSession(buildSession());
     const { requests } = mockApi(
       route.post('/backoffice/associate/import', ({ body }) =>
         (body as FormData).get('dryRun') === 'true'
@@ -48,11 +44,7 @@ describe('ImportAssociatesDialog', () => {
     );
     const sent = () => requests.map((request) => request.body as FormData);
     const onClose = vi.fn();
-    render(
-      <AppProvider queryClient={createQueryClient()}>
-        <ImportAssociatesDialog companyId={companyId} isOpen onClose={onClose} />
-      </AppProvider>,
-    );
+    renderSignedIn(<ImportAssociatesDialog companyId={companyId} isOpen onClose={onClose} />);
     const user = userEvent.setup();
     expect(screen.getByRole('button', { name: 'Validar arquivo' })).toBeDisabled();
     // The picker speaks Portuguese whatever the browser's language.

@@ -1,12 +1,9 @@
 import { clubInstant, type Appointment, type NoShowResult } from '@clube/shared';
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { AppProvider } from '@/app/provider';
-import { createQueryClient } from '@/lib/query-client';
-import { setSession } from '@/lib/session';
-import { buildSession } from '@/testing/factories';
 import { apiError, mockApi, route } from '@/testing/mock-api';
+import { renderSignedIn } from '@/testing/render-app';
 import { AppointmentDetailDialog } from './appointment-detail-dialog';
 
 const timezone = 'America/Sao_Paulo';
@@ -39,18 +36,15 @@ function appointment(overrides: Partial<Appointment> = {}): Appointment {
 
 /** The dialog as the front desk sees it at a given instant. */
 function renderAt(now: Date, shown: Appointment) {
-  setSession(buildSession());
-  render(
-    <AppProvider queryClient={createQueryClient()}>
-      <AppointmentDetailDialog
-        appointment={shown}
-        companyId={shown.companyId}
-        timezone={timezone}
-        noShowToleranceMinutes={15}
-        onClose={() => {}}
-        now={() => now}
-      />
-    </AppProvider>,
+  renderSignedIn(
+    <AppointmentDetailDialog
+      appointment={shown}
+      companyId={shown.companyId}
+      timezone={timezone}
+      noShowToleranceMinutes={15}
+      onClose={() => {}}
+      now={() => now}
+    />,
   );
   return screen.getByRole('dialog', { name: 'Agendamento' });
 }

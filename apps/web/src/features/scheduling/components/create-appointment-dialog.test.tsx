@@ -7,14 +7,11 @@ import {
   type ErrorBody,
   type TimeSlot,
 } from '@clube/shared';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { AppProvider } from '@/app/provider';
-import { createQueryClient } from '@/lib/query-client';
-import { setSession } from '@/lib/session';
-import { buildSession } from '@/testing/factories';
 import { mockApi, reply, route, type RecordedRequest } from '@/testing/mock-api';
+import { renderSignedIn } from '@/testing/render-app';
 import { CreateAppointmentDialog } from './create-appointment-dialog';
 
 const timezone = 'America/Sao_Paulo';
@@ -68,19 +65,16 @@ function api(check: BookingCheck) {
 }
 
 function renderDialog() {
-  setSession(buildSession());
-  render(
-    <AppProvider queryClient={createQueryClient()}>
-      <CreateAppointmentDialog
-        isOpen
-        onClose={() => {}}
-        slot={slot}
-        placeId={placeId}
-        placeName="Quadra de Tênis 2"
-        companyId={companyId}
-        timezone={timezone}
-      />
-    </AppProvider>,
+  renderSignedIn(
+    <CreateAppointmentDialog
+      isOpen
+      onClose={() => {}}
+      slot={slot}
+      placeId={placeId}
+      placeName="Quadra de Tênis 2"
+      companyId={companyId}
+      timezone={timezone}
+    />,
   );
   return screen.getByRole('dialog', { name: 'Criar Agendamento' });
 }

@@ -1,12 +1,9 @@
 import { clubInstant, type Appointment, type DaySheetAppointment } from '@clube/shared';
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { AppProvider } from '@/app/provider';
-import { createQueryClient } from '@/lib/query-client';
-import { setSession } from '@/lib/session';
-import { buildSession } from '@/testing/factories';
 import { mockApi, route } from '@/testing/mock-api';
+import { renderSignedIn } from '@/testing/render-app';
 import { DaySheetBookingDialog } from './day-sheet-booking-dialog';
 
 const timezone = 'America/Sao_Paulo';
@@ -31,18 +28,15 @@ const booking: DaySheetAppointment = {
 
 /** The day sheet's booking detail as the front desk sees it at an instant. */
 function renderAt(now: Date, shown: DaySheetAppointment = booking) {
-  setSession(buildSession());
-  render(
-    <AppProvider queryClient={createQueryClient()}>
-      <DaySheetBookingDialog
-        booking={{ placeName: 'Quadra Central', appointment: shown }}
-        companyId={companyId}
-        timezone={timezone}
-        noShowToleranceMinutes={15}
-        onClose={() => {}}
-        now={() => now}
-      />
-    </AppProvider>,
+  renderSignedIn(
+    <DaySheetBookingDialog
+      booking={{ placeName: 'Quadra Central', appointment: shown }}
+      companyId={companyId}
+      timezone={timezone}
+      noShowToleranceMinutes={15}
+      onClose={() => {}}
+      now={() => now}
+    />,
   );
   return screen.getByRole('dialog', { name: 'Agendamento' });
 }
