@@ -178,7 +178,7 @@ describe('GET /api/backoffice/day-sheet', () => {
         };
       },
     });
-    const body = await getDaySheet({ db: counted, companyId: company.id, date: day(1) });
+    const body = await getDaySheet(counted, { companyId: company.id, date: day(1) });
     expect(body.categories.flatMap((category) => category.places)).toHaveLength(60);
     expect(selects).toBe(6);
   });

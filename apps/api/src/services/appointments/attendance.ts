@@ -11,7 +11,11 @@ import type { Staff } from '../../types';
  * club's timezone and no-show policy. Another club's appointment answers AppointmentNotFound,
  * exactly like a missing one.
  */
-export async function lockAppointmentOfStaff(tx: Database, id: string, staff: Staff) {
+export async function lockAppointmentOfStaff(
+  tx: Database,
+  options: { staff: Staff; appointmentId: string },
+) {
+  const { staff, appointmentId } = options;
   if (staff.companyIds.size === 0) throw new AppError('AppointmentNotFound');
   const [row] = await tx
     .select({
@@ -26,16 +30,20 @@ export async function lockAppointmentOfStaff(tx: Database, id: string, staff: St
     })
     .from(appointments)
     .innerJoin(companies, eq(companies.id, appointments.companyId))
-    .where(and(eq(appointments.id, id), inArray(appointments.companyId, [...staff.companyIds])))
+    .where(
+      and(
+        eq(appointments.id, appointmentId),
+        inArray(appointments.companyId, [...staff.companyIds]),
+      ),
+    )
     .for('update', { of: appointments });
   if (!row) throw new AppError('AppointmentNotFound');
   return row;
 }
 
 export type AttendanceOptions = {
-  db: Database;
-  appointmentId: string;
   staff: Staff;
+  appointmentId: string;
   now?: Date;
 };
 
@@ -47,9 +55,9 @@ type LockedAppointment = Awaited<ReturnType<typeof lockAppointmentOfStaff>>['app
  */
 export function notifyAttendanceChange(
   tx: Database,
-  appointment: LockedAppointment,
-  timezone: string,
+  options: { appointment: LockedAppointment; timezone: string },
 ) {
+  const { appointment, timezone } = options;
   return notifyClubChange(tx, {
     companyId: appointment.companyId,
     kind: 'appointment.attendance',
@@ -86,5 +94,5 @@ export async function recordAttendance(
     entityId: appointment.id,
     data: { startsAt: appointment.startsAt.toISOString() },
   });
-  await notifyAttendanceChange(tx, appointment, timezone);
+  await notifyAttendanceChange(tx, { appointment, timezone });
 }

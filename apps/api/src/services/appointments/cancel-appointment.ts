@@ -70,13 +70,11 @@ export async function cancelBooking(db: Database, options: CancelBookingOptions)
   });
 }
 
+export type CancelAppointmentOptions = { staff: Staff; id: string; now?: Date };
+
 /** Staff cancel any appointment of their clubs. */
-export async function cancelAppointment(
-  db: Database,
-  id: string,
-  staff: Staff,
-  now: Date = new Date(),
-) {
+export async function cancelAppointment(db: Database, options: CancelAppointmentOptions) {
+  const { staff, id, now } = options;
   if (staff.companyIds.size === 0) throw new AppError('AppointmentNotFound');
   return cancelBooking(db, {
     id,

@@ -1,19 +1,17 @@
 import type { Database } from '@clube/db';
-import {
-  describeFailure,
-  evaluateBookingRules,
-  loadBookingContext,
-  type BookingRequest,
-} from './booking-rules';
+import type { createAppointmentBodySchema } from '@clube/shared';
+import type { z } from 'zod';
+import { describeFailure, evaluateBookingRules, loadBookingContext } from './booking-rules';
 import type { Staff } from '../../types';
 
+export type CheckAppointmentOptions = {
+  staff: Staff;
+  now?: Date;
+} & z.output<typeof createAppointmentBodySchema>;
+
 /** "Why not?": every booking rule the request would fail, without booking anything. */
-export async function checkAppointment(
-  db: Database,
-  request: BookingRequest,
-  staff: Staff,
-  now: Date = new Date(),
-) {
+export async function checkAppointment(db: Database, options: CheckAppointmentOptions) {
+  const { staff, now = new Date(), ...request } = options;
   const context = await loadBookingContext(db, request, staff.companyIds);
   const { failures, quota } = await evaluateBookingRules(db, { context, request, now });
   return {

@@ -1,3 +1,4 @@
+import type { Database } from '@clube/db';
 import { frontDesk } from '@clube/shared';
 import { AppError } from '../../lib/app-error';
 import { lockAppointmentOfStaff, recordAttendance, type AttendanceOptions } from './attendance';
@@ -7,14 +8,14 @@ import { lockAppointmentOfStaff, recordAttendance, type AttendanceOptions } from
  * before the start until the end, so early arrivals are served but a finished booking is not
  * rewritten afterwards (a missed one is a no-show instead).
  */
-export async function checkInAppointment({
-  db,
-  appointmentId,
-  staff,
-  now = new Date(),
-}: AttendanceOptions) {
+export async function checkInAppointment(db: Database, options: AttendanceOptions) {
+  const { appointmentId, staff } = options;
+  const now = options.now ?? new Date();
   await db.transaction(async (tx) => {
-    const { appointment, club } = await lockAppointmentOfStaff(tx, appointmentId, staff);
+    const { appointment, club } = await lockAppointmentOfStaff(tx, {
+      staff,
+      appointmentId,
+    });
     if (appointment.status !== 'SCHEDULED') throw new AppError('AppointmentNotScheduled');
     const opensAt = appointment.startsAt.getTime() - frontDesk.checkInOpensMinutesBefore * 60_000;
     if (now.getTime() < opensAt || now >= appointment.endsAt) throw new AppError('CheckInNotOpen');

@@ -19,6 +19,7 @@ import {
   type DaySheet,
   type DaySheetAppointment,
   type DaySheetCell,
+  type DaySheetQuery,
 } from '@clube/shared';
 import { and, asc, eq, gt, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { AppError } from '../../lib/app-error';
@@ -26,13 +27,7 @@ import { overlapsPeriod } from '../../lib/overlaps-period';
 import { clubDayRange, slotGridOf } from './load-place-schedule';
 import { generateSlotTimes, overlaps, type Interval, type SlotTime } from './slots';
 
-export type GetDaySheetOptions = {
-  db: Database;
-  companyId: string;
-  date: string;
-  categoryId?: string;
-  now?: Date;
-};
+export type GetDaySheetOptions = DaySheetQuery & { now?: Date };
 
 type Block = Interval & { id: string; placeId: string; reason: string };
 type Booking = Interval & { placeId: string; appointment: DaySheetAppointment };
@@ -43,8 +38,8 @@ type Booking = Interval & { placeId: string; appointment: DaySheetAppointment };
  * places, the day's bookings with their members and titles, the day's blocks); the grids are
  * computed in memory.
  */
-export async function getDaySheet(options: GetDaySheetOptions): Promise<DaySheet> {
-  const { db, companyId, date } = options;
+export async function getDaySheet(db: Database, options: GetDaySheetOptions): Promise<DaySheet> {
+  const { companyId, date } = options;
   const now = options.now ?? new Date();
   const [[club], clubPlaces] = await Promise.all([
     db

@@ -1,33 +1,33 @@
 import { companies, operatingHours, places, type Database } from '@clube/db';
-import { clubToday, dayOfWeekOf } from '@clube/shared';
+import { clubToday, dayOfWeekOf, type occupancyQuerySchema } from '@clube/shared';
 import { and, asc, eq, isNull } from 'drizzle-orm';
+import type { z } from 'zod';
 import { AppError } from '../../lib/app-error';
 import { clubDayRange, loadBusyIntervals, slotGridOf } from './load-place-schedule';
 import { generateSlotTimes } from './slots';
 
+export type GetOccupancyOptions = z.output<typeof occupancyQuerySchema> & { now?: Date };
+
 /** A club-local day's occupancy of every active place of a club: booked slots out of all slots. */
-export async function getOccupancy(
-  db: Database,
-  input: { companyId: string; date?: string; now?: Date },
-) {
+export async function getOccupancy(db: Database, options: GetOccupancyOptions) {
   const [company] = await db
     .select({ timezone: companies.timezone })
     .from(companies)
-    .where(eq(companies.id, input.companyId));
+    .where(eq(companies.id, options.companyId));
   if (!company) throw new AppError('CompanyNotFound');
-  const date = input.date ?? clubToday(company.timezone, input.now);
+  const date = options.date ?? clubToday(company.timezone, options.now);
   const [clubPlaces, [hour]] = await Promise.all([
     db
       .select()
       .from(places)
-      .where(and(eq(places.companyId, input.companyId), isNull(places.archivedAt)))
+      .where(and(eq(places.companyId, options.companyId), isNull(places.archivedAt)))
       .orderBy(asc(places.name)),
     db
       .select({ openTime: operatingHours.openTime, closeTime: operatingHours.closeTime })
       .from(operatingHours)
       .where(
         and(
-          eq(operatingHours.companyId, input.companyId),
+          eq(operatingHours.companyId, options.companyId),
           eq(operatingHours.dayOfWeek, dayOfWeekOf(date)),
         ),
       ),

@@ -13,13 +13,16 @@ function boundOf(value: string): SQL {
   return sql`${new Date(value).toISOString()}::timestamptz`;
 }
 
+export type ListAppointmentsOptions = AppointmentListQuery & {
+  /** The caller's clubs: appointments of any other are never listed. */
+  companyIds: ReadonlySet<string>;
+  /** Extra conditions (e.g. one appointment by id). */
+  where?: SQL[];
+};
+
 /** Appointments of the caller's clubs starting in [fromDate, toDate), by start. */
-export async function listAppointments(
-  db: Database,
-  query: AppointmentListQuery,
-  companyIds: ReadonlySet<string>,
-  where: SQL[] = [],
-) {
+export async function listAppointments(db: Database, options: ListAppointmentsOptions) {
+  const { companyIds, where = [], ...query } = options;
   if (companyIds.size === 0) return [];
   const conditions: (SQL | undefined)[] = [
     inArray(appointments.companyId, [...companyIds]),
@@ -78,7 +81,13 @@ export async function listAppointments(
 }
 
 /** One appointment of the caller's clubs, or undefined. */
-export async function findAppointment(db: Database, id: string, companyIds: ReadonlySet<string>) {
-  const [item] = await listAppointments(db, {}, companyIds, [eq(appointments.id, id)]);
+export async function findAppointment(
+  db: Database,
+  options: { companyIds: ReadonlySet<string>; id: string },
+) {
+  const [item] = await listAppointments(db, {
+    companyIds: options.companyIds,
+    where: [eq(appointments.id, options.id)],
+  });
   return item;
 }

@@ -1,6 +1,14 @@
 import { associates, blockedTimes, appointments, type Database } from '@clube/db';
-import { addDaysToDate, clubToday, occupyingStatuses, type TimeSlot } from '@clube/shared';
+import {
+  addDaysToDate,
+  clubToday,
+  occupyingStatuses,
+  type TimeSlot,
+  type timeSlotsParamsSchema,
+  type timeSlotsQuerySchema,
+} from '@clube/shared';
 import { and, eq, gt, inArray, lt } from 'drizzle-orm';
+import type { z } from 'zod';
 import { overlapsPeriod } from '../../lib/overlaps-period';
 import { clubDayRange, loadPlaceOfStaff, slotGridOf } from './load-place-schedule';
 import { generateSlotTimes, markAvailability, type Interval } from './slots';
@@ -47,31 +55,38 @@ async function loadLabelledBusyIntervals(db: Database, placeId: string, range: I
   return { blocked, booked };
 }
 
+export type ListTimeSlotsOptions = {
+  /** The caller's clubs: a place of any other answers PlaceNotFound. */
+  companyIds: ReadonlySet<string>;
+  now?: Date;
+} & z.output<typeof timeSlotsParamsSchema> &
+  z.output<typeof timeSlotsQuerySchema>;
+
 /**
  * The slots of a place on a club-local date, each marked available or not (docs/domain.md), an
  * unavailable one with its reason.
  */
 export async function listTimeSlots(
   db: Database,
-  input: { placeId: string; date: string; companyIds: ReadonlySet<string>; now?: Date },
+  options: ListTimeSlotsOptions,
 ): Promise<TimeSlot[]> {
-  const now = input.now ?? new Date();
+  const now = options.now ?? new Date();
   const { place, timezone, operatingHour } = await loadPlaceOfStaff(
     db,
-    input.placeId,
-    input.companyIds,
-    { date: input.date },
+    options.placeId,
+    options.companyIds,
+    { date: options.date },
   );
-  const slots = generateSlotTimes(input.date, timezone, slotGridOf(place, operatingHour));
+  const slots = generateSlotTimes(options.date, timezone, slotGridOf(place, operatingHour));
   if (slots.length === 0) return [];
   const { blocked, booked } = await loadLabelledBusyIntervals(
     db,
     place.id,
-    clubDayRange(input.date, timezone),
+    clubDayRange(options.date, timezone),
   );
   return markAvailability(slots, {
     now,
-    date: input.date,
+    date: options.date,
     lastBookableDate: addDaysToDate(clubToday(timezone, now), place.availableBookingDays),
     blockedTimes: blocked,
     appointments: booked,

@@ -1,3 +1,4 @@
+import type { Database } from '@clube/db';
 import { AppError } from '../../lib/app-error';
 import { suspendTitleForNoShows } from '../title-suspensions/suspend-title-for-no-shows';
 import { lockAppointmentOfStaff, recordAttendance, type AttendanceOptions } from './attendance';
@@ -7,14 +8,14 @@ import { lockAppointmentOfStaff, recordAttendance, type AttendanceOptions } from
  * has passed, so a member running a few minutes late is not marked absent. May suspend the title
  * under the club's no-show policy, in the same transaction.
  */
-export async function markNoShow({
-  db,
-  appointmentId,
-  staff,
-  now = new Date(),
-}: AttendanceOptions) {
+export async function markNoShow(db: Database, options: AttendanceOptions) {
+  const { appointmentId, staff } = options;
+  const now = options.now ?? new Date();
   return db.transaction(async (tx) => {
-    const { appointment, club } = await lockAppointmentOfStaff(tx, appointmentId, staff);
+    const { appointment, club } = await lockAppointmentOfStaff(tx, {
+      staff,
+      appointmentId,
+    });
     if (appointment.status !== 'SCHEDULED') throw new AppError('AppointmentNotScheduled');
     const allowedAt = appointment.startsAt.getTime() + club.noShowToleranceMinutes * 60_000;
     if (now.getTime() < allowedAt) throw new AppError('NoShowTooEarly');

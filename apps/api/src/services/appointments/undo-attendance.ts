@@ -1,4 +1,4 @@
-import { appointments, titleSuspensions } from '@clube/db';
+import { appointments, titleSuspensions, type Database } from '@clube/db';
 import { clubDateOf } from '@clube/shared';
 import { and, eq, gte, isNull } from 'drizzle-orm';
 import { AppError } from '../../lib/app-error';
@@ -15,14 +15,14 @@ import {
  * towards a suspension others acted on). Undoing a no-show also lifts the no-show suspensions of
  * the title created since it was marked, since the count that caused them no longer holds.
  */
-export async function undoAttendance({
-  db,
-  appointmentId,
-  staff,
-  now = new Date(),
-}: AttendanceOptions) {
+export async function undoAttendance(db: Database, options: AttendanceOptions) {
+  const { appointmentId, staff } = options;
+  const now = options.now ?? new Date();
   await db.transaction(async (tx) => {
-    const { appointment, club } = await lockAppointmentOfStaff(tx, appointmentId, staff);
+    const { appointment, club } = await lockAppointmentOfStaff(tx, {
+      staff,
+      appointmentId,
+    });
     const recordedAt =
       appointment.status === 'CHECKED_IN'
         ? appointment.checkedInAt
@@ -70,6 +70,6 @@ export async function undoAttendance({
         liftedSuspensionIds: lifted.map((row) => row.id),
       },
     });
-    await notifyAttendanceChange(tx, appointment, club.timezone);
+    await notifyAttendanceChange(tx, { appointment, timezone: club.timezone });
   });
 }

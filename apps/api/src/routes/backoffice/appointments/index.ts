@@ -50,9 +50,9 @@ export const appointmentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       listTimeSlots(app.db, {
-        placeId: request.params.placeId,
-        date: request.query.date,
         companyIds: request.staff.companyIds,
+        ...request.params,
+        ...request.query,
       }),
   );
 
@@ -87,7 +87,7 @@ export const appointmentRoutes: FastifyPluginAsyncZod = async (app) => {
         staff: request.staff,
         request: request.body,
       });
-      const created = await findAppointment(app.db, id, request.staff.companyIds);
+      const created = await findAppointment(app.db, { companyIds: request.staff.companyIds, id });
       if (!created) throw new AppError('AppointmentNotFound');
       return reply.status(201).send(created);
     },
@@ -103,7 +103,7 @@ export const appointmentRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: bookingCheckSchema, 400: errorBodySchema, 404: errorBodySchema },
       },
     },
-    async (request) => checkAppointment(app.db, request.body, request.staff),
+    async (request) => checkAppointment(app.db, { staff: request.staff, ...request.body }),
   );
 
   app.get(
@@ -117,7 +117,10 @@ export const appointmentRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({
-      items: await listAppointments(app.db, request.query, request.staff.companyIds),
+      items: await listAppointments(app.db, {
+        companyIds: request.staff.companyIds,
+        ...request.query,
+      }),
     }),
   );
 
@@ -132,15 +135,16 @@ export const appointmentRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await cancelAppointment(app.db, request.params.id, request.staff);
-      const cancelled = await findAppointment(app.db, request.params.id, request.staff.companyIds);
+      const { id } = request.params;
+      await cancelAppointment(app.db, { staff: request.staff, id });
+      const cancelled = await findAppointment(app.db, { companyIds: request.staff.companyIds, id });
       if (!cancelled) throw new AppError('AppointmentNotFound');
       return cancelled;
     },
   );
 
   const reread = async (id: string, companyIds: ReadonlySet<string>) => {
-    const appointment = await findAppointment(app.db, id, companyIds);
+    const appointment = await findAppointment(app.db, { companyIds, id });
     if (!appointment) throw new AppError('AppointmentNotFound');
     return appointment;
   };
@@ -157,7 +161,7 @@ export const appointmentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { id } = request.params;
-      await checkInAppointment({ db: app.db, appointmentId: id, staff: request.staff });
+      await checkInAppointment(app.db, { staff: request.staff, appointmentId: id });
       return reread(id, request.staff.companyIds);
     },
   );
@@ -174,7 +178,7 @@ export const appointmentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { id } = request.params;
-      const suspension = await markNoShow({ db: app.db, appointmentId: id, staff: request.staff });
+      const suspension = await markNoShow(app.db, { staff: request.staff, appointmentId: id });
       return {
         ...(await reread(id, request.staff.companyIds)),
         titleSuspendedUntil: suspension?.endsAt.toISOString() ?? null,
@@ -194,7 +198,7 @@ export const appointmentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { id } = request.params;
-      await undoAttendance({ db: app.db, appointmentId: id, staff: request.staff });
+      await undoAttendance(app.db, { staff: request.staff, appointmentId: id });
       return reread(id, request.staff.companyIds);
     },
   );

@@ -21,7 +21,7 @@ export const daySheetRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       assertStaffOf(request, request.query.companyId);
-      return getDaySheet({ db: app.db, ...request.query });
+      return getDaySheet(app.db, request.query);
     },
   );
 };
