@@ -27,8 +27,7 @@ export async function markNoShow(db: Database, options: AttendanceOptions) {
       now,
       timezone: club.timezone,
     });
-    return suspendTitleForNoShows({
-      tx,
+    return suspendTitleForNoShows(tx, {
       companyId: appointment.companyId,
       associateTitleId: appointment.associateTitleId,
       policy: club,

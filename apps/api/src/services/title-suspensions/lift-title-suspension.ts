@@ -4,21 +4,15 @@ import { AppError } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
 import type { Staff } from '../../types';
 
+export type LiftTitleSuspensionOptions = { staff: Staff; associateTitleId: string; now?: Date };
+
 /**
  * Staff end a title's current suspension early (e.g. the family explained the absences). The
  * row stays, with who lifted it and when, so the associate's page keeps the history.
  */
-export async function liftTitleSuspension({
-  db,
-  associateTitleId,
-  staff,
-  now = new Date(),
-}: {
-  db: Database;
-  associateTitleId: string;
-  staff: Staff;
-  now?: Date;
-}) {
+export async function liftTitleSuspension(db: Database, options: LiftTitleSuspensionOptions) {
+  const { staff, associateTitleId } = options;
+  const now = options.now ?? new Date();
   if (staff.companyIds.size === 0) throw new AppError('TitleNotFound');
   return db.transaction(async (tx) => {
     const [title] = await tx

@@ -11,6 +11,15 @@ export type NoShowPolicy = {
   noShowSuspensionDays: number;
 };
 
+export type SuspendTitleOptions = {
+  actorUserId: string;
+  companyId: string;
+  associateTitleId: string;
+  policy: NoShowPolicy;
+  /** The instant of the no-show just marked. */
+  now: Date;
+};
+
 const dayMs = 86_400_000;
 
 /**
@@ -19,21 +28,8 @@ const dayMs = 86_400_000;
  * count again, so one bad week suspends once, not at every later no-show. Answers the suspension
  * created, if any.
  */
-export async function suspendTitleForNoShows({
-  tx,
-  companyId,
-  associateTitleId,
-  policy,
-  actorUserId,
-  now,
-}: {
-  tx: Database;
-  companyId: string;
-  associateTitleId: string;
-  policy: NoShowPolicy;
-  actorUserId: string;
-  now: Date;
-}) {
+export async function suspendTitleForNoShows(tx: Database, options: SuspendTitleOptions) {
+  const { companyId, associateTitleId, policy, actorUserId, now } = options;
   const threshold = policy.noShowSuspensionCount ?? 0;
   if (threshold <= 0) return null;
   // Two desks marking no-shows of one family at once must not both miss (or both create) it.

@@ -63,10 +63,6 @@ export const associateTitleRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     (request) =>
-      liftTitleSuspension({
-        db: app.db,
-        associateTitleId: request.params.id,
-        staff: request.staff,
-      }),
+      liftTitleSuspension(app.db, { staff: request.staff, associateTitleId: request.params.id }),
   );
 };
