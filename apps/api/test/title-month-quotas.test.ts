@@ -104,7 +104,7 @@ describe("a title's use of the monthly quotas", () => {
 
   it("the associate's page counts the same month at every active place, the unlimited too", async () => {
     const { limited, unlimited, holder } = await scene();
-    const summary = await getAssociateAppointmentsSummary(context.db, holder, now);
+    const summary = await getAssociateAppointmentsSummary(context.db, { associate: holder, now });
     expect(summary.month).toBe('2026-03');
     expect(summary.quota).toEqual([
       { placeId: limited.id, placeName: 'A Quadra', limit: 4, used: 4 },

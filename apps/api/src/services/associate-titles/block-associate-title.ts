@@ -3,16 +3,15 @@ import type { AssociateTitle } from '@clube/shared';
 import { and, eq, inArray } from 'drizzle-orm';
 import { AppError } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
-import type { BlockChange } from '../associates/block-associate';
+import type { BlockOptions } from '../associates/block-associate';
 import { titleColumns } from './list-associate-titles';
 
 /** Blocks (with a reason) or unblocks a title: no associate of the title can book meanwhile. */
 export async function blockAssociateTitle(
   db: Database,
-  id: string,
-  change: BlockChange,
-  companyIds: ReadonlySet<string>,
+  options: BlockOptions,
 ): Promise<AssociateTitle> {
+  const { id, companyIds, ...change } = options;
   if (companyIds.size === 0) throw new AppError('TitleNotFound');
   const reason = change.blocked ? (change.reason?.trim() ?? '') : null;
   if (change.blocked && !reason) {

@@ -1,17 +1,21 @@
 import { associates, type Database } from '@clube/db';
+import type { blockSchema } from '@clube/shared';
 import { and, eq, inArray } from 'drizzle-orm';
+import type { z } from 'zod';
 import { AppError } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
 
-export type BlockChange = { blocked: boolean; reason?: string; actorUserId: string };
+/** Blocking or unblocking an associate or a title: who does it, of which clubs, and what. */
+export type BlockOptions = {
+  actorUserId: string;
+  /** The caller's clubs: a row of any other answers as missing. */
+  companyIds: ReadonlySet<string>;
+  id: string;
+} & z.output<typeof blockSchema>;
 
 /** Blocks (with a reason) or unblocks an associate; blocked associates cannot book. */
-export async function blockAssociate(
-  db: Database,
-  id: string,
-  change: BlockChange,
-  companyIds: ReadonlySet<string>,
-): Promise<void> {
+export async function blockAssociate(db: Database, options: BlockOptions): Promise<void> {
+  const { id, companyIds, ...change } = options;
   if (companyIds.size === 0) throw new AppError('AssociateNotFound');
   const reason = change.blocked ? (change.reason?.trim() ?? '') : null;
   if (change.blocked && !reason) {

@@ -35,9 +35,13 @@ const toWire = (
  */
 export async function getAssociateAppointmentsSummary(
   db: Database,
-  associate: { id: string; companyId: string; associateTitleId: string },
-  now: Date = new Date(),
+  options: {
+    associate: { id: string; companyId: string; associateTitleId: string };
+    now?: Date;
+  },
 ): Promise<AssociateAppointmentsSummary> {
+  const { associate } = options;
+  const now = options.now ?? new Date();
   const [company] = await db
     .select({ timezone: companies.timezone })
     .from(companies)

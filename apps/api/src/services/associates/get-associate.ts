@@ -1,6 +1,7 @@
 import { associateTitles, associates, companies, type Database } from '@clube/db';
-import { ageOn, clubToday, type Associate } from '@clube/shared';
+import { ageOn, clubToday, type Associate, type associateCardParamsSchema } from '@clube/shared';
 import { and, eq, inArray, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
 import { AppError } from '../../lib/app-error';
 
 async function findAssociate(
@@ -46,17 +47,21 @@ async function findAssociate(
 }
 
 /** One associate of the clubs the caller works in. */
-export function getAssociateById(db: Database, id: string, companyIds: ReadonlySet<string>) {
-  return findAssociate(db, eq(associates.id, id), companyIds);
+export function getAssociateById(
+  db: Database,
+  options: { companyIds: ReadonlySet<string>; id: string },
+) {
+  return findAssociate(db, eq(associates.id, options.id), options.companyIds);
 }
 
+export type GetAssociateByCardOptions = {
+  /** The clubs the caller works in. */
+  companyIds: ReadonlySet<string>;
+} & z.output<typeof associateCardParamsSchema>;
+
 /** The associate holding a card number in one club (the booking dialog's look-up). */
-export function getAssociateByCard(
-  db: Database,
-  cardId: string,
-  companyId: string,
-  companyIds: ReadonlySet<string>,
-) {
+export function getAssociateByCard(db: Database, options: GetAssociateByCardOptions) {
+  const { companyIds, cardId, companyId } = options;
   if (!companyIds.has(companyId)) throw new AppError('AssociateNotFound');
   return findAssociate(
     db,

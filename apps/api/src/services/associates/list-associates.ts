@@ -1,15 +1,9 @@
 import { associateTitles, associates, type Database } from '@clube/db';
-import { stripCpf, type AssociateList } from '@clube/shared';
+import { stripCpf, type AssociateList, type associateListQuerySchema } from '@clube/shared';
 import { and, asc, count, eq, sql, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
 
-export type ListAssociatesInput = {
-  companyId: string;
-  take: number;
-  skip: number;
-  associateTitleId?: string;
-  isHolder?: boolean;
-  search?: string;
-};
+export type ListAssociatesOptions = z.output<typeof associateListQuerySchema>;
 
 const escapeLike = (value: string) => value.replace(/[\\%_]/g, '\\$&');
 
@@ -73,13 +67,15 @@ const portugueseOrder = [
 /** A page of the club's associates in Portuguese name order. */
 export async function listAssociates(
   db: Database,
-  input: ListAssociatesInput,
+  options: ListAssociatesOptions,
 ): Promise<AssociateList> {
   const where = and(
-    eq(associates.companyId, input.companyId),
-    input.associateTitleId ? eq(associates.associateTitleId, input.associateTitleId) : undefined,
-    input.isHolder === undefined ? undefined : eq(associates.isHolder, input.isHolder),
-    input.search ? searchCondition(input.companyId, input.search) : undefined,
+    eq(associates.companyId, options.companyId),
+    options.associateTitleId
+      ? eq(associates.associateTitleId, options.associateTitleId)
+      : undefined,
+    options.isHolder === undefined ? undefined : eq(associates.isHolder, options.isHolder),
+    options.search ? searchCondition(options.companyId, options.search) : undefined,
   );
   const page = db
     .select({
@@ -98,23 +94,23 @@ export async function listAssociates(
       updatedAt: associates.updatedAt,
       // A search sorts all of its matches anyway: counting them in the same pass saves running
       // the search a second time (the unfiltered list keeps its index walk and counts apart).
-      matches: input.search ? sql<number>`count(*) over ()`.mapWith(Number) : sql<null>`null`,
+      matches: options.search ? sql<number>`count(*) over ()`.mapWith(Number) : sql<null>`null`,
     })
     .from(associates)
     .innerJoin(associateTitles, eq(associateTitles.id, associates.associateTitleId))
     .where(where)
     .orderBy(...portugueseOrder)
-    .limit(input.take)
-    .offset(input.skip);
+    .limit(options.take)
+    .offset(options.skip);
   // Every filter is on associates (the search is a subquery of ids): no join to count.
   const countAll = async () =>
     (await db.select({ total: count() }).from(associates).where(where))[0]?.total ?? 0;
   let rows: Awaited<typeof page>;
   let total: number;
-  if (input.search) {
+  if (options.search) {
     rows = await page;
     // A page past the last match has no row to carry the count.
-    total = rows[0]?.matches ?? (input.skip > 0 ? await countAll() : 0);
+    total = rows[0]?.matches ?? (options.skip > 0 ? await countAll() : 0);
   } else {
     [rows, total] = await Promise.all([page, countAll()]);
   }

@@ -1,9 +1,16 @@
 import { associates, type Database } from '@clube/db';
+import type { UpdateAssociatePassword } from '@clube/shared';
 import { and, eq, inArray } from 'drizzle-orm';
 import { AppError } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
 import { hashPassword } from '../../lib/password';
 import { revokeAllRefreshTokensOfAssociate } from '../auth/refresh-tokens';
+
+export type UpdateAssociatePasswordOptions = {
+  actorUserId: string;
+  /** The caller's clubs: an associate of any other answers AssociateNotFound. */
+  companyIds: ReadonlySet<string>;
+} & UpdateAssociatePassword;
 
 /**
  * Sets the members' portal password of one club membership (argon2id). It is that membership's
@@ -13,18 +20,18 @@ import { revokeAllRefreshTokensOfAssociate } from '../auth/refresh-tokens';
  */
 export async function updateAssociatePassword(
   db: Database,
-  input: { associateId: string; newPassword: string; actorUserId: string },
-  companyIds: ReadonlySet<string>,
+  options: UpdateAssociatePasswordOptions,
 ): Promise<void> {
+  const { companyIds } = options;
   if (companyIds.size === 0) throw new AppError('AssociateNotFound');
   const [associate] = await db
     .select({ id: associates.id, companyId: associates.companyId })
     .from(associates)
     .where(
-      and(eq(associates.id, input.associateId), inArray(associates.companyId, [...companyIds])),
+      and(eq(associates.id, options.associateId), inArray(associates.companyId, [...companyIds])),
     );
   if (!associate) throw new AppError('AssociateNotFound');
-  const passwordHash = await hashPassword(input.newPassword);
+  const passwordHash = await hashPassword(options.newPassword);
   await db.transaction(async (tx) => {
     await tx
       .update(associates)
@@ -33,7 +40,7 @@ export async function updateAssociatePassword(
     await revokeAllRefreshTokensOfAssociate(tx, { associateId: associate.id });
     await recordAudit(tx, {
       companyId: associate.companyId,
-      actorUserId: input.actorUserId,
+      actorUserId: options.actorUserId,
       action: 'associate.update-password',
       entityType: 'associate',
       entityId: associate.id,

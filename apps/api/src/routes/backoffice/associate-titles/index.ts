@@ -44,12 +44,12 @@ export const associateTitleRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     (request) =>
-      blockAssociateTitle(
-        app.db,
-        request.params.id,
-        { ...request.body, actorUserId: request.staff.userId },
-        request.staff.companyIds,
-      ),
+      blockAssociateTitle(app.db, {
+        actorUserId: request.staff.userId,
+        companyIds: request.staff.companyIds,
+        id: request.params.id,
+        ...request.body,
+      }),
   );
 
   app.patch(

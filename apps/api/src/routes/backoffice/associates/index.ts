@@ -48,7 +48,8 @@ export const associateRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: associateSchema, 404: errorBodySchema },
       },
     },
-    (request) => getAssociateById(app.db, request.params.id, request.staff.companyIds),
+    (request) =>
+      getAssociateById(app.db, { companyIds: request.staff.companyIds, id: request.params.id }),
   );
 
   app.get(
@@ -62,8 +63,11 @@ export const associateRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const associate = await getAssociateById(app.db, request.params.id, request.staff.companyIds);
-      return getAssociateAppointmentsSummary(app.db, associate);
+      const associate = await getAssociateById(app.db, {
+        companyIds: request.staff.companyIds,
+        id: request.params.id,
+      });
+      return getAssociateAppointmentsSummary(app.db, { associate });
     },
   );
 
@@ -78,12 +82,7 @@ export const associateRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     (request) =>
-      getAssociateByCard(
-        app.db,
-        request.params.cardId,
-        request.params.companyId,
-        request.staff.companyIds,
-      ),
+      getAssociateByCard(app.db, { companyIds: request.staff.companyIds, ...request.params }),
   );
 
   app.patch(
@@ -97,11 +96,11 @@ export const associateRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await updateAssociatePassword(
-        app.db,
-        { ...request.body, actorUserId: request.staff.userId },
-        request.staff.companyIds,
-      );
+      await updateAssociatePassword(app.db, {
+        actorUserId: request.staff.userId,
+        companyIds: request.staff.companyIds,
+        ...request.body,
+      });
       return { ok: true as const };
     },
   );
@@ -118,13 +117,15 @@ export const associateRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await blockAssociate(
-        app.db,
-        request.params.id,
-        { ...request.body, actorUserId: request.staff.userId },
-        request.staff.companyIds,
-      );
-      return getAssociateById(app.db, request.params.id, request.staff.companyIds);
+      const { id } = request.params;
+      const { companyIds } = request.staff;
+      await blockAssociate(app.db, {
+        actorUserId: request.staff.userId,
+        companyIds,
+        id,
+        ...request.body,
+      });
+      return getAssociateById(app.db, { companyIds, id });
     },
   );
 
