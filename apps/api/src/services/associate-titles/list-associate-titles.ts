@@ -1,6 +1,7 @@
 import { associateTitles, type Database } from '@clube/db';
-import type { AssociateTitle } from '@clube/shared';
+import type { AssociateTitle, associateTitleCompanyParamsSchema } from '@clube/shared';
 import { asc, eq } from 'drizzle-orm';
+import type { z } from 'zod';
 
 const titleColumns = {
   id: associateTitles.id,
@@ -10,11 +11,14 @@ const titleColumns = {
 };
 
 /** The club's membership titles by name (the associates table filters by them). */
-export function listAssociateTitles(db: Database, companyId: string): Promise<AssociateTitle[]> {
+export function listAssociateTitles(
+  db: Database,
+  options: z.output<typeof associateTitleCompanyParamsSchema>,
+): Promise<AssociateTitle[]> {
   return db
     .select(titleColumns)
     .from(associateTitles)
-    .where(eq(associateTitles.companyId, companyId))
+    .where(eq(associateTitles.companyId, options.companyId))
     .orderBy(asc(associateTitles.name), asc(associateTitles.id));
 }
 

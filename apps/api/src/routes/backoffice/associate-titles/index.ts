@@ -28,7 +28,7 @@ export const associateTitleRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       assertStaffOf(request, request.params.companyId);
-      return { items: await listAssociateTitles(app.db, request.params.companyId) };
+      return { items: await listAssociateTitles(app.db, request.params) };
     },
   );
 
