@@ -401,8 +401,7 @@ describe('creating a block over bookings', () => {
       expect.objectContaining({ id: s.brunoAtEleven.id, cancellationReason: null }),
     ]);
 
-    const memberView = await listBookings({
-      db: context.database.db,
+    const memberView = await listBookings(context.database.db, {
       member: {
         associateId: s.ana.id,
         companyId: s.company.id,

@@ -87,8 +87,7 @@ async function scene() {
 describe("a title's use of the monthly quotas", () => {
   it('the portal home counts the club-local month at places with a limit only', async () => {
     const { company, limited, holder } = await scene();
-    const me = await getMember({
-      db: context.db,
+    const me = await getMember(context.db, {
       member: {
         associateId: holder.id,
         companyId: company.id,

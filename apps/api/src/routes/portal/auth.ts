@@ -31,8 +31,7 @@ export const portalAuthRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const result = await loginMember({
-        db: app.db,
+      const result = await loginMember(app.db, {
         rateLimiter: app.rateLimiter,
         ...request.body,
         address: request.ip,
@@ -59,7 +58,7 @@ export const portalAuthRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const rotated = await rotatePortalRefreshToken(app.db, { token: request.body.refresh_token });
-      const session = await findPortalSession(app.db, rotated.associateId);
+      const session = await findPortalSession(app.db, { associateId: rotated.associateId });
       if (!session) throw new AppError('RefreshTokenExpired');
       return {
         needsClub: false as const,

@@ -22,8 +22,7 @@ export const portalBookingRoutes: FastifyPluginAsyncZod = async (app) => {
   /** One booking of the member's title, whatever its scope. */
   async function findBooking(member: Member, id: string) {
     for (const scope of ['upcoming', 'past', 'cancelled'] as const) {
-      const [item] = await listBookings({
-        db: app.db,
+      const [item] = await listBookings(app.db, {
         member,
         scope,
         where: [eq(appointments.id, id)],
@@ -89,11 +88,7 @@ export const portalBookingRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({
-      items: await listBookings({
-        db: app.db,
-        member: request.member,
-        scope: request.query.scope,
-      }),
+      items: await listBookings(app.db, { member: request.member, ...request.query }),
     }),
   );
 
@@ -114,7 +109,7 @@ export const portalBookingRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await cancelMemberBooking({ db: app.db, member: request.member, id: request.params.id });
+      await cancelMemberBooking(app.db, { member: request.member, id: request.params.id });
       return findBooking(request.member, request.params.id);
     },
   );

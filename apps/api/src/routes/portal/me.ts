@@ -21,7 +21,7 @@ export const portalMeRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: portalMeSchema, 401: errorBodySchema },
       },
     },
-    async (request) => getMember({ db: app.db, member: request.member }),
+    async (request) => getMember(app.db, { member: request.member }),
   );
 
   app.patch(
@@ -41,13 +41,14 @@ export const portalMeRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { refreshToken } = await changeMemberPassword({
-        db: app.db,
+      const { refreshToken } = await changeMemberPassword(app.db, {
         rateLimiter: app.rateLimiter,
         member: request.member,
         ...request.body,
       });
-      const session = await findPortalSession(app.db, request.member.associateId);
+      const session = await findPortalSession(app.db, {
+        associateId: request.member.associateId,
+      });
       if (!session) throw new AppError('Unauthorized');
       return {
         needsClub: false as const,

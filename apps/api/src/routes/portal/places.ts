@@ -19,7 +19,7 @@ export const portalPlaceRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: portalPlaceListSchema, 401: errorBodySchema },
       },
     },
-    async (request) => ({ items: await listPlaces({ db: app.db, member: request.member }) }),
+    async (request) => ({ items: await listPlaces(app.db, { member: request.member }) }),
   );
 
   app.get(
@@ -40,11 +40,6 @@ export const portalPlaceRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      listSlots({
-        db: app.db,
-        member: request.member,
-        placeId: request.params.placeId,
-        date: request.query.date,
-      }),
+      listSlots(app.db, { member: request.member, ...request.params, ...request.query }),
   );
 };

@@ -10,11 +10,10 @@ import { changePasswordLimits } from '../auth/change-own-password';
 import { throttle } from '../auth/login';
 import { issueRefreshToken, revokeAllRefreshTokensOfAssociate } from '../auth/refresh-tokens';
 
-export type ChangeMemberPasswordOptions = PortalChangePasswordBody & {
-  db: Database;
-  rateLimiter: RateLimiter;
+export type ChangeMemberPasswordOptions = {
   member: Member;
-};
+  rateLimiter: RateLimiter;
+} & PortalChangePasswordBody;
 
 /**
  * A member changes the portal password of their membership. A stolen access token alone is not
@@ -22,8 +21,8 @@ export type ChangeMemberPasswordOptions = PortalChangePasswordBody & {
  * the membership ends (other devices are signed out) and a new one is returned, so the device
  * that made the change stays signed in. Other clubs' memberships of the same CPF keep theirs.
  */
-export async function changeMemberPassword(options: ChangeMemberPasswordOptions) {
-  const { db, rateLimiter, member } = options;
+export async function changeMemberPassword(db: Database, options: ChangeMemberPasswordOptions) {
+  const { rateLimiter, member } = options;
   const keys = [
     { key: `portal-password:associate:${member.associateId}`, limit: changePasswordLimits.perUser },
   ];

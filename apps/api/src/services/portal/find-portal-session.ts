@@ -2,7 +2,7 @@ import { associates, companies, type Database } from '@clube/db';
 import { eq } from 'drizzle-orm';
 
 /** The membership and club a portal session shows (login, refresh, password change). */
-export async function findPortalSession(db: Database, associateId: string) {
+export async function findPortalSession(db: Database, options: { associateId: string }) {
   const [row] = await db
     .select({
       member: {
@@ -20,7 +20,7 @@ export async function findPortalSession(db: Database, associateId: string) {
     })
     .from(associates)
     .innerJoin(companies, eq(companies.id, associates.companyId))
-    .where(eq(associates.id, associateId));
+    .where(eq(associates.id, options.associateId));
   return row;
 }
 

@@ -8,15 +8,15 @@ import { titleMonthQuotas } from '../associates/title-month-quotas';
 import type { Member } from '../../types';
 import { listBookings } from './list-bookings';
 
-export type GetMemberOptions = { db: Database; member: Member; now?: Date };
+export type GetMemberOptions = { member: Member; now?: Date };
 
 /**
  * What the portal's home shows: the member, their title (with its members, whom a holder may
  * book for: names and cards only), the club, the title's use of each monthly quota in the
  * club-local current month, and the title's next bookings.
  */
-export async function getMember(options: GetMemberOptions): Promise<PortalMe> {
-  const { db, member } = options;
+export async function getMember(db: Database, options: GetMemberOptions): Promise<PortalMe> {
+  const { member } = options;
   const now = options.now ?? new Date();
   const [row] = await db
     .select({
@@ -79,8 +79,7 @@ export async function getMember(options: GetMemberOptions): Promise<PortalMe> {
     title: { ...row.title, suspendedUntil: suspension?.endsAt.toISOString() ?? null, members },
     club: row.club,
     quotas: quotaRows.map((quota) => ({ ...quota, month: month.month })),
-    nextBookings: await listBookings({
-      db,
+    nextBookings: await listBookings(db, {
       member: { ...member, associateTitleId: row.title.id },
       scope: 'upcoming',
       now,

@@ -1,17 +1,20 @@
 import { appointments, associates, places, type Database } from '@clube/db';
-import { occupyingStatuses, type PortalBooking, type PortalBookingScope } from '@clube/shared';
+import {
+  occupyingStatuses,
+  type PortalBooking,
+  type portalBookingListQuerySchema,
+} from '@clube/shared';
 import { and, asc, desc, eq, gt, inArray, lte, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
 import type { Member } from '../../types';
 
 export type ListBookingsOptions = {
-  db: Database;
   member: Member;
-  scope: PortalBookingScope;
   now?: Date;
   limit?: number;
   /** Extra conditions (e.g. one booking by id). */
   where?: SQL[];
-};
+} & z.output<typeof portalBookingListQuerySchema>;
 
 /**
  * Bookings of the caller's title (every member of it), never another title's: the title is the
@@ -19,8 +22,11 @@ export type ListBookingsOptions = {
  * with attendance recorded) and not yet over, soonest first; past: held and over, latest first;
  * cancelled: latest first.
  */
-export async function listBookings(options: ListBookingsOptions): Promise<PortalBooking[]> {
-  const { db, member } = options;
+export async function listBookings(
+  db: Database,
+  options: ListBookingsOptions,
+): Promise<PortalBooking[]> {
+  const { member } = options;
   const now = options.now ?? new Date();
   const byScope = {
     upcoming: {

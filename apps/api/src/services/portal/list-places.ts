@@ -4,14 +4,14 @@ import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import { uploadUrlOf } from '../../lib/storage/upload-url';
 import type { Member } from '../../types';
 
-export type ListPlacesOptions = { db: Database; member: Member };
+export type ListPlacesOptions = { member: Member };
 
 /**
  * The non-archived places of the member's club with their booking rules and photos (the URLs the
  * back office answers), by category name then place name.
  */
-export async function listPlaces(options: ListPlacesOptions): Promise<PortalPlace[]> {
-  const { db, member } = options;
+export async function listPlaces(db: Database, options: ListPlacesOptions): Promise<PortalPlace[]> {
+  const { member } = options;
   const rows = await db
     .select({
       id: places.id,

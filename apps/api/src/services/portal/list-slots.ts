@@ -1,5 +1,12 @@
 import type { Database } from '@clube/db';
-import { addDaysToDate, clubToday, type PortalSlotList } from '@clube/shared';
+import {
+  addDaysToDate,
+  clubToday,
+  type PortalSlotList,
+  type portalSlotsParamsSchema,
+  type portalSlotsQuerySchema,
+} from '@clube/shared';
+import type { z } from 'zod';
 import {
   clubDayRange,
   loadBusyIntervals,
@@ -10,20 +17,18 @@ import { generateSlotTimes, overlaps } from '../appointments/slots';
 import type { Member } from '../../types';
 
 export type ListSlotsOptions = {
-  db: Database;
   member: Member;
-  placeId: string;
-  date: string;
   now?: Date;
-};
+} & z.output<typeof portalSlotsParamsSchema> &
+  z.output<typeof portalSlotsQuerySchema>;
 
 /**
  * The slots of a place of the member's club on a club-local date, with the back office's slot
  * maths, each in one state. A taken slot says only that it is taken: who holds it is another
  * family's business (LGPD). A slot both past and taken reads past, the most final state.
  */
-export async function listSlots(options: ListSlotsOptions): Promise<PortalSlotList> {
-  const { db, member, date } = options;
+export async function listSlots(db: Database, options: ListSlotsOptions): Promise<PortalSlotList> {
+  const { member, date } = options;
   const now = options.now ?? new Date();
   const { place, timezone, operatingHour } = await loadPlaceOfStaff(
     db,

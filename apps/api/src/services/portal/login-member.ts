@@ -1,6 +1,7 @@
 import { associates, companies, type Database } from '@clube/db';
-import type { PortalClub } from '@clube/shared';
+import type { PortalClub, portalLoginBodySchema } from '@clube/shared';
 import { and, asc, eq, isNotNull } from 'drizzle-orm';
+import type { z } from 'zod';
 import { AppError } from '../../lib/app-error';
 import { decoyPasswordHash, verifyPassword } from '../../lib/password';
 import type { RateLimiter } from '../../lib/rate-limiter';
@@ -9,13 +10,10 @@ import { issueRefreshToken } from '../auth/refresh-tokens';
 import { findPortalSession, type PortalSessionParts } from './find-portal-session';
 
 export type LoginMemberOptions = {
-  db: Database;
   rateLimiter: RateLimiter;
-  cpf: string;
-  password: string;
-  companyId?: string | undefined;
+  /** The client's address: attempts are also throttled per address. */
   address: string;
-};
+} & z.output<typeof portalLoginBodySchema>;
 
 export type LoginMemberResult =
   | ({ needsClub: false; refreshToken: string; clubs: PortalClub[] } & PortalSessionParts)
@@ -32,8 +30,11 @@ export type LoginMemberResult =
  * all answer the same 401. Attempts are throttled like staff logins, under keys of their own so
  * the portal and the back office do not lock each other out.
  */
-export async function loginMember(options: LoginMemberOptions): Promise<LoginMemberResult> {
-  const { db, rateLimiter } = options;
+export async function loginMember(
+  db: Database,
+  options: LoginMemberOptions,
+): Promise<LoginMemberResult> {
+  const { rateLimiter } = options;
   const keys = [
     { key: `portal-login:cpf:${options.cpf}`, limit: loginLimits.perCpf },
     { key: `portal-login:addr:${options.address}`, limit: loginLimits.perAddress },
@@ -72,7 +73,7 @@ export async function loginMember(options: LoginMemberOptions): Promise<LoginMem
   const clubs = matched.map((row) => row.club);
   if (!chosen) return { needsClub: true, clubs };
 
-  const session = await findPortalSession(db, chosen.id);
+  const session = await findPortalSession(db, { associateId: chosen.id });
   if (!session) throw new AppError('InvalidCredentials');
   const { token } = await issueRefreshToken(db, { associateId: chosen.id });
   return { needsClub: false, refreshToken: token, clubs, ...session };
