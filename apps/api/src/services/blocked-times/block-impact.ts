@@ -32,9 +32,9 @@ export type AffectedBooking = {
 /** Bookings holding a slot (SCHEDULED, CHECKED_IN, NO_SHOW) of the places that overlap an occurrence. */
 export async function findAffectedBookings(
   db: Database,
-  placeIds: string[],
-  occurrences: Occurrence[],
+  options: { placeIds: string[]; occurrences: Occurrence[] },
 ): Promise<AffectedBooking[]> {
+  const { placeIds, occurrences } = options;
   const overlapsAnOccurrence = or(
     ...occurrences.map((occurrence) =>
       and(
@@ -95,14 +95,14 @@ type CandidatePlace = {
  */
 export async function loadMoveTargets(
   db: Database,
-  input: {
+  options: {
     companyId: string;
     timezone: string;
     blockedPlaceIds: string[];
     bookings: AffectedBooking[];
   },
 ) {
-  const { companyId, timezone, blockedPlaceIds, bookings } = input;
+  const { companyId, timezone, blockedPlaceIds, bookings } = options;
   const categoryIds = [...new Set(bookings.map((booking) => booking.categoryId))];
   const candidates: CandidatePlace[] =
     categoryIds.length === 0

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { appointments, blockedTimes, companies, places, type Database } from '@clube/db';
-import { clubDateOf, type BlockRecurrence, type BlockResolution } from '@clube/shared';
+import { clubDateOf, type blockPreviewBodySchema, type bulkBlockBodySchema } from '@clube/shared';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { z } from 'zod';
 import { AppError } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
 import { clubDatesOf, notifyClubChange } from '../../lib/club-events';
@@ -17,22 +18,20 @@ import {
 import { toBlockedTime } from './blocked-time-row';
 import { expandWeeklyRecurrence } from './expand-weekly-recurrence';
 
-export type CreateBlockedTimesInput = {
-  description: string;
-  startAt: string;
-  endsAt: string;
-  placeIds: string[];
-  recurrence?: BlockRecurrence;
-  resolutions?: BlockResolution[];
-};
-
 export type Caller = { userId: string; companyIds: ReadonlySet<string> };
+
+export type PreviewBlockedTimesOptions = {
+  caller: Caller;
+} & z.output<typeof blockPreviewBodySchema>;
+
+export type CreateBlockedTimesOptions = { caller: Caller } & z.output<typeof bulkBlockBodySchema>;
 
 /**
  * The places to block, all active and of one club the caller works for; any other id makes the
  * whole request a 404, so a bulk block is all or nothing.
  */
-async function loadPlaces(db: Database, caller: Caller, placeIds: string[]) {
+async function loadPlaces(db: Database, options: { caller: Caller; placeIds: string[] }) {
+  const { caller, placeIds } = options;
   const rows = await db
     .select({
       id: places.id,
@@ -59,34 +58,46 @@ async function loadPlaces(db: Database, caller: Caller, placeIds: string[]) {
   return { companyId, timezone: rows[0]!.timezone, places: rows };
 }
 
-/**
- * The bookings a block would hit, each with the free places it may move to (docs/domain.md,
- * Blocked time). Read without locks: an advice for the dialog; the creation checks again.
- */
-export async function previewBlockedTimes(
-  db: Database,
-  caller: Caller,
-  input: Omit<CreateBlockedTimesInput, 'description' | 'resolutions'>,
-) {
-  const placeIds = [...new Set(input.placeIds)].sort();
-  const { companyId, timezone } = await loadPlaces(db, caller, placeIds);
+/** What a block covers: its places (each once, in a stable order), their club, its occurrences. */
+async function planBlock(db: Database, options: PreviewBlockedTimesOptions) {
+  const placeIds = [...new Set(options.placeIds)].sort();
+  const loaded = await loadPlaces(db, { caller: options.caller, placeIds });
   const occurrences = expandWeeklyRecurrence(
-    { startsAt: new Date(input.startAt), endsAt: new Date(input.endsAt) },
-    input.recurrence,
-    timezone,
+    { startsAt: new Date(options.startAt), endsAt: new Date(options.endsAt) },
+    options.recurrence,
+    loaded.timezone,
   );
-  const affected = await findAffectedBookings(db, placeIds, occurrences);
+  return { ...loaded, placeIds, occurrences };
+}
+
+type BlockPlan = Awaited<ReturnType<typeof planBlock>>;
+
+/**
+ * The bookings a block would hit, the free places each may move to, and their wire shape (the
+ * preview's answer, the details of a 409). The same reading for the preview and, under the
+ * places' locks, for the creation.
+ */
+async function findBlockImpact(db: Database, plan: BlockPlan) {
+  const { companyId, timezone, placeIds, occurrences } = plan;
+  const affected = await findAffectedBookings(db, { placeIds, occurrences });
   const targets = await loadMoveTargets(db, {
     companyId,
     timezone,
     blockedPlaceIds: placeIds,
     bookings: affected,
   });
-  return {
-    appointments: affected.map((booking) =>
-      toBlockConflict(booking, targets.freePlacesFor(booking)),
-    ),
-  };
+  const conflictsOf = (bookings: AffectedBooking[]) =>
+    bookings.map((booking) => toBlockConflict(booking, targets.freePlacesFor(booking)));
+  return { affected, targets, conflictsOf };
+}
+
+/**
+ * The bookings a block would hit, each with the free places it may move to (docs/domain.md,
+ * Blocked time). Read without locks: an advice for the dialog; the creation checks again.
+ */
+export async function previewBlockedTimes(db: Database, options: PreviewBlockedTimesOptions) {
+  const { affected, conflictsOf } = await findBlockImpact(db, await planBlock(db, options));
+  return { appointments: conflictsOf(affected) };
 }
 
 function invalidResolution(index: number, field: string, message: string): AppError {
@@ -111,21 +122,13 @@ const outcomeOf = (booking: AffectedBooking) => ({
  * The places blocked and the places moved to are locked first (the booking's lock), so no booking
  * can slip in between the check and the writes.
  */
-export async function createBlockedTimes(
-  db: Database,
-  caller: Caller,
-  input: CreateBlockedTimesInput,
-) {
-  const placeIds = [...new Set(input.placeIds)].sort();
-  const { companyId, timezone, places: placeRows } = await loadPlaces(db, caller, placeIds);
-  const occurrences = expandWeeklyRecurrence(
-    { startsAt: new Date(input.startAt), endsAt: new Date(input.endsAt) },
-    input.recurrence,
-    timezone,
-  );
-  const recurrenceId = input.recurrence ? randomUUID() : null;
-  const placeNameOf = new Map(placeRows.map((place) => [place.id, place.name]));
-  const resolutions = input.resolutions ?? [];
+export async function createBlockedTimes(db: Database, options: CreateBlockedTimesOptions) {
+  const { caller, description } = options;
+  const plan = await planBlock(db, options);
+  const { companyId, timezone, placeIds, occurrences } = plan;
+  const recurrenceId = options.recurrence ? randomUUID() : null;
+  const placeNameOf = new Map(plan.places.map((place) => [place.id, place.name]));
+  const resolutions = options.resolutions ?? [];
 
   // Only the club's own places are worth locking; any other target is refused below.
   const requestedTargets = [
@@ -147,13 +150,7 @@ export async function createBlockedTimes(
     // The same per-place lock as a booking, in one stable order for every caller.
     for (const placeId of lockIds) await lockPlace(tx, placeId);
 
-    const affected = await findAffectedBookings(tx, placeIds, occurrences);
-    const targets = await loadMoveTargets(tx, {
-      companyId,
-      timezone,
-      blockedPlaceIds: placeIds,
-      bookings: affected,
-    });
+    const { affected, targets, conflictsOf } = await findBlockImpact(tx, plan);
     const affectedById = new Map(affected.map((booking) => [booking.id, booking]));
     resolutions.forEach((resolution, index) => {
       if (!affectedById.has(resolution.appointmentId))
@@ -169,11 +166,7 @@ export async function createBlockedTimes(
     const unresolved = affected.filter((booking) => !resolutionOf.has(booking.id));
     if (unresolved.length > 0) {
       throw new AppError('BlockConflictsWithAppointments', {
-        details: {
-          appointments: unresolved.map((booking) =>
-            toBlockConflict(booking, targets.freePlacesFor(booking)),
-          ),
-        },
+        details: { appointments: conflictsOf(unresolved) },
       });
     }
 
@@ -223,7 +216,7 @@ export async function createBlockedTimes(
           status: 'CANCELLED',
           cancelledAt: sql`now()`,
           cancelledBy: caller.userId,
-          cancellationReason: input.description,
+          cancellationReason: description,
         })
         .where(eq(appointments.id, booking.id));
       await recordAudit(tx, {
@@ -234,7 +227,7 @@ export async function createBlockedTimes(
         entityId: booking.id,
         data: {
           reason: 'blocked-time',
-          description: input.description,
+          description,
           placeId: booking.placeId,
           associateId: booking.associateId,
           startsAt: booking.startsAt.toISOString(),
@@ -252,7 +245,7 @@ export async function createBlockedTimes(
         entityId: booking.id,
         data: {
           reason: 'blocked-time',
-          description: input.description,
+          description,
           fromPlaceId: booking.placeId,
           toPlaceId: to.id,
           associateId: booking.associateId,
@@ -278,7 +271,7 @@ export async function createBlockedTimes(
               pieces.map((piece) => ({
                 companyId,
                 placeId: piece.placeId,
-                description: input.description,
+                description,
                 startsAt: piece.startsAt,
                 endsAt: piece.endsAt,
                 recurrenceId,

@@ -7,7 +7,8 @@ import { lockPlace } from '../../lib/place-lock';
 import type { Caller } from './create-blocked-times';
 
 /** Removes one block (one occurrence of a weekly series); the audit keeps what it was. */
-export async function deleteBlockedTime(db: Database, caller: Caller, id: string) {
+export async function deleteBlockedTime(db: Database, options: { caller: Caller; id: string }) {
+  const { caller, id } = options;
   const [row] = await db
     .select({ block: blockedTimes, timezone: companies.timezone })
     .from(blockedTimes)

@@ -10,7 +10,11 @@ import { blockedTimeColumns, toBlockedTime } from './blocked-time-row';
  * Blocks of one place or of a whole club that overlap [startTime, endTime): a block from 23:00
  * to 01:00 shows on both days. Either bound may be left open.
  */
-export async function listBlockedTimes(db: Database, caller: Caller, query: BlockedTimeQuery) {
+export async function listBlockedTimes(
+  db: Database,
+  options: { caller: Caller } & BlockedTimeQuery,
+) {
+  const { caller, ...query } = options;
   const conditions: SQL[] = [isNull(places.archivedAt)];
 
   if (query.placeId) {

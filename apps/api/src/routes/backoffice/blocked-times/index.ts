@@ -38,7 +38,7 @@ export const blockedTimeRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: blockConflictDetailsSchema, 400: errorBodySchema, 404: errorBodySchema },
       },
     },
-    async (request) => previewBlockedTimes(app.db, request.staff, request.body),
+    async (request) => previewBlockedTimes(app.db, { caller: request.staff, ...request.body }),
   );
 
   app.post(
@@ -53,7 +53,8 @@ export const blockedTimeRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { placeId, ...block } = request.body;
-      const created = await createBlockedTimes(app.db, request.staff, {
+      const created = await createBlockedTimes(app.db, {
+        caller: request.staff,
         ...block,
         placeIds: [placeId],
       });
@@ -72,7 +73,7 @@ export const blockedTimeRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const created = await createBlockedTimes(app.db, request.staff, request.body);
+      const created = await createBlockedTimes(app.db, { caller: request.staff, ...request.body });
       return reply.status(201).send(created);
     },
   );
@@ -87,7 +88,9 @@ export const blockedTimeRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: blockedTimeListSchema, 400: errorBodySchema, 404: errorBodySchema },
       },
     },
-    async (request) => ({ items: await listBlockedTimes(app.db, request.staff, request.query) }),
+    async (request) => ({
+      items: await listBlockedTimes(app.db, { caller: request.staff, ...request.query }),
+    }),
   );
 
   app.delete(
@@ -100,6 +103,6 @@ export const blockedTimeRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: okSchema, 404: errorBodySchema },
       },
     },
-    async (request) => deleteBlockedTime(app.db, request.staff, request.params.id),
+    async (request) => deleteBlockedTime(app.db, { caller: request.staff, id: request.params.id }),
   );
 };
