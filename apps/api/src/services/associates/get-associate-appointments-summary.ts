@@ -87,7 +87,7 @@ export async function getAssociateAppointmentsSummary(
       })
       .from(appointments)
       .where(eq(appointments.associateId, associate.id)),
-    findActiveSuspension(db, associate.associateTitleId, now),
+    findActiveSuspension(db, { associateTitleId: associate.associateTitleId, now }),
   ]);
   return {
     upcoming: upcoming.map(toWire),

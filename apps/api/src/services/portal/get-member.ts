@@ -72,7 +72,7 @@ export async function getMember(db: Database, options: GetMemberOptions): Promis
     limitedOnly: true,
   });
 
-  const suspension = await findActiveSuspension(db, row.title.id, now);
+  const suspension = await findActiveSuspension(db, { associateTitleId: row.title.id, now });
 
   return {
     member: row.member,
