@@ -49,7 +49,7 @@ export const portalBookingRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request) => checkBooking({ db: app.db, member: request.member, body: request.body }),
+    async (request) => checkBooking(app.db, { member: request.member, body: request.body }),
   );
 
   app.post(
@@ -72,7 +72,7 @@ export const portalBookingRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const id = await createBooking({ db: app.db, member: request.member, body: request.body });
+      const id = await createBooking(app.db, { member: request.member, body: request.body });
       return reply.status(201).send(await findBooking(request.member, id));
     },
   );

@@ -38,11 +38,13 @@ export type BookingRequest = {
  */
 export async function loadBookingContext(
   db: Database,
-  request: BookingRequest,
-  companyIds: ReadonlySet<string>,
+  options: { request: BookingRequest; companyIds: ReadonlySet<string> },
 ) {
-  const placeOfStaff = await loadPlaceOfStaff(db, request.placeId, companyIds, {
-    instant: new Date(request.startsAt),
+  const { request, companyIds } = options;
+  const placeOfStaff = await loadPlaceOfStaff(db, {
+    placeId: request.placeId,
+    companyIds,
+    day: { instant: new Date(request.startsAt) },
   });
   const { place } = placeOfStaff;
   const [row] = await db
@@ -61,7 +63,11 @@ export type BookingContext = Awaited<ReturnType<typeof loadBookingContext>>;
  * rules (quota, same day, previous day) and the blocked-time check see every committed booking.
  * Always place first, then title: every booking takes exactly one of each, so no cycle can form.
  */
-export async function lockBookingKeys(db: Database, context: BookingContext): Promise<void> {
+export async function lockBookingKeys(
+  db: Database,
+  options: { context: BookingContext },
+): Promise<void> {
+  const { context } = options;
   await lockPlaceAndTitle(db, context.place.id, context.title.id);
   // The context was read before the lock: a place archived meanwhile (its archive holds the same
   // lock) must not receive this booking. Read again now that no archive can be in flight.
@@ -140,7 +146,7 @@ export async function evaluateBookingRules(db: Database, options: EvaluateBookin
   const [{ blocked, booked }, state] = await Promise.all([
     options.busy && sameInterval(options.busy.range, busyRange)
       ? options.busy
-      : loadBusyIntervals(db, [place.id], busyRange),
+      : loadBusyIntervals(db, { placeIds: [place.id], range: busyRange }),
     loadTitleState(db, context, startsAt, date, now),
   ]);
 
@@ -264,6 +270,7 @@ async function loadTitleState(
     sameDay: row?.sameDay ?? 0,
     previousDayTime: row?.previousDayTime ?? 0,
     month: row?.month ?? 0,
-    suspendedUntil: row?.suspendedUntil === null || row === undefined ? null : Number(row.suspendedUntil),
+    suspendedUntil:
+      row?.suspendedUntil === null || row === undefined ? null : Number(row.suspendedUntil),
   };
 }

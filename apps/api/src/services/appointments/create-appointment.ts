@@ -48,7 +48,7 @@ export async function bookAppointment(db: Database, options: BookAppointmentOpti
   // Most attempts when a club opens its window are for slots just taken: they are refused from
   // what is committed, before any transaction or lock, every failing rule listed. Queueing them
   // behind the place's bookings (or paying a transaction for a refusal) slowed the whole club.
-  const context = await loadBookingContext(db, request, options.companyIds);
+  const context = await loadBookingContext(db, { request, companyIds: options.companyIds });
   const busy = await loadSlotBusy(db, context, request);
   if (busy && (busy.blocked.length > 0 || busy.booked.length > 0)) {
     const { failures } = await evaluateBookingRules(db, { context, request, now, busy });
@@ -56,7 +56,7 @@ export async function bookAppointment(db: Database, options: BookAppointmentOpti
     // Freed meanwhile (a cancellation): book it the usual way.
   }
   return db.transaction(async (tx) => {
-    await lockBookingKeys(tx, context);
+    await lockBookingKeys(tx, { context });
     const { failures } = await evaluateBookingRules(tx, { context, request, now });
     if (failures.length > 0) throw refusal(failures, context);
 
@@ -110,7 +110,7 @@ async function loadSlotBusy(
 ): Promise<BusyIntervals | null> {
   const range = { startsAt: new Date(request.startsAt), endsAt: new Date(request.endsAt) };
   if (!(range.endsAt > range.startsAt)) return null;
-  return { ...(await loadBusyIntervals(db, [context.place.id], range)), range };
+  return { ...(await loadBusyIntervals(db, { placeIds: [context.place.id], range })), range };
 }
 
 export type CreateAppointmentOptions = { staff: Staff; request: BookingRequest; now?: Date };

@@ -32,11 +32,10 @@ export async function getOccupancy(db: Database, options: GetOccupancyOptions) {
         ),
       ),
   ]);
-  const { booked } = await loadBusyIntervals(
-    db,
-    clubPlaces.map((place) => place.id),
-    clubDayRange(date, company.timezone),
-  );
+  const { booked } = await loadBusyIntervals(db, {
+    placeIds: clubPlaces.map((place) => place.id),
+    range: clubDayRange(date, company.timezone),
+  });
   const items = clubPlaces.map((place) => {
     const slots = generateSlotTimes(date, company.timezone, slotGridOf(place, hour ?? null));
     const placeBookings = booked.filter((appointment) => appointment.placeId === place.id);

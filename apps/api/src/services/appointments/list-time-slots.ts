@@ -71,12 +71,11 @@ export async function listTimeSlots(
   options: ListTimeSlotsOptions,
 ): Promise<TimeSlot[]> {
   const now = options.now ?? new Date();
-  const { place, timezone, operatingHour } = await loadPlaceOfStaff(
-    db,
-    options.placeId,
-    options.companyIds,
-    { date: options.date },
-  );
+  const { place, timezone, operatingHour } = await loadPlaceOfStaff(db, {
+    placeId: options.placeId,
+    companyIds: options.companyIds,
+    day: { date: options.date },
+  });
   const slots = generateSlotTimes(options.date, timezone, slotGridOf(place, operatingHour));
   if (slots.length === 0) return [];
   const { blocked, booked } = await loadLabelledBusyIntervals(

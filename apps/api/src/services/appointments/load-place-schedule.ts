@@ -39,12 +39,15 @@ function weekdayOf(day: ClubDay): SQL {
  * category, and the operating hour of the weekday of `day`, null when closed); 404 otherwise.
  * One query: the calendar and the booking read it on every request.
  */
-export async function loadPlaceOfStaff(
-  db: Database,
-  placeId: string,
-  companyIds: ReadonlySet<string>,
-  day: ClubDay,
-) {
+export type LoadPlaceOfStaffOptions = {
+  placeId: string;
+  /** The clubs the place must belong to (the caller's). */
+  companyIds: ReadonlySet<string>;
+  day: ClubDay;
+};
+
+export async function loadPlaceOfStaff(db: Database, options: LoadPlaceOfStaffOptions) {
+  const { placeId, companyIds, day } = options;
   if (companyIds.size === 0) throw new AppError('PlaceNotFound');
   const [row] = await db
     .select({
@@ -117,9 +120,9 @@ type BusyInterval = Interval & { placeId: string };
 /** Blocked times and slot-holding (SCHEDULED, CHECKED_IN, NO_SHOW) appointments of places overlapping a range, in one query. */
 export async function loadBusyIntervals(
   db: Database,
-  placeIds: string[],
-  range: Interval,
+  options: { placeIds: string[]; range: Interval },
 ): Promise<{ blocked: BusyInterval[]; booked: BusyInterval[] }> {
+  const { placeIds, range } = options;
   if (placeIds.length === 0) return { blocked: [], booked: [] };
   const rows = await db
     .select({

@@ -142,11 +142,10 @@ export async function loadMoveTargets(
       startsAt: new Date(Math.min(...bookings.map((booking) => booking.startsAt.getTime()))),
       endsAt: new Date(Math.max(...bookings.map((booking) => booking.endsAt.getTime()))),
     };
-    const { blocked, booked } = await loadBusyIntervals(
-      db,
-      candidates.map((place) => place.id),
+    const { blocked, booked } = await loadBusyIntervals(db, {
+      placeIds: candidates.map((place) => place.id),
       range,
-    );
+    });
     for (const interval of [...blocked, ...booked]) {
       const list = busy.get(interval.placeId) ?? [];
       list.push(interval);

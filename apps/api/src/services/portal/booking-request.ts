@@ -17,12 +17,11 @@ import {
  * of the own title asked by a non-holder is OnlyHolderBooksForOthers. The slot's end is the
  * place's (start + bookRange), so the member never picks a duration.
  */
-export async function resolveBookingRequest(options: {
-  db: Database;
-  member: Member;
-  body: PortalBookingBody;
-}): Promise<MemberBookingRequest> {
-  const { db, member, body } = options;
+export async function resolveBookingRequest(
+  db: Database,
+  options: { member: Member; body: PortalBookingBody },
+): Promise<MemberBookingRequest> {
+  const { member, body } = options;
   const associateId = body.associateId ?? member.associateId;
   // The caller, whom the booking is for (the same row, usually) and the slot length of the place
   // (when it is an active place of the member's club) in one query.

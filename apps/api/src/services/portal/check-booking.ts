@@ -5,19 +5,28 @@ import { evaluateBookingRules, loadBookingContext } from '../appointments/bookin
 import { memberFailures, resolveBookingRequest } from './booking-request';
 
 export type CheckBookingOptions = {
-  db: Database;
   member: Member;
   body: PortalBookingBody;
   now?: Date;
 };
 
 /** "Why not?" for a member: every rule of the back office's engine the booking would fail. */
-export async function checkBooking(options: CheckBookingOptions): Promise<PortalBookingCheck> {
-  const { db, member } = options;
-  const resolved = await resolveBookingRequest(options);
+export async function checkBooking(
+  db: Database,
+  options: CheckBookingOptions,
+): Promise<PortalBookingCheck> {
+  const { member } = options;
+  const resolved = await resolveBookingRequest(db, options);
   const { request } = resolved;
-  const context = await loadBookingContext(db, request, new Set([member.companyId]));
-  const { failures, quota } = await evaluateBookingRules(db, { context, request, now: options.now });
+  const context = await loadBookingContext(db, {
+    request,
+    companyIds: new Set([member.companyId]),
+  });
+  const { failures, quota } = await evaluateBookingRules(db, {
+    context,
+    request,
+    now: options.now,
+  });
   const described = memberFailures(failures, context, resolved).map(({ body }) => body);
   return { ok: described.length === 0, failures: described, quota };
 }

@@ -1,17 +1,10 @@
 import type { Database } from '@clube/db';
-import type { PortalBookingBody } from '@clube/shared';
 import { AppError, appErrorOf } from '../../lib/app-error';
-import type { Member } from '../../types';
 import { bookAppointment } from '../appointments/create-appointment';
-import { checkBooking } from './check-booking';
+import { checkBooking, type CheckBookingOptions } from './check-booking';
 import { memberFailures, resolveBookingRequest } from './booking-request';
 
-export type CreateBookingOptions = {
-  db: Database;
-  member: Member;
-  body: PortalBookingBody;
-  now?: Date;
-};
+export type CreateBookingOptions = CheckBookingOptions;
 
 /**
  * A member books through the portal, on the back office's booking path (same rules, locks and
@@ -19,13 +12,13 @@ export type CreateBookingOptions = {
  * and code with every failing rule, in the member's words, in `details.failures`. Answers the
  * new booking's id.
  */
-export async function createBooking(options: CreateBookingOptions): Promise<string> {
-  const { db, member } = options;
-  const resolved = await resolveBookingRequest(options);
+export async function createBooking(db: Database, options: CreateBookingOptions): Promise<string> {
+  const { member } = options;
+  const resolved = await resolveBookingRequest(db, options);
   // A blocked member's booking for a family member is refused before any lock, with every
   // other failing rule listed as the check would list them.
   if (resolved.callerBlock) {
-    const check = await checkBooking(options);
+    const check = await checkBooking(db, options);
     throw new AppError('OwnMembershipBlocked', { details: { failures: check.failures } });
   }
   return bookAppointment(db, {

@@ -30,15 +30,17 @@ export type ListSlotsOptions = {
 export async function listSlots(db: Database, options: ListSlotsOptions): Promise<PortalSlotList> {
   const { member, date } = options;
   const now = options.now ?? new Date();
-  const { place, timezone, operatingHour } = await loadPlaceOfStaff(
-    db,
-    options.placeId,
-    new Set([member.companyId]),
-    { date },
-  );
+  const { place, timezone, operatingHour } = await loadPlaceOfStaff(db, {
+    placeId: options.placeId,
+    companyIds: new Set([member.companyId]),
+    day: { date },
+  });
   const slots = generateSlotTimes(date, timezone, slotGridOf(place, operatingHour));
   if (slots.length === 0) return { date, items: [] };
-  const { blocked, booked } = await loadBusyIntervals(db, [place.id], clubDayRange(date, timezone));
+  const { blocked, booked } = await loadBusyIntervals(db, {
+    placeIds: [place.id],
+    range: clubDayRange(date, timezone),
+  });
   const beyondWindow = date > addDaysToDate(clubToday(timezone, now), place.availableBookingDays);
   return {
     date,
