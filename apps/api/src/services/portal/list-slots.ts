@@ -14,6 +14,7 @@ import {
   slotGridOf,
 } from '../appointments/load-place-schedule';
 import { generateSlotTimes, overlaps } from '../appointments/slots';
+import { CoalescedReads } from '../../lib/coalesced-reads';
 import type { Member } from '../../types';
 
 export type ListSlotsOptions = {
@@ -28,19 +29,13 @@ export type ListSlotsOptions = {
  * family's business (LGPD). A slot both past and taken reads past, the most final state.
  */
 export async function listSlots(db: Database, options: ListSlotsOptions): Promise<PortalSlotList> {
-  const { member, date } = options;
+  const { member, date, placeId } = options;
   const now = options.now ?? new Date();
-  const { place, timezone, operatingHour } = await loadPlaceOfStaff(db, {
-    placeId: options.placeId,
-    companyIds: new Set([member.companyId]),
-    day: { date },
-  });
-  const slots = generateSlotTimes(date, timezone, slotGridOf(place, operatingHour));
+  const { place, timezone, slots, blocked, booked } = await readsOf(db).read(
+    `${member.companyId}|${placeId}|${date}`,
+    () => loadDay(db, { companyId: member.companyId, placeId, date }),
+  );
   if (slots.length === 0) return { date, items: [] };
-  const { blocked, booked } = await loadBusyIntervals(db, {
-    placeIds: [place.id],
-    range: clubDayRange(date, timezone),
-  });
   const beyondWindow = date > addDaysToDate(clubToday(timezone, now), place.availableBookingDays);
   return {
     date,
@@ -60,4 +55,39 @@ export async function listSlots(db: Database, options: ListSlotsOptions): Promis
                 : 'free',
     })),
   };
+}
+
+/** A place's day as every member asking for it shares it: its grid, blocks and bookings. */
+async function loadDay(
+  db: Database,
+  options: { companyId: string; placeId: string; date: string },
+) {
+  const { date } = options;
+  const { place, timezone, operatingHour } = await loadPlaceOfStaff(db, {
+    placeId: options.placeId,
+    companyIds: new Set([options.companyId]),
+    day: { date },
+  });
+  const slots = generateSlotTimes(date, timezone, slotGridOf(place, operatingHour));
+  const { blocked, booked } =
+    slots.length === 0
+      ? { blocked: [], booked: [] }
+      : await loadBusyIntervals(db, { placeIds: [place.id], range: clubDayRange(date, timezone) });
+  return { place, timezone, slots, blocked, booked };
+}
+
+type Day = Awaited<ReturnType<typeof loadDay>>;
+
+/**
+ * When members rush for a court, their identical reads of its day are shared (never with a read
+ * that began before a request arrived: see CoalescedReads), one set per database.
+ */
+const dayReads = new WeakMap<Database, CoalescedReads<Day>>();
+function readsOf(db: Database): CoalescedReads<Day> {
+  let reads = dayReads.get(db);
+  if (!reads) {
+    reads = new CoalescedReads<Day>();
+    dayReads.set(db, reads);
+  }
+  return reads;
 }
