@@ -48,3 +48,39 @@ describe('the Node version the project states', () => {
     expect(semver.satisfies(process.versions.node, stated)).toBe(true);
   });
 });
+
+/** Every non-test TypeScript file under `directory`. */
+function sourceFiles(directory: string): string[] {
+  return readdirSync(directory, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(directory, entry.name);
+    if (entry.isDirectory()) return sourceFiles(path);
+    return /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [path] : [];
+  });
+}
+
+/** Production dependencies the server needs without importing them itself, and why. */
+const neededUnimported: Record<string, string> = {
+  '@date-fns/tz': 'club time zones of @clube/shared, which the server bundles',
+  'openapi-types': 'peer dependency of fastify-type-provider-zod',
+};
+
+describe("the API's production dependencies", () => {
+  it('are each imported by the server: development tools (pino-pretty…) stay out of them', () => {
+    const api = join(root, 'apps/api');
+    const dependencies = Object.keys(
+      (
+        JSON.parse(readFileSync(join(api, 'package.json'), 'utf8')) as {
+          dependencies: Record<string, string>;
+        }
+      ).dependencies,
+    );
+    const sources = sourceFiles(join(api, 'src')).map((file) => readFileSync(file, 'utf8'));
+    const imports = (name: string) =>
+      sources.some((source) =>
+        new RegExp(`(from |import\\(|require\\()'${name}(/[^']*)?'`).test(source),
+      );
+    expect(dependencies.filter((name) => !imports(name) && !(name in neededUnimported))).toEqual(
+      [],
+    );
+  });
+});
