@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { createPortalScene, memberPassword } from './factories';
 import { build, type BuiltApp } from './helper';
 
 /**
@@ -117,5 +118,35 @@ describe('CORS', () => {
         .map((allowed) => allowed.trim());
       expect(allowedMethods).toEqual(expect.arrayContaining(['GET', 'POST', 'PATCH', 'DELETE']));
     }
+  });
+});
+
+describe('caching of the API', () => {
+  it('forbids storing any answer that carries people or tokens, errors included', async () => {
+    const scene = await createPortalScene(closed.app);
+    const staff = { authorization: scene.staffHeaders.authorization };
+    const member = { authorization: scene.holderSession.headers.authorization };
+    const responses = [
+      await closed.app.inject({
+        method: 'POST',
+        url: '/api/portal/auth/login',
+        payload: { cpf: scene.holder.cpf, password: memberPassword },
+      }),
+      await closed.app.inject({ method: 'GET', url: '/api/portal/me', headers: member }),
+      await closed.app.inject({
+        method: 'GET',
+        url: `/api/backoffice/associate/id/${scene.holder.id}`,
+        headers: staff,
+      }),
+      await closed.app.inject({ method: 'GET', url: '/api/backoffice/company', headers: {} }),
+      await closed.app.inject({ method: 'GET', url: '/api/health' }),
+    ];
+    expect(responses.map((response) => response.statusCode)).toEqual([200, 200, 200, 401, 200]);
+    for (const response of responses) expect(response.headers['cache-control']).toBe('no-store');
+  });
+
+  it('leaves the SPA its own caching (the uploads keep theirs: place-images.test.ts)', async () => {
+    const page = await closed.app.inject({ method: 'GET', url: '/' });
+    expect(page.headers['cache-control']).toBe('no-cache');
   });
 });

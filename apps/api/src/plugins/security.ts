@@ -34,6 +34,14 @@ export const securityPlugin = fp(
       credentials: false,
     });
     await app.register(compress, { threshold: 1024 });
+    // The API's answers carry people's data (names, CPFs, bookings) or tokens: no cache may keep
+    // them (a shared computer's browser, a proxy). A route serving public, immutable files (the
+    // uploads) sets its own cache-control, which stays.
+    app.addHook('onSend', async (request, reply, payload) => {
+      if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control'))
+        reply.header('cache-control', 'no-store');
+      return payload;
+    });
   },
   { name: 'security' },
 );

@@ -31,7 +31,7 @@ export const clubEventRoutes: FastifyPluginAsyncZod = async (app) => {
       reply.hijack();
       raw.writeHead(200, {
         'content-type': 'text/event-stream; charset=utf-8',
-        'cache-control': 'no-cache, no-transform',
+        'cache-control': 'no-store, no-transform',
         'x-accel-buffering': 'no',
         'x-content-type-options': 'nosniff',
       });
