@@ -7,6 +7,7 @@ import {
   clubInstantCacheSize,
   clubTimeOf,
   clubWallClockExists,
+  dateLabel,
   dayOfWeekOf,
   monthOf,
 } from './time';
@@ -96,5 +97,12 @@ describe('monthOf', () => {
   it('answers the first day of the month and of the next, across a year end', () => {
     expect(monthOf('2026-12-15')).toEqual({ first: '2026-12-01', next: '2027-01-01' });
     expect(monthOf('2026-02-01')).toEqual({ first: '2026-02-01', next: '2026-03-01' });
+  });
+});
+
+describe('dateLabel', () => {
+  it('writes a club-local date as DD/MM/AAAA', () => {
+    expect(dateLabel('2026-03-07')).toBe('07/03/2026');
+    expect(dateLabel('2026-12-31')).toBe('31/12/2026');
   });
 });

@@ -68,6 +68,11 @@ export function clubToday(timezone: string, now: Date = new Date()): string {
   return clubDateOf(now, timezone);
 }
 
+/** A club-local date (YYYY-MM-DD) as people in Brazil write it: DD/MM/AAAA. */
+export function dateLabel(date: string): string {
+  return date.split('-').reverse().join('/');
+}
+
 /** Calendar arithmetic on a "YYYY-MM-DD" date (no timezone involved). */
 export function addDaysToDate(date: string, days: number): string {
   return format(addDays(parseISO(date), days), 'yyyy-MM-dd');

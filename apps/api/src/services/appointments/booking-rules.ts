@@ -6,6 +6,7 @@ import {
   clubInstant,
   clubTimeOf,
   clubToday,
+  dateLabel,
   errorCodeOf,
   errorMessageOf,
   monthOf,
@@ -99,8 +100,7 @@ export function describeFailure(failure: BookingFailure) {
 }
 
 /** "DD/MM/AAAA" of an instant's club-local date. */
-const clubDateLabel = (instant: Date, timezone: string) =>
-  clubDateOf(instant, timezone).split('-').reverse().join('/');
+const clubDateLabel = (instant: Date, timezone: string) => dateLabel(clubDateOf(instant, timezone));
 
 /** What the title holds around the booking, and its suspension in force, read in one query. */
 type TitleState = {

@@ -1,4 +1,5 @@
 import {
+  dateLabel,
   type AssociateListItem,
   type BookingCheck,
   type CreateAppointmentBody,
@@ -54,7 +55,6 @@ const isRuleCode = (code: string): code is RuleCode =>
   (ruleCodes as readonly string[]).includes(code);
 
 /** "DD/MM/AAAA" of a club-local date "AAAA-MM-DD". */
-const dayLabel = (date: string) => date.split('-').reverse().join('/');
 
 /** A failing rule in Portuguese: its name, the sentence, and from when the member may book. */
 function FailureItem({ failure }: { failure: Failure }) {
@@ -66,7 +66,7 @@ function FailureItem({ failure }: { failure: Failure }) {
       {rule && <span className="font-semibold">{rule}: </span>}
       {sentence}
       {failure.from && (
-        <> {t('scheduling.create.bookableFrom', { date: dayLabel(failure.from) })}</>
+        <> {t('scheduling.create.bookableFrom', { date: dateLabel(failure.from) })}</>
       )}
     </li>
   );
