@@ -2,7 +2,7 @@ import type { DatabaseHandle } from '@clube/db';
 import { clubDateOf } from '@clube/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../src/app';
-import { createBookingScene } from './factories';
+import { createBookingScene, createPortalScene } from './factories';
 import { openStream, startApp } from './club-event-stream';
 import { createAppointment } from './factories';
 import { createTestDatabase } from './helper';
@@ -79,6 +79,38 @@ describe('live club events on one API process', () => {
       { companyId: b.company.id, placeId: b.place.id, date: b.day(1), kind: 'appointment.created' },
     ]);
     expect(await streamA.changes(5, 300)).toHaveLength(4);
+    streamA.close();
+    streamB.close();
+  });
+
+  it("streams a member's portal booking and portal cancellation to the club's staff, and never to another club's", async () => {
+    const a = await createPortalScene(server.app);
+    const b = await createPortalScene(server.app);
+    const streamA = await openStream(server.baseUrl, a.company.id, a.staffHeaders);
+    const streamB = await openStream(server.baseUrl, b.company.id, b.staffHeaders);
+    await Promise.all([streamA.ready(), streamB.ready()]);
+
+    const date = a.day(2);
+    const booked = await server.app.inject({
+      method: 'POST',
+      url: '/api/portal/bookings',
+      headers: a.holderSession.headers,
+      payload: { placeId: a.place.id, startsAt: a.at(date, '10:00').toISOString() },
+    });
+    expect(booked.statusCode).toBe(201);
+    const cancelled = await server.app.inject({
+      method: 'PATCH',
+      url: `/api/portal/bookings/${booked.json<{ id: string }>().id}/cancel`,
+      headers: a.holderSession.headers,
+    });
+    expect(cancelled.statusCode).toBe(200);
+
+    const place = { companyId: a.company.id, placeId: a.place.id, date };
+    expect(await streamA.changes(2)).toEqual([
+      { ...place, kind: 'appointment.created' },
+      { ...place, kind: 'appointment.cancelled' },
+    ]);
+    expect(await streamB.changes(1, 300)).toEqual([]);
     streamA.close();
     streamB.close();
   });

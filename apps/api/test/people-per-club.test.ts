@@ -20,6 +20,8 @@ import {
   createAssociate,
   createClubWithStaff,
   createPlace,
+  memberSession,
+  portalLogin,
   staffPassword,
   createClubWithBearer,
 } from './factories';
@@ -141,6 +143,65 @@ describe('a CPF known to another club', () => {
     });
     expect(await verifyPassword(afterA!.passwordHash!, 'senha-de-a')).toBe(true);
     expect(afterA!.updatedAt).toEqual(memberOfA.updatedAt);
+  });
+
+  it("club B setting a portal password for its member with club A's member's CPF opens only B's membership; A's member still signs in to A with their own", async () => {
+    const db = context.db;
+    const clubA = await createClubWithStaff(db, { name: 'Clube A' });
+    const clubB = await createClubWithStaff(db, { name: 'Clube B' });
+    const memberOfA = await createAssociate(db, clubA.company.id, {
+      name: 'Maria de A',
+      password: 'senha-de-a',
+    });
+    const headersB = await bearerFor(context.app, clubB.staff.cpf);
+    await importThrough(
+      headersB,
+      clubB.company.id,
+      `${header}\n${memberOfA.cpf},Maria de B,02/02/1992,1,Família B,sim,,`,
+    );
+    const memberOfB = (await associateByCpf(clubB.company.id, memberOfA.cpf))!;
+    const changed = await context.app.inject({
+      method: 'PATCH',
+      url: '/api/backoffice/associate/update-password',
+      headers: headersB,
+      payload: { associateId: memberOfB.id, newPassword: 'senha-de-b' },
+    });
+    expect(changed.statusCode).toBe(200);
+
+    // The CPF now has a membership in both clubs: B's password does not open A's.
+    const intoA = await portalLogin(context.app, {
+      cpf: memberOfA.cpf,
+      password: 'senha-de-b',
+      companyId: clubA.company.id,
+    });
+    expect(intoA.statusCode).toBe(401);
+    expect(intoA.body).not.toContain('access_token');
+    // Without a club chosen, B's password signs in to B's membership alone.
+    const intoB = await portalLogin(context.app, { cpf: memberOfA.cpf, password: 'senha-de-b' });
+    expect(intoB.statusCode).toBe(200);
+    expect(intoB.json()).toMatchObject({
+      needsClub: false,
+      member: { id: memberOfB.id, name: 'Maria de B' },
+      club: { id: clubB.company.id },
+      clubs: [{ id: clubB.company.id }],
+    });
+
+    // A's member still signs in to A with their own password, and A's session is A's member.
+    const { session, headers } = await memberSession(
+      context.app,
+      memberOfA,
+      'senha-de-a',
+      clubA.company.id,
+    );
+    expect(session).toMatchObject({
+      member: { id: memberOfA.id, name: 'Maria de A' },
+      club: { id: clubA.company.id },
+      clubs: [{ id: clubA.company.id }],
+    });
+    const me = await context.app.inject({ method: 'GET', url: '/api/portal/me', headers });
+    expect(me.statusCode).toBe(200);
+    expect(me.body).toContain('Maria de A');
+    expect(me.body).not.toContain('Maria de B');
   });
 });
 

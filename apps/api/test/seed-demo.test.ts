@@ -10,7 +10,14 @@ import {
   placeImages,
   places,
 } from '@clube/db';
-import { addDaysToDate, clubInstant, clubToday, stripCpf } from '@clube/shared';
+import {
+  addDaysToDate,
+  clubDateOf,
+  clubInstant,
+  clubTimeOf,
+  clubToday,
+  stripCpf,
+} from '@clube/shared';
 import { and, count, eq, gte, lt } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { demoClubName, demoLogin, demoMemberLogin, seedDemo } from '../src/seed/demo';
@@ -61,6 +68,51 @@ describe('demo seed', () => {
         ),
       );
     expect(bookingsToday[0]!.total).toBeGreaterThanOrEqual(3);
+    // And the coming days, so the calendar, the portal's days and the occupancy ahead are not
+    // empty: each booking one slot long, still SCHEDULED, on the day and at the time it was given.
+    const ahead = await db
+      .select({
+        place: places.name,
+        bookRange: places.bookRange,
+        startsAt: appointments.startsAt,
+        endsAt: appointments.endsAt,
+        status: appointments.status,
+      })
+      .from(appointments)
+      .innerJoin(places, eq(places.id, appointments.placeId))
+      .where(
+        and(
+          eq(appointments.companyId, club.id),
+          gte(appointments.startsAt, clubInstant(addDaysToDate(today, 1), '00:00', club.timezone)),
+        ),
+      );
+    const day = (offset: number) => addDaysToDate(today, offset);
+    expect(
+      ahead
+        .map(
+          (booking) =>
+            `${clubDateOf(booking.startsAt, club.timezone)} ${clubTimeOf(booking.startsAt, club.timezone)} ${booking.place}`,
+        )
+        .sort(),
+    ).toEqual(
+      [
+        `${day(1)} 06:45 Piscina Semiolímpica — Raia 1`,
+        `${day(1)} 08:00 Quadra de Tênis 1`,
+        `${day(1)} 09:00 Quadra de Tênis 2`,
+        `${day(1)} 18:00 Quadra de Tênis 1`,
+        `${day(2)} 07:30 Piscina Semiolímpica — Raia 1`,
+        `${day(2)} 09:30 Quadra Poliesportiva`,
+        `${day(2)} 19:00 Quadra de Tênis 1`,
+        `${day(3)} 17:00 Quadra de Tênis 2`,
+        `${day(5)} 10:00 Churrasqueira do Bosque`,
+      ].sort(),
+    );
+    for (const booking of ahead) {
+      expect(booking.status).toBe('SCHEDULED');
+      expect(booking.endsAt.getTime() - booking.startsAt.getTime()).toBe(
+        booking.bookRange * 60_000,
+      );
+    }
     // A booking that began at least 20 minutes ago awaits the front desk, whatever the hour the
     // seed runs: past the no-show tolerance, still SCHEDULED.
     const [awaiting] = await db

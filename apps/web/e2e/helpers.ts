@@ -40,8 +40,9 @@ export async function openApiSession(request: APIRequestContext): Promise<ApiSes
 }
 
 /**
- * A place of the demo club of its own, in a category of its own (08:00–20:00, 60-minute slots, no
- * limits), so the spec's bookings and blocks never meet another spec's.
+ * A place of the demo club of its own, in a category of its own (08:00–20:00, 60-minute slots
+ * unless `grid` says otherwise, no limits), so the spec's bookings and blocks never meet another
+ * spec's.
  */
 export async function createPlaceThroughApi(
   request: APIRequestContext,
@@ -49,6 +50,11 @@ export async function createPlaceThroughApi(
   name: string,
   /** Another place of the spec's own, to share its category. */
   sibling?: { categoryId: string },
+  grid: { startsAt: string; endsAt: string; bookRange: number } = {
+    startsAt: '08:00',
+    endsAt: '20:00',
+    bookRange: 60,
+  },
 ) {
   // A category of its own too, without the same-day and previous-day rules: specs running at
   // the same time book the same demo members on the same days.
@@ -67,9 +73,7 @@ export async function createPlaceThroughApi(
       name,
       description: 'Espaço criado por um teste de ponta a ponta.',
       categoryId: category.id,
-      startsAt: '08:00',
-      endsAt: '20:00',
-      bookRange: 60,
+      ...grid,
       anonymousBooking: false,
       associateReservationLimit: 0,
       availableBookingDays: 30,

@@ -1,11 +1,14 @@
-import { clubDateOf, clubTimeOf } from '@clube/shared';
-import { expect, test } from '@playwright/test';
+import { clubDateOf, clubTimeOf, dayOfWeekOf, type DayOfWeek } from '@clube/shared';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 import {
+  bookThroughApi,
   clubDate,
   createPlaceThroughApi,
   demoTimezone,
   openApiSession,
   signInToDemoClub,
+  timeSlotsThroughApi,
+  type ApiSession,
 } from './helpers';
 
 /** The member whose booking the demo seed leaves waiting for the front desk. */
@@ -15,9 +18,61 @@ const awaitingMember = { name: 'Luís Otávio Mendes', password: 'faltou-uma-vez
 const dateLabel = (instant: string) =>
   clubDateOf(new Date(instant), demoTimezone).split('-').reverse().join('/');
 
+/**
+ * A free slot of the place that starts in 2 to 25 minutes, today's or (near midnight) tomorrow's:
+ * check-in is already open for it (from 30 minutes before the start), and it has not begun.
+ */
+async function slotStartingSoon(request: APIRequestContext, session: ApiSession, placeId: string) {
+  const earliest = Date.now() + 2 * 60_000;
+  const latest = Date.now() + 25 * 60_000;
+  for (const date of [clubDate(0), clubDate(1)]) {
+    const slot = (await timeSlotsThroughApi(request, session, placeId, date)).find(
+      (candidate) =>
+        candidate.available &&
+        Date.parse(candidate.startsAt) >= earliest &&
+        Date.parse(candidate.startsAt) <= latest,
+    );
+    if (slot) return slot;
+  }
+  return undefined;
+}
+
+/**
+ * Runs `book` with the club open all day today and tomorrow, so a slot starting within minutes
+ * exists at any hour (at night the club is closed), then puts the club's hours back. Cells of a
+ * booking stay on the day sheet whatever the hours, so only the booking needs them.
+ */
+async function withClubOpenAllDay<T>(
+  request: APIRequestContext,
+  session: ApiSession,
+  book: () => Promise<T>,
+): Promise<T> {
+  const { items: hours } = (await (
+    await request.get(`/api/backoffice/operating-hour/company/${session.companyId}`, {
+      headers: session.headers,
+    })
+  ).json()) as { items: { dayOfWeek: DayOfWeek; openTime: string; closeTime: string }[] };
+  const days = [...new Set([clubDate(0), clubDate(1)].map(dayOfWeekOf))];
+  const originals = hours.filter((hour) => days.includes(hour.dayOfWeek));
+  const setHours = (hour: { dayOfWeek: DayOfWeek; openTime: string; closeTime: string }) =>
+    request.patch('/api/backoffice/operating-hour/company', {
+      headers: session.headers,
+      data: { ...hour, companyId: session.companyId },
+    });
+  try {
+    for (const hour of originals)
+      expect((await setHours({ ...hour, openTime: '00:00', closeTime: '23:59' })).status()).toBe(
+        200,
+      );
+    return await book();
+  } finally {
+    for (const hour of originals) expect((await setHours(hour)).status()).toBe(200);
+  }
+}
+
 test.setTimeout(90_000);
 
-test('a no-show suspends the title under the club policy, and the member is then refused with the end date', async ({
+test('the front desk checks a member in and undoes it; a no-show then suspends the title under the club policy, and the member is then refused with the end date', async ({
   page,
   browser,
   request,
@@ -64,7 +119,7 @@ test('a no-show suspends the title under the club policy, and the member is then
       id: string;
       startsAt: string;
       associateTitleId: string;
-      associate: { id: string; name: string };
+      associate: { id: string; name: string; cardId: string };
     }[];
   };
   const awaiting = bookings.find(
@@ -74,9 +129,61 @@ test('a no-show suspends the title under the club policy, and the member is then
   )!;
   expect(awaiting).toBeDefined();
 
+  // The seeded booking may have ended by now (or long ago, at night): check-in opens 30 minutes
+  // before the start and closes at the end. The member's next booking, on a place of the spec's
+  // own with 15-minute slots all day, starts within minutes whatever the hour.
+  const arrivals = await createPlaceThroughApi(
+    request,
+    session,
+    `Quadra Entrada ${Date.now()}`,
+    undefined,
+    { startsAt: '00:00', endsAt: '23:59', bookRange: 15 },
+  );
+  const book = async () => {
+    const slot = await slotStartingSoon(request, session, arrivals.id);
+    if (!slot) return undefined;
+    await bookThroughApi(request, session, {
+      placeId: arrivals.id,
+      associateId: awaiting.associate.id,
+      cardId: awaiting.associate.cardId,
+      slot,
+    });
+    return slot;
+  };
+  const next = (await book()) ?? (await withClubOpenAllDay(request, session, book))!;
+  expect(next).toBeDefined();
+  const nextStart = new Date(next.startsAt);
+
   try {
-    // The front desk marks the no-show on the day sheet; the title is suspended for 7 days.
     await signInToDemoClub(page);
+
+    // The member arrives: the front desk checks them in on the day sheet, then undoes it.
+    await page.goto(`/day-sheet?date=${clubDateOf(nextStart, demoTimezone)}`);
+    const nextCell = (status: string) =>
+      page.getByRole('button', {
+        name: `${arrivals.name}, ${clubTimeOf(nextStart, demoTimezone)}: ${status} — ${awaitingMember.name}`,
+      });
+    const booking = page.getByRole('dialog', { name: 'Agendamento' });
+    await nextCell('Agendado').click();
+    const checkIn = booking.getByRole('button', { name: 'Registrar entrada' });
+    await expect(checkIn).toBeEnabled();
+    await checkIn.click();
+    await expect(page.getByText('Entrada registrada.', { exact: true })).toBeVisible();
+    await expect(booking.getByRole('definition').first()).toHaveText('Presente');
+    await booking.getByRole('button', { name: 'Fechar' }).click();
+    await expect(nextCell('Presente')).toBeVisible();
+
+    await nextCell('Presente').click();
+    await booking.getByRole('button', { name: 'Desfazer' }).click();
+    await expect(
+      page.getByText('Registro desfeito: o agendamento voltou a Agendado.', { exact: true }),
+    ).toBeVisible();
+    await expect(booking.getByRole('definition').first()).toHaveText('Agendado');
+    await booking.getByRole('button', { name: 'Fechar' }).click();
+    await expect(nextCell('Agendado')).toBeVisible();
+
+    // The front desk marks the no-show of the booking that began a while ago; the title is
+    // suspended for 7 days.
     await page.goto(`/day-sheet?date=${clubDateOf(new Date(awaiting.startsAt), demoTimezone)}`);
     await page
       .getByRole('button', {
