@@ -2,8 +2,10 @@ import {
   addDaysToDate,
   clubInstant,
   clubToday,
+  type Appointment,
   type Category,
   type DaySheet,
+  type DaySheetAppointment,
   type DaySheetCell,
   type DaySheetPlace,
 } from '@clube/shared';
@@ -42,8 +44,11 @@ function cell(date: string, time: string, minutes: number, state: DaySheetCell['
   } satisfies DaySheetCell;
 }
 
-/** The club's sheet for a date: a pool (30 min) and a court (60 min), each in its category. */
-function sheetOf(date: string, categoryId: string | null): DaySheet {
+/**
+ * The club's sheet for a date: a pool (30 min) and a court (60 min), each in its category;
+ * `booked` holds the court at 10:00.
+ */
+function sheetOf(date: string, categoryId: string | null, booked?: DaySheetAppointment): DaySheet {
   const pool: DaySheetPlace = {
     id: id(10),
     name: 'Piscina',
@@ -54,7 +59,12 @@ function sheetOf(date: string, categoryId: string | null): DaySheet {
     id: id(20),
     name: 'Quadra 1',
     bookRange: 60,
-    cells: [cell(date, '10:00', 60, 'free'), cell(date, '11:00', 60, 'past')],
+    cells: [
+      booked
+        ? { ...cell(date, '10:00', 60, 'booked'), appointment: booked }
+        : cell(date, '10:00', 60, 'free'),
+      cell(date, '11:00', 60, 'past'),
+    ],
   };
   const categories = [
     { id: pools.id, name: pools.name, places: [pool] },
@@ -249,5 +259,69 @@ describe('day sheet page', () => {
 
     const create = await screen.findByRole('dialog', { name: 'Criar Agendamento' });
     expect(within(create).getByText(/^Piscina · /)).toHaveTextContent(/07:30 às 08:00/);
+  });
+
+  it('cancelling a booking from its detail closes it and the sheet shows the time free again', async () => {
+    const booked: DaySheetAppointment = {
+      id: id(30),
+      associateId: id(31),
+      associateName: 'Ana Lima',
+      cardId: '1234',
+      titleName: 'Título 7',
+      bookedVia: 'staff',
+      bookedByName: 'Carlos',
+      startsAt: cell(today, '10:00', 60, 'booked').startsAt,
+      endsAt: cell(today, '10:00', 60, 'booked').endsAt,
+      status: 'SCHEDULED',
+      checkedInAt: null,
+      noShowAt: null,
+    };
+    let isCancelled = false;
+    const { requests } = mockApi(
+      route.get<DaySheet>('/backoffice/day-sheet', ({ query }) =>
+        sheetOf(query.get('date')!, null, isCancelled ? undefined : booked),
+      ),
+      route.get(`/backoffice/category/company/${company.id}`, { items: [pools, courts] }),
+      liveEvents,
+      route.patch<Appointment>(`/backoffice/appointment/cancel/${booked.id}`, () => {
+        isCancelled = true;
+        return {
+          id: booked.id,
+          companyId: company.id,
+          placeId: id(20),
+          placeName: 'Quadra 1',
+          associateId: booked.associateId,
+          associateTitleId: id(32),
+          startsAt: booked.startsAt,
+          endsAt: booked.endsAt,
+          status: 'CANCELLED',
+          createdAt: booked.startsAt,
+          cancelledAt: booked.startsAt,
+          cancellationReason: null,
+          checkedInAt: null,
+          noShowAt: null,
+          associate: { id: booked.associateId, name: 'Ana Lima', cardId: '1234' },
+          createdBy: null,
+          bookedVia: 'staff',
+          bookedBy: { name: 'Carlos' },
+        };
+      }),
+    );
+    const { user, grid } = await openDaySheet();
+
+    await user.click(
+      within(grid).getByRole('button', { name: 'Quadra 1, 10:00: Agendado — Ana Lima' }),
+    );
+    const detail = await screen.findByRole('dialog', { name: 'Agendamento' });
+    expect(detail).toHaveTextContent('Quadra 1');
+    await user.click(within(detail).getByRole('button', { name: 'Cancelar agendamento' }));
+    await user.click(within(detail).getByRole('button', { name: 'Confirmar cancelamento' }));
+
+    expect(await screen.findByText('Agendamento cancelado')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Agendamento' })).toBeNull());
+    expect(
+      await within(grid).findByRole('button', { name: 'Quadra 1, 10:00: Livre' }),
+    ).toBeInTheDocument();
+    expect(requests.filter((request) => request.method === 'PATCH')).toHaveLength(1);
   });
 });
