@@ -39,4 +39,19 @@ describe('changing the portal password', () => {
     });
     expect(getPortalSession()?.refresh_token).toBe(renewed.refresh_token);
   });
+
+  it('words a too-short new password as the back-office forms do, and sends nothing', async () => {
+    const user = userEvent.setup();
+    setPortalSession(buildPortalSession());
+    const { requests } = mockApi();
+    renderPortal('/conta');
+
+    await user.type(await screen.findByLabelText('Senha atual'), 'socio123');
+    await user.type(screen.getByLabelText('Nova senha'), '12345');
+    await user.type(screen.getByLabelText('Repita a nova senha'), '12345');
+    await user.click(screen.getByRole('button', { name: 'Alterar senha' }));
+
+    expect(await screen.findByText('A senha deve ter pelo menos 6 caracteres')).toBeVisible();
+    expect(requests).toEqual([]);
+  });
 });

@@ -43,7 +43,7 @@ export function AccountPage() {
     if (!fields.currentPassword) next.currentPassword = t('portal.signIn.required');
     if (!fields.newPassword) next.newPassword = t('portal.signIn.required');
     else if (fields.newPassword.length < limits.passwordMinLength) {
-      next.newPassword = t('portal.account.passwordTooShort', { count: limits.passwordMinLength });
+      next.newPassword = t('common.passwordTooShort', { min: limits.passwordMinLength });
     }
     if (fields.confirmPassword !== fields.newPassword) {
       next.confirmPassword = t('portal.account.passwordsDiffer');

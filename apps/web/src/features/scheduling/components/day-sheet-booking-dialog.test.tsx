@@ -1,8 +1,9 @@
 import { clubInstant, type Appointment, type DaySheetAppointment } from '@clube/shared';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
-import { mockApi, route } from '@/testing/mock-api';
+import { useState } from 'react';
+import { describe, expect, it, vi } from 'vitest';
+import { apiError, mockApi, route } from '@/testing/mock-api';
 import { renderSignedIn } from '@/testing/render-app';
 import { DaySheetBookingDialog } from './day-sheet-booking-dialog';
 
@@ -92,5 +93,96 @@ describe('day sheet booking detail: attendance', () => {
     expect(within(dialog).getByText('Não compareceu', { selector: 'dd' })).toBeVisible();
     expect(within(dialog).getByRole('button', { name: 'Desfazer' })).toBeEnabled();
     expect(within(dialog).queryByRole('button', { name: 'Registrar entrada' })).toBeNull();
+  });
+});
+
+describe('day sheet booking detail: cancelling', () => {
+  const cancelled: Appointment = {
+    id: booking.id,
+    companyId,
+    placeId: '11111111-1111-4111-8111-111111111111',
+    placeName: 'Quadra Central',
+    associateId: booking.associateId,
+    associateTitleId: '55555555-5555-4555-8555-555555555555',
+    startsAt: booking.startsAt,
+    endsAt: booking.endsAt,
+    status: 'CANCELLED',
+    createdAt: '2026-06-01T12:00:00.000Z',
+    cancelledAt: '2026-06-09T12:00:00.000Z',
+    cancellationReason: null,
+    checkedInAt: null,
+    noShowAt: null,
+    associate: { id: booking.associateId, name: 'Ana Lima', cardId: '1234' },
+    createdBy: null,
+    bookedVia: 'portal',
+    bookedBy: { name: 'Ana Lima' },
+  };
+
+  /** The dialog as the day sheet holds it: shown until it asks to close. */
+  function renderOpen(onClosed: () => void) {
+    function Holder() {
+      const [shown, setShown] = useState<DaySheetAppointment | null>(booking);
+      return (
+        <DaySheetBookingDialog
+          booking={shown && { placeName: 'Quadra Central', appointment: shown }}
+          companyId={companyId}
+          timezone={timezone}
+          noShowToleranceMinutes={15}
+          onClose={() => {
+            onClosed();
+            setShown(null);
+          }}
+          now={() => new Date(startsAt.getTime() - 60 * 60_000)}
+        />
+      );
+    }
+    renderSignedIn(<Holder />);
+    return screen.getByRole('dialog', { name: 'Agendamento' });
+  }
+
+  it('cancels a scheduled booking once confirmed, says so and closes', async () => {
+    const onClosed = vi.fn();
+    const { requests } = mockApi(
+      route.patch(`/backoffice/appointment/cancel/${booking.id}`, cancelled),
+    );
+    const dialog = renderOpen(onClosed);
+    const user = userEvent.setup();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Cancelar agendamento' }));
+    // Nothing is sent before the confirmation; Voltar keeps the booking.
+    await user.click(within(dialog).getByRole('button', { name: 'Voltar' }));
+    expect(requests).toEqual([]);
+    await user.click(within(dialog).getByRole('button', { name: 'Cancelar agendamento' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Confirmar cancelamento' }));
+
+    expect(await screen.findByText('Agendamento cancelado')).toBeInTheDocument();
+    expect(requests.map((request) => `${request.method} ${request.url}`)).toEqual([
+      `PATCH /api/backoffice/appointment/cancel/${booking.id}`,
+    ]);
+    expect(onClosed).toHaveBeenCalledTimes(1);
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Agendamento' })).toBeNull());
+  });
+
+  it('stays open with the API’s reason when the cancel is refused', async () => {
+    const onClosed = vi.fn();
+    mockApi(
+      route.patch(
+        `/backoffice/appointment/cancel/${booking.id}`,
+        apiError('AppointmentNotScheduled'),
+      ),
+    );
+    const dialog = renderOpen(onClosed);
+    const user = userEvent.setup();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Cancelar agendamento' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Confirmar cancelamento' }));
+
+    expect(
+      await screen.findByText(
+        'O agendamento não está mais marcado (cancelado ou com presença registrada).',
+      ),
+    ).toBeInTheDocument();
+    expect(onClosed).not.toHaveBeenCalled();
+    expect(screen.getByRole('dialog', { name: 'Agendamento' })).toBeInTheDocument();
   });
 });

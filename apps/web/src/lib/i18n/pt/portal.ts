@@ -174,7 +174,6 @@ export const portal = {
     currentPassword: 'Senha atual',
     newPassword: 'Nova senha',
     confirmPassword: 'Repita a nova senha',
-    passwordTooShort: 'A senha deve ter ao menos {{count}} caracteres.',
     passwordsDiffer: 'As senhas não conferem.',
     wrongPassword: 'A senha atual está incorreta.',
     save: 'Alterar senha',

@@ -1,0 +1,327 @@
+import {
+  addDaysToDate,
+  clubInstant,
+  clubToday,
+  type Appointment,
+  type Category,
+  type DaySheet,
+  type DaySheetAppointment,
+  type DaySheetCell,
+  type DaySheetPlace,
+} from '@clube/shared';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { setCurrentCompany } from '@/lib/current-company';
+import { formatLongDay } from '@/lib/dates';
+import { setSession } from '@/lib/session';
+import { buildCompany, buildSession } from '@/testing/factories';
+import { mockApi, route, type RecordedRequest } from '@/testing/mock-api';
+import { renderApp } from '@/testing/render-app';
+
+const timezone = 'America/Sao_Paulo';
+const company = buildCompany({ timezone });
+const today = clubToday(timezone);
+const id = (n: number) => `99999999-0000-4000-8000-${String(n).padStart(12, '0')}`;
+
+const pools: Category = {
+  id: id(1),
+  companyId: company.id,
+  name: 'Piscinas',
+  blockedAppointmentDay: false,
+  notAppointmentPreviousDayTime: false,
+};
+const courts: Category = { ...pools, id: id(2), name: 'Quadras' };
+
+function cell(date: string, time: string, minutes: number, state: DaySheetCell['state']) {
+  const startsAt = clubInstant(date, time, timezone);
+  return {
+    time,
+    startsAt: startsAt.toISOString(),
+    endsAt: new Date(startsAt.getTime() + minutes * 60_000).toISOString(),
+    state,
+  } satisfies DaySheetCell;
+}
+
+/**
+ * The club's sheet for a date: a pool (30 min) and a court (60 min), each in its category;
+ * `booked` holds the court at 10:00.
+ */
+function sheetOf(date: string, categoryId: string | null, booked?: DaySheetAppointment): DaySheet {
+  const pool: DaySheetPlace = {
+    id: id(10),
+    name: 'Piscina',
+    bookRange: 30,
+    cells: [cell(date, '07:00', 30, 'free'), cell(date, '07:30', 30, 'free')],
+  };
+  const court: DaySheetPlace = {
+    id: id(20),
+    name: 'Quadra 1',
+    bookRange: 60,
+    cells: [
+      booked
+        ? { ...cell(date, '10:00', 60, 'booked'), appointment: booked }
+        : cell(date, '10:00', 60, 'free'),
+      cell(date, '11:00', 60, 'past'),
+    ],
+  };
+  const categories = [
+    { id: pools.id, name: pools.name, places: [pool] },
+    { id: courts.id, name: courts.name, places: [court] },
+  ].filter((category) => categoryId === null || category.id === categoryId);
+  return { date, timezone, operatingHour: { openTime: '06:00', closeTime: '22:00' }, categories };
+}
+
+/** The club's live events: the stream opens, says it is ready and stays open. */
+const liveEvents = route.get(
+  '/backoffice/events',
+  () =>
+    new HttpResponse(
+      new ReadableStream({
+        start(controller) {
+          controller.enqueue(new TextEncoder().encode('event: ready\ndata: {}\n\n'));
+        },
+      }),
+      { headers: { 'content-type': 'text/event-stream' } },
+    ),
+);
+
+/** The day sheet answers the date and category asked; the club has two categories. */
+function answerClub() {
+  return mockApi(
+    route.get<DaySheet>('/backoffice/day-sheet', ({ query }) =>
+      sheetOf(query.get('date')!, query.get('categoryId')),
+    ),
+    route.get(`/backoffice/category/company/${company.id}`, { items: [pools, courts] }),
+    liveEvents,
+  );
+}
+
+const sheetReads = (requests: readonly RecordedRequest[]) =>
+  requests
+    .filter((request) => request.url.startsWith('/api/backoffice/day-sheet'))
+    .map((request) => ({
+      companyId: request.query.get('companyId'),
+      date: request.query.get('date'),
+      categoryId: request.query.get('categoryId'),
+    }));
+
+const longDay = (date: string) => formatLongDay(clubInstant(date, '12:00', timezone), timezone);
+
+async function openDaySheet(path = '/day-sheet') {
+  setSession(buildSession());
+  setCurrentCompany(company);
+  const view = renderApp(path);
+  await screen.findByRole('heading', { name: 'Quadro do dia' });
+  // The wide-screen grid, once the sheet has arrived.
+  const grid = await screen.findByRole('table');
+  return { ...view, grid, user: userEvent.setup() };
+}
+
+describe('day sheet page', () => {
+  it('opens on today and moves a day back, forward and to today through ?date=', async () => {
+    const { requests } = answerClub();
+    const { router, user } = await openDaySheet();
+    expect(sheetReads(requests)).toEqual([
+      { companyId: company.id, date: today, categoryId: null },
+    ]);
+    expect(screen.getByText(longDay(today))).toBeInTheDocument();
+    expect(await screen.findByText('Ao vivo')).toBeInTheDocument();
+
+    const tomorrow = addDaysToDate(today, 1);
+    await user.click(screen.getByRole('button', { name: 'Próximo dia' }));
+    expect(router.state.location.search).toBe(`?date=${tomorrow}`);
+    await waitFor(() => expect(sheetReads(requests).at(-1)?.date).toBe(tomorrow));
+    expect(await screen.findByText(longDay(tomorrow))).toBeInTheDocument();
+
+    const yesterday = addDaysToDate(today, -1);
+    await user.click(screen.getByRole('button', { name: 'Dia anterior' }));
+    await user.click(screen.getByRole('button', { name: 'Dia anterior' }));
+    expect(router.state.location.search).toBe(`?date=${yesterday}`);
+    await waitFor(() => expect(sheetReads(requests).at(-1)?.date).toBe(yesterday));
+    expect(await screen.findByText(longDay(yesterday))).toBeInTheDocument();
+
+    // Today is the page's own date: the URL loses its date, the sheet shows today again.
+    await user.click(screen.getByRole('button', { name: 'Hoje' }));
+    expect(router.state.location.search).toBe('');
+    expect(await screen.findByText(longDay(today))).toBeInTheDocument();
+    expect(new Set(sheetReads(requests).map((read) => read.date))).toEqual(
+      new Set([today, tomorrow, yesterday]),
+    );
+  });
+
+  it('opens on the date of its URL', async () => {
+    const { requests } = answerClub();
+    await openDaySheet('/day-sheet?date=2030-03-05');
+    expect(sheetReads(requests)).toEqual([
+      { companyId: company.id, date: '2030-03-05', categoryId: null },
+    ]);
+    expect(screen.getByText(longDay('2030-03-05'))).toBeInTheDocument();
+  });
+
+  it('asks for and shows only the category chosen', async () => {
+    const { requests } = answerClub();
+    const { router, user, grid } = await openDaySheet();
+    expect(within(grid).getByRole('rowheader', { name: /^Piscina\s*30 min$/ })).toBeInTheDocument();
+    expect(
+      within(grid).getByRole('rowheader', { name: /^Quadra 1\s*60 min$/ }),
+    ).toBeInTheDocument();
+
+    const category = screen.getByRole('combobox', { name: 'Categoria' });
+    await screen.findByRole('option', { name: 'Quadras' });
+    await user.selectOptions(category, 'Quadras');
+
+    expect(router.state.location.search).toBe(`?category=${courts.id}`);
+    await waitFor(() =>
+      expect(sheetReads(requests).at(-1)).toEqual({
+        companyId: company.id,
+        date: today,
+        categoryId: courts.id,
+      }),
+    );
+    await waitFor(() =>
+      expect(within(grid).queryByRole('rowheader', { name: /^Piscina\s*30 min$/ })).toBeNull(),
+    );
+    expect(
+      within(grid).getByRole('rowheader', { name: /^Quadra 1\s*60 min$/ }),
+    ).toBeInTheDocument();
+
+    await user.selectOptions(category, 'Todas as categorias');
+    expect(router.state.location.search).toBe('');
+    expect(
+      await within(grid).findByRole('rowheader', { name: /^Piscina\s*30 min$/ }),
+    ).toBeInTheDocument();
+  });
+
+  it('on a phone shows one place at a time, chosen with the place switcher', async () => {
+    answerClub();
+    const { user, grid } = await openDaySheet();
+    // jsdom lays nothing out: Tailwind's md: classes are what show the grid from 768 px and the
+    // one-place list below it.
+    expect(grid.closest('.md\\:block')).toHaveClass('hidden');
+    const switcher = screen.getByRole('combobox', { name: 'Espaço' });
+    const phone = switcher.closest('div')!;
+    expect(phone).toHaveClass('md:hidden');
+
+    expect(switcher).toHaveDisplayValue('Piscina');
+    expect(
+      within(switcher)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Piscina', 'Quadra 1']);
+    expect(
+      within(phone)
+        .getAllByRole('button')
+        .map((button) => button.getAttribute('aria-label')),
+    ).toEqual(['Piscina, 07:00: Livre', 'Piscina, 07:30: Livre']);
+
+    await user.selectOptions(switcher, 'Quadra 1');
+    expect(
+      within(phone)
+        .getAllByRole('button')
+        .map((button) => button.getAttribute('aria-label')),
+    ).toEqual(['Quadra 1, 10:00: Livre']);
+    expect(within(phone).getByText('11:00')).toBeInTheDocument();
+    expect(within(phone).queryByText('07:00')).toBeNull();
+
+    // A free time on the phone opens the same choice as on the grid.
+    await user.click(within(phone).getByRole('button', { name: 'Quadra 1, 10:00: Livre' }));
+    expect(await screen.findByRole('dialog', { name: 'Horário livre' })).toHaveTextContent(
+      'Quadra 1 · 10:00',
+    );
+  });
+
+  it('offers to book or block a free cell; blocking opens the block for that place and time', async () => {
+    answerClub();
+    const { user, grid } = await openDaySheet();
+
+    await user.click(within(grid).getByRole('button', { name: 'Quadra 1, 10:00: Livre' }));
+    const choice = await screen.findByRole('dialog', { name: 'Horário livre' });
+    expect(choice).toHaveTextContent('Quadra 1 · 10:00');
+    expect(within(choice).getByRole('button', { name: 'Agendar' })).toBeInTheDocument();
+    await user.click(within(choice).getByRole('button', { name: 'Bloquear' }));
+
+    const block = await screen.findByRole('dialog', { name: 'Bloquear horário' });
+    const [day, month, year] = [today.slice(8, 10), today.slice(5, 7), today.slice(0, 4)];
+    expect(block).toHaveTextContent(`Quadra 1 · ${day}/${month}/${year} das 10:00 às 11:00`);
+    expect(within(block).getByLabelText('Motivo')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog', { name: 'Horário livre' })).toBeNull();
+  });
+
+  it('offers to book a free cell: Agendar opens the booking for that place and time', async () => {
+    answerClub();
+    const { user, grid } = await openDaySheet();
+
+    await user.click(within(grid).getByRole('button', { name: 'Piscina, 07:30: Livre' }));
+    const choice = await screen.findByRole('dialog', { name: 'Horário livre' });
+    await user.click(within(choice).getByRole('button', { name: 'Agendar' }));
+
+    const create = await screen.findByRole('dialog', { name: 'Criar Agendamento' });
+    expect(within(create).getByText(/^Piscina · /)).toHaveTextContent(/07:30 às 08:00/);
+  });
+
+  it('cancelling a booking from its detail closes it and the sheet shows the time free again', async () => {
+    const booked: DaySheetAppointment = {
+      id: id(30),
+      associateId: id(31),
+      associateName: 'Ana Lima',
+      cardId: '1234',
+      titleName: 'Título 7',
+      bookedVia: 'staff',
+      bookedByName: 'Carlos',
+      startsAt: cell(today, '10:00', 60, 'booked').startsAt,
+      endsAt: cell(today, '10:00', 60, 'booked').endsAt,
+      status: 'SCHEDULED',
+      checkedInAt: null,
+      noShowAt: null,
+    };
+    let isCancelled = false;
+    const { requests } = mockApi(
+      route.get<DaySheet>('/backoffice/day-sheet', ({ query }) =>
+        sheetOf(query.get('date')!, null, isCancelled ? undefined : booked),
+      ),
+      route.get(`/backoffice/category/company/${company.id}`, { items: [pools, courts] }),
+      liveEvents,
+      route.patch<Appointment>(`/backoffice/appointment/cancel/${booked.id}`, () => {
+        isCancelled = true;
+        return {
+          id: booked.id,
+          companyId: company.id,
+          placeId: id(20),
+          placeName: 'Quadra 1',
+          associateId: booked.associateId,
+          associateTitleId: id(32),
+          startsAt: booked.startsAt,
+          endsAt: booked.endsAt,
+          status: 'CANCELLED',
+          createdAt: booked.startsAt,
+          cancelledAt: booked.startsAt,
+          cancellationReason: null,
+          checkedInAt: null,
+          noShowAt: null,
+          associate: { id: booked.associateId, name: 'Ana Lima', cardId: '1234' },
+          createdBy: null,
+          bookedVia: 'staff',
+          bookedBy: { name: 'Carlos' },
+        };
+      }),
+    );
+    const { user, grid } = await openDaySheet();
+
+    await user.click(
+      within(grid).getByRole('button', { name: 'Quadra 1, 10:00: Agendado — Ana Lima' }),
+    );
+    const detail = await screen.findByRole('dialog', { name: 'Agendamento' });
+    expect(detail).toHaveTextContent('Quadra 1');
+    await user.click(within(detail).getByRole('button', { name: 'Cancelar agendamento' }));
+    await user.click(within(detail).getByRole('button', { name: 'Confirmar cancelamento' }));
+
+    expect(await screen.findByText('Agendamento cancelado')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Agendamento' })).toBeNull());
+    expect(
+      await within(grid).findByRole('button', { name: 'Quadra 1, 10:00: Livre' }),
+    ).toBeInTheDocument();
+    expect(requests.filter((request) => request.method === 'PATCH')).toHaveLength(1);
+  });
+});
