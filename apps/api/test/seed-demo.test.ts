@@ -96,7 +96,7 @@ describe('demo seed', () => {
         .sort(),
     ).toEqual(
       [
-        `${day(1)} 06:45 Piscina Semiolímpica — Raia 1`,
+        `${day(1)} 08:15 Piscina Semiolímpica — Raia 1`,
         `${day(1)} 08:00 Quadra de Tênis 1`,
         `${day(1)} 09:00 Quadra de Tênis 2`,
         `${day(1)} 18:00 Quadra de Tênis 1`,

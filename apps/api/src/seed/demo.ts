@@ -366,7 +366,7 @@ export async function seedDemo(db: Database, _options: { uploadsDir: string }) {
       { place: tennis2!, day: 1, time: '09:00', minutes: 60, associate: 6 },
       { place: tennis2!, day: 3, time: '17:00', minutes: 60, associate: 8 },
       { place: multi!, day: 2, time: '09:30', minutes: 90, associate: 10 },
-      { place: pool!, day: 1, time: '06:45', minutes: 45, associate: 12 },
+      { place: pool!, day: 1, time: '08:15', minutes: 45, associate: 12 },
       { place: pool!, day: 2, time: '07:30', minutes: 45, associate: 14 },
       { place: barbecue!, day: 5, time: '10:00', minutes: 360, associate: 16 },
     ];
