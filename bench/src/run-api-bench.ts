@@ -19,9 +19,8 @@ import { cpus, loadavg, totalmem, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import { openDatabase } from '@clube/db';
+import { createScratchDatabase, openDatabase } from '@clube/db';
 import { clubInstant, timeOfMinutes } from '@clube/shared';
-import pg from 'pg';
 import {
   benchPlaceSlotsPerDay,
   fullSizes,
@@ -107,19 +106,13 @@ async function prepareDatabase(): Promise<Prepared> {
   log(`Gerando clube grande (${driver}, escala ${scale}): ${JSON.stringify(sizes)}`);
   const started = performance.now();
   if (databaseUrl) {
-    const name = `clube_bench_${Date.now()}`;
-    const admin = new pg.Client({ connectionString: databaseUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const url = new URL(databaseUrl);
-    url.pathname = `/${name}`;
-    const database = await openDatabase({ driver: 'postgres', url: url.toString(), poolSize: 4 });
+    const { url, drop } = await createScratchDatabase(databaseUrl, 'clube_bench');
+    const database = await openDatabase({ driver: 'postgres', url, poolSize: 4 });
     await database.migrate(join(root, 'packages/db/drizzle'));
     const club = await generateLargeClub(database.db, sizes, log);
     await database.close();
     log(`Geração: ${((performance.now() - started) / 1000).toFixed(1)} s`);
-    const env = { DATABASE_URL: url.toString(), JWT_SECRET: benchJwtSecret };
+    const env = { DATABASE_URL: url, JWT_SECRET: benchJwtSecret };
     keep({ env, club });
     return {
       env,
@@ -129,10 +122,7 @@ async function prepareDatabase(): Promise<Prepared> {
           log(`Banco mantido: ${url}`);
           return;
         }
-        const client = new pg.Client({ connectionString: databaseUrl });
-        await client.connect();
-        await client.query(`drop database if exists ${name} with (force)`);
-        await client.end();
+        await drop();
       },
     };
   }

@@ -11,9 +11,8 @@ import { request } from 'node:http';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { openDatabase } from '@clube/db';
+import { createScratchDatabase, openDatabase } from '@clube/db';
 import { completeCpf } from '@clube/shared';
-import pg from 'pg';
 import { generateLargeClub, largeClubStaff, scaledSizes } from './generate-large-club';
 import { percentile, root, signIn, startServer, stopServer } from './server';
 
@@ -31,26 +30,15 @@ async function prepareDatabase(): Promise<Prepared> {
   // A small club (its staff member signs in); the import adds the file's associates to it.
   const sizes = scaledSizes(0.002);
   if (databaseUrl) {
-    const name = `clube_bench_import_${Date.now()}`;
-    const admin = new pg.Client({ connectionString: databaseUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const url = new URL(databaseUrl);
-    url.pathname = `/${name}`;
-    const database = await openDatabase({ driver: 'postgres', url: url.toString(), poolSize: 4 });
+    const { url, drop } = await createScratchDatabase(databaseUrl, 'clube_bench_import');
+    const database = await openDatabase({ driver: 'postgres', url, poolSize: 4 });
     await database.migrate(join(root, 'packages/db/drizzle'));
     const club = await generateLargeClub(database.db, sizes, () => {});
     await database.close();
     return {
-      env: { DATABASE_URL: url.toString() },
+      env: { DATABASE_URL: url },
       companyId: club.companyId,
-      cleanup: async () => {
-        const client = new pg.Client({ connectionString: databaseUrl });
-        await client.connect();
-        await client.query(`drop database if exists ${name} with (force)`);
-        await client.end();
-      },
+      cleanup: drop,
     };
   }
   const dataDir = mkdtempSync(join(tmpdir(), 'clube-bench-import-'));
