@@ -4,6 +4,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { createClubWithStaff, createClubWithBearer } from './factories';
 import { withFailingTrigger, build } from './helper';
+import { encodeMultipart } from './route-table';
 
 const context = build();
 
@@ -28,23 +29,12 @@ const picture = (format: 'png' | 'jpeg' | 'gif' | 'webp', width = 64, height = 4
     .toFormat(format)
     .toBuffer();
 
-async function multipart(file?: { bytes: Buffer; name: string; type: string; field?: string }) {
-  const form = new FormData();
-  if (file)
-    form.append(file.field ?? 'image', new Blob([file.bytes], { type: file.type }), file.name);
-  const request = new Request('http://localhost/', { method: 'POST', body: form });
-  return {
-    payload: Buffer.from(await request.arrayBuffer()),
-    contentType: request.headers.get('content-type')!,
-  };
-}
-
 async function uploadLogo(
   companyId: string,
   headers: Record<string, string>,
   file?: { bytes: Buffer; name: string; type: string; field?: string },
 ) {
-  const body = await multipart(file);
+  const body = await encodeMultipart({}, file && { ...file, field: file.field ?? 'image' });
   return context.app.inject({
     method: 'POST',
     url: `/api/backoffice/company/${companyId}/logo`,

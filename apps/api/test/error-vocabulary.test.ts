@@ -6,6 +6,7 @@ import { AppError } from '../src/lib/app-error';
 import { assertErrorBodyFollowsTable } from './error-table-guard';
 import { createClubWithBearer, createPlace, pngDeclaring } from './factories';
 import { build } from './helper';
+import { encodeMultipart } from './route-table';
 
 const context = build();
 
@@ -100,15 +101,15 @@ describe('one vocabulary of errors', () => {
     // 8000 × 5001 pixels: just over 40 MP in a file of well under 1 KB.
     const photo = pngDeclaring(8000, 5001);
     expect(photo.length).toBeLessThan(1024);
-    const form = new FormData();
-    form.append('placeId', place.id);
-    form.append('image', new Blob([photo], { type: 'image/png' }), 'foto.png');
-    const request = new Request('http://localhost/', { method: 'POST', body: form });
+    const body = await encodeMultipart(
+      { placeId: place.id },
+      { field: 'image', bytes: photo, name: 'foto.png', type: 'image/png' },
+    );
     const response = await context.app.inject({
       method: 'POST',
       url: '/api/backoffice/placeImage',
-      headers: { ...headers, 'content-type': request.headers.get('content-type')! },
-      payload: Buffer.from(await request.arrayBuffer()),
+      headers: { ...headers, 'content-type': body.contentType },
+      payload: body.payload,
     });
     expect(response.statusCode).toBe(413);
     expect(response.json()).toEqual({

@@ -6,6 +6,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { bearerFor, createClubWithStaff, createPlace, pngDeclaring } from './factories';
 import { withFailingTrigger, build } from './helper';
+import { encodeMultipart, type MultipartFile } from './route-table';
 
 const context = build();
 
@@ -32,27 +33,15 @@ const picture = (format: 'png' | 'jpeg' | 'gif' | 'webp', width = 64, height = 4
     .toFormat(format)
     .toBuffer();
 
-/** A multipart body as a browser's FormData would send it. */
-async function multipart(
-  fields: Record<string, string>,
-  file?: { bytes: Buffer; name: string; type: string },
-) {
-  const form = new FormData();
-  for (const [name, value] of Object.entries(fields)) form.append(name, value);
-  if (file) form.append('image', new Blob([file.bytes], { type: file.type }), file.name);
-  const request = new Request('http://localhost/', { method: 'POST', body: form });
-  return {
-    payload: Buffer.from(await request.arrayBuffer()),
-    contentType: request.headers.get('content-type')!,
-  };
-}
-
 async function upload(
   headers: Record<string, string>,
   fields: Record<string, string>,
-  file?: { bytes: Buffer; name: string; type: string },
+  ...files: Array<Omit<MultipartFile, 'field'> | undefined>
 ) {
-  const body = await multipart(fields, file);
+  const body = await encodeMultipart(
+    fields,
+    ...files.map((file) => file && { field: 'image', ...file }),
+  );
   return context.app.inject({
     method: 'POST',
     url: '/api/backoffice/placeImage',
@@ -184,18 +173,9 @@ describe('POST /api/backoffice/placeImage', () => {
 
   it('refuses two files in one upload (413)', async () => {
     const { place, headers } = await placeWithHeaders();
-    const form = new FormData();
-    form.append('placeId', place.id);
     const png = await picture('png');
-    form.append('image', new Blob([png], { type: 'image/png' }), 'a.png');
-    form.append('image', new Blob([png], { type: 'image/png' }), 'b.png');
-    const request = new Request('http://localhost/', { method: 'POST', body: form });
-    const response = await context.app.inject({
-      method: 'POST',
-      url: '/api/backoffice/placeImage',
-      headers: { ...headers, 'content-type': request.headers.get('content-type')! },
-      payload: Buffer.from(await request.arrayBuffer()),
-    });
+    const image = (name: string) => ({ bytes: png, name, type: 'image/png' });
+    const response = await upload(headers, { placeId: place.id }, image('a.png'), image('b.png'));
     expect(response.statusCode).toBe(413);
     expect(response.json()).toMatchObject({
       error: 'TooManyImages',

@@ -83,14 +83,18 @@ export async function acceptsMultipart(
   return response.statusCode !== 415;
 }
 
-/** A multipart body as a browser's FormData sends it. */
+/** A file part of a multipart body: its form field, bytes, file name and media type. */
+export type MultipartFile = { field: string; bytes: Uint8Array; name: string; type: string };
+
+/** A multipart body as a browser's FormData sends it: the fields, then the files, in order. */
 export async function encodeMultipart(
   fields: Record<string, string>,
-  file?: { field: string; bytes: Uint8Array; name: string; type: string },
+  ...files: Array<MultipartFile | undefined>
 ) {
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) form.append(name, value);
-  if (file) {
+  for (const file of files) {
+    if (!file) continue;
     form.append(file.field, new Blob([new Uint8Array(file.bytes)], { type: file.type }), file.name);
   }
   const request = new Request('http://127.0.0.1/', { method: 'POST', body: form });
