@@ -56,8 +56,9 @@ export const errorDefinitions = {
   /** A small file that would decode to a huge bitmap (a decompression bomb, or a huge photo). */
   ImageTooManyPixels: { status: 413, message: 'A imagem tem dimensões grandes demais. Envie uma imagem de até {{maxMegapixels}} megapixels.' },
   ImageUnreadable: { status: 415, message: 'Não foi possível ler a imagem: o arquivo está corrompido ou não é uma imagem válida.' },
-  /** One associates import at a time per API process (each holds the database for long). */
+  /** An import whose process stopped while it was staging: nothing of it was written. */
   ImportAbandoned: { status: 503, message: 'A importação foi interrompida antes de gravar qualquer linha. Envie o arquivo de novo.' },
+  /** One associates import at a time per API process (each holds the database for long). */
   ImportInProgress: { status: 409, message: 'Já há uma importação de associados em andamento. Aguarde ela terminar e tente novamente.' },
   InternalServerError: { status: 500, message: 'Estamos com problemas técnicos. Nosso time já está resolvendo.' },
   InvalidAppointmentDuration: { status: 422, message: 'A duração do agendamento não corresponde à do espaço.' },
