@@ -14,6 +14,7 @@ import {
 import { bookedByLabel } from './booked-by-label';
 import { errorMessageOf } from '@/lib/error-messages';
 import { useCancelAppointment } from '../api/cancel-appointment';
+import { DetailList } from '@/components/ui/detail-list';
 
 type AppointmentDetailDialogProps = {
   appointment: Appointment | null;
@@ -72,7 +73,7 @@ export function AppointmentDetailDialog({
     }
   };
 
-  const rows = appointment
+  const rows: [string, string][] = appointment
     ? [
         [t('scheduling.detail.status'), t(`scheduling.status.${appointment.status}`)],
         [t('scheduling.detail.associate'), appointment.associate.name],
@@ -81,11 +82,10 @@ export function AppointmentDetailDialog({
         [t('scheduling.list.end'), formatTime(appointment.endsAt, timezone)],
         [t('scheduling.list.bookedAt'), formatDateTime(appointment.createdAt, timezone)],
         [t('scheduling.list.bookedBy'), bookedByLabel(appointment, t)],
-        ...(appointment.cancellationReason
-          ? [[t('scheduling.detail.cancellationReason'), appointment.cancellationReason]]
-          : []),
       ]
     : [];
+  if (appointment?.cancellationReason)
+    rows.push([t('scheduling.detail.cancellationReason'), appointment.cancellationReason]);
 
   return (
     <Dialog
@@ -119,14 +119,7 @@ export function AppointmentDetailDialog({
         )
       }
     >
-      <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
-        {rows.map(([label, value]) => (
-          <div key={label} className="contents">
-            <dt className="font-medium text-slate-600">{label}</dt>
-            <dd className="text-slate-900">{value}</dd>
-          </div>
-        ))}
-      </dl>
+      <DetailList rows={rows} />
       {isConfirming && (
         <p role="alert" className="mt-4 rounded-lg bg-red-50 p-3 text-sm font-medium text-red-800">
           {t('scheduling.detail.confirm')}

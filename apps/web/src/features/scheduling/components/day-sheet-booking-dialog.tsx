@@ -14,6 +14,7 @@ import {
   type AttendanceAction,
   type AttendanceRecord,
 } from './attendance-actions';
+import { DetailList } from '@/components/ui/detail-list';
 
 type DaySheetBookingDialogProps = {
   booking: { placeName: string; appointment: DaySheetAppointment } | null;
@@ -127,14 +128,7 @@ export function DaySheetBookingDialog({
         )
       }
     >
-      <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
-        {rows.map(([term, value]) => (
-          <div key={term} className="contents">
-            <dt className="font-medium text-slate-600">{term}</dt>
-            <dd className="text-slate-900">{value}</dd>
-          </div>
-        ))}
-      </dl>
+      <DetailList rows={rows} />
     </Dialog>
   );
 }
