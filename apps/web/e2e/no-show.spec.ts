@@ -1,4 +1,4 @@
-import { clubDateOf, clubTimeOf, dayOfWeekOf, type DayOfWeek } from '@clube/shared';
+import { clubDateOf, clubTimeOf, dateLabel, dayOfWeekOf, type DayOfWeek } from '@clube/shared';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import {
   bookThroughApi,
@@ -13,10 +13,6 @@ import {
 
 /** The member whose booking the demo seed leaves waiting for the front desk. */
 const awaitingMember = { name: 'Luís Otávio Mendes', password: 'faltou-uma-vez' };
-
-/** DD/MM/AAAA of an instant's club-local date. */
-const dateLabel = (instant: string) =>
-  clubDateOf(new Date(instant), demoTimezone).split('-').reverse().join('/');
 
 /**
  * A free slot of the place that starts in 2 to 25 minutes, today's or (near midnight) tomorrow's:
@@ -196,7 +192,7 @@ test('the front desk checks a member in and undoes it; a no-show then suspends t
     );
     await expect(toast).toBeVisible();
     const until = (await toast.textContent())!.match(/\d\d\/\d\d\/\d{4}/)![0];
-    expect(until).toBe(dateLabel(new Date(Date.now() + 7 * 86_400_000).toISOString()));
+    expect(until).toBe(dateLabel(clubDateOf(new Date(Date.now() + 7 * 86_400_000), demoTimezone)));
 
     // Staff give the member a portal password; on the portal the member learns why, and until when.
     expect(
