@@ -5,10 +5,14 @@ import { NavLink, Outlet, useNavigate } from 'react-router';
 import { cn } from '@/components/ui/cn';
 import { CalendarIcon, HomeIcon, LogoutIcon, TilesIcon, UserIcon } from '@/components/ui/icons';
 import { LoadingState } from '@/components/ui/spinner';
+import { registerMemberTexts } from '../lib/member-texts';
 import { portalQueryClient } from '../lib/query-client';
 import { useSignedInSession } from '../lib/session';
 import { signOutOfPortal } from '../lib/sign-out';
 import { portalPaths } from '../paths';
+
+// Before any signed-in page renders: they all load with this module and render inside the layout.
+registerMemberTexts();
 
 type NavItem = {
   href: string;

@@ -10,7 +10,8 @@ import { layout } from './layout';
 import { listTable } from './list-table';
 import { operatingHours } from './operating-hours';
 import { places } from './places';
-import type { portal } from './portal';
+import type { portalGuest } from './portal-guest';
+import type { portalMember } from './portal-member';
 import { profile } from './profile';
 import { scheduling } from './scheduling';
 
@@ -37,6 +38,8 @@ export const pt = {
 
 /**
  * The members' portal's section is typed with the rest but not part of `pt`: only the portal's own
- * i18n instance loads it (src/portal/lib/i18n.ts), so the back office never downloads it.
+ * i18n instance loads it, so the back office never downloads it. It comes in two files merged under
+ * `portal`: the signed-out screens' texts with the portal's entry (src/portal/lib/i18n.ts), the
+ * signed-in sections' with the signed-in layout (src/portal/lib/member-texts.ts).
  */
-export type PtResource = typeof pt & { portal: typeof portal };
+export type PtResource = typeof pt & { portal: typeof portalGuest & typeof portalMember };

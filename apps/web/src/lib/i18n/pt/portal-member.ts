@@ -1,11 +1,9 @@
 /**
- * The members' portal (src/portal). Its own i18n instance loads this section with `common` and
- * `errors`; the back office never loads it. Words for members, not staff: "reserva", not
- * "agendamento".
+ * The members' portal (src/portal), signed-in sections: merged under `portal` (next to
+ * portal-guest.ts) by the signed-in layout's module, so the sign-in page's first load does not
+ * carry them. Words for members, not staff: "reserva", not "agendamento".
  */
-export const portal = {
-  appName: 'Clube Reservas — Associados',
-  shortName: 'Associados',
+export const portalMember = {
   nav: {
     label: 'Navegação do portal',
     home: 'Início',
@@ -14,43 +12,6 @@ export const portal = {
     account: 'Conta',
     signOut: 'Sair',
     signingOut: 'Saindo…',
-  },
-  signIn: {
-    title: 'Portal do associado',
-    subtitle: 'Entre com o seu CPF e a senha do portal para reservar os espaços do seu clube.',
-    cpfLabel: 'CPF',
-    cpfPlaceholder: '000.000.000-00',
-    passwordLabel: 'Senha',
-    showPassword: 'Mostrar senha',
-    hidePassword: 'Ocultar senha',
-    forgotPassword: 'Esqueci minha senha',
-    submit: 'Entrar',
-    submitting: 'Entrando…',
-    required: 'Campo obrigatório!',
-    invalidCpf: 'CPF inválido.',
-    invalidCredentials: 'CPF ou senha incorretos. Confira e tente novamente.',
-    tooManyRequests: 'Muitas tentativas em pouco tempo. Aguarde alguns minutos e tente novamente.',
-    technicalProblems: 'Não foi possível entrar agora. Tente novamente em instantes.',
-    sessionExpired: 'Sua sessão expirou. Entre novamente.',
-    staffLink: 'É da equipe do clube? Acesse o backoffice',
-    chooseClub: {
-      title: 'Escolha o clube',
-      description: 'O seu CPF é associado de mais de um clube. Em qual deles você quer entrar?',
-      enter: 'Entrar no clube {{name}}',
-      back: 'Voltar',
-    },
-  },
-  forgotPassword: {
-    title: 'Esqueci minha senha',
-    description:
-      'A senha do portal não é enviada por e-mail. Quem cria uma nova senha para você é a secretaria do seu clube.',
-    stepsTitle: 'Como recuperar o acesso',
-    steps: [
-      'Procure a secretaria do clube (pessoalmente ou pelos canais de atendimento do clube).',
-      'Informe o seu CPF ou o número da sua carteirinha e peça uma nova senha do portal.',
-      'Entre com o seu CPF e a senha nova. Depois, se quiser, troque-a em Conta.',
-    ],
-    backToSignIn: 'Voltar para a entrada',
   },
   home: {
     greeting: 'Olá, {{name}}',
@@ -184,7 +145,6 @@ export const portal = {
   },
   loadError: 'Não foi possível carregar os dados.',
   retry: 'Tentar novamente',
-  loading: 'Carregando…',
   notFound: 'Página não encontrada.',
   goHome: 'Ir para o início',
 } as const;
