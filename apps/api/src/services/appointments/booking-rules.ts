@@ -16,10 +16,13 @@ import {
 import { and, eq, sql } from 'drizzle-orm';
 import { AppError, type ErrorOf } from '../../lib/app-error';
 import {
+  busyIntervalsQuery,
   clubDayRange,
-  loadBusyIntervals,
-  loadPlaceOfStaff,
+  placeOfStaffWhere,
+  selectPlaceOfStaff,
   slotGridOf,
+  splitBusy,
+  type Busy,
 } from './load-place-schedule';
 import { generateSlotTimes, type Interval } from './slots';
 import { lockPlaceAndTitle } from '../../lib/place-lock';
@@ -32,6 +35,38 @@ export type BookingRequest = {
   cardId: string;
 };
 
+/** What a booking's context is read for: which place, which associate, at what instant. */
+export type BookingContextOptions = {
+  placeId: string;
+  associateId: string;
+  startsAt: Date;
+  /** The clubs the place must belong to (the caller's). */
+  companyIds: ReadonlySet<string>;
+};
+
+/**
+ * The place (with its club's timezone, category and operating hour that day) and the associate
+ * with their title, in one round trip: every booking and every "why not?" reads it first. Throws
+ * PlaceNotFound for a place outside the caller's clubs; the associate is null when not of the
+ * place's club.
+ */
+export async function readBookingContext(db: Database, options: BookingContextOptions) {
+  if (options.companyIds.size === 0) throw new AppError('PlaceNotFound');
+  const [row] = await selectPlaceOfStaff(db, {
+    day: { instant: options.startsAt },
+    extra: { associate: associates, title: associateTitles },
+  })
+    .leftJoin(
+      associates,
+      and(eq(associates.id, options.associateId), eq(associates.companyId, places.companyId)),
+    )
+    .leftJoin(associateTitles, eq(associateTitles.id, associates.associateTitleId))
+    .where(placeOfStaffWhere(options));
+  if (!row) throw new AppError('PlaceNotFound');
+  const { associate, title, ...placeOfStaff } = row;
+  return { ...placeOfStaff, associate: associate && title ? { associate, title } : null };
+}
+
 /**
  * Booking rule 1 (docs/domain.md, Booking rules): the place and the associate exist in one of the
  * caller's clubs, and the card number is the associate's (a card of somebody else answers
@@ -42,19 +77,15 @@ export async function loadBookingContext(
   options: { request: BookingRequest; companyIds: ReadonlySet<string> },
 ) {
   const { request, companyIds } = options;
-  const placeOfStaff = await loadPlaceOfStaff(db, {
+  const { associate, ...placeOfStaff } = await readBookingContext(db, {
     placeId: request.placeId,
+    associateId: request.associateId,
+    startsAt: new Date(request.startsAt),
     companyIds,
-    day: { instant: new Date(request.startsAt) },
   });
-  const { place } = placeOfStaff;
-  const [row] = await db
-    .select({ associate: associates, title: associateTitles })
-    .from(associates)
-    .innerJoin(associateTitles, eq(associateTitles.id, associates.associateTitleId))
-    .where(and(eq(associates.id, request.associateId), eq(associates.companyId, place.companyId)));
-  if (!row || row.associate.cardId !== request.cardId) throw new AppError('AssociateNotFound');
-  return { ...placeOfStaff, associate: row.associate, title: row.title };
+  if (!associate || associate.associate.cardId !== request.cardId)
+    throw new AppError('AssociateNotFound');
+  return { ...placeOfStaff, ...associate };
 }
 
 export type BookingContext = Awaited<ReturnType<typeof loadBookingContext>>;
@@ -71,12 +102,8 @@ export async function lockBookingKeys(
   const { context } = options;
   await lockPlaceAndTitle(db, context.place.id, context.title.id);
   // The context was read before the lock: a place archived meanwhile (its archive holds the same
-  // lock) must not receive this booking. Read again now that no archive can be in flight.
-  const [place] = await db
-    .select({ archivedAt: places.archivedAt })
-    .from(places)
-    .where(eq(places.id, context.place.id));
-  if (!place || place.archivedAt) throw new AppError('PlaceNotFound');
+  // lock) must not receive this booking. evaluateBookingRules, run next, reads the place's
+  // archive again and answers PlaceNotFound.
 }
 
 /** A failing rule: its key and the values its text needs (never a text of its own). */
@@ -102,33 +129,30 @@ export function describeFailure(failure: BookingFailure) {
 /** "DD/MM/AAAA" of an instant's club-local date. */
 const clubDateLabel = (instant: Date, timezone: string) => dateLabel(clubDateOf(instant, timezone));
 
-/** What the title holds around the booking, and its suspension in force, read in one query. */
-type TitleState = {
+/**
+ * What the rules read besides the context, in one query: the title's bookings around the booking,
+ * its suspension in force, the slot's blocked times and bookings, and whether the place was
+ * archived since the context was read.
+ */
+type RuleState = Busy & {
   sameDay: number;
   previousDayTime: number;
   month: number;
   /** Epoch milliseconds at which the title's suspension in force ends; null when none is. */
   suspendedUntil: number | null;
+  placeArchived: boolean;
 };
-
-/** Blocked times and bookings overlapping `range`, read by the caller before evaluating. */
-export type BusyIntervals = Awaited<ReturnType<typeof loadBusyIntervals>> & { range: Interval };
 
 export type EvaluateBookingRulesOptions = {
   context: BookingContext;
   request: BookingRequest;
   now?: Date;
-  /**
-   * The slot's blocked times and bookings when the caller has just read them (the booking path's
-   * look before the lock): used when they cover exactly the range rule 4 reads, saving a query.
-   */
-  busy?: BusyIntervals;
 };
 
 /**
  * Booking rules 2–9 (docs/domain.md, Booking rules), in order, ALL evaluated: the "why not?"
- * check lists every failure, the booking answers the first. Two queries whatever the place's
- * hours: the slot's blocked times and bookings, and the title's bookings with its suspension.
+ * check lists every failure, the booking answers the first. One query whatever the place's
+ * hours (loadRuleState). A place archived since the context was read answers PlaceNotFound.
  */
 export async function evaluateBookingRules(db: Database, options: EvaluateBookingRulesOptions) {
   const { context, request } = options;
@@ -143,12 +167,15 @@ export async function evaluateBookingRules(db: Database, options: EvaluateBookin
     (candidate) => candidate.startsAt.getTime() === startsAt.getTime(),
   );
   const busyRange = slot ?? { startsAt, endsAt: endsAt > startsAt ? endsAt : startsAt };
-  const [{ blocked, booked }, state] = await Promise.all([
-    options.busy && sameInterval(options.busy.range, busyRange)
-      ? options.busy
-      : loadBusyIntervals(db, { placeIds: [place.id], range: busyRange }),
-    loadTitleState(db, context, startsAt, date, now),
-  ]);
+  const state = await loadRuleState(db, {
+    context,
+    startsAt,
+    date,
+    now,
+    busyRange,
+  });
+  if (state.placeArchived) throw new AppError('PlaceNotFound');
+  const { blocked, booked } = state;
 
   // 2. Neither the associate nor the family title may be blocked.
   if (associate.blocked) failures.push(failureOf('AssociateBlocked'));
@@ -201,21 +228,23 @@ export async function evaluateBookingRules(db: Database, options: EvaluateBookin
   return { failures, quota: { used: state.month, limit }, title };
 }
 
-const sameInterval = (a: Interval, b: Interval) =>
-  a.startsAt.getTime() === b.startsAt.getTime() && a.endsAt.getTime() === b.endsAt.getTime();
-
 /**
  * The title's occupying bookings the count rules read (same category that day, same category at
- * the same time the day before, this place this month), and the latest-ending suspension in force
- * at `now` (not lifted), in one round trip.
+ * the same time the day before, this place this month), the latest-ending suspension in force at
+ * `now` (not lifted), the slot's blocked times and bookings, and the place's archive, in one
+ * round trip.
  */
-async function loadTitleState(
+async function loadRuleState(
   db: Database,
-  context: BookingContext,
-  startsAt: Date,
-  date: string,
-  now: Date,
-): Promise<TitleState> {
+  options: {
+    context: BookingContext;
+    startsAt: Date;
+    date: string;
+    now: Date;
+    busyRange: Interval;
+  },
+): Promise<RuleState> {
+  const { context, startsAt, date, now, busyRange } = options;
   const { place, timezone, title } = context;
   const day = clubDayRange(date, timezone);
   const previousDayStart = clubInstant(
@@ -229,8 +258,18 @@ async function loadTitleState(
   const from = new Date(Math.min(monthStart.getTime(), previousDayStart.getTime()));
   const to = new Date(Math.max(monthEnd.getTime(), day.endsAt.getTime()));
   const iso = (instant: Date) => instant.toISOString();
+  const busy = sql`(
+    select coalesce(json_agg(json_build_array(b.booked, b.place_id, b.starts_at, b.ends_at)), '[]'::json)
+    from (${busyIntervalsQuery(db, { placeIds: [place.id], range: busyRange })}) b)`;
 
-  const [row] = await queryRows<TitleState>(
+  const [row] = await queryRows<{
+    sameDay: number;
+    previousDayTime: number;
+    month: number;
+    suspendedUntil: number | string | null;
+    placeArchived: boolean;
+    busy: Array<[boolean, string, string, string]>;
+  }>(
     db,
     sql`
       select
@@ -257,7 +296,10 @@ async function loadTitleState(
             and s.ends_at > ${iso(now)}::timestamptz
           order by s.ends_at desc
           limit 1
-        ) as "suspendedUntil"
+        ) as "suspendedUntil",
+        coalesce((select pl.archived_at is not null from places pl where pl.id = ${place.id}), true)
+          as "placeArchived",
+        ${busy} as "busy"
       from appointments a
       join places p on p.id = a.place_id
       where a.associate_title_id = ${title.id}
@@ -266,11 +308,19 @@ async function loadTitleState(
         and a.starts_at < ${iso(to)}::timestamptz
     `,
   );
+  const intervals = (row?.busy ?? []).map(([booked, placeId, startsAt, endsAt]) => ({
+    booked,
+    placeId,
+    startsAt: new Date(startsAt),
+    endsAt: new Date(endsAt),
+  }));
   return {
+    ...splitBusy(intervals),
     sameDay: row?.sameDay ?? 0,
     previousDayTime: row?.previousDayTime ?? 0,
     month: row?.month ?? 0,
     suspendedUntil:
       row?.suspendedUntil === null || row === undefined ? null : Number(row.suspendedUntil),
+    placeArchived: row?.placeArchived ?? true,
   };
 }

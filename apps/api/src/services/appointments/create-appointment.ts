@@ -4,14 +4,12 @@ import { insertAudited } from '../../lib/audit';
 import { notifyClubChange } from '../../lib/club-events';
 import { clubDateOf } from '@clube/shared';
 import type { Staff } from '../../types';
-import { loadBusyIntervals } from './load-place-schedule';
 import {
   evaluateBookingRules,
   loadBookingContext,
   lockBookingKeys,
   type BookingContext,
   type BookingFailure,
-  type BusyIntervals,
   type BookingRequest,
 } from './booking-rules';
 
@@ -24,6 +22,8 @@ export type BookAppointmentOptions = {
   companyIds: ReadonlySet<string>;
   actor: BookingActor;
   now?: Date;
+  /** The booking's context when the caller has read it (loadBookingContext of this request). */
+  context?: BookingContext;
   /** The error a refusal throws; by default the first failing rule's. */
   refuse?: (failures: BookingFailure[], context: BookingContext) => Error;
 };
@@ -45,16 +45,14 @@ export async function bookAppointment(db: Database, options: BookAppointmentOpti
       appErrorOf(first, first.until ? { until: first.until } : undefined)
     );
   };
-  // Most attempts when a club opens its window are for slots just taken: they are refused from
-  // what is committed, before any transaction or lock, every failing rule listed. Queueing them
-  // behind the place's bookings (or paying a transaction for a refusal) slowed the whole club.
-  const context = await loadBookingContext(db, { request, companyIds: options.companyIds });
-  const busy = await loadSlotBusy(db, context, request);
-  if (busy && (busy.blocked.length > 0 || busy.booked.length > 0)) {
-    const { failures } = await evaluateBookingRules(db, { context, request, now, busy });
-    if (failures.length > 0) throw refusal(failures, context);
-    // Freed meanwhile (a cancellation): book it the usual way.
-  }
+  // Most attempts when a club opens its window are refused (a slot just taken, a quota used):
+  // they are refused from what is committed, before any transaction or lock, every failing rule
+  // listed. Queueing them behind the place's bookings (or paying a transaction for a refusal)
+  // slowed the whole club. An attempt that passes is checked again under the locks.
+  const context =
+    options.context ?? (await loadBookingContext(db, { request, companyIds: options.companyIds }));
+  const early = await evaluateBookingRules(db, { context, request, now });
+  if (early.failures.length > 0) throw refusal(early.failures, context);
   return db.transaction(async (tx) => {
     await lockBookingKeys(tx, { context });
     const { failures } = await evaluateBookingRules(tx, { context, request, now });
@@ -97,20 +95,6 @@ export async function bookAppointment(db: Database, options: BookAppointmentOpti
       },
     );
   });
-}
-
-/**
- * The committed bookings and blocked times overlapping the requested slot (no lock), or null when
- * the request's end is not after its start (rule 3 refuses it under the lock).
- */
-async function loadSlotBusy(
-  db: Database,
-  context: BookingContext,
-  request: BookingRequest,
-): Promise<BusyIntervals | null> {
-  const range = { startsAt: new Date(request.startsAt), endsAt: new Date(request.endsAt) };
-  if (!(range.endsAt > range.startsAt)) return null;
-  return { ...(await loadBusyIntervals(db, { placeIds: [context.place.id], range })), range };
 }
 
 export type CreateAppointmentOptions = { staff: Staff; request: BookingRequest; now?: Date };

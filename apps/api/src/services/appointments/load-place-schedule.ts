@@ -15,6 +15,7 @@ import {
   occupyingStatuses,
 } from '@clube/shared';
 import { and, eq, gt, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
+import type { SelectedFields } from 'drizzle-orm/pg-core';
 import { AppError } from '../../lib/app-error';
 import { overlapsPeriod } from '../../lib/overlaps-period';
 import type { Interval, SlotGrid } from './slots';
@@ -46,31 +47,39 @@ export type LoadPlaceOfStaffOptions = {
   day: ClubDay;
 };
 
-export async function loadPlaceOfStaff(db: Database, options: LoadPlaceOfStaffOptions) {
-  const { placeId, companyIds, day } = options;
-  if (companyIds.size === 0) throw new AppError('PlaceNotFound');
-  const [row] = await db
-    .select({
-      // Only what the calendar and the booking rules read: every column costs its parsing on
-      // every request (a timestamp becomes a Date), measurable on the embedded database.
-      place: {
-        id: places.id,
-        companyId: places.companyId,
-        categoryId: places.categoryId,
-        startsAt: places.startsAt,
-        endsAt: places.endsAt,
-        bookRange: places.bookRange,
-        associateReservationLimit: places.associateReservationLimit,
-        availableBookingDays: places.availableBookingDays,
-        ageRestriction: places.ageRestriction,
-      },
-      timezone: companies.timezone,
-      category: {
-        blockedAppointmentDay: categories.blockedAppointmentDay,
-        notAppointmentPreviousDayTime: categories.notAppointmentPreviousDayTime,
-      },
-      operatingHour: { openTime: operatingHours.openTime, closeTime: operatingHours.closeTime },
-    })
+// Only what the calendar and the booking rules read: every column costs its parsing on every
+// request (a timestamp becomes a Date), measurable on the embedded database.
+const placeOfStaffFields = {
+  place: {
+    id: places.id,
+    companyId: places.companyId,
+    categoryId: places.categoryId,
+    startsAt: places.startsAt,
+    endsAt: places.endsAt,
+    bookRange: places.bookRange,
+    associateReservationLimit: places.associateReservationLimit,
+    availableBookingDays: places.availableBookingDays,
+    ageRestriction: places.ageRestriction,
+  },
+  timezone: companies.timezone,
+  category: {
+    blockedAppointmentDay: categories.blockedAppointmentDay,
+    notAppointmentPreviousDayTime: categories.notAppointmentPreviousDayTime,
+  },
+  operatingHour: { openTime: operatingHours.openTime, closeTime: operatingHours.closeTime },
+};
+
+/**
+ * The query behind loadPlaceOfStaff, with more columns when a caller reads more in the same round
+ * trip (the booking reads the associate and the title beside the place); filtered by `.where(
+ * placeOfStaffWhere(…))`.
+ */
+export function selectPlaceOfStaff<Extra extends SelectedFields>(
+  db: Database,
+  options: { day: ClubDay; extra: Extra },
+) {
+  return db
+    .select<typeof placeOfStaffFields & Extra>({ ...placeOfStaffFields, ...options.extra })
     .from(places)
     .innerJoin(companies, eq(companies.id, places.companyId))
     .innerJoin(categories, eq(categories.id, places.categoryId))
@@ -78,16 +87,28 @@ export async function loadPlaceOfStaff(db: Database, options: LoadPlaceOfStaffOp
       operatingHours,
       and(
         eq(operatingHours.companyId, places.companyId),
-        eq(operatingHours.dayOfWeek, weekdayOf(day)),
+        eq(operatingHours.dayOfWeek, weekdayOf(options.day)),
       ),
     )
-    .where(
-      and(
-        eq(places.id, placeId),
-        inArray(places.companyId, [...companyIds]),
-        isNull(places.archivedAt),
-      ),
-    );
+    .$dynamic();
+}
+
+/** The place, active, of one of the caller's clubs. */
+export function placeOfStaffWhere(
+  options: Pick<LoadPlaceOfStaffOptions, 'placeId' | 'companyIds'>,
+) {
+  return and(
+    eq(places.id, options.placeId),
+    inArray(places.companyId, [...options.companyIds]),
+    isNull(places.archivedAt),
+  );
+}
+
+export async function loadPlaceOfStaff(db: Database, options: LoadPlaceOfStaffOptions) {
+  if (options.companyIds.size === 0) throw new AppError('PlaceNotFound');
+  const [row] = await selectPlaceOfStaff(db, { day: options.day, extra: {} }).where(
+    placeOfStaffWhere(options),
+  );
   if (!row) throw new AppError('PlaceNotFound');
   return row;
 }
@@ -117,16 +138,16 @@ export function slotGridOf(
 
 type BusyInterval = Interval & { placeId: string };
 
-/** Blocked times and slot-holding (SCHEDULED, CHECKED_IN, NO_SHOW) appointments of places overlapping a range, in one query. */
-export async function loadBusyIntervals(
-  db: Database,
-  options: { placeIds: string[]; range: Interval },
-): Promise<{ blocked: BusyInterval[]; booked: BusyInterval[] }> {
+/**
+ * Blocked times and slot-holding (SCHEDULED, CHECKED_IN, NO_SHOW) appointments of places
+ * overlapping a range: the query, for a caller that reads it inside a larger one (columns
+ * booked, place_id, starts_at, ends_at).
+ */
+export function busyIntervalsQuery(db: Database, options: { placeIds: string[]; range: Interval }) {
   const { placeIds, range } = options;
-  if (placeIds.length === 0) return { blocked: [], booked: [] };
-  const rows = await db
+  return db
     .select({
-      booked: sql<boolean>`false`,
+      booked: sql<boolean>`false`.as('booked'),
       placeId: blockedTimes.placeId,
       startsAt: blockedTimes.startsAt,
       endsAt: blockedTimes.endsAt,
@@ -143,7 +164,7 @@ export async function loadBusyIntervals(
     .unionAll(
       db
         .select({
-          booked: sql<boolean>`true`,
+          booked: sql<boolean>`true`.as('booked'),
           placeId: appointments.placeId,
           startsAt: appointments.startsAt,
           endsAt: appointments.endsAt,
@@ -159,6 +180,22 @@ export async function loadBusyIntervals(
           ),
         ),
     );
+}
+
+/** The blocked times and bookings overlapping a range, split. */
+export type Busy = { blocked: BusyInterval[]; booked: BusyInterval[] };
+
+/** Blocked times and slot-holding appointments of places overlapping a range, in one query. */
+export async function loadBusyIntervals(
+  db: Database,
+  options: { placeIds: string[]; range: Interval },
+): Promise<Busy> {
+  if (options.placeIds.length === 0) return { blocked: [], booked: [] };
+  return splitBusy(await busyIntervalsQuery(db, options));
+}
+
+/** Rows of busyIntervalsQuery as blocked times and bookings. */
+export function splitBusy(rows: Array<BusyInterval & { booked: boolean }>): Busy {
   const blocked: BusyInterval[] = [];
   const booked: BusyInterval[] = [];
   for (const { booked: isBooking, ...interval } of rows)

@@ -1,21 +1,23 @@
-import { associates, places, type Database } from '@clube/db';
+import { associates, type Database } from '@clube/db';
 import { type PortalBookingBody, type PortalBookingFailure } from '@clube/shared';
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { AppError } from '../../lib/app-error';
 import type { Member } from '../../types';
 import {
   describeFailure,
+  readBookingContext,
   type BookingContext,
   type BookingFailure,
   type BookingRequest,
 } from '../appointments/booking-rules';
 
 /**
- * Turns a member's booking body into the back office's booking request, deciding for whom they
- * may book: themself always; a title's holder also any member of the same title. Anybody else
- * (another title, another club, a made-up id) is AssociateNotFound, like a missing one; a member
- * of the own title asked by a non-holder is OnlyHolderBooksForOthers. The slot's end is the
- * place's (start + bookRange), so the member never picks a duration.
+ * Turns a member's booking body into the back office's booking request and its context, deciding
+ * for whom they may book: themself always; a title's holder also any member of the same title.
+ * Anybody else (another title, another club, a made-up id) is AssociateNotFound, like a missing
+ * one; a member of the own title asked by a non-holder is OnlyHolderBooksForOthers. The slot's end
+ * is the place's (start + bookRange), so the member never picks a duration. The place, whom the
+ * booking is for and their title are read in one query, the one the booking rules start from.
  */
 export async function resolveBookingRequest(
   db: Database,
@@ -23,64 +25,49 @@ export async function resolveBookingRequest(
 ): Promise<MemberBookingRequest> {
   const { member, body } = options;
   const associateId = body.associateId ?? member.associateId;
-  // The caller, whom the booking is for (the same row, usually) and the slot length of the place
-  // (when it is an active place of the member's club) in one query.
-  const bookRangeOfPlace = db
-    .select({ bookRange: places.bookRange })
-    .from(places)
-    .where(
-      and(
-        eq(places.id, body.placeId),
-        eq(places.companyId, member.companyId),
-        isNull(places.archivedAt),
-      ),
-    );
-  const rows = await db
-    .select({
-      id: associates.id,
-      cardId: associates.cardId,
-      companyId: associates.companyId,
-      associateTitleId: associates.associateTitleId,
-      blocked: associates.blocked,
-      blockedReason: associates.blockedReason,
-      bookRange: sql<number | null>`(${bookRangeOfPlace})`.mapWith(Number),
-    })
-    .from(associates)
-    .where(inArray(associates.id, [member.associateId, associateId]));
-  const caller = rows.find((row) => row.id === member.associateId);
-  const target = rows.find(
-    (row) =>
-      row.id === associateId &&
-      row.companyId === member.companyId &&
-      row.associateTitleId === member.associateTitleId,
-  );
-  if (!target) throw new AppError('AssociateNotFound');
-  if (target.id !== member.associateId && !member.isHolder)
-    throw new AppError('OnlyHolderBooksForOthers');
-  const place = target.bookRange === null ? null : { bookRange: target.bookRange };
-  if (!place) throw new AppError('PlaceNotFound');
   const startsAt = new Date(body.startsAt);
-  const forSelf = target.id === member.associateId;
+  const { associate: target, ...placeOfStaff } = await readBookingContext(db, {
+    placeId: body.placeId,
+    associateId,
+    startsAt,
+    companyIds: new Set([member.companyId]),
+  });
+  if (!target || target.associate.associateTitleId !== member.associateTitleId)
+    throw new AppError('AssociateNotFound');
+  const forSelf = associateId === member.associateId;
+  if (!forSelf && !member.isHolder) throw new AppError('OnlyHolderBooksForOthers');
+  const context: BookingContext = { ...placeOfStaff, ...target };
   return {
     request: {
-      associateId: target.id,
+      associateId,
       placeId: body.placeId,
-      cardId: target.cardId,
+      cardId: target.associate.cardId,
       startsAt: startsAt.toISOString(),
-      endsAt: new Date(startsAt.getTime() + place.bookRange * 60_000).toISOString(),
+      endsAt: new Date(startsAt.getTime() + context.place.bookRange * 60_000).toISOString(),
     },
+    context,
     forSelf,
     // The engine checks the block of whom the booking is for; a blocked holder booking for a
     // family member is refused too: the block is the club's word on the member, whoever uses it.
-    callerBlock:
-      !forSelf && caller?.blocked
-        ? withReason(describeFailure({ key: 'OwnMembershipBlocked' }), caller.blockedReason)
-        : null,
+    callerBlock: forSelf ? null : await callerBlockOf(db, member),
   };
+}
+
+/** The signed-in member's own block, as a failure, when they book for somebody else. */
+async function callerBlockOf(db: Database, member: Member): Promise<PortalBookingFailure | null> {
+  const [caller] = await db
+    .select({ blocked: associates.blocked, blockedReason: associates.blockedReason })
+    .from(associates)
+    .where(eq(associates.id, member.associateId));
+  return caller?.blocked
+    ? withReason(describeFailure({ key: 'OwnMembershipBlocked' }), caller.blockedReason)
+    : null;
 }
 
 export type MemberBookingRequest = {
   request: BookingRequest;
+  /** The request's place, associate and title as the booking rules read them. */
+  context: BookingContext;
   /** The booking is for the signed-in member (not a family member). */
   forSelf: boolean;
   /** The signed-in member's own block, when booking for somebody else. */

@@ -1,7 +1,7 @@
 import type { Database } from '@clube/db';
 import type { PortalBookingBody, PortalBookingCheck } from '@clube/shared';
 import type { Member } from '../../types';
-import { evaluateBookingRules, loadBookingContext } from '../appointments/booking-rules';
+import { evaluateBookingRules } from '../appointments/booking-rules';
 import { memberFailures, resolveBookingRequest } from './booking-request';
 
 export type CheckBookingOptions = {
@@ -15,13 +15,8 @@ export async function checkBooking(
   db: Database,
   options: CheckBookingOptions,
 ): Promise<PortalBookingCheck> {
-  const { member } = options;
   const resolved = await resolveBookingRequest(db, options);
-  const { request } = resolved;
-  const context = await loadBookingContext(db, {
-    request,
-    companyIds: new Set([member.companyId]),
-  });
+  const { request, context } = resolved;
   const { failures, quota } = await evaluateBookingRules(db, {
     context,
     request,

@@ -23,6 +23,7 @@ export async function createBooking(db: Database, options: CreateBookingOptions)
   }
   return bookAppointment(db, {
     request: resolved.request,
+    context: resolved.context,
     companyIds: new Set([member.companyId]),
     actor: { associateId: member.associateId },
     now: options.now,
