@@ -1,4 +1,4 @@
-import { auditEvents, refreshTokens } from '@clube/db';
+import { associates, auditEvents, refreshTokens } from '@clube/db';
 import { createSigner, createDecoder } from 'fast-jwt';
 import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
@@ -215,6 +215,30 @@ describe('realms', () => {
     const forged = signer({ sub: staff.id, realm: 'associate' });
     const response = await get('/api/backoffice/company', { authorization: `Bearer ${forged}` });
     expect(response.statusCode).toBe(401);
+  });
+
+  it('reads the sessions of members arriving together afresh, one bad session failing only itself', async () => {
+    // Members' sessions arriving at once are read in one query: a token naming no membership (a
+    // deleted one, or an id that is no id) must answer its own 401 and leave the others' answers.
+    const { company } = await createClubWithStaff(context.db);
+    const member = await createAssociate(context.db, company.id, { password: memberPassword });
+    const gone = await createAssociate(context.db, company.id, { password: memberPassword });
+    const signer = createSigner({ key: testJwtSecret });
+    const bearer = (sub: string) => ({
+      authorization: `Bearer ${signer({ sub, realm: 'associate' })}`,
+    });
+    await context.db.delete(associates).where(eq(associates.id, gone.id));
+    const [own, deleted, malformed] = await Promise.all([
+      get('/api/portal/me', bearer(member.id)),
+      get('/api/portal/me', bearer(gone.id)),
+      get('/api/portal/me', bearer('not-an-id')),
+    ]);
+    expect(own.statusCode).toBe(200);
+    expect(own.json()).toMatchObject({ member: { id: member.id } });
+    for (const response of [deleted, malformed]) {
+      expect(response.statusCode).toBe(401);
+      expect(response.json().error).toBe('MembershipEnded');
+    }
   });
 
   it('a token without realm is a legacy staff token: the back office takes it, the portal does not', async () => {
