@@ -365,6 +365,7 @@ async function rushScenario({ env, club }: Prepared) {
       'reservas/s': Math.round(result.bookingsPerSecond),
       dia: `${result.booked}/${result.slots}${result.full ? ' (cheio)' : ''}`,
       's até encher': Number(result.secondsToFull.toFixed(2)),
+      's até metade, 90%': `${result.secondsToHalf ?? '–'}, ${result.secondsToNineTenths ?? '–'}`,
       'aceitas p50/p99': `${result.accepted.p50}/${result.accepted.p99}`,
       'recusadas p50/p99': `${result.refused.p50}/${result.refused.p99}`,
       'horários p50/p99': `${result.slotLists.p50}/${result.slotLists.p99}`,
