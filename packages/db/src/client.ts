@@ -61,6 +61,52 @@ export async function queryRows<Row>(db: Database, query: SQL): Promise<Row[]> {
   return result.rows;
 }
 
+/** A pooled connection's own database object, made once per connection (the pool reuses them). */
+const onConnection = new WeakMap<pg.PoolClient, Database>();
+
+/**
+ * Runs `work` on one connection of the pool, held until it ends, for a request whose queries
+ * follow one another (a booking's reads, then its transaction): it waits for a connection once
+ * rather than once per query, which under a rush means once behind the queue of the whole club
+ * instead of several times. Without a pool (the embedded database, or inside a transaction)
+ * `work` runs on `db` itself. A connection that failed with anything but an application's refusal
+ * is closed rather than handed to the next request.
+ */
+export async function withConnection<T>(
+  db: Database,
+  work: (connection: Database) => Promise<T>,
+): Promise<T> {
+  const pool = (db as { $client?: unknown }).$client;
+  if (!(pool instanceof pg.Pool)) return work(db);
+  const client = await pool.connect();
+  let connection = onConnection.get(client);
+  if (!connection) {
+    connection = drizzleNodePostgres(client, { schema }) as unknown as Database;
+    onConnection.set(client, connection);
+  }
+  try {
+    const result = await work(connection);
+    client.release();
+    return result;
+  } catch (error) {
+    client.release(isDatabaseFailure(error) ? (error as Error) : undefined);
+    throw error;
+  }
+}
+
+/**
+ * An error of the connection or the server rather than a refusal the application threw (those
+ * carry an HTTP status): a server error outside the data classes (22: data, 23: constraints, 40:
+ * transaction rollback), or any other error (a lost socket).
+ */
+function isDatabaseFailure(error: unknown): boolean {
+  // The application's refusals carry the HTTP status they answer.
+  if (!(error instanceof Error) || 'statusCode' in error) return false;
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return !/^(22|23|40)/.test(code);
+  return true;
+}
+
 async function hasAppliedMigrations(db: Database): Promise<boolean> {
   const [row] = await queryRows<{ exists: boolean }>(
     db,

@@ -8,7 +8,7 @@ import {
   portalBookingRefusalSchema,
   portalBookingSchema,
 } from '@clube/shared';
-import { appointments } from '@clube/db';
+import { appointments, withConnection } from '@clube/db';
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error';
@@ -20,9 +20,9 @@ import { listBookings } from '../../services/portal/list-bookings';
 
 export const portalBookingRoutes: FastifyPluginAsyncZod = async (app) => {
   /** One booking of the member's title, whatever its scope. */
-  async function findBooking(member: Member, id: string) {
+  async function findBooking(member: Member, id: string, db = app.db) {
     for (const scope of ['upcoming', 'past', 'cancelled'] as const) {
-      const [item] = await listBookings(app.db, {
+      const [item] = await listBookings(db, {
         member,
         scope,
         where: [eq(appointments.id, id)],
@@ -72,8 +72,13 @@ export const portalBookingRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const id = await createBooking(app.db, { member: request.member, body: request.body });
-      return reply.status(201).send(await findBooking(request.member, id));
+      const { member, body } = request;
+      // The booking's reads, its transaction and the answer on one connection: when a club opens
+      // its window, a booking waits once for a connection, not once per query.
+      const booking = await withConnection(app.db, async (db) =>
+        findBooking(member, await createBooking(db, { member, body }), db),
+      );
+      return reply.status(201).send(booking);
     },
   );
 

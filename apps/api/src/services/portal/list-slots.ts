@@ -1,4 +1,4 @@
-import type { Database } from '@clube/db';
+import { withConnection, type Database } from '@clube/db';
 import {
   addDaysToDate,
   clubToday,
@@ -33,7 +33,11 @@ export async function listSlots(db: Database, options: ListSlotsOptions): Promis
   const now = options.now ?? new Date();
   const { place, timezone, slots, blocked, booked } = await readsOf(db).read(
     `${member.companyId}|${placeId}|${date}`,
-    () => loadDay(db, { companyId: member.companyId, placeId, date }),
+    // Its two queries on one connection: one wait for the pool, not two.
+    () =>
+      withConnection(db, (connection) =>
+        loadDay(connection, { companyId: member.companyId, placeId, date }),
+      ),
   );
   if (slots.length === 0) return { date, items: [] };
   const beyondWindow = date > addDaysToDate(clubToday(timezone, now), place.availableBookingDays);

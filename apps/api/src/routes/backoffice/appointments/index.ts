@@ -13,6 +13,7 @@ import {
   timeSlotsParamsSchema,
   timeSlotsQuerySchema,
 } from '@clube/shared';
+import { withConnection } from '@clube/db';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { assertStaffOf } from '../../../plugins/auth';
 import { AppError } from '../../../lib/app-error';
@@ -83,11 +84,12 @@ export const appointmentRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const id = await createAppointment(app.db, {
-        staff: request.staff,
-        request: request.body,
+      const { staff } = request;
+      // Reads, transaction and answer on one connection, as a member's booking (portal).
+      const created = await withConnection(app.db, async (db) => {
+        const id = await createAppointment(db, { staff, request: request.body });
+        return findAppointment(db, { companyIds: staff.companyIds, id });
       });
-      const created = await findAppointment(app.db, { companyIds: request.staff.companyIds, id });
       if (!created) throw new AppError('AppointmentNotFound');
       return reply.status(201).send(created);
     },

@@ -1,0 +1,85 @@
+import { queryRows, withConnection, type Database } from '@clube/db';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AppError } from '../src/lib/app-error';
+import { createTestDatabase } from './helper';
+
+let database: Awaited<ReturnType<typeof createTestDatabase>>;
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(async () => {
+  await database.database.close();
+  await database.drop();
+});
+
+/** The server process behind the query's connection. */
+const backendOf = async (db: Database) =>
+  (await queryRows<{ pid: number }>(db, sql`select pg_backend_pid() as pid`))[0]!.pid;
+
+describe('withConnection', () => {
+  it('runs every query of the work on one connection, a transaction included', async () => {
+    const { db } = database.database;
+    const backends = await withConnection(db, async (connection) => {
+      const first = await backendOf(connection);
+      // Other requests take the pool's free connections meanwhile: a connection handed back
+      // between two queries of the work would go to one of them.
+      const others = Promise.all(
+        Array.from({ length: 4 }, () => db.execute(sql`select pg_sleep(0.2)`)),
+      );
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      const second = await backendOf(connection);
+      const inTransaction = await connection.transaction((tx) => backendOf(tx));
+      await others;
+      return [first, second, inTransaction];
+    });
+    expect(new Set(backends).size).toBe(1);
+  });
+
+  it('hands the connection back after an application refusal, and answers the refusal', async () => {
+    const { db } = database.database;
+    let held: number | undefined;
+    await expect(
+      withConnection(db, async (connection) => {
+        held = await backendOf(connection);
+        throw new AppError('PlaceNotFound');
+      }),
+    ).rejects.toMatchObject({ key: 'PlaceNotFound' });
+    // The pool has the connection again: the next work runs, on a connection that still answers.
+    const next = await withConnection(db, (connection) => backendOf(connection));
+    expect(typeof next).toBe('number');
+    if (database.database.driver === 'postgres') {
+      const pool = (db as unknown as { $client: { totalCount: number; idleCount: number } })
+        .$client;
+      expect(pool.idleCount).toBe(pool.totalCount);
+      expect(held).toBeDefined();
+    }
+  });
+
+  it('closes a connection whose server-side session failed instead of reusing it', async () => {
+    const { db } = database.database;
+    // Only a pool has connections to close; the embedded database runs the work on itself.
+    if (database.database.driver !== 'postgres') {
+      await expect(withConnection(db, (connection) => backendOf(connection))).resolves.toEqual(
+        await backendOf(db),
+      );
+      return;
+    }
+    let failed: number | undefined;
+    await expect(
+      withConnection(db, async (connection) => {
+        failed = await backendOf(connection);
+        // A server error outside the data classes (42: a syntax error stands in for it).
+        await connection.execute(sql`select from`);
+      }),
+    ).rejects.toBeDefined();
+    const pool = (db as unknown as { $client: { totalCount: number } }).$client;
+    const backends = await Promise.all(
+      Array.from({ length: pool.totalCount + 1 }, () =>
+        withConnection(db, (connection) => backendOf(connection)),
+      ),
+    );
+    expect(failed).toBeDefined();
+    expect(backends).not.toContain(failed);
+  });
+});
