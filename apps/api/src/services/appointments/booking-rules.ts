@@ -1,4 +1,4 @@
-import { associateTitles, associates, places, queryRows, type Database } from '@clube/db';
+import { queryRows, type Database } from '@clube/db';
 import {
   addDaysToDate,
   ageOn,
@@ -9,22 +9,24 @@ import {
   dateLabel,
   errorCodeOf,
   errorMessageOf,
+  limits,
   monthOf,
   type ApiErrorKey,
   type ErrorKeyWithoutParams,
 } from '@clube/shared';
-import { and, eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { AppError, type ErrorOf } from '../../lib/app-error';
 import {
-  busyIntervalsQuery,
+  busyIntervalsSql,
   clubDayRange,
-  placeOfStaffWhere,
-  selectPlaceOfStaff,
   slotGridOf,
   splitBusy,
+  weekdayOf,
   type Busy,
+  type ClubDay,
+  type PlaceOfStaff,
 } from './load-place-schedule';
-import { generateSlotTimes, type Interval } from './slots';
+import { generateSlotTimes, overlaps, type Interval } from './slots';
 import { lockPlaceAndTitle } from '../../lib/place-lock';
 
 export type BookingRequest = {
@@ -40,48 +42,213 @@ export type BookingContextOptions = {
   placeId: string;
   associateId: string;
   startsAt: Date;
+  /** The request's end when known (the back office's); the portal's is start + the place's slot. */
+  endsAt?: Date;
   /** The clubs the place must belong to (the caller's). */
   companyIds: ReadonlySet<string>;
+  /** The instant the rules are evaluated at (the suspension in force). */
+  now: Date;
+};
+
+/** The title's bookings the count rules look at, read with the context. */
+type TitleBooking = { placeId: string; categoryId: string; startsAt: Date };
+
+/**
+ * What the rules read besides the place and the associate, read in the same query, a little wider
+ * than the rules look (the club's timezone is only known with the place): the title's occupying
+ * bookings of the place's category or of the place from a month before the slot to a month after,
+ * the latest-ending suspension in force at `now` (not lifted), and the place's blocked times and
+ * bookings overlapping the longest slot a place may have from the request's start.
+ */
+export type RuleRows = {
+  titleBookings: TitleBooking[];
+  /** Epoch milliseconds at which the title's suspension in force ends; null when none is. */
+  suspendedUntil: number | null;
+  busy: Busy;
+};
+
+/** Around the slot, the title's bookings read for the count rules (a month holds ≤ 31 days). */
+const titleBookingsMargin = 33 * 24 * 60 * 60_000;
+
+/** What readPlaceContext reads: a place on a club day, and who books it. */
+export type PlaceContextOptions = {
+  placeId: string;
+  /** The clubs the place must belong to (the caller's). */
+  companyIds: ReadonlySet<string>;
+  /** The club day whose operating hour is read. */
+  day: ClubDay;
+  /** The blocked times and bookings of the place overlapping this range are read. */
+  busyRange: Interval;
+  /** Whom a booking is for (with their title's bookings in `titleWindow` and suspension), or none. */
+  associateId: string | null;
+  titleWindow: Interval;
+  /** The instant the suspension in force is read at. */
+  now: Date;
+};
+
+/** The row readPlaceContext reads, as the database writes it in JSON. */
+type PlaceContextRow = {
+  place: PlaceOfStaff['place'];
+  timezone: string;
+  category: PlaceOfStaff['category'];
+  operatingHour: PlaceOfStaff['operatingHour'];
+  associate: {
+    id: string;
+    cardId: string;
+    birthDate: string;
+    blocked: boolean;
+    blockedReason: string | null;
+  } | null;
+  title: { id: string; blocked: boolean; blockedReason: string | null } | null;
+  titleBookings: Array<[placeId: string, categoryId: string, startsAt: string]> | null;
+  suspendedUntil: number | null;
+  busy: Array<[booked: boolean, placeId: string, startsAt: string, endsAt: string]> | null;
 };
 
 /**
- * The place (with its club's timezone, category and operating hour that day) and the associate
- * with their title, in one round trip: every booking and every "why not?" reads it first. Throws
- * PlaceNotFound for a place outside the caller's clubs; the associate is null when not of the
- * place's club.
+ * The place (with its club's timezone, category and operating hour that day), the associate with
+ * their title, and what the rules read (RuleRows), in one round trip: every booking, every "why
+ * not?", a booking again under its locks and a member's view of a court's day read this. Written
+ * as SQL text rather than with the query builder: building the builder's version cost the server
+ * more than PostgreSQL took to answer it, on every attempt of a rush. Throws PlaceNotFound for a
+ * place outside the caller's clubs or archived; the associate and the title are null when not of
+ * the place's club (or not asked for).
+ */
+export async function readPlaceContext(db: Database, options: PlaceContextOptions) {
+  const { placeId, busyRange, titleWindow, now } = options;
+  if (options.companyIds.size === 0) throw new AppError('PlaceNotFound');
+  const iso = (instant: Date) => sql`${instant.toISOString()}::timestamptz`;
+  // A court's day read for nobody in particular plans and runs none of the title's parts.
+  const forAssociate = options.associateId !== null;
+  const titleBookingsSql = sql`(
+    select json_agg(json_build_array(a.place_id, p.category_id, a.starts_at))
+    from appointments a
+    join places p on p.id = a.place_id
+    where a.associate_title_id = associate_titles.id
+      and (p.category_id = places.category_id or a.place_id = places.id)
+      and a.status in ('SCHEDULED', 'CHECKED_IN', 'NO_SHOW')
+      and a.starts_at >= ${iso(titleWindow.startsAt)}
+      and a.starts_at < ${iso(titleWindow.endsAt)})`;
+  const suspensionSql = sql`(
+    select (extract(epoch from s.ends_at) * 1000)::float8
+    from title_suspensions s
+    where s.associate_title_id = associate_titles.id
+      and s.lifted_at is null
+      and s.starts_at <= ${iso(now)}
+      and s.ends_at > ${iso(now)}
+    order by s.ends_at desc
+    limit 1)`;
+  const [row] = await queryRows<{ context: PlaceContextRow }>(
+    db,
+    sql`
+      select json_build_object(
+        'place', json_build_object(
+          'id', places.id,
+          'companyId', places.company_id,
+          'categoryId', places.category_id,
+          'startsAt', places.starts_at,
+          'endsAt', places.ends_at,
+          'bookRange', places.book_range,
+          'associateReservationLimit', places.associate_reservation_limit,
+          'availableBookingDays', places.available_booking_days,
+          'ageRestriction', places.age_restriction),
+        'timezone', companies.timezone,
+        'category', json_build_object(
+          'blockedAppointmentDay', categories.blocked_appointment_day,
+          'notAppointmentPreviousDayTime', categories.not_appointment_previous_day_time),
+        'operatingHour', case when operating_hours.id is null then null else json_build_object(
+          'openTime', operating_hours.open_time,
+          'closeTime', operating_hours.close_time) end,
+        'associate', case when associates.id is null then null else json_build_object(
+          'id', associates.id,
+          'cardId', associates.card_id,
+          'birthDate', associates.birth_date,
+          'blocked', associates.blocked,
+          'blockedReason', associates.blocked_reason) end,
+        'title', case when associate_titles.id is null then null else json_build_object(
+          'id', associate_titles.id,
+          'blocked', associate_titles.blocked,
+          'blockedReason', associate_titles.blocked_reason) end,
+        'titleBookings', ${forAssociate ? titleBookingsSql : sql`null`},
+        'suspendedUntil', ${forAssociate ? suspensionSql : sql`null`},
+        'busy', (
+          select json_agg(json_build_array(b.booked, b.place_id, b.starts_at, b.ends_at))
+          from (${busyIntervalsSql({ placeId, range: busyRange })}) b)
+      ) as context
+      from places
+      join companies on companies.id = places.company_id
+      join categories on categories.id = places.category_id
+      left join operating_hours on operating_hours.company_id = places.company_id
+        and operating_hours.day_of_week = ${weekdayOf(options.day)}
+      left join associates on associates.id = ${options.associateId}::uuid
+        and associates.company_id = places.company_id
+      left join associate_titles on associate_titles.id = associates.associate_title_id
+      where places.id = ${placeId}::uuid
+        and places.company_id = any(${sql.param([...options.companyIds])}::uuid[])
+        and places.archived_at is null
+    `,
+  );
+  if (!row) throw new AppError('PlaceNotFound');
+  const { associate, title, titleBookings, suspendedUntil, busy, ...placeOfStaff } = row.context;
+  const rules: RuleRows = {
+    titleBookings: (titleBookings ?? []).map(([bookedPlaceId, categoryId, starts]) => ({
+      placeId: bookedPlaceId,
+      categoryId,
+      startsAt: new Date(starts),
+    })),
+    suspendedUntil: suspendedUntil === null ? null : Number(suspendedUntil),
+    busy: splitBusy(
+      (busy ?? []).map(([booked, busyPlaceId, starts, ends]) => ({
+        booked,
+        placeId: busyPlaceId,
+        startsAt: new Date(starts),
+        endsAt: new Date(ends),
+      })),
+    ),
+  };
+  return { ...placeOfStaff, rules, associate: associate && title ? { associate, title } : null };
+}
+
+/**
+ * The place, whom the booking is for and what the rules read (readPlaceContext) for a booking
+ * starting at `startsAt`: the title's bookings from a month before to a month after, and the
+ * place's blocked times and bookings overlapping the longest slot a place may have from there.
  */
 export async function readBookingContext(db: Database, options: BookingContextOptions) {
-  if (options.companyIds.size === 0) throw new AppError('PlaceNotFound');
-  const [row] = await selectPlaceOfStaff(db, {
-    day: { instant: options.startsAt },
-    extra: { associate: associates, title: associateTitles },
-  })
-    .leftJoin(
-      associates,
-      and(eq(associates.id, options.associateId), eq(associates.companyId, places.companyId)),
-    )
-    .leftJoin(associateTitles, eq(associateTitles.id, associates.associateTitleId))
-    .where(placeOfStaffWhere(options));
-  if (!row) throw new AppError('PlaceNotFound');
-  const { associate, title, ...placeOfStaff } = row;
-  return { ...placeOfStaff, associate: associate && title ? { associate, title } : null };
+  const { startsAt } = options;
+  const at = (offset: number) => new Date(startsAt.getTime() + offset);
+  const longestSlot = limits.bookRangeMinutes.max * 60_000;
+  return readPlaceContext(db, {
+    placeId: options.placeId,
+    companyIds: options.companyIds,
+    day: { instant: startsAt },
+    associateId: options.associateId,
+    titleWindow: { startsAt: at(-titleBookingsMargin), endsAt: at(titleBookingsMargin) },
+    busyRange: {
+      startsAt,
+      endsAt: new Date(Math.max(options.endsAt?.getTime() ?? 0, at(longestSlot).getTime())),
+    },
+    now: options.now,
+  });
 }
 
 /**
  * Booking rule 1 (docs/domain.md, Booking rules): the place and the associate exist in one of the
  * caller's clubs, and the card number is the associate's (a card of somebody else answers
- * AssociateNotFound).
+ * AssociateNotFound). Read with what the other rules need (readBookingContext).
  */
 export async function loadBookingContext(
   db: Database,
-  options: { request: BookingRequest; companyIds: ReadonlySet<string> },
+  options: { request: BookingRequest; companyIds: ReadonlySet<string>; now: Date },
 ) {
-  const { request, companyIds } = options;
+  const { request, companyIds, now } = options;
   const { associate, ...placeOfStaff } = await readBookingContext(db, {
     placeId: request.placeId,
     associateId: request.associateId,
     startsAt: new Date(request.startsAt),
+    endsAt: new Date(request.endsAt),
     companyIds,
+    now,
   });
   if (!associate || associate.associate.cardId !== request.cardId)
     throw new AppError('AssociateNotFound');
@@ -101,9 +268,9 @@ export async function lockBookingKeys(
 ): Promise<void> {
   const { context } = options;
   await lockPlaceAndTitle(db, context.place.id, context.title.id);
-  // The context was read before the lock: a place archived meanwhile (its archive holds the same
-  // lock) must not receive this booking. evaluateBookingRules, run next, reads the place's
-  // archive again and answers PlaceNotFound.
+  // The context was read before the lock: the caller reads it again now (loadBookingContext),
+  // so a place archived meanwhile (its archive holds the same lock) answers PlaceNotFound and the
+  // count rules see every booking committed before.
 }
 
 /** A failing rule: its key and the values its text needs (never a text of its own). */
@@ -129,34 +296,20 @@ export function describeFailure(failure: BookingFailure) {
 /** "DD/MM/AAAA" of an instant's club-local date. */
 const clubDateLabel = (instant: Date, timezone: string) => dateLabel(clubDateOf(instant, timezone));
 
-/**
- * What the rules read besides the context, in one query: the title's bookings around the booking,
- * its suspension in force, the slot's blocked times and bookings, and whether the place was
- * archived since the context was read.
- */
-type RuleState = Busy & {
-  sameDay: number;
-  previousDayTime: number;
-  month: number;
-  /** Epoch milliseconds at which the title's suspension in force ends; null when none is. */
-  suspendedUntil: number | null;
-  placeArchived: boolean;
-};
-
 export type EvaluateBookingRulesOptions = {
+  /** Read for this request at `now` (loadBookingContext), under the locks when booking. */
   context: BookingContext;
   request: BookingRequest;
-  now?: Date;
+  now: Date;
 };
 
 /**
  * Booking rules 2–9 (docs/domain.md, Booking rules), in order, ALL evaluated: the "why not?"
- * check lists every failure, the booking answers the first. One query whatever the place's
- * hours (loadRuleState). A place archived since the context was read answers PlaceNotFound.
+ * check lists every failure, the booking answers the first. Reads nothing: the context holds what
+ * the rules look at.
  */
-export async function evaluateBookingRules(db: Database, options: EvaluateBookingRulesOptions) {
-  const { context, request } = options;
-  const now = options.now ?? new Date();
+export function evaluateBookingRules(options: EvaluateBookingRulesOptions) {
+  const { context, request, now } = options;
   const { place, timezone, associate, title } = context;
   const startsAt = new Date(request.startsAt);
   const endsAt = new Date(request.endsAt);
@@ -167,23 +320,18 @@ export async function evaluateBookingRules(db: Database, options: EvaluateBookin
     (candidate) => candidate.startsAt.getTime() === startsAt.getTime(),
   );
   const busyRange = slot ?? { startsAt, endsAt: endsAt > startsAt ? endsAt : startsAt };
-  const state = await loadRuleState(db, {
-    context,
-    startsAt,
-    date,
-    now,
-    busyRange,
-  });
-  if (state.placeArchived) throw new AppError('PlaceNotFound');
-  const { blocked, booked } = state;
+  const state = countTitleBookings(context, startsAt, date);
+  const { rules } = context;
+  const blocked = rules.busy.blocked.filter((interval) => overlaps(interval, busyRange));
+  const booked = rules.busy.booked.filter((interval) => overlaps(interval, busyRange));
 
   // 2. Neither the associate nor the family title may be blocked.
   if (associate.blocked) failures.push(failureOf('AssociateBlocked'));
   if (title.blocked) failures.push(failureOf('TitleBlocked'));
   // A title suspended by the club's no-show policy books again once the suspension ends (or staff
   // lift it); bookings made before it stay.
-  if (state.suspendedUntil !== null) {
-    const until = new Date(state.suspendedUntil);
+  if (rules.suspendedUntil !== null) {
+    const until = new Date(rules.suspendedUntil);
     failures.push({
       key: 'TitleSuspended',
       params: { endDate: clubDateLabel(until, timezone) },
@@ -225,102 +373,36 @@ export async function evaluateBookingRules(db: Database, options: EvaluateBookin
   // 9. Nobody holds an overlapping booking (the exclusion constraint guarantees it on insert).
   if (booked.length > 0) failures.push(failureOf('TimeAlreadyTaken'));
 
-  return { failures, quota: { used: state.month, limit }, title };
+  return { failures, quota: { used: state.month, limit } };
 }
 
 /**
- * The title's occupying bookings the count rules read (same category that day, same category at
- * the same time the day before, this place this month), the latest-ending suspension in force at
- * `now` (not lifted), the slot's blocked times and bookings, and the place's archive, in one
- * round trip.
+ * The title's occupying bookings the count rules count: of the place's category that club day, of
+ * the category at the same time the day before, and of this place this month.
  */
-async function loadRuleState(
-  db: Database,
-  options: {
-    context: BookingContext;
-    startsAt: Date;
-    date: string;
-    now: Date;
-    busyRange: Interval;
-  },
-): Promise<RuleState> {
-  const { context, startsAt, date, now, busyRange } = options;
-  const { place, timezone, title } = context;
+function countTitleBookings(context: BookingContext, startsAt: Date, date: string) {
+  const { place, timezone } = context;
   const day = clubDayRange(date, timezone);
   const previousDayStart = clubInstant(
     addDaysToDate(date, -1),
     clubTimeOf(startsAt, timezone),
     timezone,
-  );
+  ).getTime();
   const month = monthOf(date);
   const monthStart = clubInstant(month.first, '00:00', timezone);
   const monthEnd = clubInstant(month.next, '00:00', timezone);
-  const from = new Date(Math.min(monthStart.getTime(), previousDayStart.getTime()));
-  const to = new Date(Math.max(monthEnd.getTime(), day.endsAt.getTime()));
-  const iso = (instant: Date) => instant.toISOString();
-  const busy = sql`(
-    select coalesce(json_agg(json_build_array(b.booked, b.place_id, b.starts_at, b.ends_at)), '[]'::json)
-    from (${busyIntervalsQuery(db, { placeIds: [place.id], range: busyRange })}) b)`;
-
-  const [row] = await queryRows<{
-    sameDay: number;
-    previousDayTime: number;
-    month: number;
-    suspendedUntil: number | string | null;
-    placeArchived: boolean;
-    busy: Array<[boolean, string, string, string]>;
-  }>(
-    db,
-    sql`
-      select
-        count(*) filter (
-          where p.category_id = ${place.categoryId}
-            and a.starts_at >= ${iso(day.startsAt)}::timestamptz
-            and a.starts_at < ${iso(day.endsAt)}::timestamptz
-        )::int as "sameDay",
-        count(*) filter (
-          where p.category_id = ${place.categoryId}
-            and a.starts_at = ${iso(previousDayStart)}::timestamptz
-        )::int as "previousDayTime",
-        count(*) filter (
-          where a.place_id = ${place.id}
-            and a.starts_at >= ${iso(monthStart)}::timestamptz
-            and a.starts_at < ${iso(monthEnd)}::timestamptz
-        )::int as "month",
-        (
-          select (extract(epoch from s.ends_at) * 1000)::float8
-          from title_suspensions s
-          where s.associate_title_id = ${title.id}
-            and s.lifted_at is null
-            and s.starts_at <= ${iso(now)}::timestamptz
-            and s.ends_at > ${iso(now)}::timestamptz
-          order by s.ends_at desc
-          limit 1
-        ) as "suspendedUntil",
-        coalesce((select pl.archived_at is not null from places pl where pl.id = ${place.id}), true)
-          as "placeArchived",
-        ${busy} as "busy"
-      from appointments a
-      join places p on p.id = a.place_id
-      where a.associate_title_id = ${title.id}
-        and a.status in ('SCHEDULED', 'CHECKED_IN', 'NO_SHOW')
-        and a.starts_at >= ${iso(from)}::timestamptz
-        and a.starts_at < ${iso(to)}::timestamptz
-    `,
-  );
-  const intervals = (row?.busy ?? []).map(([booked, placeId, startsAt, endsAt]) => ({
-    booked,
-    placeId,
-    startsAt: new Date(startsAt),
-    endsAt: new Date(endsAt),
-  }));
-  return {
-    ...splitBusy(intervals),
-    sameDay: row?.sameDay ?? 0,
-    previousDayTime: row?.previousDayTime ?? 0,
-    month: row?.month ?? 0,
-    suspendedUntil:
-      row?.suspendedUntil === null || row === undefined ? null : Number(row.suspendedUntil),
-    placeArchived: row?.placeArchived ?? true,
-  };
+  const counts = { sameDay: 0, previousDayTime: 0, month: 0 };
+  for (const booking of context.rules.titleBookings) {
+    const ofCategory = booking.categoryId === place.categoryId;
+    if (ofCategory && booking.startsAt >= day.startsAt && booking.startsAt < day.endsAt)
+      counts.sameDay += 1;
+    if (ofCategory && booking.startsAt.getTime() === previousDayStart) counts.previousDayTime += 1;
+    if (
+      booking.placeId === place.id &&
+      booking.startsAt >= monthStart &&
+      booking.startsAt < monthEnd
+    )
+      counts.month += 1;
+  }
+  return counts;
 }

@@ -12,8 +12,8 @@ export type CheckAppointmentOptions = {
 /** "Why not?": every booking rule the request would fail, without booking anything. */
 export async function checkAppointment(db: Database, options: CheckAppointmentOptions) {
   const { staff, now = new Date(), ...request } = options;
-  const context = await loadBookingContext(db, { request, companyIds: staff.companyIds });
-  const { failures, quota } = await evaluateBookingRules(db, { context, request, now });
+  const context = await loadBookingContext(db, { request, companyIds: staff.companyIds, now });
+  const { failures, quota } = evaluateBookingRules({ context, request, now });
   return {
     ok: failures.length === 0,
     failures: failures.map((failure) => ({

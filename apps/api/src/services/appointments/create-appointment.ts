@@ -22,7 +22,7 @@ export type BookAppointmentOptions = {
   companyIds: ReadonlySet<string>;
   actor: BookingActor;
   now?: Date;
-  /** The booking's context when the caller has read it (loadBookingContext of this request). */
+  /** The booking's context when the caller has read it (loadBookingContext of this request at `now`). */
   context?: BookingContext;
   /** The error a refusal throws; by default the first failing rule's. */
   refuse?: (failures: BookingFailure[], context: BookingContext) => Error;
@@ -50,31 +50,42 @@ export async function bookAppointment(db: Database, options: BookAppointmentOpti
   // listed. Queueing them behind the place's bookings (or paying a transaction for a refusal)
   // slowed the whole club. An attempt that passes is checked again under the locks.
   const context =
-    options.context ?? (await loadBookingContext(db, { request, companyIds: options.companyIds }));
-  const early = await evaluateBookingRules(db, { context, request, now });
+    options.context ??
+    (await loadBookingContext(db, { request, companyIds: options.companyIds, now }));
+  const early = evaluateBookingRules({ context, request, now });
   if (early.failures.length > 0) throw refusal(early.failures, context);
   return db.transaction(async (tx) => {
     await lockBookingKeys(tx, { context });
-    const { failures } = await evaluateBookingRules(tx, { context, request, now });
-    if (failures.length > 0) throw refusal(failures, context);
+    // Everything the rules read, read again under the locks: the bookings committed meanwhile, a
+    // block staff just set, the place archived meanwhile (PlaceNotFound).
+    const readLocked = () =>
+      loadBookingContext(tx, { request, companyIds: options.companyIds, now });
+    let locked = await readLocked();
+    if (locked.title.id !== context.title.id) {
+      // Moved to another title since the first read: that title's bookings are serialised too.
+      await lockBookingKeys(tx, { context: locked });
+      locked = await readLocked();
+    }
+    const { failures } = evaluateBookingRules({ context: locked, request, now });
+    if (failures.length > 0) throw refusal(failures, locked);
 
     // The booking and its audit event in one statement: one round trip fewer on the busiest
     // write. The exclusion constraint still guards the insert (23P01).
     await notifyClubChange(tx, {
-      companyId: context.place.companyId,
+      companyId: locked.place.companyId,
       kind: 'appointment.created',
-      placeId: context.place.id,
-      date: clubDateOf(new Date(request.startsAt), context.timezone),
+      placeId: locked.place.id,
+      date: clubDateOf(new Date(request.startsAt), locked.timezone),
     });
     return insertAudited(
       tx,
       tx
         .insert(appointments)
         .values({
-          companyId: context.place.companyId,
-          placeId: context.place.id,
-          associateId: context.associate.id,
-          associateTitleId: context.title.id,
+          companyId: locked.place.companyId,
+          placeId: locked.place.id,
+          associateId: locked.associate.id,
+          associateTitleId: locked.title.id,
           startsAt: new Date(request.startsAt),
           endsAt: new Date(request.endsAt),
           createdBy: staffId,
@@ -82,14 +93,14 @@ export async function bookAppointment(db: Database, options: BookAppointmentOpti
         })
         .returning({ id: appointments.id }),
       {
-        companyId: context.place.companyId,
+        companyId: locked.place.companyId,
         actorUserId: staffId,
         actorAssociateId: memberId,
         action: 'appointment.create',
         entityType: 'appointment',
         data: {
-          placeId: context.place.id,
-          associateId: context.associate.id,
+          placeId: locked.place.id,
+          associateId: locked.associate.id,
           startsAt: request.startsAt,
         },
       },

@@ -15,7 +15,6 @@ import {
   occupyingStatuses,
 } from '@clube/shared';
 import { and, eq, gt, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
-import type { SelectedFields } from 'drizzle-orm/pg-core';
 import { AppError } from '../../lib/app-error';
 import { overlapsPeriod } from '../../lib/overlaps-period';
 import type { Interval, SlotGrid } from './slots';
@@ -29,7 +28,7 @@ const weekdayNames = sql.raw(`array[${daysOfWeek.map((day) => `'${day}'`).join('
  * The weekday name (operating_hours.day_of_week) of the club day. For an instant the database
  * computes it in the club's timezone, which the same query reads.
  */
-function weekdayOf(day: ClubDay): SQL {
+export function weekdayOf(day: ClubDay): SQL {
   if ('date' in day) return sql`${dayOfWeekOf(day.date)}`;
   const dayOfWeek = sql`extract(dow from ${day.instant.toISOString()}::timestamptz at time zone ${companies.timezone})`;
   return sql`(${weekdayNames})[${dayOfWeek}::int + 1]`;
@@ -47,39 +46,31 @@ export type LoadPlaceOfStaffOptions = {
   day: ClubDay;
 };
 
-// Only what the calendar and the booking rules read: every column costs its parsing on every
-// request (a timestamp becomes a Date), measurable on the embedded database.
-const placeOfStaffFields = {
-  place: {
-    id: places.id,
-    companyId: places.companyId,
-    categoryId: places.categoryId,
-    startsAt: places.startsAt,
-    endsAt: places.endsAt,
-    bookRange: places.bookRange,
-    associateReservationLimit: places.associateReservationLimit,
-    availableBookingDays: places.availableBookingDays,
-    ageRestriction: places.ageRestriction,
-  },
-  timezone: companies.timezone,
-  category: {
-    blockedAppointmentDay: categories.blockedAppointmentDay,
-    notAppointmentPreviousDayTime: categories.notAppointmentPreviousDayTime,
-  },
-  operatingHour: { openTime: operatingHours.openTime, closeTime: operatingHours.closeTime },
-};
-
-/**
- * The query behind loadPlaceOfStaff, with more columns when a caller reads more in the same round
- * trip (the booking reads the associate and the title beside the place); filtered by `.where(
- * placeOfStaffWhere(…))`.
- */
-export function selectPlaceOfStaff<Extra extends SelectedFields>(
-  db: Database,
-  options: { day: ClubDay; extra: Extra },
-) {
-  return db
-    .select<typeof placeOfStaffFields & Extra>({ ...placeOfStaffFields, ...options.extra })
+export async function loadPlaceOfStaff(db: Database, options: LoadPlaceOfStaffOptions) {
+  const { placeId, companyIds, day } = options;
+  if (companyIds.size === 0) throw new AppError('PlaceNotFound');
+  const [row] = await db
+    .select({
+      // Only what the calendar and the booking rules read: every column costs its parsing on
+      // every request (a timestamp becomes a Date), measurable on the embedded database.
+      place: {
+        id: places.id,
+        companyId: places.companyId,
+        categoryId: places.categoryId,
+        startsAt: places.startsAt,
+        endsAt: places.endsAt,
+        bookRange: places.bookRange,
+        associateReservationLimit: places.associateReservationLimit,
+        availableBookingDays: places.availableBookingDays,
+        ageRestriction: places.ageRestriction,
+      },
+      timezone: companies.timezone,
+      category: {
+        blockedAppointmentDay: categories.blockedAppointmentDay,
+        notAppointmentPreviousDayTime: categories.notAppointmentPreviousDayTime,
+      },
+      operatingHour: { openTime: operatingHours.openTime, closeTime: operatingHours.closeTime },
+    })
     .from(places)
     .innerJoin(companies, eq(companies.id, places.companyId))
     .innerJoin(categories, eq(categories.id, places.categoryId))
@@ -87,28 +78,16 @@ export function selectPlaceOfStaff<Extra extends SelectedFields>(
       operatingHours,
       and(
         eq(operatingHours.companyId, places.companyId),
-        eq(operatingHours.dayOfWeek, weekdayOf(options.day)),
+        eq(operatingHours.dayOfWeek, weekdayOf(day)),
       ),
     )
-    .$dynamic();
-}
-
-/** The place, active, of one of the caller's clubs. */
-export function placeOfStaffWhere(
-  options: Pick<LoadPlaceOfStaffOptions, 'placeId' | 'companyIds'>,
-) {
-  return and(
-    eq(places.id, options.placeId),
-    inArray(places.companyId, [...options.companyIds]),
-    isNull(places.archivedAt),
-  );
-}
-
-export async function loadPlaceOfStaff(db: Database, options: LoadPlaceOfStaffOptions) {
-  if (options.companyIds.size === 0) throw new AppError('PlaceNotFound');
-  const [row] = await selectPlaceOfStaff(db, { day: options.day, extra: {} }).where(
-    placeOfStaffWhere(options),
-  );
+    .where(
+      and(
+        eq(places.id, placeId),
+        inArray(places.companyId, [...companyIds]),
+        isNull(places.archivedAt),
+      ),
+    );
   if (!row) throw new AppError('PlaceNotFound');
   return row;
 }
@@ -139,15 +118,40 @@ export function slotGridOf(
 type BusyInterval = Interval & { placeId: string };
 
 /**
- * Blocked times and slot-holding (SCHEDULED, CHECKED_IN, NO_SHOW) appointments of places
- * overlapping a range: the query, for a caller that reads it inside a larger one (columns
- * booked, place_id, starts_at, ends_at).
+ * Blocked times and slot-holding (SCHEDULED, CHECKED_IN, NO_SHOW) appointments of a place
+ * overlapping a range, as SQL text for a caller that reads them inside a larger query (columns
+ * booked, place_id, starts_at, ends_at): the filter the range (gist) indexes answer, then the exact
+ * overlap.
  */
-export function busyIntervalsQuery(db: Database, options: { placeIds: string[]; range: Interval }) {
+export function busyIntervalsSql(options: { placeId: string; range: Interval }): SQL {
+  const { placeId, range } = options;
+  const from = sql`${range.startsAt.toISOString()}::timestamptz`;
+  const to = sql`${range.endsAt.toISOString()}::timestamptz`;
+  return sql`
+    select false as booked, place_id, starts_at, ends_at
+    from blocked_times
+    where place_id = ${placeId}::uuid
+      and tstzrange(starts_at, ends_at, '[)') && tstzrange(${from}, ${to}, '[]')
+      and starts_at < ${to} and ends_at > ${from}
+    union all
+    select true, place_id, starts_at, ends_at
+    from appointments
+    where place_id = ${placeId}::uuid
+      and status in (${sql.raw(occupyingStatuses.map((status) => `'${status}'`).join(', '))})
+      and tstzrange(starts_at, ends_at, '[)') && tstzrange(${from}, ${to}, '[]')
+      and starts_at < ${to} and ends_at > ${from}`;
+}
+
+/** Blocked times and slot-holding (SCHEDULED, CHECKED_IN, NO_SHOW) appointments of places overlapping a range, in one query. */
+export async function loadBusyIntervals(
+  db: Database,
+  options: { placeIds: string[]; range: Interval },
+): Promise<Busy> {
   const { placeIds, range } = options;
-  return db
+  if (placeIds.length === 0) return { blocked: [], booked: [] };
+  const rows = await db
     .select({
-      booked: sql<boolean>`false`.as('booked'),
+      booked: sql<boolean>`false`,
       placeId: blockedTimes.placeId,
       startsAt: blockedTimes.startsAt,
       endsAt: blockedTimes.endsAt,
@@ -164,7 +168,7 @@ export function busyIntervalsQuery(db: Database, options: { placeIds: string[]; 
     .unionAll(
       db
         .select({
-          booked: sql<boolean>`true`.as('booked'),
+          booked: sql<boolean>`true`,
           placeId: appointments.placeId,
           startsAt: appointments.startsAt,
           endsAt: appointments.endsAt,
@@ -180,21 +184,13 @@ export function busyIntervalsQuery(db: Database, options: { placeIds: string[]; 
           ),
         ),
     );
+  return splitBusy(rows);
 }
 
 /** The blocked times and bookings overlapping a range, split. */
 export type Busy = { blocked: BusyInterval[]; booked: BusyInterval[] };
 
-/** Blocked times and slot-holding appointments of places overlapping a range, in one query. */
-export async function loadBusyIntervals(
-  db: Database,
-  options: { placeIds: string[]; range: Interval },
-): Promise<Busy> {
-  if (options.placeIds.length === 0) return { blocked: [], booked: [] };
-  return splitBusy(await busyIntervalsQuery(db, options));
-}
-
-/** Rows of busyIntervalsQuery as blocked times and bookings. */
+/** Busy rows (booked or blocked) as blocked times and bookings. */
 export function splitBusy(rows: Array<BusyInterval & { booked: boolean }>): Busy {
   const blocked: BusyInterval[] = [];
   const booked: BusyInterval[] = [];

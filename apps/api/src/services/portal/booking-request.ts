@@ -21,9 +21,10 @@ import {
  */
 export async function resolveBookingRequest(
   db: Database,
-  options: { member: Member; body: PortalBookingBody },
+  options: { member: Member; body: PortalBookingBody; now?: Date },
 ): Promise<MemberBookingRequest> {
   const { member, body } = options;
+  const now = options.now ?? new Date();
   const associateId = body.associateId ?? member.associateId;
   const startsAt = new Date(body.startsAt);
   const { associate: target, ...placeOfStaff } = await readBookingContext(db, {
@@ -31,8 +32,9 @@ export async function resolveBookingRequest(
     associateId,
     startsAt,
     companyIds: new Set([member.companyId]),
+    now,
   });
-  if (!target || target.associate.associateTitleId !== member.associateTitleId)
+  if (!target || target.title.id !== member.associateTitleId)
     throw new AppError('AssociateNotFound');
   const forSelf = associateId === member.associateId;
   if (!forSelf && !member.isHolder) throw new AppError('OnlyHolderBooksForOthers');
@@ -46,6 +48,7 @@ export async function resolveBookingRequest(
       endsAt: new Date(startsAt.getTime() + context.place.bookRange * 60_000).toISOString(),
     },
     context,
+    now,
     forSelf,
     // The engine checks the block of whom the booking is for; a blocked holder booking for a
     // family member is refused too: the block is the club's word on the member, whoever uses it.
@@ -66,8 +69,9 @@ async function callerBlockOf(db: Database, member: Member): Promise<PortalBookin
 
 export type MemberBookingRequest = {
   request: BookingRequest;
-  /** The request's place, associate and title as the booking rules read them. */
+  /** The request's place, associate and title as the booking rules read them, at `now`. */
   context: BookingContext;
+  now: Date;
   /** The booking is for the signed-in member (not a family member). */
   forSelf: boolean;
   /** The signed-in member's own block, when booking for somebody else. */

@@ -17,11 +17,7 @@ export async function checkBooking(
 ): Promise<PortalBookingCheck> {
   const resolved = await resolveBookingRequest(db, options);
   const { request, context } = resolved;
-  const { failures, quota } = await evaluateBookingRules(db, {
-    context,
-    request,
-    now: options.now,
-  });
+  const { failures, quota } = evaluateBookingRules({ context, request, now: resolved.now });
   const described = memberFailures(failures, context, resolved).map(({ body }) => body);
   return { ok: described.length === 0, failures: described, quota };
 }

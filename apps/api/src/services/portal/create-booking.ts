@@ -26,7 +26,7 @@ export async function createBooking(db: Database, options: CreateBookingOptions)
     context: resolved.context,
     companyIds: new Set([member.companyId]),
     actor: { associateId: member.associateId },
-    now: options.now,
+    now: resolved.now,
     refuse: (failures, context) => {
       const described = memberFailures(failures, context, resolved);
       return appErrorOf(described[0]!.failure, {

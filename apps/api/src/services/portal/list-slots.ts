@@ -1,4 +1,4 @@
-import { withConnection, type Database } from '@clube/db';
+import type { Database } from '@clube/db';
 import {
   addDaysToDate,
   clubToday,
@@ -7,12 +7,8 @@ import {
   type portalSlotsQuerySchema,
 } from '@clube/shared';
 import type { z } from 'zod';
-import {
-  clubDayRange,
-  loadBusyIntervals,
-  loadPlaceOfStaff,
-  slotGridOf,
-} from '../appointments/load-place-schedule';
+import { clubDayRange, slotGridOf } from '../appointments/load-place-schedule';
+import { readPlaceContext } from '../appointments/booking-rules';
 import { generateSlotTimes, overlaps } from '../appointments/slots';
 import { CoalescedReads } from '../../lib/coalesced-reads';
 import type { Member } from '../../types';
@@ -33,11 +29,7 @@ export async function listSlots(db: Database, options: ListSlotsOptions): Promis
   const now = options.now ?? new Date();
   const { place, timezone, slots, blocked, booked } = await readsOf(db).read(
     `${member.companyId}|${placeId}|${date}`,
-    // Its two queries on one connection: one wait for the pool, not two.
-    () =>
-      withConnection(db, (connection) =>
-        loadDay(connection, { companyId: member.companyId, placeId, date }),
-      ),
+    () => loadDay(db, { companyId: member.companyId, placeId, date, now }),
   );
   if (slots.length === 0) return { date, items: [] };
   const beyondWindow = date > addDaysToDate(clubToday(timezone, now), place.availableBookingDays);
@@ -61,22 +53,34 @@ export async function listSlots(db: Database, options: ListSlotsOptions): Promis
   };
 }
 
-/** A place's day as every member asking for it shares it: its grid, blocks and bookings. */
+/**
+ * A place's day as every member asking for it shares it: its grid, blocks and bookings, in one
+ * query (readPlaceContext, as a booking reads it). The club's timezone comes with the place, so
+ * the blocks and bookings are read over the UTC days around the date (wider than any club's day)
+ * and kept when they overlap the club's day.
+ */
 async function loadDay(
   db: Database,
-  options: { companyId: string; placeId: string; date: string },
+  options: { companyId: string; placeId: string; date: string; now: Date },
 ) {
-  const { date } = options;
-  const { place, timezone, operatingHour } = await loadPlaceOfStaff(db, {
+  const { date, now } = options;
+  const around = {
+    startsAt: new Date(`${addDaysToDate(date, -1)}T00:00:00Z`),
+    endsAt: new Date(`${addDaysToDate(date, 2)}T00:00:00Z`),
+  };
+  const { place, timezone, operatingHour, rules } = await readPlaceContext(db, {
     placeId: options.placeId,
     companyIds: new Set([options.companyId]),
     day: { date },
+    busyRange: around,
+    associateId: null,
+    titleWindow: around,
+    now,
   });
   const slots = generateSlotTimes(date, timezone, slotGridOf(place, operatingHour));
-  const { blocked, booked } =
-    slots.length === 0
-      ? { blocked: [], booked: [] }
-      : await loadBusyIntervals(db, { placeIds: [place.id], range: clubDayRange(date, timezone) });
+  const day = clubDayRange(date, timezone);
+  const blocked = rules.busy.blocked.filter((interval) => overlaps(interval, day));
+  const booked = rules.busy.booked.filter((interval) => overlaps(interval, day));
   return { place, timezone, slots, blocked, booked };
 }
 
