@@ -412,6 +412,8 @@ function writeResults(results: { scenario: string } & Record<string, unknown>) {
       loadAverage: loadavg().map((value) => Number(value.toFixed(2))),
     },
     database: driver,
+    // The server's pool (DATABASE_POOL_SIZE passes through to it; the API's default is 10).
+    ...(driver === 'postgres' ? { poolSize: Number(process.env.DATABASE_POOL_SIZE ?? 10) } : {}),
     scale,
     ...results,
   };

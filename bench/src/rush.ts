@@ -86,6 +86,9 @@ export type RushResult = {
   full: boolean;
   /** From the first request to the booking that filled the day (or the last booking). */
   secondsToFull: number;
+  /** When half and nine tenths of the day's slots were taken (null when never). */
+  secondsToHalf: number | null;
+  secondsToNineTenths: number | null;
   bookingsPerSecond: number;
   totalSeconds: number;
   requests: number;
@@ -243,7 +246,6 @@ export async function runRush(options: {
     booked: accepted.length,
     full: fullAt !== null,
     secondsToFull,
-    /** When half and nine tenths of the day's slots were taken: where the time goes. */
     secondsToHalf: secondsToShare(0.5),
     secondsToNineTenths: secondsToShare(0.9),
     bookingsPerSecond: secondsToFull > 0 ? accepted.length / secondsToFull : 0,
