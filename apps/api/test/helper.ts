@@ -63,6 +63,27 @@ export async function createTestDatabase({
   return { database, url: scratch.url, drop: scratch.drop };
 }
 
+/**
+ * A fresh, migrated database for the tests of one file without an app: opened before them
+ * (beforeAll), closed and dropped after them (afterAll). Read `.database` inside tests and hooks.
+ */
+export function useTestDatabase(): { readonly database: DatabaseHandle } {
+  let created: Awaited<ReturnType<typeof createTestDatabase>> | undefined;
+  beforeAll(async () => {
+    created = await createTestDatabase();
+  });
+  afterAll(async () => {
+    await created?.database.close();
+    await created?.drop();
+  });
+  return {
+    get database() {
+      if (!created) throw new Error('the test database is opened in beforeAll');
+      return created.database;
+    },
+  };
+}
+
 /** An app on a fresh database, for a test that opens and closes it itself (prefer `build`). */
 export async function createTestApp(
   overrides: Partial<Config> = {},

@@ -3,10 +3,10 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { companies, placeImages, storedFiles, type Database } from '@clube/db';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { importUploadsFolder } from '../src/services/maintenance/import-uploads-folder';
 import { createClubWithStaff, createPlace } from './factories';
-import { createTestDatabase, temporaryDirectories } from './helper';
+import { temporaryDirectories, useTestDatabase } from './helper';
 import { startServer, withEmbeddedDatabase } from './server-process';
 
 /**
@@ -51,14 +51,7 @@ async function storedBytes(db: Database) {
 }
 
 describe('importUploadsFolder', () => {
-  let database: Awaited<ReturnType<typeof createTestDatabase>>;
-  beforeAll(async () => {
-    database = await createTestDatabase();
-  });
-  afterAll(async () => {
-    await database.database.close();
-    await database.drop();
-  });
+  const database = useTestDatabase();
 
   it('copies the referenced files once; unreferenced and stored ones stay as they are', async () => {
     const db = database.database.db;

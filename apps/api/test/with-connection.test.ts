@@ -1,17 +1,10 @@
 import { queryRows, withConnection, type Database } from '@clube/db';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AppError } from '../src/lib/app-error';
-import { createTestDatabase } from './helper';
+import { useTestDatabase } from './helper';
 
-let database: Awaited<ReturnType<typeof createTestDatabase>>;
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(async () => {
-  await database.database.close();
-  await database.drop();
-});
+const database = useTestDatabase();
 
 /** The server process behind the query's connection. */
 const backendOf = async (db: Database) =>
