@@ -173,7 +173,7 @@ export async function readPlaceContext(db: Database, options: PlaceContextOption
         'suspendedUntil', ${forAssociate ? suspensionSql : sql`null`},
         'busy', (
           select json_agg(json_build_array(b.booked, b.place_id, b.starts_at, b.ends_at))
-          from (${busyIntervalsSql({ placeId, range: busyRange })}) b)
+          from (${busyIntervalsSql({ placeIds: [placeId], range: busyRange })}) b)
       ) as context
       from places
       join companies on companies.id = places.company_id

@@ -5,6 +5,7 @@ import {
   companies,
   operatingHours,
   places,
+  queryRows,
   type Database,
 } from '@clube/db';
 import {
@@ -14,7 +15,7 @@ import {
   daysOfWeek,
   occupyingStatuses,
 } from '@clube/shared';
-import { and, eq, gt, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { AppError } from '../../lib/app-error';
 import { overlapsPeriod } from '../../lib/overlaps-period';
 import type { Interval, SlotGrid } from './slots';
@@ -118,73 +119,56 @@ export function slotGridOf(
 type BusyInterval = Interval & { placeId: string };
 
 /**
- * Blocked times and slot-holding (SCHEDULED, CHECKED_IN, NO_SHOW) appointments of a place
- * overlapping a range, as SQL text for a caller that reads them inside a larger query (columns
- * booked, place_id, starts_at, ends_at): the filter the range (gist) indexes answer, then the exact
- * overlap.
+ * Blocked times and slot-holding (SCHEDULED, CHECKED_IN, NO_SHOW) appointments of places
+ * overlapping a range, as SQL to read alone (loadBusyIntervals) or inside a larger query
+ * (readPlaceContext); columns booked, place_id, starts_at, ends_at. The filter the range (gist)
+ * indexes answer, then the exact overlap.
  */
-export function busyIntervalsSql(options: { placeId: string; range: Interval }): SQL {
-  const { placeId, range } = options;
+export function busyIntervalsSql(options: { placeIds: string[]; range: Interval }): SQL {
+  const { range } = options;
+  const placeIds = sql`any(${sql.param(options.placeIds)}::uuid[])`;
   const from = sql`${range.startsAt.toISOString()}::timestamptz`;
   const to = sql`${range.endsAt.toISOString()}::timestamptz`;
   return sql`
     select false as booked, place_id, starts_at, ends_at
     from blocked_times
-    where place_id = ${placeId}::uuid
-      and tstzrange(starts_at, ends_at, '[)') && tstzrange(${from}, ${to}, '[]')
+    where place_id = ${placeIds}
+      and ${overlapsPeriod(blockedTimes.startsAt, blockedTimes.endsAt, range)}
       and starts_at < ${to} and ends_at > ${from}
     union all
     select true, place_id, starts_at, ends_at
     from appointments
-    where place_id = ${placeId}::uuid
+    where place_id = ${placeIds}
       and status in (${sql.raw(occupyingStatuses.map((status) => `'${status}'`).join(', '))})
-      and tstzrange(starts_at, ends_at, '[)') && tstzrange(${from}, ${to}, '[]')
+      and ${overlapsPeriod(appointments.startsAt, appointments.endsAt, range)}
       and starts_at < ${to} and ends_at > ${from}`;
 }
 
-/** Blocked times and slot-holding (SCHEDULED, CHECKED_IN, NO_SHOW) appointments of places overlapping a range, in one query. */
+/** Blocked times and slot-holding appointments of places overlapping a range, in one query. */
 export async function loadBusyIntervals(
   db: Database,
   options: { placeIds: string[]; range: Interval },
 ): Promise<Busy> {
-  const { placeIds, range } = options;
-  if (placeIds.length === 0) return { blocked: [], booked: [] };
-  const rows = await db
-    .select({
-      booked: sql<boolean>`false`,
-      placeId: blockedTimes.placeId,
-      startsAt: blockedTimes.startsAt,
-      endsAt: blockedTimes.endsAt,
-    })
-    .from(blockedTimes)
-    .where(
-      and(
-        inArray(blockedTimes.placeId, placeIds),
-        overlapsPeriod(blockedTimes.startsAt, blockedTimes.endsAt, range),
-        lt(blockedTimes.startsAt, range.endsAt),
-        gt(blockedTimes.endsAt, range.startsAt),
-      ),
-    )
-    .unionAll(
-      db
-        .select({
-          booked: sql<boolean>`true`,
-          placeId: appointments.placeId,
-          startsAt: appointments.startsAt,
-          endsAt: appointments.endsAt,
-        })
-        .from(appointments)
-        .where(
-          and(
-            inArray(appointments.placeId, placeIds),
-            inArray(appointments.status, [...occupyingStatuses]),
-            overlapsPeriod(appointments.startsAt, appointments.endsAt, range),
-            lt(appointments.startsAt, range.endsAt),
-            gt(appointments.endsAt, range.startsAt),
-          ),
-        ),
-    );
-  return splitBusy(rows);
+  if (options.placeIds.length === 0) return { blocked: [], booked: [] };
+  // Instants through JSON: ISO text on both drivers, whatever their own timestamp parsing.
+  const rows = await queryRows<{
+    booked: boolean;
+    placeId: string;
+    startsAt: string;
+    endsAt: string;
+  }>(
+    db,
+    sql`select b.booked, b.place_id as "placeId", to_json(b.starts_at) as "startsAt",
+      to_json(b.ends_at) as "endsAt"
+    from (${busyIntervalsSql(options)}) b`,
+  );
+  return splitBusy(
+    rows.map((row) => ({
+      ...row,
+      startsAt: new Date(row.startsAt),
+      endsAt: new Date(row.endsAt),
+    })),
+  );
 }
 
 /** The blocked times and bookings overlapping a range, split. */
