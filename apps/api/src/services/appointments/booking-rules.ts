@@ -19,6 +19,7 @@ import { AppError, type ErrorOf } from '../../lib/app-error';
 import {
   busyIntervalsSql,
   clubDayRange,
+  occupyingStatusList,
   slotGridOf,
   splitBusy,
   weekdayOf,
@@ -79,11 +80,11 @@ export type PlaceContextOptions = {
   day: ClubDay;
   /** The blocked times and bookings of the place overlapping this range are read. */
   busyRange: Interval;
-  /** Whom a booking is for (with their title's bookings in `titleWindow` and suspension), or none. */
-  associateId: string | null;
-  titleWindow: Interval;
-  /** The instant the suspension in force is read at. */
-  now: Date;
+  /**
+   * Whom a booking is for, with their title's bookings starting in `titleWindow` and the
+   * suspension in force at `now`; absent for a court's day read for nobody in particular.
+   */
+  booker?: { associateId: string; titleWindow: Interval; now: Date };
 };
 
 /** The row readPlaceContext reads, as the database writes it in JSON. */
@@ -115,29 +116,32 @@ type PlaceContextRow = {
  * the place's club (or not asked for).
  */
 export async function readPlaceContext(db: Database, options: PlaceContextOptions) {
-  const { placeId, busyRange, titleWindow, now } = options;
+  const { placeId, busyRange, booker } = options;
   if (options.companyIds.size === 0) throw new AppError('PlaceNotFound');
   const iso = (instant: Date) => sql`${instant.toISOString()}::timestamptz`;
   // A court's day read for nobody in particular plans and runs none of the title's parts.
-  const forAssociate = options.associateId !== null;
-  const titleBookingsSql = sql`(
-    select json_agg(json_build_array(a.place_id, p.category_id, a.starts_at))
-    from appointments a
-    join places p on p.id = a.place_id
-    where a.associate_title_id = associate_titles.id
-      and (p.category_id = places.category_id or a.place_id = places.id)
-      and a.status in ('SCHEDULED', 'CHECKED_IN', 'NO_SHOW')
-      and a.starts_at >= ${iso(titleWindow.startsAt)}
-      and a.starts_at < ${iso(titleWindow.endsAt)})`;
-  const suspensionSql = sql`(
-    select (extract(epoch from s.ends_at) * 1000)::float8
-    from title_suspensions s
-    where s.associate_title_id = associate_titles.id
-      and s.lifted_at is null
-      and s.starts_at <= ${iso(now)}
-      and s.ends_at > ${iso(now)}
-    order by s.ends_at desc
-    limit 1)`;
+  const titleBookingsSql = booker
+    ? sql`(
+        select json_agg(json_build_array(a.place_id, p.category_id, a.starts_at))
+        from appointments a
+        join places p on p.id = a.place_id
+        where a.associate_title_id = associate_titles.id
+          and (p.category_id = places.category_id or a.place_id = places.id)
+          and a.status in (${occupyingStatusList})
+          and a.starts_at >= ${iso(booker.titleWindow.startsAt)}
+          and a.starts_at < ${iso(booker.titleWindow.endsAt)})`
+    : sql`null`;
+  const suspensionSql = booker
+    ? sql`(
+        select (extract(epoch from s.ends_at) * 1000)::float8
+        from title_suspensions s
+        where s.associate_title_id = associate_titles.id
+          and s.lifted_at is null
+          and s.starts_at <= ${iso(booker.now)}
+          and s.ends_at > ${iso(booker.now)}
+        order by s.ends_at desc
+        limit 1)`
+    : sql`null`;
   const [row] = await queryRows<{ context: PlaceContextRow }>(
     db,
     sql`
@@ -169,8 +173,8 @@ export async function readPlaceContext(db: Database, options: PlaceContextOption
           'id', associate_titles.id,
           'blocked', associate_titles.blocked,
           'blockedReason', associate_titles.blocked_reason) end,
-        'titleBookings', ${forAssociate ? titleBookingsSql : sql`null`},
-        'suspendedUntil', ${forAssociate ? suspensionSql : sql`null`},
+        'titleBookings', ${titleBookingsSql},
+        'suspendedUntil', ${suspensionSql},
         'busy', (
           select json_agg(json_build_array(b.booked, b.place_id, b.starts_at, b.ends_at))
           from (${busyIntervalsSql({ placeIds: [placeId], range: busyRange })}) b)
@@ -180,7 +184,7 @@ export async function readPlaceContext(db: Database, options: PlaceContextOption
       join categories on categories.id = places.category_id
       left join operating_hours on operating_hours.company_id = places.company_id
         and operating_hours.day_of_week = ${weekdayOf(options.day)}
-      left join associates on associates.id = ${options.associateId}::uuid
+      left join associates on associates.id = ${booker?.associateId ?? null}::uuid
         and associates.company_id = places.company_id
       left join associate_titles on associate_titles.id = associates.associate_title_id
       where places.id = ${placeId}::uuid
@@ -222,13 +226,15 @@ export async function readBookingContext(db: Database, options: BookingContextOp
     placeId: options.placeId,
     companyIds: options.companyIds,
     day: { instant: startsAt },
-    associateId: options.associateId,
-    titleWindow: { startsAt: at(-titleBookingsMargin), endsAt: at(titleBookingsMargin) },
     busyRange: {
       startsAt,
       endsAt: new Date(Math.max(options.endsAt?.getTime() ?? 0, at(longestSlot).getTime())),
     },
-    now: options.now,
+    booker: {
+      associateId: options.associateId,
+      titleWindow: { startsAt: at(-titleBookingsMargin), endsAt: at(titleBookingsMargin) },
+      now: options.now,
+    },
   });
 }
 

@@ -118,6 +118,11 @@ export function slotGridOf(
 
 type BusyInterval = Interval & { placeId: string };
 
+/** The statuses that hold a slot, as a list for SQL text (`status in (…)`). */
+export const occupyingStatusList = sql.raw(
+  occupyingStatuses.map((status) => `'${status}'`).join(', '),
+);
+
 /**
  * Blocked times and slot-holding (SCHEDULED, CHECKED_IN, NO_SHOW) appointments of places
  * overlapping a range, as SQL to read alone (loadBusyIntervals) or inside a larger query
@@ -139,7 +144,7 @@ export function busyIntervalsSql(options: { placeIds: string[]; range: Interval 
     select true, place_id, starts_at, ends_at
     from appointments
     where place_id = ${placeIds}
-      and status in (${sql.raw(occupyingStatuses.map((status) => `'${status}'`).join(', '))})
+      and status in (${occupyingStatusList})
       and ${overlapsPeriod(appointments.startsAt, appointments.endsAt, range)}
       and starts_at < ${to} and ends_at > ${from}`;
 }

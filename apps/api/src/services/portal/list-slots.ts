@@ -29,7 +29,7 @@ export async function listSlots(db: Database, options: ListSlotsOptions): Promis
   const now = options.now ?? new Date();
   const { place, timezone, slots, blocked, booked } = await readsOf(db).read(
     `${member.companyId}|${placeId}|${date}`,
-    () => loadDay(db, { companyId: member.companyId, placeId, date, now }),
+    () => loadDay(db, { companyId: member.companyId, placeId, date }),
   );
   if (slots.length === 0) return { date, items: [] };
   const beyondWindow = date > addDaysToDate(clubToday(timezone, now), place.availableBookingDays);
@@ -61,9 +61,9 @@ export async function listSlots(db: Database, options: ListSlotsOptions): Promis
  */
 async function loadDay(
   db: Database,
-  options: { companyId: string; placeId: string; date: string; now: Date },
+  options: { companyId: string; placeId: string; date: string },
 ) {
-  const { date, now } = options;
+  const { date } = options;
   const around = {
     startsAt: new Date(`${addDaysToDate(date, -1)}T00:00:00Z`),
     endsAt: new Date(`${addDaysToDate(date, 2)}T00:00:00Z`),
@@ -73,9 +73,6 @@ async function loadDay(
     companyIds: new Set([options.companyId]),
     day: { date },
     busyRange: around,
-    associateId: null,
-    titleWindow: around,
-    now,
   });
   const slots = generateSlotTimes(date, timezone, slotGridOf(place, operatingHour));
   const day = clubDayRange(date, timezone);
