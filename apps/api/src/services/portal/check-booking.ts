@@ -2,7 +2,11 @@ import type { Database } from '@clube/db';
 import type { PortalBookingBody, PortalBookingCheck } from '@clube/shared';
 import type { Member } from '../../types';
 import { evaluateBookingRules } from '../appointments/booking-rules';
-import { memberFailures, resolveBookingRequest } from './booking-request';
+import {
+  memberFailures,
+  resolveBookingRequest,
+  type MemberBookingRequest,
+} from './booking-request';
 
 export type CheckBookingOptions = {
   member: Member;
@@ -15,7 +19,11 @@ export async function checkBooking(
   db: Database,
   options: CheckBookingOptions,
 ): Promise<PortalBookingCheck> {
-  const resolved = await resolveBookingRequest(db, options);
+  return checkResolved(await resolveBookingRequest(db, options));
+}
+
+/** The check of a request already resolved (read): no further query. */
+export function checkResolved(resolved: MemberBookingRequest): PortalBookingCheck {
   const { request, context } = resolved;
   const { failures, quota } = evaluateBookingRules({ context, request, now: resolved.now });
   const described = memberFailures(failures, context, resolved).map(({ body }) => body);

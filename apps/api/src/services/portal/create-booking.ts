@@ -1,7 +1,7 @@
 import type { Database } from '@clube/db';
 import { AppError, appErrorOf } from '../../lib/app-error';
 import { bookAppointment } from '../appointments/create-appointment';
-import { checkBooking, type CheckBookingOptions } from './check-booking';
+import { checkResolved, type CheckBookingOptions } from './check-booking';
 import { memberFailures, resolveBookingRequest } from './booking-request';
 
 export type CreateBookingOptions = CheckBookingOptions;
@@ -16,10 +16,10 @@ export async function createBooking(db: Database, options: CreateBookingOptions)
   const { member } = options;
   const resolved = await resolveBookingRequest(db, options);
   // A blocked member's booking for a family member is refused before any lock, with every
-  // other failing rule listed as the check would list them.
+  // other failing rule listed as the check lists them, from what was just read.
   if (resolved.callerBlock) {
-    const check = await checkBooking(db, options);
-    throw new AppError('OwnMembershipBlocked', { details: { failures: check.failures } });
+    const { failures } = checkResolved(resolved);
+    throw new AppError('OwnMembershipBlocked', { details: { failures } });
   }
   return bookAppointment(db, {
     request: resolved.request,
