@@ -1,4 +1,4 @@
-import type { Associate, Company, Place, Session } from '@clube/shared';
+import type { Appointment, Associate, Category, Company, Place, Session } from '@clube/shared';
 
 let sequence = 0;
 const nextId = () => {
@@ -68,6 +68,43 @@ export function buildPlace(overrides: Partial<Place> = {}): Place {
     availableBookingDays: 30,
     ageRestriction: 0,
     maxCancelBookingTime: 0,
+    ...overrides,
+  };
+}
+
+export function buildCategory(overrides: Partial<Category> = {}): Category {
+  return {
+    id: nextId(),
+    companyId: nextId(),
+    name: 'Quadras',
+    blockedAppointmentDay: false,
+    notAppointmentPreviousDayTime: false,
+    ...overrides,
+  };
+}
+
+/** A booking as the back office's appointment routes answer it: scheduled, made by staff. */
+export function buildAppointment(overrides: Partial<Appointment> = {}): Appointment {
+  const associateId = overrides.associateId ?? nextId();
+  return {
+    id: nextId(),
+    companyId: nextId(),
+    placeId: nextId(),
+    placeName: 'Quadra Central',
+    associateId,
+    associateTitleId: nextId(),
+    startsAt: '2026-06-10T17:00:00.000Z',
+    endsAt: '2026-06-10T18:00:00.000Z',
+    status: 'SCHEDULED',
+    createdAt: '2026-06-01T12:00:00.000Z',
+    cancelledAt: null,
+    cancellationReason: null,
+    checkedInAt: null,
+    noShowAt: null,
+    associate: { id: associateId, name: 'Ana Lima', cardId: '1234' },
+    createdBy: null,
+    bookedVia: 'staff',
+    bookedBy: { name: 'Carlos' },
     ...overrides,
   };
 }

@@ -1,22 +1,19 @@
-import { clubToday, type Category } from '@clube/shared';
+import { clubToday } from '@clube/shared';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { setCurrentCompany } from '@/lib/current-company';
 import { setSession } from '@/lib/session';
-import { buildCompany, buildSession } from '@/testing/factories';
+import { buildCategory, buildCompany, buildSession } from '@/testing/factories';
 import { mockApi, route } from '@/testing/mock-api';
 import { renderApp } from '@/testing/render-app';
 
 const company = buildCompany({ timezone: 'America/Sao_Paulo' });
-const category: Category = {
+const category = buildCategory({
   id: '11111111-1111-4111-8111-111111111111',
   companyId: company.id,
-  name: 'Quadras',
-  blockedAppointmentDay: false,
-  notAppointmentPreviousDayTime: false,
-};
+});
 
 describe('dashboard', () => {
   it('links to the day sheet, which opens on today', async () => {

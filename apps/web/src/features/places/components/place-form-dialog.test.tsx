@@ -1,21 +1,18 @@
-import { createPlaceBodySchema, type Category, type Place } from '@clube/shared';
+import { createPlaceBodySchema, type Place } from '@clube/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { setCurrentCompany } from '@/lib/current-company';
 import { setSession } from '@/lib/session';
-import { buildCompany, buildSession } from '@/testing/factories';
+import { buildCategory, buildCompany, buildSession } from '@/testing/factories';
 import { apiError, mockApi, reply, route, type RouteAnswer } from '@/testing/mock-api';
 import { renderApp } from '@/testing/render-app';
 
 const company = buildCompany();
-const category: Category = {
+const category = buildCategory({
   id: '11111111-1111-4111-8111-111111111111',
   companyId: company.id,
-  name: 'Quadras',
-  blockedAppointmentDay: false,
-  notAppointmentPreviousDayTime: false,
-};
+});
 
 /** The dashboard of a club with one category and no places yet; `created` answers the create. */
 function answer(created: RouteAnswer<Place>) {

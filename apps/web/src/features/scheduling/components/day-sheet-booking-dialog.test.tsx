@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
+import { buildAppointment } from '@/testing/factories';
 import { apiError, mockApi, route } from '@/testing/mock-api';
 import { renderSignedIn } from '@/testing/render-app';
 import { DaySheetBookingDialog } from './day-sheet-booking-dialog';
@@ -27,6 +28,19 @@ const booking: DaySheetAppointment = {
   noShowAt: null,
 };
 
+/** `booking` as the back office's appointment routes answer it after an action. */
+const appointmentOf = (overrides: Partial<Appointment>) =>
+  buildAppointment({
+    id: booking.id,
+    companyId,
+    associateId: booking.associateId,
+    startsAt: booking.startsAt,
+    endsAt: booking.endsAt,
+    bookedVia: 'portal',
+    bookedBy: { name: 'Ana Lima' },
+    ...overrides,
+  });
+
 /** The day sheet's booking detail as the front desk sees it at an instant. */
 function renderAt(now: Date, shown: DaySheetAppointment = booking) {
   renderSignedIn(
@@ -44,26 +58,7 @@ function renderAt(now: Date, shown: DaySheetAppointment = booking) {
 
 describe('day sheet booking detail: attendance', () => {
   it('names the place, the member, the title and that it was booked on the portal; checks in', async () => {
-    const checkedIn: Appointment = {
-      id: booking.id,
-      companyId,
-      placeId: '11111111-1111-4111-8111-111111111111',
-      placeName: 'Quadra Central',
-      associateId: booking.associateId,
-      associateTitleId: '55555555-5555-4555-8555-555555555555',
-      startsAt: booking.startsAt,
-      endsAt: booking.endsAt,
-      status: 'CHECKED_IN',
-      createdAt: '2026-06-01T12:00:00.000Z',
-      cancelledAt: null,
-      cancellationReason: null,
-      checkedInAt: startsAt.toISOString(),
-      noShowAt: null,
-      associate: { id: booking.associateId, name: 'Ana Lima', cardId: '1234' },
-      createdBy: null,
-      bookedVia: 'portal',
-      bookedBy: { name: 'Ana Lima' },
-    };
+    const checkedIn = appointmentOf({ status: 'CHECKED_IN', checkedInAt: startsAt.toISOString() });
     const { requests } = mockApi(
       route.patch(`/backoffice/appointment/${booking.id}/check-in`, checkedIn),
     );
@@ -97,26 +92,10 @@ describe('day sheet booking detail: attendance', () => {
 });
 
 describe('day sheet booking detail: cancelling', () => {
-  const cancelled: Appointment = {
-    id: booking.id,
-    companyId,
-    placeId: '11111111-1111-4111-8111-111111111111',
-    placeName: 'Quadra Central',
-    associateId: booking.associateId,
-    associateTitleId: '55555555-5555-4555-8555-555555555555',
-    startsAt: booking.startsAt,
-    endsAt: booking.endsAt,
+  const cancelled = appointmentOf({
     status: 'CANCELLED',
-    createdAt: '2026-06-01T12:00:00.000Z',
     cancelledAt: '2026-06-09T12:00:00.000Z',
-    cancellationReason: null,
-    checkedInAt: null,
-    noShowAt: null,
-    associate: { id: booking.associateId, name: 'Ana Lima', cardId: '1234' },
-    createdBy: null,
-    bookedVia: 'portal',
-    bookedBy: { name: 'Ana Lima' },
-  };
+  });
 
   /** The dialog as the day sheet holds it: shown until it asks to close. */
   function renderOpen(onClosed: () => void) {

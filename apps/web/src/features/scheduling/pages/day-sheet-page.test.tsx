@@ -16,7 +16,7 @@ import { describe, expect, it } from 'vitest';
 import { setCurrentCompany } from '@/lib/current-company';
 import { formatLongDay } from '@/lib/dates';
 import { setSession } from '@/lib/session';
-import { buildCompany, buildSession } from '@/testing/factories';
+import { buildAppointment, buildCompany, buildSession } from '@/testing/factories';
 import { mockApi, route, type RecordedRequest } from '@/testing/mock-api';
 import { renderApp } from '@/testing/render-app';
 
@@ -285,26 +285,17 @@ describe('day sheet page', () => {
       liveEvents,
       route.patch<Appointment>(`/backoffice/appointment/cancel/${booked.id}`, () => {
         isCancelled = true;
-        return {
+        return buildAppointment({
           id: booked.id,
           companyId: company.id,
           placeId: id(20),
           placeName: 'Quadra 1',
           associateId: booked.associateId,
-          associateTitleId: id(32),
           startsAt: booked.startsAt,
           endsAt: booked.endsAt,
           status: 'CANCELLED',
-          createdAt: booked.startsAt,
           cancelledAt: booked.startsAt,
-          cancellationReason: null,
-          checkedInAt: null,
-          noShowAt: null,
-          associate: { id: booked.associateId, name: 'Ana Lima', cardId: '1234' },
-          createdBy: null,
-          bookedVia: 'staff',
-          bookedBy: { name: 'Carlos' },
-        };
+        });
       }),
     );
     const { user, grid } = await openDaySheet();
