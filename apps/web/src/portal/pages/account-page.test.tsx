@@ -1,10 +1,18 @@
 import { screen } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { apiError, mockApi, route } from '@/testing/mock-api';
 import { getPortalSession, setPortalSession } from '../lib/session';
 import { buildPortalSession } from '../testing/factories';
 import { renderPortal } from '../testing/render-portal';
+
+/** Fills the account page's password form (the new one typed twice) and sends it. */
+async function changePassword(user: UserEvent, current: string, next: string) {
+  await user.type(await screen.findByLabelText('Senha atual'), current);
+  await user.type(screen.getByLabelText('Nova senha'), next);
+  await user.type(screen.getByLabelText('Repita a nova senha'), next);
+  await user.click(screen.getByRole('button', { name: 'Alterar senha' }));
+}
 
 describe('changing the portal password', () => {
   it('says so at the field when the current password is wrong, then keeps the fresh session the API answers', async () => {
@@ -21,10 +29,7 @@ describe('changing the portal password', () => {
     );
     renderPortal('/conta');
 
-    await user.type(await screen.findByLabelText('Senha atual'), 'errada12');
-    await user.type(screen.getByLabelText('Nova senha'), 'nova-senha-1');
-    await user.type(screen.getByLabelText('Repita a nova senha'), 'nova-senha-1');
-    await user.click(screen.getByRole('button', { name: 'Alterar senha' }));
+    await changePassword(user, 'errada12', 'nova-senha-1');
     expect(await screen.findByText('A senha atual está incorreta.')).toBeVisible();
 
     await user.clear(screen.getByLabelText('Senha atual'));
@@ -46,10 +51,7 @@ describe('changing the portal password', () => {
     const { requests } = mockApi();
     renderPortal('/conta');
 
-    await user.type(await screen.findByLabelText('Senha atual'), 'socio123');
-    await user.type(screen.getByLabelText('Nova senha'), '12345');
-    await user.type(screen.getByLabelText('Repita a nova senha'), '12345');
-    await user.click(screen.getByRole('button', { name: 'Alterar senha' }));
+    await changePassword(user, 'socio123', '12345');
 
     expect(await screen.findByText('A senha deve ter pelo menos 6 caracteres')).toBeVisible();
     expect(requests).toEqual([]);
