@@ -71,6 +71,15 @@ async function associateByCpf(companyId: string, cpf: string) {
   return rows.find((row) => row.cpf === cpf);
 }
 
+/** Club A with one member, and club B, whose staff is signed in (`headersB`). */
+async function memberOfClubA(member: Parameters<typeof createAssociate>[2]) {
+  const clubA = await createClubWithStaff(context.db, { name: 'Clube A' });
+  const clubB = await createClubWithStaff(context.db, { name: 'Clube B' });
+  const memberOfA = await createAssociate(context.db, clubA.company.id, member);
+  const headersB = await bearerFor(context.app, clubB.staff.cpf);
+  return { clubA, clubB, memberOfA, headersB };
+}
+
 describe('a CPF known to another club', () => {
   it("club B importing club A's staff CPF and setting that member's password takes over nothing", async () => {
     const db = context.db;
@@ -107,14 +116,11 @@ describe('a CPF known to another club', () => {
 
   it("importing club A's member CPF without an e-mail shows B nothing of A and renames nobody in A", async () => {
     const db = context.db;
-    const clubA = await createClubWithStaff(db, { name: 'Clube A' });
-    const clubB = await createClubWithStaff(db, { name: 'Clube B' });
-    const memberOfA = await createAssociate(db, clubA.company.id, {
+    const { clubB, memberOfA, headersB } = await memberOfClubA({
       name: 'Maria de A',
       email: 'maria@clube-a.com',
       password: 'senha-de-a',
     });
-    const headersB = await bearerFor(context.app, clubB.staff.cpf);
 
     const report = await importThrough(
       headersB,
@@ -146,14 +152,10 @@ describe('a CPF known to another club', () => {
   });
 
   it("club B setting a portal password for its member with club A's member's CPF opens only B's membership; A's member still signs in to A with their own", async () => {
-    const db = context.db;
-    const clubA = await createClubWithStaff(db, { name: 'Clube A' });
-    const clubB = await createClubWithStaff(db, { name: 'Clube B' });
-    const memberOfA = await createAssociate(db, clubA.company.id, {
+    const { clubA, clubB, memberOfA, headersB } = await memberOfClubA({
       name: 'Maria de A',
       password: 'senha-de-a',
     });
-    const headersB = await bearerFor(context.app, clubB.staff.cpf);
     await importThrough(
       headersB,
       clubB.company.id,
