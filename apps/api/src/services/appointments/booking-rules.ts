@@ -61,7 +61,7 @@ type TitleBooking = { placeId: string; categoryId: string; startsAt: Date };
  * the latest-ending suspension in force at `now` (not lifted), and the place's blocked times and
  * bookings overlapping the longest slot a place may have from the request's start.
  */
-export type RuleRows = {
+type RuleRows = {
   titleBookings: TitleBooking[];
   /** Epoch milliseconds at which the title's suspension in force ends; null when none is. */
   suspendedUntil: number | null;
