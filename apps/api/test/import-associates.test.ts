@@ -11,7 +11,7 @@ import {
   auditEvents,
 } from '@clube/db';
 import { completeCpf, formatCpf } from '@clube/shared';
-import { and, asc, count, eq } from 'drizzle-orm';
+import { and, asc, count, eq, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
   importAssociates,
@@ -319,7 +319,7 @@ describe('importAssociates', () => {
     expect(await associatesOf(company.id)).toEqual([]);
   });
 
-  it('runs one import at a time; a dry run leaves the database to others between batches', async () => {
+  it('runs one import at a time per club; a dry run leaves the database to others between batches', async () => {
     const { company, staff } = await createClubWithStaff(context.db);
     let release!: () => void;
     const gate = new Promise<void>((resolve) => (release = resolve));
@@ -653,6 +653,238 @@ describe('a real import in batches (staging, then apply)', () => {
       { cardId: '5003', cpf: intruder, name: 'Cadastro do Balcão' },
       { cardId: '7777', cpf: cpfs[1], name: 'Maria do Balcão' },
     ]);
+  });
+
+  /**
+   * A real import of `companyId` that stops twice until the test lets it go on: after its first
+   * checked batch (`checking`, waiting for the rest of its file) and after its first written
+   * batch (`writing`).
+   */
+  function pausedImport(companyId: string) {
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    async function* slowFile() {
+      yield Buffer.from(`${cleanFile.split('\n').slice(0, 3).join('\n')}\n`);
+      await gate;
+      yield Buffer.from(cleanFile.split('\n')[3]!);
+    }
+    let checked!: () => void;
+    const checking = new Promise<void>((resolve) => (checked = resolve));
+    let applied!: () => void;
+    const writing = new Promise<void>((resolve) => (applied = resolve));
+    let resume!: () => void;
+    const resumed = new Promise<void>((resolve) => (resume = resolve));
+    const done = importAssociates(context.database.db, {
+      companyId,
+      source: slowFile(),
+      batchSize: 1,
+      actorUserId: null,
+      onProgress: () => checked(),
+      onApplyBatch: async (batches) => {
+        if (batches !== 1) return;
+        applied();
+        await resumed;
+      },
+    });
+    return { checking, writing, done, finishChecking: release, finishWriting: resume };
+  }
+
+  it('runs one import at a time per club: another club imports meanwhile, the same club waits its turn', async () => {
+    const clubA = await createClubWithStaff(context.database.db);
+    const clubB = await createClubWithStaff(context.database.db);
+    const importingA = pausedImport(clubA.company.id);
+    const send = async (club: typeof clubA, csv: string) => {
+      const body = multipart({ companyId: club.company.id }, csv);
+      return context.app.inject({
+        method: 'POST',
+        url: '/api/backoffice/associate/import',
+        headers: { ...(await bearerFor(context.app, club.staff.cpf)), ...body.headers },
+        payload: body.payload,
+      });
+    };
+
+    // Club A's import is checking its file: club B's own import runs to the end, by the service
+    // and by the route, while club A's second one is refused.
+    await importingA.checking;
+    try {
+      expect(await run(clubB.company.id, cleanFile)).toMatchObject({ applied: true, created: 3 });
+      const again = await send(clubB, cleanFile);
+      expect(again.statusCode).toBe(200);
+      expect(again.json()).toMatchObject({ applied: true, unchanged: 3 });
+      await expect(run(clubA.company.id, cleanFile)).rejects.toMatchObject({
+        key: 'ImportInProgress',
+      });
+      const refused = await send(clubA, cleanFile);
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json()).toMatchObject({ error: 'ImportInProgress' });
+      importingA.finishChecking();
+
+      // Club A's import is writing: the same again.
+      await importingA.writing;
+      const changed = cleanFile.replace('Maria Araújo', 'Maria A. Souza');
+      expect(await run(clubB.company.id, changed)).toMatchObject({ applied: true, updated: 1 });
+      await expect(run(clubA.company.id, cleanFile)).rejects.toMatchObject({
+        key: 'ImportInProgress',
+      });
+    } finally {
+      // A failed expectation must not leave club A's import (and its club's slot) held.
+      importingA.finishChecking();
+      importingA.finishWriting();
+    }
+
+    expect(await importingA.done).toMatchObject({ applied: true, created: 3 });
+    expect((await associatesOf(clubA.company.id)).map((row) => row.name)).toEqual([
+      'João Araújo',
+      'Maria Araújo',
+      'Silva, Beto',
+    ]);
+    expect((await associatesOf(clubB.company.id)).map((row) => row.name)).toEqual([
+      'João Araújo',
+      'Maria A. Souza',
+      'Silva, Beto',
+    ]);
+    // Club A's turn is over: its next import runs.
+    expect(await run(clubA.company.id, cleanFile)).toMatchObject({ applied: true, unchanged: 3 });
+  });
+
+  it("finishes only the importing club's interrupted imports before it starts", async () => {
+    const db = context.database.db;
+    const clubA = await createClubWithStaff(db);
+    const clubB = await createClubWithStaff(db);
+    const crash = (companyId: string) =>
+      expect(
+        importAssociates(db, {
+          companyId,
+          source: Readable.from([Buffer.from(cleanFile)]),
+          batchSize: 1,
+          actorUserId: null,
+          onApplyBatch: () => {
+            throw new Error('processo encerrado');
+          },
+        }),
+      ).rejects.toThrow('processo encerrado');
+    // Each club has an import a crash stopped while writing (one member written, two staged),
+    // and club B one left staging long ago by a process that died.
+    await crash(clubA.company.id);
+    await crash(clubB.company.id);
+    const [staleOfB] = await db
+      .insert(associateImports)
+      .values({
+        companyId: clubB.company.id,
+        actorUserId: null,
+        updatedAt: sql`now() - interval '1 hour'`,
+      })
+      .returning({ id: associateImports.id });
+    await db.insert(associateImportRows).values({
+      importId: staleOfB!.id,
+      line: 2,
+      existing: false,
+      cpf: completeCpf('111222330'),
+      name: 'Nunca Gravado',
+      email: null,
+      cardId: '9001',
+      title: 'Título A',
+      isHolder: true,
+      birthDate: '1980-05-10',
+      blocked: null,
+    });
+    const pendingOfB = async () =>
+      (
+        await Promise.all(
+          (await journalOf(clubB.company.id)).map(async ({ id, status }) => ({
+            status,
+            staged: await stagedRows(id),
+          })),
+        )
+      ).sort((one, other) => one.status.localeCompare(other.status));
+    const clubBBefore = await pendingOfB();
+    expect(clubBBefore).toEqual([
+      { status: 'applying', staged: 2 },
+      { status: 'staging', staged: 1 },
+    ]);
+
+    // Club A's next import first finishes club A's interrupted one, then checks its file
+    // against the club as that left it.
+    expect(await run(clubA.company.id, cleanFile)).toMatchObject({ applied: true, unchanged: 3 });
+    expect((await journalOf(clubA.company.id)).map((row) => row.status)).toEqual([
+      'applied',
+      'applied',
+    ]);
+    expect(await importAudits(clubA.company.id)).toHaveLength(2);
+    // Club B's are left as they were, for club B's next import or the start-up to finish.
+    expect(await pendingOfB()).toEqual(clubBBefore);
+    expect((await associatesOf(clubB.company.id)).map((row) => row.cardId)).toEqual(['5001']);
+    expect(await importAudits(clubB.company.id)).toHaveLength(0);
+
+    expect(await resumeAssociateImports(db)).toEqual({ resumed: 1, abandoned: 1 });
+    expect((await associatesOf(clubB.company.id)).map((row) => row.cardId)).toEqual([
+      '5001',
+      '5002',
+      '5003',
+    ]);
+    expect(await pendingOfB()).toEqual([
+      { status: 'abandoned', staged: 0 },
+      { status: 'applied', staged: 0 },
+    ]);
+  });
+
+  it('finishes interrupted imports at start-up alone: no import runs alongside', async () => {
+    const db = context.database.db;
+    const crashed = await createClubWithStaff(db);
+    const other = await createClubWithStaff(db);
+    await expect(
+      importAssociates(db, {
+        companyId: crashed.company.id,
+        source: Readable.from([Buffer.from(cleanFile)]),
+        batchSize: 1,
+        actorUserId: null,
+        onApplyBatch: () => {
+          throw new Error('processo encerrado');
+        },
+      }),
+    ).rejects.toThrow('processo encerrado');
+
+    // While the start-up finishes the crashed import, no club imports, its own or another.
+    let paused!: () => void;
+    const resumePaused = new Promise<void>((resolve) => (paused = resolve));
+    let goOn!: () => void;
+    const resumeGoesOn = new Promise<void>((resolve) => (goOn = resolve));
+    const resuming = resumeAssociateImports(db, {
+      batchSize: 1,
+      onApplyBatch: async (batches) => {
+        if (batches !== 1) return;
+        paused();
+        await resumeGoesOn;
+      },
+    });
+    await resumePaused;
+    try {
+      await expect(run(other.company.id, cleanFile)).rejects.toMatchObject({
+        key: 'ImportInProgress',
+      });
+      await expect(run(crashed.company.id, cleanFile)).rejects.toMatchObject({
+        key: 'ImportInProgress',
+      });
+    } finally {
+      goOn();
+    }
+    expect(await resuming).toEqual({ resumed: 1, abandoned: 0 });
+    expect(await associatesOf(other.company.id)).toEqual([]);
+
+    // And it does not start while a club imports: on the embedded database at start-up it
+    // abandons every staging import, a live one's included.
+    const importing = pausedImport(other.company.id);
+    await importing.checking;
+    try {
+      await expect(resumeAssociateImports(db, { staleStagingMs: 0 })).rejects.toMatchObject({
+        key: 'ImportInProgress',
+      });
+    } finally {
+      importing.finishChecking();
+      importing.finishWriting();
+    }
+    expect(await importing.done).toMatchObject({ applied: true, created: 3 });
+    expect((await journalOf(other.company.id)).map((row) => row.status)).toEqual(['applied']);
   });
 });
 

@@ -97,11 +97,28 @@ type Counters = Omit<
 >;
 
 /**
- * One import at a time in this process (the roll-forward of an interrupted one included). An
- * import is long (seconds to minutes for a large club); a second one would only compete with it
- * for the embedded database's one connection. It answers `ImportInProgress` (409) at once.
+ * One import at a time per club in this process (the roll-forward of its interrupted ones
+ * included): the clubs whose import is running, by company id. A club's second import would be
+ * checked against members its first is still writing, and would roll the first forward from under
+ * it (an import finishes its club's `applying` ones first): it answers `ImportInProgress` (409) at
+ * once. Another club's import proceeds: a club's staff are not refused, nor told, because another
+ * club imports (only the start-up roll-forward, below, holds every club). On PostgreSQL two clubs'
+ * imports each use their own pooled connections. On the embedded database (PGlite, one connection)
+ * they interleave their batches: each batch waits for the other import's batch in progress, and
+ * other requests may wait for one batch of each. A batch is timed with that wait included, so each
+ * import's batches come out smaller than when it runs alone.
  */
-let importRunning = false;
+const importingClubs = new Set<string>();
+/**
+ * `resumeAssociateImports` runs alone, as if it held every club's slot: it is refused
+ * (`ImportInProgress`) while any club imports, and every club's import is refused while it runs.
+ * It finishes all clubs' interrupted imports and, on the embedded database at start-up, abandons
+ * every `staging` journal however recent (`staleStagingMs: 0`): a live import's would be dropped
+ * from under it. The server runs it once, in the background at start-up; an import tried before
+ * it ends (seconds, or a minute or two to roll a large file forward on PGlite) is refused and
+ * can be sent again.
+ */
+let resuming = false;
 
 /**
  * Brings a club's membership list in from CSV (header row; comma or semicolon; UTF-8 with or
@@ -132,14 +149,21 @@ export async function importAssociates(
   db: Database,
   options: ImportAssociatesOptions,
 ): Promise<AssociateImportReport> {
-  if (importRunning) throw new AppError('ImportInProgress');
-  importRunning = true;
+  const { companyId } = options;
+  if (resuming || importingClubs.has(companyId)) throw new AppError('ImportInProgress');
+  importingClubs.add(companyId);
   try {
-    // An import a crash or a lost connection interrupted is finished before a new one starts.
-    await finishPendingImports(db, { staleStagingMs, batchSize: options.batchSize });
+    // This club's import a crash or a lost connection interrupted is finished before its new
+    // one starts (the new one is checked against the club as that one left it). Other clubs'
+    // are theirs to finish, at their next import or at start-up.
+    await finishPendingImports(db, {
+      companyId,
+      staleStagingMs,
+      batchSize: options.batchSize,
+    });
     return await runImport(db, options);
   } finally {
-    importRunning = false;
+    importingClubs.delete(companyId);
   }
 }
 
@@ -151,44 +175,63 @@ export type ResumeOptions = {
    */
   staleStagingMs?: number;
   batchSize?: number;
+  /** As `ImportAssociatesOptions.onApplyBatch`, for each import rolled forward. */
+  onApplyBatch?: ImportAssociatesOptions['onApplyBatch'];
 };
 
 /**
- * Rolls forward every import a crash left `applying` and abandons (deletes the staged rows of)
- * the ones left `staging`. Called at start-up and before every import; safe to run in several
- * processes at once (each batch locks its import's journal row).
+ * Rolls forward every club's import a crash left `applying` and abandons (deletes the staged
+ * rows of) the ones left `staging`. Called at start-up; an import does the same for its own club
+ * first. Runs alone in this process: refused while any club imports, and refusing every import
+ * while it runs (see `resuming`). Safe to run in several processes at once (each batch locks its
+ * import's journal row).
  */
 export async function resumeAssociateImports(
   db: Database,
   options: ResumeOptions = {},
 ): Promise<{ resumed: number; abandoned: number }> {
-  if (importRunning) throw new AppError('ImportInProgress');
-  importRunning = true;
+  if (resuming || importingClubs.size > 0) throw new AppError('ImportInProgress');
+  resuming = true;
   try {
     return await finishPendingImports(db, {
       staleStagingMs: options.staleStagingMs ?? staleStagingMs,
       batchSize: options.batchSize,
+      onApplyBatch: options.onApplyBatch,
     });
   } finally {
-    importRunning = false;
+    resuming = false;
   }
 }
 
+/**
+ * Finishes the interrupted imports of one club (`companyId`), or of every club (none given):
+ * `applying` ones are rolled forward, `staging` ones idle for `staleStagingMs` abandoned.
+ */
 async function finishPendingImports(
   db: Database,
-  options: { staleStagingMs: number; batchSize: number | undefined },
+  options: {
+    companyId?: string;
+    staleStagingMs: number;
+    batchSize: number | undefined;
+    onApplyBatch?: ImportAssociatesOptions['onApplyBatch'];
+  },
 ): Promise<{ resumed: number; abandoned: number }> {
   const pending = await db
     .select({ id: associateImports.id, status: associateImports.status })
     .from(associateImports)
     .where(
-      or(
-        eq(associateImports.status, 'applying'),
-        and(
-          eq(associateImports.status, 'staging'),
-          lt(
-            associateImports.updatedAt,
-            sql`now() - make_interval(secs => ${options.staleStagingMs / 1000})`,
+      and(
+        options.companyId === undefined
+          ? undefined
+          : eq(associateImports.companyId, options.companyId),
+        or(
+          eq(associateImports.status, 'applying'),
+          and(
+            eq(associateImports.status, 'staging'),
+            lt(
+              associateImports.updatedAt,
+              sql`now() - make_interval(secs => ${options.staleStagingMs / 1000})`,
+            ),
           ),
         ),
       ),
@@ -197,7 +240,10 @@ async function finishPendingImports(
   let abandoned = 0;
   for (const { id, status } of pending) {
     if (status === 'applying') {
-      await applyImport(db, id, { batchSize: options.batchSize });
+      await applyImport(db, id, {
+        batchSize: options.batchSize,
+        onApplyBatch: options.onApplyBatch,
+      });
       resumed += 1;
     } else {
       await abandonImport(db, id);
