@@ -6,6 +6,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { Config, TrustProxy } from './config';
+import { admissionPlugin } from './plugins/admission';
 import { authPlugin } from './plugins/auth';
 import { clubEventsPlugin } from './plugins/club-events';
 import { databasePlugin } from './plugins/database';
@@ -56,6 +57,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(databasePlugin, { database: options.database });
   await app.register(clubEventsPlugin, { database: options.database });
   await app.register(securityPlugin);
+  await app.register(admissionPlugin, { limit: options.config.requestConcurrency });
   await app.register(openApiPlugin);
   await app.register(authPlugin, { jwtSecret: options.jwtSecret });
   await app.register(storagePlugin);

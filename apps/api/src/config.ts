@@ -79,6 +79,8 @@ const envSchema = z
       .regex(/^postgres(ql)?:\/\//, 'deve começar com postgres:// ou postgresql://')
       .optional(),
     DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+    /** API requests worked on at once by this process; the rest wait, writes first. */
+    REQUEST_CONCURRENCY: z.coerce.number().int().min(1).max(10_000).default(4),
     PGLITE_SHARED_BUFFERS_MB: z.coerce
       .number()
       .int()
@@ -130,6 +132,8 @@ export type Config = {
     | { driver: 'pglite'; dataDir: string; sharedBuffersMb: number };
   /** Absent only with PGlite: then `resolveJwtSecret` keeps a generated one in DATA_DIR. */
   jwtSecret: string | undefined;
+  /** API requests worked on at once by this process (plugins/admission.ts). */
+  requestConcurrency: number;
   corsOrigins: string[];
   logLevel: (typeof logLevels)[number];
   trustProxy: TrustProxy;
@@ -170,6 +174,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
           sharedBuffersMb: values.PGLITE_SHARED_BUFFERS_MB,
         },
     jwtSecret: values.JWT_SECRET,
+    requestConcurrency: values.REQUEST_CONCURRENCY,
     corsOrigins: values.CORS_ORIGINS,
     logLevel: values.LOG_LEVEL,
     trustProxy: values.TRUST_PROXY,

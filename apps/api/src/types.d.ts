@@ -27,10 +27,16 @@ declare module 'fastify' {
     clubEvents: ClubEventHub;
     /** How to end each open event stream (all ended when the server closes). */
     clubEventStreams: Set<(closing?: boolean) => void>;
+    /** API requests being worked on and waiting their turn (plugins/admission.ts). */
+    admission: { readonly working: number; readonly waiting: number };
   }
   interface FastifyRequest {
     staff: Staff;
     member: Member;
+  }
+  interface FastifyContextConfig {
+    /** `exempt`: the route never waits in the admission queue (plugins/admission.ts). */
+    admission?: 'exempt';
   }
 }
 

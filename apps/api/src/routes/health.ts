@@ -8,6 +8,8 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/health',
     {
+      // Answers even while requests queue: a busy process is not a dead one.
+      config: { admission: 'exempt' },
       schema: {
         tags: ['health'],
         summary: 'O servidor e o banco respondem',

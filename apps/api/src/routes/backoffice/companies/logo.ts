@@ -43,6 +43,8 @@ export const companyLogoRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/company/:id/logo',
     {
+      // Reads the file from the client in its handler: a slow connection would hold a turn.
+      config: { admission: 'exempt' },
       schema: {
         tags: ['company'],
         summary: `Envia o logo do clube (multipart: image; PNG, JPEG, GIF ou WebP, até ${imageMaxMegabytes} MB)`,

@@ -16,6 +16,8 @@ export const clubEventRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/events',
     {
+      // Open for minutes: it would hold one of the admission's turns all that time.
+      config: { admission: 'exempt' },
       schema: {
         tags: ['appointment'],
         summary: 'Eventos ao vivo do clube (text/event-stream)',

@@ -90,6 +90,8 @@ export const placeImageRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/placeImage',
     {
+      // Reads the file from the client in its handler: a slow connection would hold a turn.
+      config: { admission: 'exempt' },
       schema: {
         tags: ['placeImage'],
         summary: `Envia uma foto (multipart: image, placeId, sequence, description; PNG, JPEG, GIF ou WebP, até ${imageMaxMegabytes} MB)`,

@@ -1,0 +1,285 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterEach, describe, expect, it } from 'vitest';
+import { admissionPlugin } from '../src/plugins/admission';
+import { buildApp } from '../src/app';
+import { loadConfig } from '../src/config';
+import { openStream } from './club-event-stream';
+import { createBookingScene } from './factories';
+import { createTestDatabase, testJwtSecret } from './helper';
+
+/** A gate a route waits at until the test opens it. */
+function gate() {
+  let open!: () => void;
+  const opened = new Promise<void>((resolve) => (open = resolve));
+  return { opened, open };
+}
+
+/** Polls until `condition` holds (the server's own counters, not a clock). */
+async function until(condition: () => boolean) {
+  while (!condition()) await new Promise((resolve) => setTimeout(resolve, 5));
+}
+
+/**
+ * A bare server with the admission and routes that record when each request starts:
+ * `/api/hold` waits at the gate, `/api/read` and `/api/write` answer at once.
+ */
+async function serverWith(limit: number) {
+  // Closing the test's server does not wait for the client's idle keep-alive connections.
+  const app = Fastify({ forceCloseConnections: true });
+  await app.register(admissionPlugin, { limit });
+  const started: string[] = [];
+  const hold = gate();
+  let working = 0;
+  let mostAtOnce = 0;
+  app.get('/api/hold', async () => {
+    started.push('hold');
+    await hold.opened;
+    return { ok: true };
+  });
+  app.get('/api/read', async () => {
+    started.push('read');
+    working += 1;
+    mostAtOnce = Math.max(mostAtOnce, working);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    working -= 1;
+    return { ok: true };
+  });
+  app.post('/api/write', async () => {
+    started.push('write');
+    return { ok: true };
+  });
+  app.get('/api/exempt', { config: { admission: 'exempt' } }, async () => ({ ok: true }));
+  app.get('/page', async () => ({ ok: true }));
+  app.get(
+    '/api/refused',
+    {
+      onRequest: async (_request, reply) => {
+        await reply.code(401).send({ error: 'Unauthorized' });
+      },
+    },
+    async () => ({ ok: true }),
+  );
+  // Authenticated slowly: the request reaches the queue only once the test opens the gate.
+  const authenticating = gate();
+  app.get(
+    '/api/slow-auth',
+    {
+      onRequest: async () => {
+        started.push('authenticating');
+        await authenticating.opened;
+      },
+      onRequestAbort: async () => {
+        started.push('client left');
+      },
+    },
+    async () => {
+      started.push('slow-auth');
+      return { ok: true };
+    },
+  );
+  app.post('/api/failing', async () => {
+    throw Object.assign(new Error('Horário já reservado'), { statusCode: 409 });
+  });
+  return { app, started, hold, authenticating, mostAtOnce: () => mostAtOnce };
+}
+
+describe('admission: how many API requests are worked on at once, and in which order', () => {
+  let app: FastifyInstance | undefined;
+  afterEach(async () => {
+    await app?.close();
+    app = undefined;
+  });
+
+  it('never works on more than the limit at once, and answers every request', async () => {
+    const server = await serverWith(2);
+    app = server.app;
+    const answers = await Promise.all(
+      Array.from({ length: 7 }, () => app!.inject({ url: '/api/read' })),
+    );
+    expect(answers.map((answer) => answer.statusCode)).toEqual(Array(7).fill(200));
+    expect(server.mostAtOnce()).toBe(2);
+    expect(app.admission).toMatchObject({ working: 0, waiting: 0 });
+  });
+
+  it('lets a waiting write pass the reads that have waited longer', async () => {
+    const server = await serverWith(1);
+    app = server.app;
+    const held = app.inject({ url: '/api/hold' });
+    await until(() => server.started.includes('hold'));
+    const read = app.inject({ url: '/api/read' });
+    await until(() => app!.admission.waiting === 1);
+    const write = app.inject({ method: 'POST', url: '/api/write' });
+    await until(() => app!.admission.waiting === 2);
+    server.hold.open();
+    await Promise.all([held, read, write]);
+    expect(server.started).toEqual(['hold', 'write', 'read']);
+  });
+
+  it('ends the turn of a request its handler refused, and of one a hook refused', async () => {
+    const server = await serverWith(1);
+    app = server.app;
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      expect((await app.inject({ method: 'POST', url: '/api/failing' })).statusCode).toBe(409);
+      expect((await app.inject({ url: '/api/refused' })).statusCode).toBe(401);
+    }
+    expect((await app.inject({ url: '/api/read' })).statusCode).toBe(200);
+    expect(app.admission).toMatchObject({ working: 0, waiting: 0 });
+  });
+
+  it("does not queue the web app's files nor a route marked exempt", async () => {
+    const server = await serverWith(1);
+    app = server.app;
+    const held = app.inject({ url: '/api/hold' });
+    await until(() => server.started.includes('hold'));
+    expect((await app.inject({ url: '/api/exempt' })).statusCode).toBe(200);
+    expect((await app.inject({ url: '/page' })).statusCode).toBe(200);
+    expect(app.admission).toMatchObject({ working: 1, waiting: 0 });
+    server.hold.open();
+    await held;
+  });
+
+  it('never starts a request whose client left while it waited', async () => {
+    const server = await serverWith(1);
+    app = server.app;
+    const base = await app.listen({ port: 0, host: '127.0.0.1' });
+    const held = fetch(`${base}/api/hold`);
+    await until(() => server.started.includes('hold'));
+    const leaving = new AbortController();
+    const left = fetch(`${base}/api/read`, { signal: leaving.signal }).catch(() => 'left');
+    await until(() => app!.admission.waiting === 1);
+    leaving.abort();
+    expect(await left).toBe('left');
+    await until(() => app!.admission.waiting === 0);
+    server.hold.open();
+    expect((await held).status).toBe(200);
+    expect((await fetch(`${base}/api/write`, { method: 'POST' })).status).toBe(200);
+    expect(server.started).toEqual(['hold', 'write']);
+  });
+
+  it('neither queues nor starts a request whose client left before it reached the queue', async () => {
+    const server = await serverWith(1);
+    app = server.app;
+    const base = await app.listen({ port: 0, host: '127.0.0.1' });
+    const leaving = new AbortController();
+    const left = fetch(`${base}/api/slow-auth`, { signal: leaving.signal }).catch(() => 'left');
+    await until(() => server.started.includes('authenticating'));
+    leaving.abort();
+    expect(await left).toBe('left');
+    await until(() => server.started.includes('client left'));
+    server.authenticating.open();
+    // Had it taken the only turn, its 'close' long gone, nothing would ever be answered again.
+    expect((await fetch(`${base}/api/write`, { method: 'POST' })).status).toBe(200);
+    expect(server.started).toEqual(['authenticating', 'client left', 'write']);
+    expect(app.admission).toMatchObject({ working: 0, waiting: 0 });
+  });
+
+  it('gives the turn of a request whose client left while it was worked on to the next', async () => {
+    const server = await serverWith(1);
+    app = server.app;
+    const base = await app.listen({ port: 0, host: '127.0.0.1' });
+    const leaving = new AbortController();
+    const left = fetch(`${base}/api/hold`, { signal: leaving.signal }).catch(() => 'left');
+    await until(() => server.started.includes('hold'));
+    leaving.abort();
+    expect(await left).toBe('left');
+    // The held handler is still waiting at its gate, yet the next request is answered.
+    expect((await fetch(`${base}/api/read`)).status).toBe(200);
+    server.hold.open();
+  });
+});
+
+describe('admission in the API', () => {
+  it('lets the health check and the live event stream past a full queue', async () => {
+    const { database, drop } = await createTestDatabase();
+    const config = loadConfig({
+      DATA_DIR: `${process.env.TMPDIR ?? '/tmp'}/clube-test-data`,
+      REQUEST_CONCURRENCY: '1',
+    });
+    const app = await buildApp({ config, database, jwtSecret: testJwtSecret });
+    // The only turn is taken by a request that waits at a gate.
+    const hold = gate();
+    app.get('/api/test-hold', async () => {
+      await hold.opened;
+      return { ok: true };
+    });
+    const base = await app.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      const scene = await createBookingScene(app);
+      const held = fetch(`${base}/api/test-hold`);
+      await until(() => app.admission.working === 1);
+      expect((await fetch(`${base}/api/health`)).status).toBe(200);
+      const stream = await openStream(base, scene.company.id, scene.headers);
+      await stream.ready();
+      const places = fetch(`${base}/api/backoffice/place/company/${scene.company.id}`, {
+        headers: scene.headers,
+      });
+      await until(() => app.admission.waiting === 1);
+      hold.open();
+      expect((await held).status).toBe(200);
+      expect((await places).status).toBe(200);
+      stream.close();
+    } finally {
+      await app.close();
+      await database.close();
+      await drop();
+    }
+  });
+
+  it('lets uploads and imports, which read their file from the client, past a full queue', async () => {
+    const { database, drop } = await createTestDatabase();
+    const config = loadConfig({
+      DATA_DIR: `${process.env.TMPDIR ?? '/tmp'}/clube-test-data`,
+      REQUEST_CONCURRENCY: '1',
+    });
+    const app = await buildApp({ config, database, jwtSecret: testJwtSecret });
+    // The uploads whose headers the server has read (their body is read by their handler).
+    const arrived: string[] = [];
+    app.addHook('preValidation', (request, _reply, done) => {
+      if (request.headers['content-type']?.startsWith('multipart/')) arrived.push(request.url);
+      done();
+    });
+    const base = await app.listen({ port: 0, host: '127.0.0.1' });
+    const uploads: AbortController[] = [];
+    try {
+      const scene = await createBookingScene(app);
+      const paths = [
+        '/api/backoffice/placeImage',
+        `/api/backoffice/company/${scene.company.id}/logo`,
+        `/api/backoffice/associate/import?companyId=${scene.company.id}`,
+      ];
+      for (const path of paths) {
+        // A slow connection: the body's first part arrives, the rest never does.
+        const body = new ReadableStream<Uint8Array>({
+          start(controller) {
+            controller.enqueue(
+              new TextEncoder().encode(
+                '--fronteira\r\nContent-Disposition: form-data; name="file"; filename="a.csv"\r\n\r\n',
+              ),
+            );
+          },
+        });
+        const leaving = new AbortController();
+        uploads.push(leaving);
+        void fetch(base + path, {
+          method: 'POST',
+          headers: { ...scene.headers, 'content-type': 'multipart/form-data; boundary=fronteira' },
+          body,
+          duplex: 'half',
+          signal: leaving.signal,
+        } as RequestInit).catch(() => undefined);
+      }
+      // Each handler now waits for its file; were any of them queued, it would hold the only
+      // turn and the next request would wait for it.
+      await until(() => arrived.length === paths.length);
+      const places = await fetch(`${base}/api/backoffice/place/company/${scene.company.id}`, {
+        headers: scene.headers,
+      });
+      expect(places.status).toBe(200);
+    } finally {
+      for (const upload of uploads) upload.abort();
+      await app.close();
+      await database.close();
+      await drop();
+    }
+  });
+});
