@@ -439,36 +439,12 @@ describe('a real import in batches (staging, then apply)', () => {
 
   it('leaves the database to other requests between batches, while checking and while writing', async () => {
     const { company } = await createClubWithStaff(context.database.db);
-    let release!: () => void;
-    const gate = new Promise<void>((resolve) => (release = resolve));
-    async function* slowFile() {
-      yield Buffer.from(`${cleanFile.split('\n').slice(0, 3).join('\n')}\n`);
-      await gate;
-      yield Buffer.from(cleanFile.split('\n')[3]!);
-    }
-    let checked!: () => void;
-    const firstBatchChecked = new Promise<void>((resolve) => (checked = resolve));
-    let applied!: () => void;
-    const firstBatchApplied = new Promise<void>((resolve) => (applied = resolve));
-    let resume!: () => void;
-    const resumed = new Promise<void>((resolve) => (resume = resolve));
-    const importing = importAssociates(context.database.db, {
-      companyId: company.id,
-      source: slowFile(),
-      batchSize: 1,
-      actorUserId: null,
-      onProgress: () => checked(),
-      onApplyBatch: async (batches) => {
-        if (batches !== 1) return;
-        applied();
-        await resumed;
-      },
-    });
+    const importing = pausedImport(company.id);
 
     // Checking: past its first batch, waiting for the rest of the file. With one transaction
     // held across batches, the embedded database would make these wait for the import, which
     // waits for us: the test would never end.
-    await firstBatchChecked;
+    await importing.checking;
     expect((await health()).statusCode).toBe(200);
     expect(await associatesOf(company.id)).toEqual([]);
     const [journal] = await journalOf(company.id);
@@ -476,17 +452,17 @@ describe('a real import in batches (staging, then apply)', () => {
     // Checked rows wait in the staging table, seen by nobody.
     expect(await stagedRows(journal!.id)).toBeGreaterThan(0);
     await expect(run(company.id, cleanFile)).rejects.toMatchObject({ key: 'ImportInProgress' });
-    release();
+    importing.finishChecking();
 
     // Writing: one batch committed, the next not started. A reader sees the first member.
-    await firstBatchApplied;
+    await importing.writing;
     expect((await health()).statusCode).toBe(200);
     expect((await associatesOf(company.id)).map((row) => row.cardId)).toEqual(['5001']);
     expect((await journalOf(company.id))[0]!.status).toBe('applying');
     await expect(run(company.id, cleanFile)).rejects.toMatchObject({ key: 'ImportInProgress' });
-    resume();
+    importing.finishWriting();
 
-    expect(await importing).toMatchObject({ applied: true, created: 3, titlesCreated: 2 });
+    expect(await importing.done).toMatchObject({ applied: true, created: 3, titlesCreated: 2 });
     expect((await associatesOf(company.id)).map((row) => row.cardId)).toEqual([
       '5001',
       '5002',
