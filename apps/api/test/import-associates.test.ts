@@ -75,6 +75,21 @@ const multipart = (fields: Record<string, string>, csv: string) => {
   };
 };
 
+/**
+ * `cleanFile` arriving slowly: its first rows at once, its last only once the test calls
+ * `finish` (the import checks a batch, then waits for the rest of its file).
+ */
+function slowCleanFile() {
+  let finish!: () => void;
+  const rest = new Promise<void>((resolve) => (finish = resolve));
+  async function* source() {
+    yield Buffer.from(`${cleanFile.split('\n').slice(0, 3).join('\n')}\n`);
+    await rest;
+    yield Buffer.from(cleanFile.split('\n')[3]!);
+  }
+  return { source: source(), finish };
+}
+
 describe('importAssociates', () => {
   it('imports a clean file, creating titles and associates', async () => {
     const { company } = await createClubWithStaff(context.db);
@@ -321,18 +336,12 @@ describe('importAssociates', () => {
 
   it('runs one import at a time per club; a dry run leaves the database to others between batches', async () => {
     const { company, staff } = await createClubWithStaff(context.db);
-    let release!: () => void;
-    const gate = new Promise<void>((resolve) => (release = resolve));
-    async function* slowFile() {
-      yield Buffer.from(`${cleanFile.split('\n').slice(0, 3).join('\n')}\n`);
-      await gate;
-      yield Buffer.from(cleanFile.split('\n')[3]!);
-    }
+    const file = slowCleanFile();
     let firstBatchWritten!: () => void;
     const written = new Promise<void>((resolve) => (firstBatchWritten = resolve));
     const first = importAssociates(context.db, {
       companyId: company.id,
-      source: slowFile(),
+      source: file.source,
       dryRun: true,
       batchSize: 1,
       actorUserId: null,
@@ -361,7 +370,7 @@ describe('importAssociates', () => {
       error: 'ImportInProgress',
       message: expect.stringContaining('importação de associados em andamento'),
     });
-    release();
+    file.finish();
     expect(await first).toMatchObject({
       dryRun: true,
       applied: false,
@@ -637,13 +646,7 @@ describe('a real import in batches (staging, then apply)', () => {
    * batch (`writing`).
    */
   function pausedImport(companyId: string) {
-    let release!: () => void;
-    const gate = new Promise<void>((resolve) => (release = resolve));
-    async function* slowFile() {
-      yield Buffer.from(`${cleanFile.split('\n').slice(0, 3).join('\n')}\n`);
-      await gate;
-      yield Buffer.from(cleanFile.split('\n')[3]!);
-    }
+    const file = slowCleanFile();
     let checked!: () => void;
     const checking = new Promise<void>((resolve) => (checked = resolve));
     let applied!: () => void;
@@ -652,7 +655,7 @@ describe('a real import in batches (staging, then apply)', () => {
     const resumed = new Promise<void>((resolve) => (resume = resolve));
     const done = importAssociates(context.database.db, {
       companyId,
-      source: slowFile(),
+      source: file.source,
       batchSize: 1,
       actorUserId: null,
       onProgress: () => checked(),
@@ -662,7 +665,7 @@ describe('a real import in batches (staging, then apply)', () => {
         await resumed;
       },
     });
-    return { checking, writing, done, finishChecking: release, finishWriting: resume };
+    return { checking, writing, done, finishChecking: file.finish, finishWriting: resume };
   }
 
   it('runs one import at a time per club: another club imports meanwhile, the same club waits its turn', async () => {

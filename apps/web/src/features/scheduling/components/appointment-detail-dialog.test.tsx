@@ -2,6 +2,7 @@ import { clubInstant, type Appointment, type NoShowResult } from '@clube/shared'
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { buildAppointment } from '@/testing/factories';
 import { apiError, mockApi, route } from '@/testing/mock-api';
 import { renderSignedIn } from '@/testing/render-app';
 import { AppointmentDetailDialog } from './appointment-detail-dialog';
@@ -10,29 +11,17 @@ const timezone = 'America/Sao_Paulo';
 const startsAt = clubInstant('2026-06-10', '14:00', timezone);
 const minutes = (count: number) => count * 60_000;
 
-function appointment(overrides: Partial<Appointment> = {}): Appointment {
-  return {
-    id: '33333333-3333-4333-8333-333333333333',
-    companyId: '44444444-4444-4444-8444-444444444444',
-    placeId: '11111111-1111-4111-8111-111111111111',
-    placeName: 'Quadra',
-    associateId: '22222222-2222-4222-8222-222222222222',
-    associateTitleId: '55555555-5555-4555-8555-555555555555',
-    startsAt: startsAt.toISOString(),
-    endsAt: new Date(startsAt.getTime() + minutes(60)).toISOString(),
-    status: 'SCHEDULED',
-    createdAt: '2026-06-01T12:00:00.000Z',
-    cancelledAt: null,
-    cancellationReason: null,
-    checkedInAt: null,
-    noShowAt: null,
-    associate: { id: '22222222-2222-4222-8222-222222222222', name: 'Ana Lima', cardId: '1234' },
-    createdBy: null,
-    bookedVia: 'staff',
-    bookedBy: null,
-    ...overrides,
-  };
-}
+// One booking, the same id in every call: the routes the dialog calls name it.
+const booked = buildAppointment({
+  placeName: 'Quadra',
+  startsAt: startsAt.toISOString(),
+  endsAt: new Date(startsAt.getTime() + minutes(60)).toISOString(),
+  bookedBy: null,
+});
+const appointment = (overrides: Partial<Appointment> = {}): Appointment => ({
+  ...booked,
+  ...overrides,
+});
 
 /** The dialog as the front desk sees it at a given instant. */
 function renderAt(now: Date, shown: Appointment) {
