@@ -1,7 +1,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { admissionPlugin } from '../src/plugins/admission';
-import { buildApp } from '../src/app';
+import { buildApp, type App } from '../src/app';
 import { loadConfig } from '../src/config';
 import { openStream } from './club-event-stream';
 import { createBookingScene } from './factories';
@@ -189,64 +189,70 @@ describe('admission: how many API requests are worked on at once, and in which o
 });
 
 describe('admission in the API', () => {
-  it('lets the health check and the live event stream past a full queue', async () => {
+  let close: (() => Promise<void>) | undefined;
+  afterEach(async () => {
+    await close?.();
+    close = undefined;
+  });
+
+  /** The API with a single turn, listening; `prepare` adds the test's routes or hooks first. */
+  async function apiWithOneTurn(prepare: (app: App) => void) {
     const { database, drop } = await createTestDatabase();
     const config = loadConfig({
       DATA_DIR: `${process.env.TMPDIR ?? '/tmp'}/clube-test-data`,
       REQUEST_CONCURRENCY: '1',
     });
     const app = await buildApp({ config, database, jwtSecret: testJwtSecret });
-    // The only turn is taken by a request that waits at a gate.
-    const hold = gate();
-    app.get('/api/test-hold', async () => {
-      await hold.opened;
-      return { ok: true };
-    });
+    prepare(app);
     const base = await app.listen({ port: 0, host: '127.0.0.1' });
-    try {
-      const scene = await createBookingScene(app);
-      const held = fetch(`${base}/api/test-hold`);
-      await until(() => app.admission.working === 1);
-      expect((await fetch(`${base}/api/health`)).status).toBe(200);
-      const stream = await openStream(base, scene.company.id, scene.headers);
-      await stream.ready();
-      const places = fetch(`${base}/api/backoffice/place/company/${scene.company.id}`, {
-        headers: scene.headers,
-      });
-      await until(() => app.admission.waiting === 1);
-      hold.open();
-      expect((await held).status).toBe(200);
-      expect((await places).status).toBe(200);
-      stream.close();
-    } finally {
+    close = async () => {
       await app.close();
       await database.close();
       await drop();
-    }
+    };
+    return { app, base, scene: await createBookingScene(app) };
+  }
+
+  it('lets the health check and the live event stream past a full queue', async () => {
+    // The only turn is taken by a request that waits at a gate.
+    const hold = gate();
+    const { app, base, scene } = await apiWithOneTurn((app) =>
+      app.get('/api/test-hold', async () => {
+        await hold.opened;
+        return { ok: true };
+      }),
+    );
+    const held = fetch(`${base}/api/test-hold`);
+    await until(() => app.admission.working === 1);
+    expect((await fetch(`${base}/api/health`)).status).toBe(200);
+    const stream = await openStream(base, scene.company.id, scene.headers);
+    await stream.ready();
+    const places = fetch(`${base}/api/backoffice/place/company/${scene.company.id}`, {
+      headers: scene.headers,
+    });
+    await until(() => app.admission.waiting === 1);
+    hold.open();
+    expect((await held).status).toBe(200);
+    expect((await places).status).toBe(200);
+    stream.close();
   });
 
   it('lets uploads and imports, which read their file from the client, past a full queue', async () => {
-    const { database, drop } = await createTestDatabase();
-    const config = loadConfig({
-      DATA_DIR: `${process.env.TMPDIR ?? '/tmp'}/clube-test-data`,
-      REQUEST_CONCURRENCY: '1',
-    });
-    const app = await buildApp({ config, database, jwtSecret: testJwtSecret });
     // The uploads whose headers the server has read (their body is read by their handler).
     const arrived: string[] = [];
-    app.addHook('preValidation', (request, _reply, done) => {
-      if (request.headers['content-type']?.startsWith('multipart/')) arrived.push(request.url);
-      done();
-    });
-    const base = await app.listen({ port: 0, host: '127.0.0.1' });
-    const uploads: AbortController[] = [];
+    const { base, scene } = await apiWithOneTurn((app) =>
+      app.addHook('preValidation', (request, _reply, done) => {
+        if (request.headers['content-type']?.startsWith('multipart/')) arrived.push(request.url);
+        done();
+      }),
+    );
+    const paths = [
+      '/api/backoffice/placeImage',
+      `/api/backoffice/company/${scene.company.id}/logo`,
+      `/api/backoffice/associate/import?companyId=${scene.company.id}`,
+    ];
+    const uploads = new AbortController();
     try {
-      const scene = await createBookingScene(app);
-      const paths = [
-        '/api/backoffice/placeImage',
-        `/api/backoffice/company/${scene.company.id}/logo`,
-        `/api/backoffice/associate/import?companyId=${scene.company.id}`,
-      ];
       for (const path of paths) {
         // A slow connection: the body's first part arrives, the rest never does.
         const body = new ReadableStream<Uint8Array>({
@@ -258,14 +264,12 @@ describe('admission in the API', () => {
             );
           },
         });
-        const leaving = new AbortController();
-        uploads.push(leaving);
         void fetch(base + path, {
           method: 'POST',
           headers: { ...scene.headers, 'content-type': 'multipart/form-data; boundary=fronteira' },
           body,
           duplex: 'half',
-          signal: leaving.signal,
+          signal: uploads.signal,
         } as RequestInit).catch(() => undefined);
       }
       // Each handler now waits for its file; were any of them queued, it would hold the only
@@ -276,10 +280,8 @@ describe('admission in the API', () => {
       });
       expect(places.status).toBe(200);
     } finally {
-      for (const upload of uploads) upload.abort();
-      await app.close();
-      await database.close();
-      await drop();
+      // Before the server closes: it waits for connections still sending.
+      uploads.abort();
     }
   });
 });
