@@ -4,3 +4,4 @@ export * from './client';
 export * from './data-dir-lock';
 export * from './file-modes';
 export * from './scratch-database';
+export * from './prepared-statement';

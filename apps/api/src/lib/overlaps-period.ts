@@ -15,5 +15,10 @@ export function overlapsPeriod(
   if (range.startsAt && range.endsAt && range.startsAt > range.endsAt) return sql`false`;
   const bound = (instant: Date | undefined) =>
     instant ? sql`${instant.toISOString()}::timestamptz` : sql`null`;
-  return sql`tstzrange(${startsAt}, ${endsAt}, '[)') && tstzrange(${bound(range.startsAt)}, ${bound(range.endsAt)}, '[]')`;
+  return overlapsBounds(startsAt, endsAt, bound(range.startsAt), bound(range.endsAt));
+}
+
+/** overlapsPeriod with the range's bounds as SQL (timestamptz values or placeholders, from ≤ to). */
+export function overlapsBounds(startsAt: AnyColumn, endsAt: AnyColumn, from: SQL, to: SQL): SQL {
+  return sql`tstzrange(${startsAt}, ${endsAt}, '[)') && tstzrange(${from}, ${to}, '[]')`;
 }

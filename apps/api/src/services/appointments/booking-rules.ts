@@ -1,4 +1,4 @@
-import { queryRows, type Database } from '@clube/db';
+import { preparedStatement, type Database, type PreparedStatement } from '@clube/db';
 import {
   addDaysToDate,
   ageOn,
@@ -7,6 +7,7 @@ import {
   clubTimeOf,
   clubToday,
   dateLabel,
+  dayOfWeekOf,
   errorCodeOf,
   errorMessageOf,
   limits,
@@ -14,7 +15,7 @@ import {
   type ApiErrorKey,
   type ErrorKeyWithoutParams,
 } from '@clube/shared';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { AppError, type ErrorOf } from '../../lib/app-error';
 import {
   busyIntervalsSql,
@@ -22,7 +23,7 @@ import {
   occupyingStatusList,
   slotGridOf,
   splitBusy,
-  weekdayOf,
+  weekdayAt,
   type Busy,
   type ClubDay,
   type PlaceOfStaff,
@@ -109,18 +110,97 @@ type PlaceContextRow = {
 /**
  * The place (with its club's timezone, category and operating hour that day), the associate with
  * their title, and what the rules read (RuleRows), in one round trip: every booking, every "why
- * not?", a booking again under its locks and a member's view of a court's day read this. Written
- * as SQL text rather than with the query builder: building the builder's version cost the server
- * more than PostgreSQL took to answer it, on every attempt of a rush. Throws PlaceNotFound for a
- * place outside the caller's clubs or archived; the associate and the title are null when not of
- * the place's club (or not asked for).
+ * not?", a booking again under its locks and a member's view of a court's day read this. Throws
+ * PlaceNotFound for a place outside the caller's clubs or archived; the associate and the title
+ * are null when not of the place's club (or not asked for).
  */
 export async function readPlaceContext(db: Database, options: PlaceContextOptions) {
-  const { placeId, busyRange, booker } = options;
+  const { placeId, day, booker } = options;
   if (options.companyIds.size === 0) throw new AppError('PlaceNotFound');
-  const iso = (instant: Date) => sql`${instant.toISOString()}::timestamptz`;
+  // An inverted range overlaps nothing (and tstzrange would refuse it): read it as its start.
+  const busyRange = {
+    startsAt: options.busyRange.startsAt,
+    endsAt: new Date(
+      Math.max(options.busyRange.startsAt.getTime(), options.busyRange.endsAt.getTime()),
+    ),
+  };
+  const statement = placeContextStatement({
+    byDate: 'date' in day,
+    forBooker: booker !== undefined,
+  });
+  const [row] = await statement(db, {
+    placeId,
+    companyIds: [...options.companyIds],
+    day: 'date' in day ? dayOfWeekOf(day.date) : day.instant.toISOString(),
+    busyFrom: busyRange.startsAt.toISOString(),
+    busyTo: busyRange.endsAt.toISOString(),
+    ...(booker && {
+      associateId: booker.associateId,
+      titleFrom: booker.titleWindow.startsAt.toISOString(),
+      titleTo: booker.titleWindow.endsAt.toISOString(),
+      now: booker.now.toISOString(),
+    }),
+  });
+  if (!row) throw new AppError('PlaceNotFound');
+  const { associate, title, titleBookings, suspendedUntil, busy, ...placeOfStaff } = row.context;
+  const rules: RuleRows = {
+    titleBookings: (titleBookings ?? []).map(([bookedPlaceId, categoryId, starts]) => ({
+      placeId: bookedPlaceId,
+      categoryId,
+      startsAt: new Date(starts),
+    })),
+    suspendedUntil: suspendedUntil === null ? null : Number(suspendedUntil),
+    busy: splitBusy(
+      (busy ?? []).map(([booked, busyPlaceId, starts, ends]) => ({
+        booked,
+        placeId: busyPlaceId,
+        startsAt: new Date(starts),
+        endsAt: new Date(ends),
+      })),
+    ),
+  };
+  return { ...placeOfStaff, rules, associate: associate && title ? { associate, title } : null };
+}
+
+type PlaceContextParams = {
+  placeId: string;
+  companyIds: string[];
+  /** The weekday name of the club day's date, or the instant whose club day it is (ISO). */
+  day: string;
+  busyFrom: string;
+  busyTo: string;
+  associateId?: string;
+  titleFrom?: string;
+  titleTo?: string;
+  now?: string;
+};
+
+/**
+ * readPlaceContext's query, one prepared statement for each way it is asked (the day by date or
+ * by instant, for a booker or for nobody): every booking attempt of a rush and every member's
+ * look at a court's day run it, and its planning took longer than its running. Written as SQL
+ * text rather than with the query builder, whose building cost the server more than PostgreSQL
+ * took to answer.
+ */
+const placeContextStatements = new Map<
+  string,
+  PreparedStatement<PlaceContextParams, { context: PlaceContextRow }>
+>();
+function placeContextStatement(variant: { byDate: boolean; forBooker: boolean }) {
+  const name = `place_context_${variant.byDate ? 'date' : 'instant'}_${variant.forBooker ? 'booker' : 'place'}`;
+  let statement = placeContextStatements.get(name);
+  if (!statement) {
+    statement = preparedStatement(name, () => placeContextSql(variant));
+    placeContextStatements.set(name, statement);
+  }
+  return statement;
+}
+
+function placeContextSql(variant: { byDate: boolean; forBooker: boolean }): SQL {
+  const value = (name: keyof PlaceContextParams) => sql`${sql.placeholder(name)}`;
+  const instant = (name: keyof PlaceContextParams) => sql`${value(name)}::timestamptz`;
   // A court's day read for nobody in particular plans and runs none of the title's parts.
-  const titleBookingsSql = booker
+  const titleBookingsSql = variant.forBooker
     ? sql`(
         select json_agg(json_build_array(a.place_id, p.category_id, a.starts_at))
         from appointments a
@@ -128,23 +208,23 @@ export async function readPlaceContext(db: Database, options: PlaceContextOption
         where a.associate_title_id = associate_titles.id
           and (p.category_id = places.category_id or a.place_id = places.id)
           and a.status in (${occupyingStatusList})
-          and a.starts_at >= ${iso(booker.titleWindow.startsAt)}
-          and a.starts_at < ${iso(booker.titleWindow.endsAt)})`
+          and a.starts_at >= ${instant('titleFrom')}
+          and a.starts_at < ${instant('titleTo')})`
     : sql`null`;
-  const suspensionSql = booker
+  const suspensionSql = variant.forBooker
     ? sql`(
         select (extract(epoch from s.ends_at) * 1000)::float8
         from title_suspensions s
         where s.associate_title_id = associate_titles.id
           and s.lifted_at is null
-          and s.starts_at <= ${iso(booker.now)}
-          and s.ends_at > ${iso(booker.now)}
+          and s.starts_at <= ${instant('now')}
+          and s.ends_at > ${instant('now')}
         order by s.ends_at desc
         limit 1)`
     : sql`null`;
-  const [row] = await queryRows<{ context: PlaceContextRow }>(
-    db,
-    sql`
+  const weekday = variant.byDate ? value('day') : weekdayAt(value('day'));
+  const associateId = variant.forBooker ? sql`${value('associateId')}::uuid` : sql`null::uuid`;
+  return sql`
       select json_build_object(
         'place', json_build_object(
           'id', places.id,
@@ -177,40 +257,20 @@ export async function readPlaceContext(db: Database, options: PlaceContextOption
         'suspendedUntil', ${suspensionSql},
         'busy', (
           select json_agg(json_build_array(b.booked, b.place_id, b.starts_at, b.ends_at))
-          from (${busyIntervalsSql({ placeIds: [placeId], range: busyRange })}) b)
+          from (${busyIntervalsSql({ placeIds: sql`array[${value('placeId')}::uuid]`, from: value('busyFrom'), to: value('busyTo') })}) b)
       ) as context
       from places
       join companies on companies.id = places.company_id
       join categories on categories.id = places.category_id
       left join operating_hours on operating_hours.company_id = places.company_id
-        and operating_hours.day_of_week = ${weekdayOf(options.day)}
-      left join associates on associates.id = ${booker?.associateId ?? null}::uuid
+        and operating_hours.day_of_week = ${weekday}
+      left join associates on associates.id = ${associateId}
         and associates.company_id = places.company_id
       left join associate_titles on associate_titles.id = associates.associate_title_id
-      where places.id = ${placeId}::uuid
-        and places.company_id = any(${sql.param([...options.companyIds])}::uuid[])
+      where places.id = ${value('placeId')}::uuid
+        and places.company_id = any(${value('companyIds')}::uuid[])
         and places.archived_at is null
-    `,
-  );
-  if (!row) throw new AppError('PlaceNotFound');
-  const { associate, title, titleBookings, suspendedUntil, busy, ...placeOfStaff } = row.context;
-  const rules: RuleRows = {
-    titleBookings: (titleBookings ?? []).map(([bookedPlaceId, categoryId, starts]) => ({
-      placeId: bookedPlaceId,
-      categoryId,
-      startsAt: new Date(starts),
-    })),
-    suspendedUntil: suspendedUntil === null ? null : Number(suspendedUntil),
-    busy: splitBusy(
-      (busy ?? []).map(([booked, busyPlaceId, starts, ends]) => ({
-        booked,
-        placeId: busyPlaceId,
-        startsAt: new Date(starts),
-        endsAt: new Date(ends),
-      })),
-    ),
-  };
-  return { ...placeOfStaff, rules, associate: associate && title ? { associate, title } : null };
+    `;
 }
 
 /**

@@ -17,7 +17,7 @@ import {
 } from '@clube/shared';
 import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { AppError } from '../../lib/app-error';
-import { overlapsPeriod } from '../../lib/overlaps-period';
+import { overlapsBounds } from '../../lib/overlaps-period';
 import type { Interval, SlotGrid } from './slots';
 
 /** The club-local day a calendar is read for: a date, or the day an instant falls on. */
@@ -31,7 +31,12 @@ const weekdayNames = sql.raw(`array[${daysOfWeek.map((day) => `'${day}'`).join('
  */
 export function weekdayOf(day: ClubDay): SQL {
   if ('date' in day) return sql`${dayOfWeekOf(day.date)}`;
-  const dayOfWeek = sql`extract(dow from ${day.instant.toISOString()}::timestamptz at time zone ${companies.timezone})`;
+  return weekdayAt(sql`${day.instant.toISOString()}`);
+}
+
+/** The weekday name of an instant (SQL: a value or a placeholder) in the club's timezone. */
+export function weekdayAt(instant: SQL): SQL {
+  const dayOfWeek = sql`extract(dow from ${instant}::timestamptz at time zone ${companies.timezone})`;
   return sql`(${weekdayNames})[${dayOfWeek}::int + 1]`;
 }
 
@@ -126,26 +131,26 @@ export const occupyingStatusList = sql.raw(
 /**
  * Blocked times and slot-holding (SCHEDULED, CHECKED_IN, NO_SHOW) appointments of places
  * overlapping a range, as SQL to read alone (loadBusyIntervals) or inside a larger query
- * (readPlaceContext); columns booked, place_id, starts_at, ends_at. The filter the range (gist)
- * indexes answer, then the exact overlap.
+ * (readPlaceContext); columns booked, place_id, starts_at, ends_at. The places (a uuid[]) and the
+ * range's bounds (timestamptz, `from` ≤ `to`) are SQL: values, or placeholders of a prepared
+ * statement. The filter the range (gist) indexes answer, then the exact overlap.
  */
-export function busyIntervalsSql(options: { placeIds: string[]; range: Interval }): SQL {
-  const { range } = options;
-  const placeIds = sql`any(${sql.param(options.placeIds)}::uuid[])`;
-  const from = sql`${range.startsAt.toISOString()}::timestamptz`;
-  const to = sql`${range.endsAt.toISOString()}::timestamptz`;
+export function busyIntervalsSql(options: { placeIds: SQL; from: SQL; to: SQL }): SQL {
+  const placeIds = sql`any(${options.placeIds}::uuid[])`;
+  const from = sql`${options.from}::timestamptz`;
+  const to = sql`${options.to}::timestamptz`;
   return sql`
     select false as booked, place_id, starts_at, ends_at
     from blocked_times
     where place_id = ${placeIds}
-      and ${overlapsPeriod(blockedTimes.startsAt, blockedTimes.endsAt, range)}
+      and ${overlapsBounds(blockedTimes.startsAt, blockedTimes.endsAt, from, to)}
       and starts_at < ${to} and ends_at > ${from}
     union all
     select true, place_id, starts_at, ends_at
     from appointments
     where place_id = ${placeIds}
       and status in (${occupyingStatusList})
-      and ${overlapsPeriod(appointments.startsAt, appointments.endsAt, range)}
+      and ${overlapsBounds(appointments.startsAt, appointments.endsAt, from, to)}
       and starts_at < ${to} and ends_at > ${from}`;
 }
 
@@ -154,7 +159,9 @@ export async function loadBusyIntervals(
   db: Database,
   options: { placeIds: string[]; range: Interval },
 ): Promise<Busy> {
-  if (options.placeIds.length === 0) return { blocked: [], booked: [] };
+  const { placeIds, range } = options;
+  // An inverted range overlaps nothing (and tstzrange would refuse it).
+  if (placeIds.length === 0 || range.startsAt > range.endsAt) return { blocked: [], booked: [] };
   // Instants through JSON: ISO text on both drivers, whatever their own timestamp parsing.
   const rows = await queryRows<{
     booked: boolean;
@@ -165,7 +172,11 @@ export async function loadBusyIntervals(
     db,
     sql`select b.booked, b.place_id as "placeId", to_json(b.starts_at) as "startsAt",
       to_json(b.ends_at) as "endsAt"
-    from (${busyIntervalsSql(options)}) b`,
+    from (${busyIntervalsSql({
+      placeIds: sql`${sql.param(placeIds)}`,
+      from: sql`${range.startsAt.toISOString()}`,
+      to: sql`${range.endsAt.toISOString()}`,
+    })}) b`,
   );
   return splitBusy(
     rows.map((row) => ({
