@@ -26,6 +26,16 @@ describe('club time', () => {
     expect(clubTimeOf(lateEvening, 'America/Sao_Paulo')).toBe('22:30');
   });
 
+  it('reads midnight as 00:00 and follows the clock across a daylight-saving jump', () => {
+    const midnight = new Date('2026-11-24T03:00:00Z'); // 00:00 on the 24th in São Paulo
+    expect(clubTimeOf(midnight, 'America/Sao_Paulo')).toBe('00:00');
+    expect(clubDateOf(midnight, 'America/Sao_Paulo')).toBe('2026-11-24');
+    // New York springs forward at 02:00 (EST) on 8 March 2026: 06:59 UTC reads 01:59, 07:00 03:00.
+    expect(clubTimeOf(new Date('2026-03-08T06:59:00Z'), 'America/New_York')).toBe('01:59');
+    expect(clubTimeOf(new Date('2026-03-08T07:00:00Z'), 'America/New_York')).toBe('03:00');
+    expect(clubDateOf(new Date('2026-03-08T04:59:00Z'), 'America/New_York')).toBe('2026-03-07');
+  });
+
   it('follows daylight saving time where the zone has it', () => {
     expect(clubInstant('2026-07-01', '12:00', 'Europe/Lisbon').toISOString()).toBe(
       '2026-07-01T11:00:00.000Z',
@@ -70,6 +80,10 @@ describe('club time', () => {
 
   it('does calendar arithmetic and weekdays on plain dates', () => {
     expect(addDaysToDate('2026-12-31', 1)).toBe('2027-01-01');
+    expect(addDaysToDate('2028-03-01', -1)).toBe('2028-02-29');
+    expect(addDaysToDate('2026-11-01', 30)).toBe('2026-12-01');
+    expect(addDaysToDate('2026-03-08', 1)).toBe('2026-03-09');
+    expect(() => addDaysToDate('não é data', 1)).toThrow(RangeError);
     expect(dayOfWeekOf('2026-11-22')).toBe('DOMINGO');
     expect(dayOfWeekOf('2026-11-28')).toBe('SABADO');
   });

@@ -1,5 +1,5 @@
 import { TZDate } from '@date-fns/tz';
-import { addDays, addMonths, format, parseISO, startOfMonth } from 'date-fns';
+import { addMonths, format, parseISO, startOfMonth } from 'date-fns';
 import { daysOfWeek, type DayOfWeek } from './constants';
 
 /**
@@ -54,14 +54,42 @@ export function clubWallClockExists(date: string, time: string, timezone: string
   return wallClockAnswer(date, time, timezone).exists;
 }
 
+/**
+ * The club's wall clock of an instant, read with one formatter per timezone, made once: every
+ * request that asks for the club's today or a booking's date reads it, and a formatter's reading
+ * costs a fraction of building a zoned date and formatting it.
+ */
+const wallClockFormats = new Map<string, Intl.DateTimeFormat>();
+function wallClockOf(instant: Date, timezone: string) {
+  let wallClock = wallClockFormats.get(timezone);
+  if (!wallClock) {
+    wallClock = new Intl.DateTimeFormat('en-US', {
+      timeZone: timezone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    });
+    wallClockFormats.set(timezone, wallClock);
+  }
+  const parts: Record<string, string> = {};
+  for (const { type, value } of wallClock.formatToParts(instant)) parts[type] = value;
+  return {
+    date: `${parts.year!.padStart(4, '0')}-${parts.month}-${parts.day}`,
+    time: `${parts.hour}:${parts.minute}`,
+  };
+}
+
 /** The club-local calendar date of an instant. */
 export function clubDateOf(instant: Date, timezone: string): string {
-  return format(new TZDate(instant.getTime(), timezone), 'yyyy-MM-dd');
+  return wallClockOf(instant, timezone).date;
 }
 
 /** The club-local wall-clock time "HH:mm" of an instant. */
 export function clubTimeOf(instant: Date, timezone: string): string {
-  return format(new TZDate(instant.getTime(), timezone), 'HH:mm');
+  return wallClockOf(instant, timezone).time;
 }
 
 export function clubToday(timezone: string, now: Date = new Date()): string {
@@ -73,13 +101,25 @@ export function dateLabel(date: string): string {
   return date.split('-').reverse().join('/');
 }
 
+/** A "YYYY-MM-DD" date as the UTC midnight of that day (calendar maths with no timezone). */
+function utcMidnightOf(date: string): Date {
+  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+  const midnight = new Date(Date.UTC(year, month - 1, day));
+  // Date.UTC maps years 0–99 to 1900–1999.
+  midnight.setUTCFullYear(year);
+  if (Number.isNaN(midnight.getTime())) throw new RangeError(`Invalid date: ${date}`);
+  return midnight;
+}
+
 /** Calendar arithmetic on a "YYYY-MM-DD" date (no timezone involved). */
 export function addDaysToDate(date: string, days: number): string {
-  return format(addDays(parseISO(date), days), 'yyyy-MM-dd');
+  const midnight = utcMidnightOf(date);
+  midnight.setUTCDate(midnight.getUTCDate() + days);
+  return midnight.toISOString().slice(0, 10);
 }
 
 export function dayOfWeekOf(date: string): DayOfWeek {
-  return daysOfWeek[parseISO(date).getDay()]!;
+  return daysOfWeek[utcMidnightOf(date).getUTCDay()]!;
 }
 
 /** "HH:mm" → minutes since midnight. */

@@ -5,6 +5,9 @@ import PQueue from 'p-queue';
 /** A booking, a cancellation or a save (a write) goes before any read. */
 const priorityOf = (method: string) => (method === 'GET' || method === 'HEAD' ? 0 : 1);
 
+/** Why a request leaves the queue or gives its turn back: its response closed. */
+const responseClosed = Symbol('response closed');
+
 /**
  * At most `limit` API requests are worked on at once; the others wait their turn here, writes
  * before reads, each kind in arrival order.
@@ -49,7 +52,9 @@ export const admissionPlugin = fp(
       // The response closes once the answer is sent or the client went away, whichever is first:
       // a request still waiting leaves the queue unstarted, one being worked on gives its turn.
       const closed = new AbortController();
-      reply.raw.once('close', () => closed.abort());
+      // With a reason of its own: abort() without one builds a DOMException, stack and all, and
+      // every request's response closes.
+      reply.raw.once('close', () => closed.abort(responseClosed));
       queue
         .add(
           () =>
