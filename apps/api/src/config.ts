@@ -145,6 +145,14 @@ export type Config = {
   migrationsDir: string;
 };
 
+/**
+ * Connections the system may hold for the server before it accepts them (the listen backlog;
+ * the system caps it at net.core.somaxconn). When a club opens its booking window, members'
+ * phones connect by the thousand within a second: Node's default of 511 overflowed then, and
+ * each connection dropped there waited a second for the client to try again.
+ */
+export const connectionBacklog = 4096;
+
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
     super(`Configuração inválida:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);

@@ -6,14 +6,11 @@ import {
   restrictNewFileModes,
 } from '@clube/db';
 import { buildApp } from './app';
-import { ConfigError, loadConfig, resolveJwtSecret } from './config';
+import { ConfigError, connectionBacklog, loadConfig, resolveJwtSecret } from './config';
 import { loggerOptions } from './lib/logger';
 import { resumeAssociateImports } from './services/associates/import-associates';
 import { importUploadsFolder } from './services/maintenance/import-uploads-folder';
 import { demoLogin, demoMemberLogin, seedDemo } from './seed/demo';
-
-/** Connections the system may hold for the server before it accepts them (see listen). */
-export const connectionBacklog = 4096;
 
 async function main() {
   const config = loadConfig();
@@ -95,10 +92,6 @@ async function main() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
-  // When a club opens its booking window, members' phones connect by the thousand within a
-  // second. Node's default queue of 511 connections not yet accepted overflowed then, and each
-  // connection dropped there waited a second for the client to try again. The system caps the
-  // queue (net.core.somaxconn, 4096 on current Linux).
   await app.listen({ port: config.port, host: config.host, backlog: connectionBacklog });
   const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
   const address = app.server.address();
