@@ -36,6 +36,22 @@ describe('club time', () => {
     expect(clubDateOf(new Date('2026-03-08T04:59:00Z'), 'America/New_York')).toBe('2026-03-07');
   });
 
+  it('answers the date right on both sides of midnight, once a day is known', () => {
+    const zone = 'America/Sao_Paulo';
+    expect(clubDateOf(new Date('2026-11-24T12:00:00Z'), zone)).toBe('2026-11-24');
+    expect(clubDateOf(new Date('2026-11-24T02:59:59.999Z'), zone)).toBe('2026-11-23');
+    expect(clubDateOf(new Date('2026-11-24T03:00:00Z'), zone)).toBe('2026-11-24');
+    expect(clubDateOf(new Date('2026-11-25T02:59:59.999Z'), zone)).toBe('2026-11-24');
+    expect(clubDateOf(new Date('2026-11-25T03:00:00Z'), zone)).toBe('2026-11-25');
+    // São Paulo's clocks skipped midnight when it kept daylight saving (4 November 2018: 00:00
+    // became 01:00); the day before ended at that jump.
+    expect(clubDateOf(new Date('2018-11-04T02:59:59Z'), zone)).toBe('2018-11-03');
+    expect(clubDateOf(new Date('2018-11-04T03:00:00Z'), zone)).toBe('2018-11-04');
+    expect(clubTimeOf(new Date('2018-11-04T03:00:00Z'), zone)).toBe('01:00');
+    expect(clubDateOf(new Date('2018-11-03T12:00:00Z'), zone)).toBe('2018-11-03');
+    expect(clubDateOf(new Date('2018-11-04T02:59:59Z'), zone)).toBe('2018-11-03');
+  });
+
   it('follows daylight saving time where the zone has it', () => {
     expect(clubInstant('2026-07-01', '12:00', 'Europe/Lisbon').toISOString()).toBe(
       '2026-07-01T11:00:00.000Z',

@@ -82,9 +82,40 @@ function wallClockOf(instant: Date, timezone: string) {
   };
 }
 
+/**
+ * The last few club days asked for, per timezone, as [start, end) instants: nearly every request
+ * asks for the club's today, and a booking for its own day, so most answers are a comparison.
+ */
+type ClubDaySpan = { date: string; from: number; to: number };
+const recentDays = new Map<string, ClubDaySpan[]>();
+const recentDaysKept = 4;
+
 /** The club-local calendar date of an instant. */
 export function clubDateOf(instant: Date, timezone: string): string {
-  return wallClockOf(instant, timezone).date;
+  const at = instant.getTime();
+  let spans = recentDays.get(timezone);
+  const known = spans?.find((span) => at >= span.from && at < span.to);
+  if (known) return known.date;
+  const { date } = wallClockOf(instant, timezone);
+  // The day runs from its first 00:00 to the next day's. A day whose clock skips midnight (a
+  // daylight-saving jump there) is never kept: it is answered by the formatter each time.
+  const next = addDaysToDate(date, 1);
+  if (
+    !clubWallClockExists(date, '00:00', timezone) ||
+    !clubWallClockExists(next, '00:00', timezone)
+  )
+    return date;
+  const span = {
+    date,
+    from: clubInstant(date, '00:00', timezone).getTime(),
+    to: clubInstant(next, '00:00', timezone).getTime(),
+  };
+  if (!spans) recentDays.set(timezone, (spans = []));
+  if (at >= span.from && at < span.to) {
+    spans.unshift(span);
+    spans.length = Math.min(spans.length, recentDaysKept);
+  }
+  return date;
 }
 
 /** The club-local wall-clock time "HH:mm" of an instant. */

@@ -26,14 +26,20 @@ export const securityPlugin = fp(
       frameguard: { action: 'deny' },
       crossOriginEmbedderPolicy: false,
     });
-    await app.register(cors, {
-      origin: app.config.corsOrigins.length > 0 ? app.config.corsOrigins : false,
-      // The methods the API's routes use; the plugin's default (GET, HEAD, POST) left a browser on
-      // an allowed origin unable to send the updates (PATCH) and deletions (DELETE).
-      methods: ['GET', 'HEAD', 'POST', 'PATCH', 'DELETE'],
-      credentials: false,
-    });
-    await app.register(compress, { threshold: 1024 });
+    // Without configured origins nothing is registered: a browser on another origin gets no CORS
+    // header, exactly as with the plugin set to refuse, and no request pays for its hooks.
+    if (app.config.corsOrigins.length > 0)
+      await app.register(cors, {
+        origin: app.config.corsOrigins,
+        // The methods the API's routes use; the plugin's default (GET, HEAD, POST) left a browser
+        // on an allowed origin unable to send the updates (PATCH) and deletions (DELETE).
+        methods: ['GET', 'HEAD', 'POST', 'PATCH', 'DELETE'],
+        credentials: false,
+      });
+    // Below 2 KB an answer is not compressed: it reaches a phone in the first round trip either
+    // way (a connection starts with about 14 KB in flight), so compressing it saves the member no
+    // time and costs CPU at both ends. A member's slot list of a day is about 1.5 KB.
+    await app.register(compress, { threshold: 2048 });
     // The API's answers carry people's data (names, CPFs, bookings) or tokens: no cache may keep
     // them (a shared computer's browser, a proxy). A route serving public, immutable files (the
     // uploads) sets its own cache-control, which stays.
