@@ -150,3 +150,27 @@ describe('caching of the API', () => {
     expect(page.headers['cache-control']).toBe('no-cache');
   });
 });
+
+describe('compression', () => {
+  it('compresses answers from 2 KB, and leaves smaller ones (a slot list) as they are', async () => {
+    const gzip = { 'accept-encoding': 'gzip' };
+    const small = await closed.app.inject({ method: 'GET', url: '/api/health', headers: gzip });
+    expect(small.statusCode).toBe(200);
+    expect(small.headers['content-encoding']).toBeUndefined();
+    // Just under the threshold: a member's day of slots is about this size.
+    const scene = await createPortalScene(closed.app);
+    const tomorrow = new Date(Date.now() + 24 * 3600_000).toISOString().slice(0, 10);
+    const slots = await closed.app.inject({
+      method: 'GET',
+      url: `/api/portal/places/${scene.place.id}/slots?date=${tomorrow}`,
+      headers: { ...gzip, authorization: scene.holderSession.headers.authorization },
+    });
+    expect(slots.statusCode).toBe(200);
+    expect(slots.rawPayload.length).toBeGreaterThan(1024);
+    expect(slots.rawPayload.length).toBeLessThan(2048);
+    expect(slots.headers['content-encoding']).toBeUndefined();
+    const large = await closed.app.inject({ method: 'GET', url: '/api/docs/json', headers: gzip });
+    expect(large.statusCode).toBe(200);
+    expect(large.headers['content-encoding']).toBe('gzip');
+  });
+});
