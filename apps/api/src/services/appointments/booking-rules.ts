@@ -117,7 +117,7 @@ type PlaceContextRow = {
 export async function readPlaceContext(db: Database, options: PlaceContextOptions) {
   const { placeId, day, booker } = options;
   if (options.companyIds.size === 0) throw new AppError('PlaceNotFound');
-  // An inverted range overlaps nothing (and tstzrange would refuse it): read it as its start.
+  // No caller passes an inverted range; tstzrange would refuse one, so it is read as its start.
   const busyRange = {
     startsAt: options.busyRange.startsAt,
     endsAt: new Date(
