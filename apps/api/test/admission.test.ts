@@ -83,6 +83,14 @@ async function serverWith(limit: number) {
   return { app, started, hold, authenticating, mostAtOnce: () => mostAtOnce };
 }
 
+/** A server with one turn, taken by a request held at its gate (`hold.open()` lets it finish). */
+async function serverWithItsTurnTaken() {
+  const server = await serverWith(1);
+  const held = server.app.inject({ url: '/api/hold' });
+  await until(() => server.started.includes('hold'));
+  return { ...server, held };
+}
+
 describe('admission: how many API requests are worked on at once, and in which order', () => {
   let app: FastifyInstance | undefined;
   afterEach(async () => {
@@ -102,16 +110,14 @@ describe('admission: how many API requests are worked on at once, and in which o
   });
 
   it('lets a waiting write pass the reads that have waited longer', async () => {
-    const server = await serverWith(1);
+    const server = await serverWithItsTurnTaken();
     app = server.app;
-    const held = app.inject({ url: '/api/hold' });
-    await until(() => server.started.includes('hold'));
     const read = app.inject({ url: '/api/read' });
     await until(() => app!.admission.waiting === 1);
     const write = app.inject({ method: 'POST', url: '/api/write' });
     await until(() => app!.admission.waiting === 2);
     server.hold.open();
-    await Promise.all([held, read, write]);
+    await Promise.all([server.held, read, write]);
     expect(server.started).toEqual(['hold', 'write', 'read']);
   });
 
@@ -127,15 +133,13 @@ describe('admission: how many API requests are worked on at once, and in which o
   });
 
   it("does not queue the web app's files nor a route marked exempt", async () => {
-    const server = await serverWith(1);
+    const server = await serverWithItsTurnTaken();
     app = server.app;
-    const held = app.inject({ url: '/api/hold' });
-    await until(() => server.started.includes('hold'));
     expect((await app.inject({ url: '/api/exempt' })).statusCode).toBe(200);
     expect((await app.inject({ url: '/page' })).statusCode).toBe(200);
     expect(app.admission).toMatchObject({ working: 1, waiting: 0 });
     server.hold.open();
-    await held;
+    await server.held;
   });
 
   it('never starts a request whose client left while it waited', async () => {

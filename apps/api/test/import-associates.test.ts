@@ -41,6 +41,20 @@ const run = (companyId: string, text: string, options: Record<string, unknown> =
     ...options,
   });
 
+/**
+ * An import a crash stops right after its first batch (batches of one row): one member written,
+ * the rest of the file still staged, the journal left `applying`.
+ */
+const crashAfterFirstBatch = (companyId: string, text = cleanFile) =>
+  expect(
+    run(companyId, text, {
+      batchSize: 1,
+      onApplyBatch: () => {
+        throw new Error('processo encerrado');
+      },
+    }),
+  ).rejects.toThrow('processo encerrado');
+
 async function associatesOf(companyId: string) {
   return context.db
     .select({
@@ -495,17 +509,7 @@ describe('a real import in batches (staging, then apply)', () => {
       'Maria Araújo,1985-02-01,5002,Título A,não,,',
       'Maria Araújo,1985-02-01,5002,Título C,não,,sim',
     );
-    await expect(
-      importAssociates(db, {
-        companyId: company.id,
-        source: Readable.from([Buffer.from(file)]),
-        batchSize: 1,
-        actorUserId: null,
-        onApplyBatch: () => {
-          throw new Error('processo encerrado');
-        },
-      }),
-    ).rejects.toThrow('processo encerrado');
+    await crashAfterFirstBatch(company.id, file);
 
     // Stopped after its first batch: written, the rest still staged, no audit event yet.
     const [journal] = (await journalOf(company.id)).filter((row) => row.status !== 'applied');
@@ -730,22 +734,10 @@ describe('a real import in batches (staging, then apply)', () => {
     const db = context.database.db;
     const clubA = await createClubWithStaff(db);
     const clubB = await createClubWithStaff(db);
-    const crash = (companyId: string) =>
-      expect(
-        importAssociates(db, {
-          companyId,
-          source: Readable.from([Buffer.from(cleanFile)]),
-          batchSize: 1,
-          actorUserId: null,
-          onApplyBatch: () => {
-            throw new Error('processo encerrado');
-          },
-        }),
-      ).rejects.toThrow('processo encerrado');
     // Each club has an import a crash stopped while writing (one member written, two staged),
     // and club B one left staging long ago by a process that died.
-    await crash(clubA.company.id);
-    await crash(clubB.company.id);
+    await crashAfterFirstBatch(clubA.company.id);
+    await crashAfterFirstBatch(clubB.company.id);
     const [staleOfB] = await db
       .insert(associateImports)
       .values({
@@ -811,17 +803,7 @@ describe('a real import in batches (staging, then apply)', () => {
     const db = context.database.db;
     const crashed = await createClubWithStaff(db);
     const other = await createClubWithStaff(db);
-    await expect(
-      importAssociates(db, {
-        companyId: crashed.company.id,
-        source: Readable.from([Buffer.from(cleanFile)]),
-        batchSize: 1,
-        actorUserId: null,
-        onApplyBatch: () => {
-          throw new Error('processo encerrado');
-        },
-      }),
-    ).rejects.toThrow('processo encerrado');
+    await crashAfterFirstBatch(crashed.company.id);
 
     // While the start-up finishes the crashed import, no club imports, its own or another.
     let paused!: () => void;
