@@ -1,4 +1,4 @@
-import { preparedStatement, type Database, type PreparedStatement } from '@clube/db';
+import { preparedStatement, type Database } from '@clube/db';
 import {
   addDaysToDate,
   ageOn,
@@ -124,10 +124,10 @@ export async function readPlaceContext(db: Database, options: PlaceContextOption
       Math.max(options.busyRange.startsAt.getTime(), options.busyRange.endsAt.getTime()),
     ),
   };
-  const statement = placeContextStatement({
-    byDate: 'date' in day,
-    forBooker: booker !== undefined,
-  });
+  const statement =
+    placeContextStatements['date' in day ? 'byDate' : 'byInstant'][
+      booker ? 'forBooker' : 'forPlace'
+    ];
   const [row] = await statement(db, {
     placeId,
     companyIds: [...options.companyIds],
@@ -182,19 +182,21 @@ type PlaceContextParams = {
  * text rather than with the query builder, whose building cost the server more than PostgreSQL
  * took to answer.
  */
-const placeContextStatements = new Map<
-  string,
-  PreparedStatement<PlaceContextParams, { context: PlaceContextRow }>
->();
-function placeContextStatement(variant: { byDate: boolean; forBooker: boolean }) {
-  const name = `place_context_${variant.byDate ? 'date' : 'instant'}_${variant.forBooker ? 'booker' : 'place'}`;
-  let statement = placeContextStatements.get(name);
-  if (!statement) {
-    statement = preparedStatement(name, () => placeContextSql(variant));
-    placeContextStatements.set(name, statement);
-  }
-  return statement;
-}
+const placeContextStatementOf = (variant: { byDate: boolean; forBooker: boolean }) =>
+  preparedStatement<PlaceContextParams, { context: PlaceContextRow }>(
+    `place_context_${variant.byDate ? 'date' : 'instant'}_${variant.forBooker ? 'booker' : 'place'}`,
+    () => placeContextSql(variant),
+  );
+const placeContextStatements = {
+  byDate: {
+    forBooker: placeContextStatementOf({ byDate: true, forBooker: true }),
+    forPlace: placeContextStatementOf({ byDate: true, forBooker: false }),
+  },
+  byInstant: {
+    forBooker: placeContextStatementOf({ byDate: false, forBooker: true }),
+    forPlace: placeContextStatementOf({ byDate: false, forBooker: false }),
+  },
+};
 
 function placeContextSql(variant: { byDate: boolean; forBooker: boolean }): SQL {
   const value = (name: keyof PlaceContextParams) => sql`${sql.placeholder(name)}`;
