@@ -123,6 +123,25 @@ describe('bearer tokens on /api/backoffice', () => {
     }
   });
 
+  it('reads the token only as "Bearer <token>", and refuses another HMAC algorithm', async () => {
+    const { staff } = await createClubWithStaff(context.db);
+    const token = createSigner({ key: testJwtSecret })({ sub: staff.id, realm: 'staff' });
+    const hs512 = createSigner({ key: testJwtSecret, algorithm: 'HS512' })({ sub: staff.id });
+    for (const authorization of [
+      `Token ${token}`,
+      `Bearer  ${token}`,
+      `Bearer ${token} x`,
+      'Bearer ',
+      `Bearer ${hs512}`,
+    ]) {
+      const response = await get('/api/backoffice/company', { authorization });
+      expect(response.statusCode, authorization).toBe(401);
+    }
+    // The scheme's name is not case-sensitive (RFC 7235).
+    const lowercase = await get('/api/backoffice/company', { authorization: `bearer ${token}` });
+    expect(lowercase.statusCode).toBe(200);
+  });
+
   it('refuses a valid token of a user who is no longer staff of any club', async () => {
     const signer = createSigner({ key: testJwtSecret });
     const response = await get('/api/backoffice/company', {
