@@ -1,13 +1,13 @@
 import compress from '@fastify/compress';
 import cors from '@fastify/cors';
-import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import helmet from 'helmet';
 
 /** Security headers on every response, CORS closed unless origins are configured, compression. */
 export const securityPlugin = fp(
   async (app: FastifyInstance) => {
-    await app.register(helmet, {
+    const securityHeaders = helmet({
       contentSecurityPolicy: {
         directives: {
           defaultSrc: ["'self'"],
@@ -26,6 +26,14 @@ export const securityPlugin = fp(
       frameguard: { action: 'deny' },
       crossOriginEmbedderPolicy: false,
     });
+    // Helmet's middleware, built once: its headers, the content security policy included, are
+    // worked out here, and each response only gets them set. (@fastify/helmet built the middleware
+    // again, parsing the policy, on every request.)
+    app.addHook('onRequest', (request, reply, done) =>
+      securityHeaders(request.raw, reply.raw, (error?: unknown) =>
+        done(error instanceof Error ? error : undefined),
+      ),
+    );
     // Without configured origins nothing is registered: a browser on another origin gets no CORS
     // header, exactly as with the plugin set to refuse, and no request pays for its hooks.
     if (app.config.corsOrigins.length > 0)
