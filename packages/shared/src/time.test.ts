@@ -52,6 +52,20 @@ describe('club time', () => {
     expect(clubDateOf(new Date('2018-11-04T02:59:59Z'), zone)).toBe('2018-11-03');
   });
 
+  it('reads the time inside a known day, and from the formatter on a day the clocks change', () => {
+    const zone = 'America/New_York';
+    // 1 November 2026 lasts 25 hours there: 01:30 comes twice, at 05:30 and 06:30 UTC.
+    expect(clubDateOf(new Date('2026-11-01T12:00:00Z'), zone)).toBe('2026-11-01');
+    expect(clubTimeOf(new Date('2026-11-01T05:30:00Z'), zone)).toBe('01:30');
+    expect(clubTimeOf(new Date('2026-11-01T06:30:00Z'), zone)).toBe('01:30');
+    expect(clubTimeOf(new Date('2026-11-01T23:59:59Z'), zone)).toBe('18:59');
+    // An ordinary day once known: minutes since its 00:00, seconds dropped.
+    expect(clubDateOf(new Date('2026-11-10T12:00:00Z'), zone)).toBe('2026-11-10');
+    expect(clubTimeOf(new Date('2026-11-10T05:00:00Z'), zone)).toBe('00:00');
+    expect(clubTimeOf(new Date('2026-11-10T19:45:59.999Z'), zone)).toBe('14:45');
+    expect(clubTimeOf(new Date('2026-11-11T04:59:00Z'), zone)).toBe('23:59');
+  });
+
   it('follows daylight saving time where the zone has it', () => {
     expect(clubInstant('2026-07-01', '12:00', 'Europe/Lisbon').toISOString()).toBe(
       '2026-07-01T11:00:00.000Z',
@@ -100,6 +114,9 @@ describe('club time', () => {
     expect(addDaysToDate('2026-11-01', 30)).toBe('2026-12-01');
     expect(addDaysToDate('2026-03-08', 1)).toBe('2026-03-09');
     expect(() => addDaysToDate('não é data', 1)).toThrow(RangeError);
+    // Kept answers are told apart by date and days: 30 November plus 51, then 5 December plus 1.
+    expect(addDaysToDate('2026-12-0', 51)).toBe('2027-01-20');
+    expect(addDaysToDate('2026-12-05', 1)).toBe('2026-12-06');
     expect(dayOfWeekOf('2026-11-22')).toBe('DOMINGO');
     expect(dayOfWeekOf('2026-11-28')).toBe('SABADO');
   });
@@ -127,6 +144,13 @@ describe('monthOf', () => {
   it('answers the first day of the month and of the next, across a year end', () => {
     expect(monthOf('2026-12-15')).toEqual({ first: '2026-12-01', next: '2027-01-01' });
     expect(monthOf('2026-02-01')).toEqual({ first: '2026-02-01', next: '2026-03-01' });
+    expect(monthOf('2028-02-29')).toEqual({ first: '2028-02-01', next: '2028-03-01' });
+    expect(monthOf('0999-01-31')).toEqual({ first: '0999-01-01', next: '0999-02-01' });
+  });
+
+  it('refuses what is not a calendar date', () => {
+    for (const date of ['não é data', '2026-02-29', '2026-13-01', '2026-04-31', '2026-1-01'])
+      expect(() => monthOf(date), date).toThrow(RangeError);
   });
 });
 

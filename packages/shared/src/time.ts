@@ -1,5 +1,4 @@
 import { TZDate } from '@date-fns/tz';
-import { addMonths, format, parseISO, startOfMonth } from 'date-fns';
 import { daysOfWeek, type DayOfWeek } from './constants';
 
 /**
@@ -118,10 +117,19 @@ export function clubDateOf(instant: Date, timezone: string): string {
   return date;
 }
 
-/** The club-local wall-clock time "HH:mm" of an instant. */
+/**
+ * The club-local wall-clock time "HH:mm" of an instant. Inside a kept club day of exactly 24 hours
+ * (no clock change that day) it is the minutes since the day's 00:00; otherwise the formatter's.
+ */
 export function clubTimeOf(instant: Date, timezone: string): string {
+  const at = instant.getTime();
+  const span = recentDays.get(timezone)?.find((kept) => at >= kept.from && at < kept.to);
+  if (span && span.to - span.from === dayMs)
+    return timeOfMinutes(Math.floor((at - span.from) / 60_000));
   return wallClockOf(instant, timezone).time;
 }
+
+const dayMs = 24 * 60 * 60 * 1000;
 
 export function clubToday(timezone: string, now: Date = new Date()): string {
   return clubDateOf(now, timezone);
@@ -142,11 +150,23 @@ function utcMidnightOf(date: string): Date {
   return midnight;
 }
 
-/** Calendar arithmetic on a "YYYY-MM-DD" date (no timezone involved). */
+/**
+ * Calendar arithmetic on a "YYYY-MM-DD" date (no timezone involved). The same few sums (today
+ * plus the booking window, a date and the day before it) are asked on every booking, so the
+ * answers are kept, bounded like the wall-clock answers.
+ */
+const addedDays = new Map<string, string>();
 export function addDaysToDate(date: string, days: number): string {
-  const midnight = utcMidnightOf(date);
-  midnight.setUTCDate(midnight.getUTCDate() + days);
-  return midnight.toISOString().slice(0, 10);
+  const key = `${date}|${days}`;
+  let answer = addedDays.get(key);
+  if (answer === undefined) {
+    const midnight = utcMidnightOf(date);
+    midnight.setUTCDate(midnight.getUTCDate() + days);
+    answer = midnight.toISOString().slice(0, 10);
+    if (addedDays.size >= clubInstantCacheSize) addedDays.clear();
+    addedDays.set(key, answer);
+  }
+  return answer;
 }
 
 export function dayOfWeekOf(date: string): DayOfWeek {
@@ -183,6 +203,27 @@ export function ageOn(birthDate: string, date: string): number {
 
 /** The calendar month holding a date: [first day, first day of the next month). */
 export function monthOf(date: string): { first: string; next: string } {
-  const first = startOfMonth(parseISO(date));
-  return { first: format(first, 'yyyy-MM-dd'), next: format(addMonths(first, 1), 'yyyy-MM-dd') };
+  const { year, month } = calendarDateOf(date);
+  const firstOf = (y: number, m: number) =>
+    `${String(y).padStart(4, '0')}-${String(m).padStart(2, '0')}-01`;
+  return {
+    first: firstOf(year, month),
+    next: month === 12 ? firstOf(year + 1, 1) : firstOf(year, month + 1),
+  };
+}
+
+/** A "YYYY-MM-DD" date's numbers; a RangeError for anything that is not a real calendar date. */
+function calendarDateOf(date: string): { year: number; month: number; day: number } {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
+  const [year, month, day] = match
+    ? [Number(match[1]), Number(match[2]), Number(match[3])]
+    : [0, 0, 0];
+  if (!match || month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month))
+    throw new RangeError(`Invalid date: ${date}`);
+  return { year, month, day };
+}
+
+function daysInMonth(year: number, month: number): number {
+  if (month === 2) return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0 ? 29 : 28;
+  return [4, 6, 9, 11].includes(month) ? 30 : 31;
 }
