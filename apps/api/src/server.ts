@@ -8,7 +8,6 @@ import {
 import { buildApp } from './app';
 import { ConfigError, connectionBacklog, loadConfig, resolveJwtSecret } from './config';
 import { loggerOptions } from './lib/logger';
-import { warmClubTimezones } from './lib/warm-timezones';
 import { resumeAssociateImports } from './services/associates/import-associates';
 import { importUploadsFolder } from './services/maintenance/import-uploads-folder';
 import { demoLogin, demoMemberLogin, seedDemo } from './seed/demo';
@@ -93,7 +92,6 @@ async function main() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
-  await warmClubTimezones(database.db);
   await app.listen({ port: config.port, host: config.host, backlog: connectionBacklog });
   const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
   const address = app.server.address();
