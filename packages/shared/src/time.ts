@@ -117,6 +117,8 @@ export function clubDateOf(instant: Date, timezone: string): string {
   return date;
 }
 
+const dayMs = 24 * 60 * 60 * 1000;
+
 /**
  * The club-local wall-clock time "HH:mm" of an instant. Inside a kept club day of exactly 24 hours
  * (no clock change that day) it is the minutes since the day's 00:00; otherwise the formatter's.
@@ -128,8 +130,6 @@ export function clubTimeOf(instant: Date, timezone: string): string {
     return timeOfMinutes(Math.floor((at - span.from) / 60_000));
   return wallClockOf(instant, timezone).time;
 }
-
-const dayMs = 24 * 60 * 60 * 1000;
 
 export function clubToday(timezone: string, now: Date = new Date()): string {
   return clubDateOf(now, timezone);
@@ -151,11 +151,12 @@ function utcMidnightOf(date: string): Date {
 }
 
 /**
- * Calendar arithmetic on a "YYYY-MM-DD" date (no timezone involved). The same few sums (today
- * plus the booking window, a date and the day before it) are asked on every booking, so the
- * answers are kept, bounded like the wall-clock answers.
+ * Answers of addDaysToDate: the same few sums (today plus the booking window, a date and the day
+ * before it) are asked on every booking. Bounded like the wall-clock answers.
  */
 const addedDays = new Map<string, string>();
+
+/** Calendar arithmetic on a "YYYY-MM-DD" date (no timezone involved). */
 export function addDaysToDate(date: string, days: number): string {
   const key = `${date}|${days}`;
   let answer = addedDays.get(key);
