@@ -89,11 +89,14 @@ type ClubDaySpan = { date: string; from: number; to: number };
 const recentDays = new Map<string, ClubDaySpan[]>();
 const recentDaysKept = 4;
 
+/** The kept club day holding an instant, if any. */
+const keptDayOf = (at: number, timezone: string) =>
+  recentDays.get(timezone)?.find((span) => at >= span.from && at < span.to);
+
 /** The club-local calendar date of an instant. */
 export function clubDateOf(instant: Date, timezone: string): string {
   const at = instant.getTime();
-  let spans = recentDays.get(timezone);
-  const known = spans?.find((span) => at >= span.from && at < span.to);
+  const known = keptDayOf(at, timezone);
   if (known) return known.date;
   const { date } = wallClockOf(instant, timezone);
   // The day runs from its first 00:00 to the next day's. A day whose clock skips midnight (a
@@ -109,8 +112,9 @@ export function clubDateOf(instant: Date, timezone: string): string {
     from: clubInstant(date, '00:00', timezone).getTime(),
     to: clubInstant(next, '00:00', timezone).getTime(),
   };
-  if (!spans) recentDays.set(timezone, (spans = []));
   if (at >= span.from && at < span.to) {
+    let spans = recentDays.get(timezone);
+    if (!spans) recentDays.set(timezone, (spans = []));
     spans.unshift(span);
     spans.length = Math.min(spans.length, recentDaysKept);
   }
@@ -125,7 +129,7 @@ const dayMs = 24 * 60 * 60 * 1000;
  */
 export function clubTimeOf(instant: Date, timezone: string): string {
   const at = instant.getTime();
-  const span = recentDays.get(timezone)?.find((kept) => at >= kept.from && at < kept.to);
+  const span = keptDayOf(at, timezone);
   if (span && span.to - span.from === dayMs)
     return timeOfMinutes(Math.floor((at - span.from) / 60_000));
   return wallClockOf(instant, timezone).time;
@@ -142,11 +146,10 @@ export function dateLabel(date: string): string {
 
 /** A "YYYY-MM-DD" date as the UTC midnight of that day (calendar maths with no timezone). */
 function utcMidnightOf(date: string): Date {
-  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+  const { year, month, day } = calendarDateOf(date);
   const midnight = new Date(Date.UTC(year, month - 1, day));
   // Date.UTC maps years 0–99 to 1900–1999.
   midnight.setUTCFullYear(year);
-  if (Number.isNaN(midnight.getTime())) throw new RangeError(`Invalid date: ${date}`);
   return midnight;
 }
 
