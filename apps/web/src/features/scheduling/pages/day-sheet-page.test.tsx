@@ -160,6 +160,15 @@ describe('day sheet page', () => {
     expect(screen.getByText(longDay('2030-03-05'))).toBeInTheDocument();
   });
 
+  it('opens on today when the date of its URL is not a calendar date', async () => {
+    const { requests } = answerClub();
+    await openDaySheet('/day-sheet?date=2030-02-30');
+    expect(sheetReads(requests)).toEqual([
+      { companyId: company.id, date: today, categoryId: null },
+    ]);
+    expect(screen.getByText(longDay(today))).toBeInTheDocument();
+  });
+
   it('asks for and shows only the category chosen', async () => {
     const { requests } = answerClub();
     const { router, user, grid } = await openDaySheet();

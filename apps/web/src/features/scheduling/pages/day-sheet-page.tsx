@@ -2,6 +2,7 @@ import {
   addDaysToDate,
   clubInstant,
   clubToday,
+  dateSchema,
   type DaySheetAppointment,
   type DaySheetCell,
   type DaySheetPlace,
@@ -31,8 +32,9 @@ import {
   cellLabel,
 } from '../components/day-sheet-grid';
 
+/** A real calendar date "AAAA-MM-DD" (not 30 February), as the API validates it. */
 const isDate = (value: string | null): value is string =>
-  value !== null && /^\d{4}-\d{2}-\d{2}$/.test(value);
+  value !== null && dateSchema.safeParse(value).success;
 
 type FreeCell = { place: DaySheetPlace; slot: TimeSlot };
 
