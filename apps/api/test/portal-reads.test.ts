@@ -1,5 +1,5 @@
 import { placeImages, places, titleSuspensions } from '@clube/db';
-import { monthOf } from '@clube/shared';
+import { monthOf, portalSlotListSchema } from '@clube/shared';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import {
@@ -205,6 +205,8 @@ describe('GET /api/portal/places/{placeId}/slots', () => {
     expect(stateAt('10:00')).toBe('taken');
     expect(stateAt('12:00')).toBe('blocked');
     expect(Object.keys(slots.items[0]).sort()).toEqual(['endsAt', 'startsAt', 'state', 'time']);
+    // Sent without the schema's check on the way out: the answer is exactly what it documents.
+    expect(portalSlotListSchema.parse(slots)).toEqual(slots);
     expect(response.body).not.toContain(s.neighbour.id);
 
     const yesterday = await get(url(s.day(-1)), s.holderSession.headers);

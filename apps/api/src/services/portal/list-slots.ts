@@ -27,37 +27,32 @@ export type ListSlotsOptions = {
 export async function listSlots(db: Database, options: ListSlotsOptions): Promise<PortalSlotList> {
   const { member, date, placeId } = options;
   const now = options.now ?? new Date();
-  const { place, timezone, slots, blocked, booked } = await readsOf(db).read(
+  const { place, timezone, slots } = await readsOf(db).read(
     `${member.companyId}|${placeId}|${date}`,
     () => loadDay(db, { companyId: member.companyId, placeId, date }),
   );
   if (slots.length === 0) return { date, items: [] };
   const beyondWindow = date > addDaysToDate(clubToday(timezone, now), place.availableBookingDays);
+  const nowMs = now.getTime();
   return {
     date,
     items: slots.map((slot) => ({
       time: slot.time,
-      startsAt: slot.startsAt.toISOString(),
-      endsAt: slot.endsAt.toISOString(),
+      startsAt: slot.startsAt,
+      endsAt: slot.endsAt,
       state:
-        slot.startsAt <= now
-          ? 'past'
-          : beyondWindow
-            ? 'outside-window'
-            : blocked.some((block) => overlaps(slot, block))
-              ? 'blocked'
-              : booked.some((booking) => overlaps(slot, booking))
-                ? 'taken'
-                : 'free',
+        slot.startsAtMs <= nowMs ? 'past' : beyondWindow ? 'outside-window' : (slot.busy ?? 'free'),
     })),
   };
 }
 
 /**
- * A place's day as every member asking for it shares it: its grid, blocks and bookings, in one
- * query (readPlaceContext, as a booking reads it). The club's timezone comes with the place, so
- * the blocks and bookings are read over the UTC days around the date (wider than any club's day)
- * and kept when they overlap the club's day.
+ * A place's day as every member asking for it shares it, in one query (readPlaceContext, as a
+ * booking reads it): its slots, each already written as the answer writes it and with what holds
+ * it (a block, a booking, or nothing), so that a member's request only compares the slots with
+ * the clock. The club's timezone comes with the place, so the blocks and bookings are read over
+ * the UTC days around the date (wider than any club's day) and kept when they overlap the club's
+ * day.
  */
 async function loadDay(
   db: Database,
@@ -74,11 +69,21 @@ async function loadDay(
     day: { date },
     busyRange: around,
   });
-  const slots = generateSlotTimes(date, timezone, slotGridOf(place, operatingHour));
   const day = clubDayRange(date, timezone);
   const blocked = rules.busy.blocked.filter((interval) => overlaps(interval, day));
   const booked = rules.busy.booked.filter((interval) => overlaps(interval, day));
-  return { place, timezone, slots, blocked, booked };
+  const slots = generateSlotTimes(date, timezone, slotGridOf(place, operatingHour)).map((slot) => ({
+    time: slot.time,
+    startsAt: slot.startsAt.toISOString(),
+    endsAt: slot.endsAt.toISOString(),
+    startsAtMs: slot.startsAt.getTime(),
+    busy: blocked.some((block) => overlaps(slot, block))
+      ? ('blocked' as const)
+      : booked.some((booking) => overlaps(slot, booking))
+        ? ('taken' as const)
+        : null,
+  }));
+  return { place, timezone, slots };
 }
 
 type Day = Awaited<ReturnType<typeof loadDay>>;
