@@ -12,8 +12,7 @@ export const clubEventsChannel = 'club_events';
  * Identical events of one transaction are delivered once.
  */
 export async function notifyClubChange(tx: Database, events: ClubEvent | ClubEvent[]) {
-  const list = Array.isArray(events) ? events : [events];
-  const payloads = [...new Set(list.map((event) => JSON.stringify(clubEventSchema.parse(event))))];
+  const payloads = clubEventPayloads(events);
   if (payloads.length === 0) return;
   await tx.execute(
     sql`select pg_notify(${clubEventsChannel}, payload) from (values ${sql.join(
@@ -21,6 +20,12 @@ export async function notifyClubChange(tx: Database, events: ClubEvent | ClubEve
       sql`, `,
     )}) as events(payload)`,
   );
+}
+
+/** The notifications' payloads of club events: each checked against the schema, once each. */
+export function clubEventPayloads(events: ClubEvent | ClubEvent[]): string[] {
+  const list = Array.isArray(events) ? events : [events];
+  return [...new Set(list.map((event) => JSON.stringify(clubEventSchema.parse(event))))];
 }
 
 /** A day sheet never looks more than a month around: a longer block announces its first 31 days. */

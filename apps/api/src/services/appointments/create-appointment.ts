@@ -1,7 +1,6 @@
 import { appointments, type Database } from '@clube/db';
 import { appErrorOf } from '../../lib/app-error';
 import { insertAudited } from '../../lib/audit';
-import { notifyClubChange } from '../../lib/club-events';
 import { clubDateOf } from '@clube/shared';
 import type { Staff } from '../../types';
 import {
@@ -69,14 +68,8 @@ export async function bookAppointment(db: Database, options: BookAppointmentOpti
     const { failures } = evaluateBookingRules({ context: locked, request, now });
     if (failures.length > 0) throw refusal(failures, locked);
 
-    // The booking and its audit event in one statement: one round trip fewer on the busiest
-    // write. The exclusion constraint still guards the insert (23P01).
-    await notifyClubChange(tx, {
-      companyId: locked.place.companyId,
-      kind: 'appointment.created',
-      placeId: locked.place.id,
-      date: clubDateOf(new Date(request.startsAt), locked.timezone),
-    });
+    // The booking, its audit event and the club's change notification in one statement: one
+    // round trip on the busiest write. The exclusion constraint still guards the insert (23P01).
     return insertAudited(
       tx,
       tx
@@ -102,6 +95,14 @@ export async function bookAppointment(db: Database, options: BookAppointmentOpti
           placeId: locked.place.id,
           associateId: locked.associate.id,
           startsAt: request.startsAt,
+        },
+      },
+      {
+        notify: {
+          companyId: locked.place.companyId,
+          kind: 'appointment.created',
+          placeId: locked.place.id,
+          date: clubDateOf(new Date(request.startsAt), locked.timezone),
         },
       },
     );
