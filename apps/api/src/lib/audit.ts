@@ -23,7 +23,7 @@ export async function recordAudit(db: Database, event: AuditEvent): Promise<void
 /**
  * Runs an insert (`… returning id`) and records its audit event in the same statement, a
  * data-modifying CTE whose event names the new row, and announces `notify` (club events, see
- * notifyClubChange) in it too: one round trip instead of three, for the busiest writes. Like
+ * notifyClubChange) in it too: one round trip instead of two or three, for the busiest writes. Like
  * notifyClubChange, call it inside the write's transaction: the announcement goes out on commit.
  * Answers the new row's id.
  */
