@@ -1,7 +1,7 @@
 import { auditEvents, queryRows, type Database } from '@clube/db';
 import type { ClubEvent } from '@clube/shared';
 import { sql, type SQL } from 'drizzle-orm';
-import { clubEventPayloads, clubEventsChannel } from './club-events';
+import { clubChangeAnnouncement } from './club-events';
 
 export type AuditEvent = {
   companyId: string | null;
@@ -22,10 +22,10 @@ export async function recordAudit(db: Database, event: AuditEvent): Promise<void
 
 /**
  * Runs an insert (`… returning id`) and records its audit event in the same statement, a
- * data-modifying CTE whose event names the new row, and announces `notify` (club events, see
- * notifyClubChange) in it too: one round trip instead of two or three, for the busiest writes. Like
- * notifyClubChange, call it inside the write's transaction: the announcement goes out on commit.
- * Answers the new row's id.
+ * data-modifying CTE whose event names the new row, and announces `notify` (club events, as
+ * notifyClubChange does) in it too: one round trip for the busiest writes. Like notifyClubChange,
+ * call it inside the write's transaction: the announcement goes out on commit. Answers the new
+ * row's id.
  */
 export async function insertAudited(
   db: Database,
@@ -33,9 +33,8 @@ export async function insertAudited(
   event: Omit<AuditEvent, 'entityId'>,
   options: { notify?: ClubEvent | ClubEvent[] } = {},
 ): Promise<string> {
-  const announcements = clubEventPayloads(options.notify ?? []).map(
-    (payload) => sql`, pg_notify(${clubEventsChannel}, ${payload}::text)`,
-  );
+  const announcement = clubChangeAnnouncement(options.notify ?? []);
+  // Materialized, so the announcement runs whole; read by the answer, so it runs at all.
   const [row] = await queryRows<{ id: string }>(
     db,
     sql`with created as (${insert.getSQL()}),
@@ -44,8 +43,9 @@ export async function insertAudited(
         select ${event.companyId}, ${event.actorUserId}, ${event.actorAssociateId ?? null}, ${event.action}, ${event.entityType},
           created.id::text, ${event.data ? JSON.stringify(event.data) : null}::jsonb
         from created
-        returning entity_id)
-      select audited.entity_id as id${sql.join(announcements, sql``)} from audited`,
+        returning entity_id)${announcement ? sql`, announced as materialized (${announcement})` : sql``}
+      select audited.entity_id as id${announcement ? sql`, (select count(*) from announced) as announced` : sql``}
+      from audited`,
   );
   return row!.id;
 }

@@ -1,6 +1,6 @@
 import type { Database } from '@clube/db';
 import { addDaysToDate, clubDateOf, clubEventSchema, type ClubEvent } from '@clube/shared';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 
 /** The one channel every API process listens on (docs/decisions/006-live-updates-listen-notify.md). */
 export const clubEventsChannel = 'club_events';
@@ -12,20 +12,23 @@ export const clubEventsChannel = 'club_events';
  * Identical events of one transaction are delivered once.
  */
 export async function notifyClubChange(tx: Database, events: ClubEvent | ClubEvent[]) {
-  const payloads = clubEventPayloads(events);
-  if (payloads.length === 0) return;
-  await tx.execute(
-    sql`select pg_notify(${clubEventsChannel}, payload) from (values ${sql.join(
-      payloads.map((payload) => sql`(${payload}::text)`),
-      sql`, `,
-    )}) as events(payload)`,
-  );
+  const announcement = clubChangeAnnouncement(events);
+  if (announcement) await tx.execute(announcement);
 }
 
-/** The notifications' payloads of club events: each checked against the schema, once each. */
-export function clubEventPayloads(events: ClubEvent | ClubEvent[]): string[] {
+/**
+ * The query that announces club events (notifyClubChange), to run alone or inside a larger
+ * statement (insertAudited); null when there is nothing to announce. Each event is checked
+ * against the schema and identical ones are announced once.
+ */
+export function clubChangeAnnouncement(events: ClubEvent | ClubEvent[]): SQL | null {
   const list = Array.isArray(events) ? events : [events];
-  return [...new Set(list.map((event) => JSON.stringify(clubEventSchema.parse(event))))];
+  const payloads = [...new Set(list.map((event) => JSON.stringify(clubEventSchema.parse(event))))];
+  if (payloads.length === 0) return null;
+  return sql`select pg_notify(${clubEventsChannel}, payload) from (values ${sql.join(
+    payloads.map((payload) => sql`(${payload}::text)`),
+    sql`, `,
+  )}) as events(payload)`;
 }
 
 /** A day sheet never looks more than a month around: a longer block announces its first 31 days. */
