@@ -57,7 +57,10 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(databasePlugin, { database: options.database });
   await app.register(clubEventsPlugin, { database: options.database });
   await app.register(securityPlugin);
-  await app.register(admissionPlugin, { limit: options.config.requestConcurrency });
+  await app.register(admissionPlugin, {
+    limit: options.config.requestConcurrency,
+    serverTiming: options.config.serverTiming,
+  });
   await app.register(openApiPlugin);
   await app.register(authPlugin, { jwtSecret: options.jwtSecret });
   await app.register(storagePlugin);

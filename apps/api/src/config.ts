@@ -81,6 +81,11 @@ const envSchema = z
     DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
     /** API requests worked on at once by this process; the rest wait, writes first. */
     REQUEST_CONCURRENCY: z.coerce.number().int().min(1).max(10_000).default(4),
+    /** Answers say where their time went (Server-Timing: before, in and after the queue). */
+    SERVER_TIMING: z
+      .enum(['true', 'false'])
+      .default('false')
+      .transform((value) => value === 'true'),
     PGLITE_SHARED_BUFFERS_MB: z.coerce
       .number()
       .int()
@@ -134,6 +139,8 @@ export type Config = {
   jwtSecret: string | undefined;
   /** API requests worked on at once by this process (plugins/admission.ts). */
   requestConcurrency: number;
+  /** A Server-Timing header on every queued API answer (plugins/admission.ts). */
+  serverTiming: boolean;
   corsOrigins: string[];
   logLevel: (typeof logLevels)[number];
   trustProxy: TrustProxy;
@@ -183,6 +190,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         },
     jwtSecret: values.JWT_SECRET,
     requestConcurrency: values.REQUEST_CONCURRENCY,
+    serverTiming: values.SERVER_TIMING,
     corsOrigins: values.CORS_ORIGINS,
     logLevel: values.LOG_LEVEL,
     trustProxy: values.TRUST_PROXY,

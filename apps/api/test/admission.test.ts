@@ -23,10 +23,10 @@ async function until(condition: () => boolean) {
  * A bare server with the admission and routes that record when each request starts:
  * `/api/hold` waits at the gate, `/api/read` and `/api/write` answer at once.
  */
-async function serverWith(limit: number) {
+async function serverWith(limit: number, options: { serverTiming?: boolean } = {}) {
   // Closing the test's server does not wait for the client's idle keep-alive connections.
   const app = Fastify({ forceCloseConnections: true });
-  await app.register(admissionPlugin, { limit });
+  await app.register(admissionPlugin, { limit, ...options });
   const started: string[] = [];
   const hold = gate();
   let working = 0;
@@ -84,8 +84,8 @@ async function serverWith(limit: number) {
 }
 
 /** A server with one turn, taken by a request held at its gate (`hold.open()` lets it finish). */
-async function serverWithItsTurnTaken() {
-  const server = await serverWith(1);
+async function serverWithItsTurnTaken(options: { serverTiming?: boolean } = {}) {
+  const server = await serverWith(1, options);
   const held = server.app.inject({ url: '/api/hold' });
   await until(() => server.started.includes('hold'));
   return { ...server, held };
@@ -189,6 +189,33 @@ describe('admission: how many API requests are worked on at once, and in which o
     // The held handler is still waiting at its gate, yet the next request is answered.
     expect((await fetch(`${base}/api/read`)).status).toBe(200);
     server.hold.open();
+  });
+
+  it('says, when asked to, how long each request spent before, in and after the queue', async () => {
+    const server = await serverWithItsTurnTaken({ serverTiming: true });
+    app = server.app;
+    const read = app.inject({ url: '/api/read' });
+    await until(() => app!.admission.waiting === 1);
+    // The read cannot get its turn before the held request ends, 30 ms from now at the earliest.
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    server.hold.open();
+    const timing = (await read).headers['server-timing'];
+    const match = /^pre;dur=(\d+\.\d), queue;dur=(\d+\.\d), turn;dur=(\d+\.\d)$/.exec(
+      String(timing),
+    );
+    expect(match, String(timing)).not.toBeNull();
+    expect(Number(match![2])).toBeGreaterThanOrEqual(29);
+    // The read's handler waits 10 ms in its turn.
+    expect(Number(match![3])).toBeGreaterThanOrEqual(9);
+    expect((await server.held).headers['server-timing']).toMatch(/^pre;dur=.*turn;dur=/);
+    // Requests that never queue have nothing to tell.
+    expect((await app.inject({ url: '/api/exempt' })).headers['server-timing']).toBeUndefined();
+  });
+
+  it('tells nothing of its timings unless asked to', async () => {
+    const server = await serverWith(1);
+    app = server.app;
+    expect((await app.inject({ url: '/api/read' })).headers['server-timing']).toBeUndefined();
   });
 });
 

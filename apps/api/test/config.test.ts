@@ -73,4 +73,11 @@ describe('requests worked on at once (REQUEST_CONCURRENCY)', () => {
     expect(() => loadConfig({ REQUEST_CONCURRENCY: '0' })).toThrow(ConfigError);
     expect(() => loadConfig({ REQUEST_CONCURRENCY: 'muitas' })).toThrow(ConfigError);
   });
+
+  it('says where an answer spent its time only when SERVER_TIMING is true', () => {
+    expect(loadConfig({}).serverTiming).toBe(false);
+    expect(loadConfig({ SERVER_TIMING: 'true' }).serverTiming).toBe(true);
+    expect(loadConfig({ SERVER_TIMING: 'false' }).serverTiming).toBe(false);
+    expect(() => loadConfig({ SERVER_TIMING: 'sim' })).toThrow(ConfigError);
+  });
 });

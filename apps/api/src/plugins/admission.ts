@@ -5,6 +5,9 @@ import PQueue from 'p-queue';
 /** A booking, a cancellation or a save (a write) goes before any read. */
 const priorityOf = (method: string) => (method === 'GET' || method === 'HEAD' ? 0 : 1);
 
+/** When a request queued and when its turn came, in ms since it was routed (reply.elapsedTime). */
+type Timing = { queued: number; turn?: number };
+
 /** Why a request leaves the queue or gives its turn back: its response closed. */
 const responseClosed = Symbol('response closed');
 
@@ -28,9 +31,14 @@ const responseClosed = Symbol('response closed');
  * event stream (open for minutes), the uploads and the associates import (they read their file
  * from the client in their handler) and the health check. Their route config says
  * `admission: 'exempt'`. Only `/api/` requests queue; the web app's files never do.
+ *
+ * With `serverTiming`, every queued request's answer says where its time went, in a
+ * `Server-Timing` header (milliseconds): `pre` before it queued (authentication, reading and
+ * validating its input), `queue` waiting for its turn, `turn` from its turn to its answer. Off
+ * unless configured (SERVER_TIMING): it tells clients how busy the server is.
  */
 export const admissionPlugin = fp(
-  async (app: FastifyInstance, options: { limit: number }) => {
+  async (app: FastifyInstance, options: { limit: number; serverTiming?: boolean }) => {
     const queue = new PQueue({ concurrency: options.limit });
     app.decorate('admission', {
       get working() {
@@ -43,6 +51,7 @@ export const admissionPlugin = fp(
 
     // How to end each admitted request's turn: once its answer is sent or its client is gone.
     const turns = new WeakMap<FastifyRequest, () => void>();
+    const timings = options.serverTiming ? new WeakMap<FastifyRequest, Timing>() : null;
     app.addHook('preHandler', (request: FastifyRequest, reply: FastifyReply, done) => {
       if (!request.url.startsWith('/api/') || request.routeOptions.config.admission === 'exempt')
         return done();
@@ -55,11 +64,14 @@ export const admissionPlugin = fp(
       // With a reason of its own: abort() without one builds a DOMException, stack and all, and
       // every request's response closes.
       reply.raw.once('close', () => closed.abort(responseClosed));
+      const timing: Timing | null = timings && { queued: reply.elapsedTime };
+      if (timing) timings?.set(request, timing);
       queue
         .add(
           () =>
             new Promise<void>((endTurn) => {
               turns.set(request, endTurn);
+              if (timing) timing.turn = reply.elapsedTime;
               closed.signal.addEventListener('abort', () => endTurn(), { once: true });
               done();
             }),
@@ -70,6 +82,16 @@ export const admissionPlugin = fp(
     });
     // Also here, because a response that is not a socket's (app.inject) may emit 'close' late.
     app.addHook('onResponse', async (request) => turns.get(request)?.());
+    if (timings)
+      app.addHook('onSend', async (request, reply, payload) => {
+        const { queued, turn } = timings.get(request) ?? {};
+        if (queued !== undefined && turn !== undefined)
+          reply.header(
+            'server-timing',
+            `pre;dur=${queued.toFixed(1)}, queue;dur=${(turn - queued).toFixed(1)}, turn;dur=${(reply.elapsedTime - turn).toFixed(1)}`,
+          );
+        return payload;
+      });
   },
   { name: 'admission' },
 );
