@@ -12,6 +12,7 @@
 //   --members 2000     members in the rush (signed in through the portal before it starts)
 //   --attempts 4       bookings each member sends at most (and courts each looks at)
 //   --port 3900        the server's port (default: one at random in 3900–3989)
+//   --label epyc       appended to the results file's name (runs of one day on two machines)
 // DATABASE_URL set: a fresh database next to it (created and dropped); otherwise PGlite.
 import { execSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -19,6 +20,7 @@ import { cpus, loadavg, totalmem, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
+import { sql } from 'drizzle-orm';
 import { createScratchDatabase, openDatabase } from '@clube/db';
 import { clubInstant, timeOfMinutes } from '@clube/shared';
 import {
@@ -41,6 +43,7 @@ import {
 } from './rush';
 import {
   benchJwtSecret,
+  cpuSecondsOf,
   memoryOf,
   openBenchDatabase,
   root,
@@ -57,6 +60,7 @@ const { values } = parseArgs({
     'keep-data': { type: 'boolean', default: false },
     reuse: { type: 'boolean', default: false },
     scenario: { type: 'string', default: 'all' },
+    label: { type: 'string' },
     members: { type: 'string', default: '2000' },
     attempts: { type: 'string', default: '4' },
     port: { type: 'string' },
@@ -95,6 +99,8 @@ async function reuseDatabase(): Promise<Prepared> {
   const kept = JSON.parse(readFileSync(keptFile, 'utf8')) as Omit<Prepared, 'cleanup'>;
   const database = await openBenchDatabase(kept.env);
   await clearBenchBookings(database.db, kept.club);
+  // The last run's logins filled the throttle's counters: a new run would be refused (429).
+  await database.db.execute(sql`delete from rate_limit_buckets`);
   await database.close();
   log(`Reutilizando ${kept.env.DATABASE_URL ?? kept.env.DATA_DIR} (reservas de bancada apagadas)`);
   return { ...kept, cleanup: async () => {} };
@@ -331,9 +337,11 @@ async function rushScenario({ env, club }: Prepared) {
   const date = club.busyDate;
   let database = await openBenchDatabase(env);
   const rushMembers = await prepareRush(database.db, club, members).finally(() => database.close());
-  const server = await startServer(env, port);
+  // Each answer then says where the server spent its time (Server-Timing), reported by stage.
+  const server = await startServer({ ...env, SERVER_TIMING: 'true' }, port);
   let result: RushResult;
   let signInSeconds: number;
+  let cpuSeconds: Record<string, number> | null = null;
   try {
     log(`Corrida: ${members} associados entrando pelo portal…`);
     const { tokens, seconds } = await signInMembers(server.base, rushMembers);
@@ -341,6 +349,7 @@ async function rushScenario({ env, club }: Prepared) {
     log(
       `  ${members} sessões em ${seconds.toFixed(1)} s; ${members} associados pedem os horários de ${date} ao mesmo tempo`,
     );
+    const cpuBefore = cpuSecondsOf(server.process.pid);
     result = await runRush({
       base: server.base,
       club,
@@ -350,6 +359,14 @@ async function rushScenario({ env, club }: Prepared) {
       attempts,
       slotsPerPlace: benchPlaceSlotsPerDay,
     });
+    const cpuAfter = cpuSecondsOf(server.process.pid);
+    if (cpuBefore && cpuAfter)
+      cpuSeconds = Object.fromEntries(
+        Object.entries(cpuAfter).map(([group, seconds]) => [
+          group,
+          Number((seconds - cpuBefore[group as keyof typeof cpuBefore]).toFixed(2)),
+        ]),
+      );
   } finally {
     await stopServer(server);
   }
@@ -377,10 +394,31 @@ async function rushScenario({ env, club }: Prepared) {
   log(
     `  recusas: ${JSON.stringify(result.refused.byCode)}; sem resposta: ${JSON.stringify(result.transportErrors)}; outros status: ${JSON.stringify(result.otherStatuses)}; invariantes exatos: ${JSON.stringify(invariants)}`,
   );
+  const stageNames = { pre: 'antes', queue: 'esperando', turn: 'na vez', rest: 'resto' };
+  const stages = (name: string, stage: RushResult['stages']['refused']) =>
+    `${name}: ${Object.entries(stage)
+      .map(([key, { p50, p99 }]) => `${stageNames[key as keyof typeof stageNames]} ${p50}/${p99}`)
+      .join(' · ')}`;
+  log(
+    `  ms por etapa, p50/p99 (antes da vez no servidor, esperando a vez, na vez, resto: cliente e rede): ${stages('recusadas', result.stages.refused)}; ${stages('aceitas', result.stages.accepted)}`,
+  );
+  log(
+    `  as 5 recusas mais lentas (ms: total = antes + esperando + na vez + resto, @ s): ${result.slowestRefused
+      .map(
+        (slow) =>
+          `${slow.ms} = ${slow.pre} + ${slow.queue} + ${slow.turn} + ${slow.rest} @${slow.sentAt}`,
+      )
+      .join('; ')}`,
+  );
+  if (cpuSeconds)
+    log(
+      `  CPU durante a corrida (s): cliente ${cpuSeconds.client}, servidor ${cpuSeconds.server}, PostgreSQL ${cpuSeconds.postgres}, em ${result.totalSeconds.toFixed(1)} s`,
+    );
   return {
     date,
     signInSeconds: Number(signInSeconds.toFixed(1)),
     ...result,
+    cpuSeconds,
     invariants,
   };
 }
@@ -420,7 +458,9 @@ function writeResults(results: { scenario: string } & Record<string, unknown>) {
     ...results,
   };
   mkdirSync(join(root, 'bench/results'), { recursive: true });
-  const suffix = scenario === 'rush' ? `rush-n${values.members}` : `c${connections}`;
+  const suffix =
+    (scenario === 'rush' ? `rush-n${values.members}` : `c${connections}`) +
+    (values.label ? `-${values.label}` : '');
   const file = join(
     root,
     `bench/results/${output.date.slice(0, 10)}-${driver}-scale-${scale}-${suffix}.json`,

@@ -80,7 +80,23 @@ export async function signInMembers(base: string, members: RushMember[], concurr
   return { tokens, seconds: (performance.now() - started) / 1000 };
 }
 
-type Sample = { ms: number; at: number };
+/** Where the server says a request spent its time (its Server-Timing header), in ms. */
+type Stages = { pre: number; queue: number; turn: number };
+type Sample = { ms: number; at: number; server: Stages | null };
+
+/** The stages of a `Server-Timing: pre;dur=1.0, queue;dur=2.0, turn;dur=3.0` value. */
+function stagesOf(header: string | string[] | undefined): Stages | null {
+  const durations = Object.fromEntries(
+    [...String(header ?? '').matchAll(/(\w+);dur=([\d.]+)/g)].map(([, name, ms]) => [
+      name,
+      Number(ms),
+    ]),
+  );
+  const { pre, queue, turn } = durations;
+  return pre === undefined || queue === undefined || turn === undefined
+    ? null
+    : { pre, queue, turn };
+}
 
 export type RushResult = {
   members: number;
@@ -99,6 +115,14 @@ export type RushResult = {
   slotLists: { count: number; p50: number; p99: number };
   accepted: { count: number; p50: number; p99: number };
   refused: { count: number; p50: number; p99: number; byCode: Record<string, number> };
+  /**
+   * Where refused and accepted bookings spent their time, p50/p99 of each stage: before their
+   * turn on the server (authentication, reading), waiting for it, in it, and the rest (the
+   * client, the network and the server's socket before it routed the request).
+   */
+  stages: { refused: StageSummary; accepted: StageSummary };
+  /** The five slowest refusals, stage by stage (ms), and when each was sent (s into the rush). */
+  slowestRefused: Array<Stages & { ms: number; rest: number; sentAt: number }>;
   serverErrors: number;
   /** Requests that got no answer at all, by the client's cause (connect timeout, reset…). */
   transportErrors: Record<string, number>;
@@ -111,6 +135,29 @@ const summary = (samples: Sample[]) => {
     count: sorted.length,
     p50: Math.round(percentile(sorted, 0.5)),
     p99: Math.round(percentile(sorted, 0.99)),
+  };
+};
+
+type StageSummary = Record<keyof Stages | 'rest', { p50: number; p99: number }>;
+
+/** What a sample spent outside the server's three stages. */
+const restOf = (sample: Sample & { server: Stages }) =>
+  sample.ms - sample.server.pre - sample.server.queue - sample.server.turn;
+
+const stageSummary = (samples: Sample[]): StageSummary => {
+  const timed = samples.filter((sample): sample is Sample & { server: Stages } => !!sample.server);
+  const of = (value: (sample: Sample & { server: Stages }) => number) => {
+    const sorted = timed.map(value).sort((a, b) => a - b);
+    return {
+      p50: Number(percentile(sorted, 0.5).toFixed(1)),
+      p99: Number(percentile(sorted, 0.99).toFixed(1)),
+    };
+  };
+  return {
+    pre: of((sample) => sample.server.pre),
+    queue: of((sample) => sample.server.queue),
+    turn: of((sample) => sample.server.turn),
+    rest: of(restOf),
   };
 };
 
@@ -158,6 +205,7 @@ export async function runRush(options: {
     const sent = performance.now();
     let status = 0;
     let json: Record<string, unknown> = {};
+    let server: Stages | null = null;
     try {
       const response = await request(base + path, {
         dispatcher: phone,
@@ -173,6 +221,7 @@ export async function runRush(options: {
       const text = response.headers['content-encoding'] === 'gzip' ? gunzipSync(raw) : raw;
       json = JSON.parse(text.toString('utf8')) as Record<string, unknown>;
       status = response.statusCode;
+      server = stagesOf(response.headers['server-timing']);
     } catch (error) {
       const { code, cause } = error as { code?: string; cause?: { code?: string } };
       const reason = code ?? cause?.code ?? String(error);
@@ -180,7 +229,7 @@ export async function runRush(options: {
     }
     const now = performance.now();
     if (status >= 500) serverErrors += 1;
-    return { status, json, sample: { ms: now - sent, at: now - started } };
+    return { status, json, sample: { ms: now - sent, at: now - started, server } };
   };
   const other = (status: number) => {
     otherStatuses[status] = (otherStatuses[status] ?? 0) + 1;
@@ -261,6 +310,17 @@ export async function runRush(options: {
     slotLists: summary(lists),
     accepted: summary(accepted),
     refused: { ...summary(refused), byCode },
+    stages: { refused: stageSummary(refused), accepted: stageSummary(accepted) },
+    slowestRefused: refused
+      .filter((sample): sample is Sample & { server: Stages } => !!sample.server)
+      .sort((a, b) => b.ms - a.ms)
+      .slice(0, 5)
+      .map((sample) => ({
+        ms: Math.round(sample.ms),
+        ...sample.server,
+        rest: Number(restOf(sample).toFixed(1)),
+        sentAt: Number(((sample.at - sample.ms) / 1000).toFixed(2)),
+      })),
     serverErrors,
     transportErrors,
     otherStatuses,

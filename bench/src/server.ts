@@ -1,7 +1,7 @@
 // What every API benchmark shares: the built server started against a prepared database, its
 // memory, signing in over HTTP, and percentiles.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { openDatabase } from '@clube/db';
 
@@ -20,6 +20,38 @@ export function memoryOf(pid: number) {
   const kilobytes = (field: string) =>
     Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
   return { rssMb: kilobytes('VmRSS') / 1024, peakRssMb: kilobytes('VmHWM') / 1024 };
+}
+
+/**
+ * CPU seconds (user and system) used so far by this process (the benchmark's client), the
+ * server and PostgreSQL's processes, from Linux's /proc; null where there is none. Two readings
+ * apart say which of the three the machine's cores went to.
+ */
+export function cpuSecondsOf(serverPid: number | undefined) {
+  const ticksPerSecond = 100; // USER_HZ, 100 on every Linux architecture Node runs on
+  const seconds = { client: 0, server: 0, postgres: 0 };
+  try {
+    for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+      let group: keyof typeof seconds | null = null;
+      let stat: string;
+      try {
+        const command = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+        if (Number(pid) === process.pid) group = 'client';
+        else if (Number(pid) === serverPid) group = 'server';
+        else if (command.startsWith('postgres')) group = 'postgres';
+        if (!group) continue;
+        stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      } catch {
+        continue; // ended meanwhile
+      }
+      // utime and stime: the 14th and 15th fields, the 12th and 13th after the command's ")".
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      seconds[group] += (Number(fields[11]) + Number(fields[12])) / ticksPerSecond;
+    }
+  } catch {
+    return null;
+  }
+  return seconds;
 }
 
 export type Server = { process: ChildProcess; base: string; startupMs: number };
