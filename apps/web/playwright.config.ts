@@ -15,11 +15,13 @@ export default defineConfig({
   fullyParallel: true,
   forbidOnly: Boolean(process.env.CI),
   retries: process.env.CI ? 1 : 0,
-  workers: 2,
+  // One at a time: with two, the two browsers and the server contended for two cores, each flow
+  // took two to five times as long as alone (the shell's 10 s took 49 s) and the whole run was
+  // slower (5.3 min against 4.3 min).
+  workers: 1,
   reporter: process.env.CI ? 'line' : 'list',
-  // Limits that catch a hang, not a slow machine (speed is measured by `npm run bench`): with two
-  // workers, two browsers and the server share two cores, and on a slower host a whole flow took
-  // 25–33 s where it takes 10 s alone.
+  // Limits that catch a hang, not a slow machine (speed is measured by `npm run bench`): the
+  // longest flow takes 25 s alone on the slowest host seen.
   timeout: 60_000,
   expect: { timeout: 20_000 },
   use: {
