@@ -64,8 +64,8 @@ export const admissionPlugin = fp(
       // With a reason of its own: abort() without one builds a DOMException, stack and all, and
       // every request's response closes.
       reply.raw.once('close', () => closed.abort(responseClosed));
-      const timing: Timing | null = timings && { queued: reply.elapsedTime };
-      if (timing) timings?.set(request, timing);
+      const timing: Timing | undefined = timings ? { queued: reply.elapsedTime } : undefined;
+      if (timing) timings!.set(request, timing);
       queue
         .add(
           () =>
