@@ -140,13 +140,19 @@ const summary = (samples: Sample[]) => {
 
 type StageSummary = Record<keyof Stages | 'rest', { p50: number; p99: number }>;
 
+type TimedSample = Sample & { server: Stages };
+
+/** The samples whose answer said where the server spent its time. */
+const timedOf = (samples: Sample[]) =>
+  samples.filter((sample): sample is TimedSample => sample.server !== null);
+
 /** What a sample spent outside the server's three stages. */
-const restOf = (sample: Sample & { server: Stages }) =>
+const restOf = (sample: TimedSample) =>
   sample.ms - sample.server.pre - sample.server.queue - sample.server.turn;
 
 const stageSummary = (samples: Sample[]): StageSummary => {
-  const timed = samples.filter((sample): sample is Sample & { server: Stages } => !!sample.server);
-  const of = (value: (sample: Sample & { server: Stages }) => number) => {
+  const timed = timedOf(samples);
+  const of = (value: (sample: TimedSample) => number) => {
     const sorted = timed.map(value).sort((a, b) => a - b);
     return {
       p50: Number(percentile(sorted, 0.5).toFixed(1)),
@@ -311,8 +317,7 @@ export async function runRush(options: {
     accepted: summary(accepted),
     refused: { ...summary(refused), byCode },
     stages: { refused: stageSummary(refused), accepted: stageSummary(accepted) },
-    slowestRefused: refused
-      .filter((sample): sample is Sample & { server: Stages } => !!sample.server)
+    slowestRefused: timedOf(refused)
       .sort((a, b) => b.ms - a.ms)
       .slice(0, 5)
       .map((sample) => ({

@@ -25,7 +25,8 @@ export function memoryOf(pid: number) {
 /**
  * CPU seconds (user and system) used so far by this process (the benchmark's client), the
  * server and PostgreSQL's processes, from Linux's /proc; null where there is none. Two readings
- * apart say which of the three the machine's cores went to.
+ * apart say which of the three the machine's cores went to (a backend that ended between them
+ * takes its seconds with it: the server's pool keeps its connections through a rush).
  */
 export function cpuSecondsOf(serverPid: number | undefined) {
   const ticksPerSecond = 100; // USER_HZ, 100 on every Linux architecture Node runs on
@@ -38,7 +39,8 @@ export function cpuSecondsOf(serverPid: number | undefined) {
         const command = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
         if (Number(pid) === process.pid) group = 'client';
         else if (Number(pid) === serverPid) group = 'server';
-        else if (command.startsWith('postgres')) group = 'postgres';
+        // Its backends name themselves "postgres: …"; the postmaster runs as …/bin/postgres.
+        else if (/^(postgres:|\S*\/bin\/postgres\0)/.test(command)) group = 'postgres';
         if (!group) continue;
         stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
       } catch {
