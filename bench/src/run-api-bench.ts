@@ -394,6 +394,10 @@ async function rushScenario({ env, club }: Prepared) {
   log(
     `  recusas: ${JSON.stringify(result.refused.byCode)}; sem resposta: ${JSON.stringify(result.transportErrors)}; outros status: ${JSON.stringify(result.otherStatuses)}; invariantes exatos: ${JSON.stringify(invariants)}`,
   );
+  const { first, after } = result.refusedBySecond;
+  log(
+    `  recusadas enviadas no primeiro segundo: ${first.count}, p50/p99 ${first.p50}/${first.p99} ms; depois dele: ${after.count}, p50/p99 ${after.p50}/${after.p99} ms`,
+  );
   const stageNames = { pre: 'antes', queue: 'esperando', turn: 'na vez', rest: 'resto' };
   const stages = (name: string, stage: RushResult['stages']['refused']) =>
     `${name}: ${Object.entries(stage)
@@ -414,6 +418,9 @@ async function rushScenario({ env, club }: Prepared) {
     log(
       `  CPU durante a corrida (s): cliente ${cpuSeconds.client}, servidor ${cpuSeconds.server}, PostgreSQL ${cpuSeconds.postgres}, em ${result.totalSeconds.toFixed(1)} s`,
     );
+  log(
+    `  atraso do laço de eventos do cliente (ms): p99 ${result.clientLoopDelay.p99}, máximo ${result.clientLoopDelay.max}; os maiores (ms @ s): ${result.clientLoopDelay.longest.map((stall) => `${stall.ms} @${stall.at}`).join(', ')}`,
+  );
   return {
     date,
     signInSeconds: Number(signInSeconds.toFixed(1)),

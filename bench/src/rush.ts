@@ -116,6 +116,14 @@ export type RushResult = {
   accepted: { count: number; p50: number; p99: number };
   refused: { count: number; p50: number; p99: number; byCode: Record<string, number> };
   /**
+   * The refusals sent in the rush's first second (while the server takes in the first two
+   * thousand requests) and those sent after it, apart: where the refused tail comes from.
+   */
+  refusedBySecond: {
+    first: { count: number; p50: number; p99: number };
+    after: { count: number; p50: number; p99: number };
+  };
+  /**
    * Where refused and accepted bookings spent their time, p50/p99 of each stage: before their
    * turn on the server (authentication, reading), waiting for it, in it, and the rest (the
    * client, the network and the server's socket before it routed the request).
@@ -123,6 +131,12 @@ export type RushResult = {
   stages: { refused: StageSummary; accepted: StageSummary };
   /** The five slowest refusals, stage by stage (ms), and when each was sent (s into the rush). */
   slowestRefused: Array<Stages & { ms: number; rest: number; sentAt: number }>;
+  /**
+   * How late the benchmark's own event loop ran its callbacks during the rush (ms, p99 and the
+   * longest, and the five longest stalls with when they ended, s into the rush): an answer that
+   * arrived during a stall was measured that much later than it came.
+   */
+  clientLoopDelay: { p99: number; max: number; longest: Array<{ ms: number; at: number }> };
   serverErrors: number;
   /** Requests that got no answer at all, by the client's cause (connect timeout, reset…). */
   transportErrors: Record<string, number>;
@@ -145,6 +159,9 @@ type TimedSample = Sample & { server: Stages };
 /** The samples whose answer said where the server spent its time. */
 const timedOf = (samples: Sample[]) =>
   samples.filter((sample): sample is TimedSample => sample.server !== null);
+
+/** When a sample's request was sent, in ms into the rush. */
+const sentAtOf = (sample: Sample) => sample.at - sample.ms;
 
 /** What a sample spent outside the server's three stages. */
 const restOf = (sample: TimedSample) =>
@@ -200,6 +217,14 @@ export async function runRush(options: {
   // opened, and the measure included the server accepting two thousand of them.)
   const phones = members.map(() => new Client(base, { keepAliveTimeout: 60_000, pipelining: 1 }));
   const started = performance.now();
+  // A tick every 5 ms: how much later than that each one ran.
+  const stalls: Array<{ ms: number; at: number }> = [];
+  let tickedAt = started;
+  const ticker = setInterval(() => {
+    const now = performance.now();
+    stalls.push({ ms: Math.max(0, now - tickedAt - 5), at: (now - started) / 1000 });
+    tickedAt = now;
+  }, 5);
 
   /**
    * A request; a connection the client could not open or lost answers status 0 (an error). Sent
@@ -293,6 +318,7 @@ export async function runRush(options: {
 
   await Promise.all(members.map((member, index) => rush(member, tokens[index]!, phones[index]!)));
   const totalSeconds = (performance.now() - started) / 1000;
+  clearInterval(ticker);
   await Promise.all(phones.map((phone) => phone.close()));
   const lastBooking = Math.max(0, ...accepted.map((sample) => sample.at));
   const secondsToFull = (fullAt ?? lastBooking) / 1000;
@@ -316,6 +342,10 @@ export async function runRush(options: {
     slotLists: summary(lists),
     accepted: summary(accepted),
     refused: { ...summary(refused), byCode },
+    refusedBySecond: {
+      first: summary(refused.filter((sample) => sentAtOf(sample) < 1000)),
+      after: summary(refused.filter((sample) => sentAtOf(sample) >= 1000)),
+    },
     stages: { refused: stageSummary(refused), accepted: stageSummary(accepted) },
     slowestRefused: timedOf(refused)
       .sort((a, b) => b.ms - a.ms)
@@ -324,8 +354,21 @@ export async function runRush(options: {
         ms: Math.round(sample.ms),
         ...sample.server,
         rest: Number(restOf(sample).toFixed(1)),
-        sentAt: Number(((sample.at - sample.ms) / 1000).toFixed(2)),
+        sentAt: Number((sentAtOf(sample) / 1000).toFixed(2)),
       })),
+    clientLoopDelay: {
+      p99: Math.round(
+        percentile(
+          stalls.map((stall) => stall.ms).sort((a, b) => a - b),
+          0.99,
+        ),
+      ),
+      max: Math.round(Math.max(0, ...stalls.map((stall) => stall.ms))),
+      longest: [...stalls]
+        .sort((a, b) => b.ms - a.ms)
+        .slice(0, 5)
+        .map((stall) => ({ ms: Math.round(stall.ms), at: Number(stall.at.toFixed(2)) })),
+    },
     serverErrors,
     transportErrors,
     otherStatuses,
