@@ -37,6 +37,11 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** `exempt`: the route never waits in the admission queue (plugins/admission.ts). */
     admission?: 'exempt';
+    /**
+     * Requests of one key (say, one family's bookings) are worked on one after another, in the
+     * turn the first of them was given (plugins/admission.ts).
+     */
+    admissionKey?: (request: FastifyRequest) => string | undefined;
   }
 }
 

@@ -4,7 +4,7 @@ import { admissionPlugin } from '../src/plugins/admission';
 import { buildApp, type App } from '../src/app';
 import { loadConfig } from '../src/config';
 import { openStream } from './club-event-stream';
-import { createBookingScene } from './factories';
+import { createBookingScene, createPortalScene } from './factories';
 import { createTestDatabase, testJwtSecret } from './helper';
 
 /** A gate a route waits at until the test opens it. */
@@ -74,6 +74,22 @@ async function serverWith(limit: number, options: { serverTiming?: boolean } = {
     },
     async () => {
       started.push('slow-auth');
+      return { ok: true };
+    },
+  );
+  // One family's requests: `first` waits at the hold gate, the others answer at once.
+  app.get(
+    '/api/family/:name',
+    {
+      config: { admissionKey: () => 'family' },
+      onRequestAbort: async (request) => {
+        started.push(`${(request.params as { name: string }).name} left`);
+      },
+    },
+    async (request) => {
+      const { name } = request.params as { name: string };
+      started.push(name);
+      if (name === 'first') await hold.opened;
       return { ok: true };
     },
   );
@@ -191,6 +207,66 @@ describe('admission: how many API requests are worked on at once, and in which o
     server.hold.open();
   });
 
+  it('works on the requests of one key one after another, in the turn the first was given', async () => {
+    const server = await serverWith(1);
+    app = server.app;
+    const first = app.inject({ url: '/api/family/first' });
+    await until(() => server.started.includes('first'));
+    // A read waits in the queue, then a second request of the family comes.
+    const read = app.inject({ url: '/api/read' });
+    await until(() => app!.admission.waiting === 1);
+    const second = app.inject({ url: '/api/family/second' });
+    // It waits behind the family's first, not in the queue: still one turn in use.
+    await until(() => app!.admission.waiting === 2);
+    expect(app.admission.working).toBe(1);
+    server.hold.open();
+    await Promise.all([first, second, read]);
+    // The turn passed from the first to the second, ahead of the read that had waited longer.
+    expect(server.started).toEqual(['first', 'second', 'read']);
+    expect(app.admission).toMatchObject({ working: 0, waiting: 0 });
+  });
+
+  it("passes a family's turn over a request whose client left while it waited for it", async () => {
+    const server = await serverWith(1);
+    app = server.app;
+    const base = await app.listen({ port: 0, host: '127.0.0.1' });
+    const first = fetch(`${base}/api/family/first`);
+    await until(() => server.started.includes('first'));
+    const leaving = new AbortController();
+    const left = fetch(`${base}/api/family/second`, { signal: leaving.signal }).catch(() => 'left');
+    // Its headers reach the server before it leaves.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    leaving.abort();
+    expect(await left).toBe('left');
+    await until(() => server.started.includes('second left'));
+    const third = fetch(`${base}/api/family/third`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    server.hold.open();
+    expect((await first).status).toBe(200);
+    expect((await third).status).toBe(200);
+    expect((await fetch(`${base}/api/read`)).status).toBe(200);
+    expect(server.started).toEqual(['first', 'second left', 'third', 'read']);
+  });
+
+  it('works on the rest of a family when the client of its first left before its turn', async () => {
+    const server = await serverWithItsTurnTaken();
+    app = server.app;
+    const base = await app.listen({ port: 0, host: '127.0.0.1' });
+    const leaving = new AbortController();
+    const left = fetch(`${base}/api/family/early`, { signal: leaving.signal }).catch(() => 'left');
+    await until(() => app!.admission.waiting === 1);
+    const second = fetch(`${base}/api/family/second`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    leaving.abort();
+    expect(await left).toBe('left');
+    await until(() => server.started.includes('early left'));
+    server.hold.open();
+    await server.held;
+    expect((await second).status).toBe(200);
+    expect(server.started).toEqual(['hold', 'early left', 'second']);
+    expect(app.admission).toMatchObject({ working: 0, waiting: 0 });
+  });
+
   it('says, when asked to, how long each request spent before, in and after the queue', async () => {
     const server = await serverWithItsTurnTaken({ serverTiming: true });
     app = server.app;
@@ -266,6 +342,49 @@ describe('admission in the API', () => {
     expect((await held).status).toBe(200);
     expect((await places).status).toBe(200);
     stream.close();
+  });
+
+  it("works on a family's bookings one after another, in one turn, ahead of the queue", async () => {
+    // Each request's label, in the order the requests got their turns; the family's first
+    // booking holds its turn (its answer waits at the gate) until the test opens it.
+    const turns: string[] = [];
+    const answering = gate();
+    let firstAnswering = false;
+    const { app } = await apiWithOneTurn((app) => {
+      app.addHook('preHandler', async (request) => {
+        const label = request.headers['x-test'];
+        if (typeof label === 'string') turns.push(label);
+      });
+      app.addHook('onSend', async (request) => {
+        if (request.headers['x-test'] !== 'family first') return;
+        firstAnswering = true;
+        await answering.opened;
+      });
+    });
+    const s = await createPortalScene(app, { associateReservationLimit: 1 });
+    const date = s.day(2);
+    const book = (label: string, headers: Record<string, string>, time: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/portal/bookings',
+        headers: { ...headers, 'x-test': label },
+        payload: { placeId: s.place.id, startsAt: s.at(date, time).toISOString() },
+      });
+    const first = book('family first', s.holderSession.headers, '09:00');
+    await until(() => firstAnswering);
+    const neighbour = book('neighbour', s.neighbourSession.headers, '10:00');
+    await until(() => app.admission.waiting === 1);
+    const second = book('family second', s.dependentSession.headers, '11:00');
+    await until(() => app.admission.waiting === 2);
+    answering.open();
+    expect((await first).statusCode).toBe(201);
+    // Worked on right after the family's first, though the neighbour had waited longer, it sees
+    // that booking committed: the title's quota of 1 is used.
+    const refused = await second;
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json()).toMatchObject({ error: 'ReservationsLimitReached' });
+    expect((await neighbour).statusCode).toBe(201);
+    expect(turns).toEqual(['family first', 'family second', 'neighbour']);
   });
 
   it('lets uploads and imports, which read their file from the client, past a full queue', async () => {

@@ -32,6 +32,12 @@ const responseClosed = Symbol('response closed');
  * from the client in their handler) and the health check. Their route config says
  * `admission: 'exempt'`. Only `/api/` requests queue; the web app's files never do.
  *
+ * A route may name a key for its requests (`admissionKey`: a member's bookings, their family's
+ * title): a request whose key another request holds a turn for does not queue; it waits for that
+ * one and is worked on after it, in the same turn, before anything else. Requests that would wait
+ * for each other anyway (a family's bookings wait for the title's lock in the database) then
+ * spend one turn, not one each with all but one of them waiting for a lock.
+ *
  * With `serverTiming`, every queued request's answer says where its time went, in a
  * `Server-Timing` header (milliseconds): `pre` before it queued (authentication, reading and
  * validating its input), `queue` waiting for its turn, `turn` from its turn to its answer. Off
@@ -40,12 +46,16 @@ const responseClosed = Symbol('response closed');
 export const admissionPlugin = fp(
   async (app: FastifyInstance, options: { limit: number; serverTiming?: boolean }) => {
     const queue = new PQueue({ concurrency: options.limit });
+    // The requests of a key (route config `admissionKey`) waiting for the turn one of that key
+    // holds: they run after it, one by one, in that same turn.
+    const chains = new Map<string, Array<(passOn: () => void) => void>>();
+    let chained = 0;
     app.decorate('admission', {
       get working() {
         return queue.pending;
       },
       get waiting() {
-        return queue.size;
+        return queue.size + chained;
       },
     });
 
@@ -53,8 +63,8 @@ export const admissionPlugin = fp(
     const turns = new WeakMap<FastifyRequest, () => void>();
     const timings = options.serverTiming ? new WeakMap<FastifyRequest, Timing>() : null;
     app.addHook('preHandler', (request: FastifyRequest, reply: FastifyReply, done) => {
-      if (!request.url.startsWith('/api/') || request.routeOptions.config.admission === 'exempt')
-        return done();
+      const config = request.routeOptions.config;
+      if (!request.url.startsWith('/api/') || config.admission === 'exempt') return done();
       // The client left while the request was being authenticated or read: no one waits for
       // its answer, and its 'close' has already gone, so it would never give a turn back.
       if (reply.raw.closed || reply.raw.destroyed) return void reply.hijack();
@@ -66,16 +76,52 @@ export const admissionPlugin = fp(
       reply.raw.once('close', () => closed.abort(responseClosed));
       const timing: Timing | undefined = timings ? { queued: reply.elapsedTime } : undefined;
       if (timing) timings!.set(request, timing);
+      /** Works on the request in the turn it was given; `passOn` ends its part of the turn. */
+      const start = (passOn: () => void) => {
+        // Its client left while it waited behind its key's request: the turn goes on at once.
+        if (closed.signal.aborted) return passOn();
+        let passed = false;
+        const end = () => {
+          if (passed) return;
+          passed = true;
+          passOn();
+        };
+        turns.set(request, end);
+        if (timing) timing.turn = reply.elapsedTime;
+        closed.signal.addEventListener('abort', end, { once: true });
+        done();
+      };
+      const key = config.admissionKey?.(request);
+      if (key !== undefined) {
+        const chain = chains.get(key);
+        if (chain) {
+          chained += 1;
+          return void chain.push(start);
+        }
+        chains.set(key, []);
+      }
       queue
         .add(
           () =>
             new Promise<void>((endTurn) => {
-              turns.set(request, endTurn);
-              if (timing) timing.turn = reply.elapsedTime;
-              closed.signal.addEventListener('abort', () => endTurn(), { once: true });
-              done();
+              // The turn passes to the key's next request, if one came meanwhile, or ends.
+              const passOn = () => {
+                const next = key === undefined ? undefined : chains.get(key)?.shift();
+                if (next) {
+                  chained -= 1;
+                  return next(passOn);
+                }
+                if (key !== undefined) chains.delete(key);
+                endTurn();
+              };
+              start(passOn);
             }),
-          { priority: priorityOf(request.method), signal: closed.signal },
+          // A request heading its key's chain keeps its place when its client leaves: its turn
+          // then passes at once to the requests of its key that came meanwhile.
+          {
+            priority: priorityOf(request.method),
+            signal: key === undefined ? closed.signal : undefined,
+          },
         )
         // Aborted while waiting: the client left before its turn and nothing was started.
         .catch(() => undefined);

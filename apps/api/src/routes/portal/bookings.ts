@@ -70,6 +70,12 @@ export const portalBookingRoutes: FastifyPluginAsyncZod = async (app) => {
           422: portalBookingRefusalSchema,
         },
       },
+      // A family's bookings one after another, in one turn: the title's rules (its quota, the
+      // same-day and previous-day rules) make them wait for each other's lock in the database
+      // anyway, and a turn spent waiting for a lock is one no other member can use. Worked on
+      // after the first, the next one sees its booking committed and is refused from what is
+      // committed, without a transaction.
+      config: { admissionKey: (request) => request.member.associateTitleId },
     },
     async (request, reply) => {
       const { member, body } = request;
