@@ -459,8 +459,8 @@ function writeResults(results: { scenario: string } & Record<string, unknown>) {
     database: driver,
     // The server's pool (DATABASE_POOL_SIZE passes through to it; the API's default is 10).
     ...(driver === 'postgres' ? { poolSize: Number(process.env.DATABASE_POOL_SIZE ?? 10) } : {}),
-    // Requests the server works on at once (REQUEST_CONCURRENCY passes through; default 4).
-    requestConcurrency: Number(process.env.REQUEST_CONCURRENCY ?? 4),
+    // Requests the server works on at once (REQUEST_CONCURRENCY passes through; default 2).
+    requestConcurrency: Number(process.env.REQUEST_CONCURRENCY ?? 2),
     scale,
     ...results,
   };

@@ -80,7 +80,7 @@ const envSchema = z
       .optional(),
     DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
     /** API requests worked on at once by this process; the rest wait, writes first. */
-    REQUEST_CONCURRENCY: z.coerce.number().int().min(1).max(10_000).default(4),
+    REQUEST_CONCURRENCY: z.coerce.number().int().min(1).max(10_000).default(2),
     /** Answers say where their time went (Server-Timing: before, in and after the queue). */
     SERVER_TIMING: z
       .enum(['true', 'false'])
