@@ -1,6 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
-import { admissionPlugin } from '../src/plugins/admission';
+import { admissionPlugin, maxRunsOfAKeyPerTurn } from '../src/plugins/admission';
 import { buildApp, type App } from '../src/app';
 import { loadConfig } from '../src/config';
 import { openStream } from './club-event-stream';
@@ -223,6 +223,30 @@ describe('admission: how many API requests are worked on at once, and in which o
     await Promise.all([first, second, read]);
     // The turn passed from the first to the second, ahead of the read that had waited longer.
     expect(server.started).toEqual(['first', 'second', 'read']);
+    expect(app.admission).toMatchObject({ working: 0, waiting: 0 });
+  });
+
+  it('gives a key no more than its share of a turn, then queues its next request again', async () => {
+    const server = await serverWith(1);
+    app = server.app;
+    const first = app.inject({ url: '/api/family/first' });
+    await until(() => server.started.includes('first'));
+    const read = app.inject({ url: '/api/read' });
+    await until(() => app!.admission.waiting === 1);
+    // The family keeps sending: more than a turn's share of requests wait behind its first.
+    const more = Array.from({ length: maxRunsOfAKeyPerTurn + 1 }, (_, index) => `f${index + 1}`);
+    const answers = more.map((name) => app!.inject({ url: `/api/family/${name}` }));
+    await until(() => app!.admission.waiting === 1 + more.length);
+    server.hold.open();
+    await Promise.all([first, read, ...answers]);
+    // The first and the next ones up to the share, then the read that waited, then the rest.
+    const share = maxRunsOfAKeyPerTurn - 1;
+    expect(server.started).toEqual([
+      'first',
+      ...more.slice(0, share),
+      'read',
+      ...more.slice(share),
+    ]);
     expect(app.admission).toMatchObject({ working: 0, waiting: 0 });
   });
 

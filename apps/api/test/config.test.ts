@@ -67,7 +67,7 @@ describe('TRUST_PROXY', () => {
 });
 
 describe('requests worked on at once (REQUEST_CONCURRENCY)', () => {
-  it('defaults to four, reads a number of requests and refuses anything else', () => {
+  it('defaults to two, reads a number of requests and refuses anything else', () => {
     expect(loadConfig({}).requestConcurrency).toBe(2);
     expect(loadConfig({ REQUEST_CONCURRENCY: '12' }).requestConcurrency).toBe(12);
     expect(() => loadConfig({ REQUEST_CONCURRENCY: '0' })).toThrow(ConfigError);

@@ -8,6 +8,16 @@ const priorityOf = (method: string) => (method === 'GET' || method === 'HEAD' ? 
 /** When a request queued and when its turn came, in ms since it was routed (reply.elapsedTime). */
 type Timing = { queued: number; turn?: number };
 
+/**
+ * How many requests of one key are worked on in one turn at most; the next of them then queues
+ * again, behind what queued meanwhile. A family has a few members: a client sending its bookings
+ * without pause must not keep a turn for good.
+ */
+export const maxRunsOfAKeyPerTurn = 8;
+
+/** Works on a request in the turn it was given; `passOn` ends its part of the turn. */
+type Start = (passOn: () => void) => void;
+
 /** Why a request leaves the queue or gives its turn back: its response closed. */
 const responseClosed = Symbol('response closed');
 
@@ -33,10 +43,11 @@ const responseClosed = Symbol('response closed');
  * `admission: 'exempt'`. Only `/api/` requests queue; the web app's files never do.
  *
  * A route may name a key for its requests (`admissionKey`: a member's bookings, their family's
- * title): a request whose key another request holds a turn for does not queue; it waits for that
- * one and is worked on after it, in the same turn, before anything else. Requests that would wait
- * for each other anyway (a family's bookings wait for the title's lock in the database) then
- * spend one turn, not one each with all but one of them waiting for a lock.
+ * title): a request whose key another request holds a turn for (or waits for) does not queue; it
+ * waits for that one and is worked on after it, in the same turn, before anything else, up to
+ * `maxRunsOfAKeyPerTurn` requests of a key per turn. Requests that would wait for each other
+ * anyway (a family's bookings wait for the title's lock in the database) then spend one turn, not
+ * one each with all but one of them waiting for a lock.
  *
  * With `serverTiming`, every queued request's answer says where its time went, in a
  * `Server-Timing` header (milliseconds): `pre` before it queued (authentication, reading and
@@ -47,17 +58,50 @@ export const admissionPlugin = fp(
   async (app: FastifyInstance, options: { limit: number; serverTiming?: boolean }) => {
     const queue = new PQueue({ concurrency: options.limit });
     // The requests of a key (route config `admissionKey`) waiting for the turn one of that key
-    // holds: they run after it, one by one, in that same turn.
-    const chains = new Map<string, Array<(passOn: () => void) => void>>();
-    let chained = 0;
+    // holds or waits for: they run after it, one by one, in that same turn.
+    const chains = new Map<string, Array<{ start: Start; priority: number }>>();
     app.decorate('admission', {
       get working() {
         return queue.pending;
       },
       get waiting() {
+        let chained = 0;
+        for (const chain of chains.values()) chained += chain.length;
         return queue.size + chained;
       },
     });
+
+    /**
+     * Queues a request (`start`), and with a key the turn it gets passes to the key's requests
+     * that come meanwhile, up to maxRunsOfAKeyPerTurn of them, before it ends.
+     */
+    const enqueue = (start: Start, priority: number, key?: string, signal?: AbortSignal) =>
+      queue
+        .add(
+          () =>
+            new Promise<void>((endTurn) => {
+              let runs = 1;
+              const passOn = () => {
+                const next = key === undefined ? undefined : chains.get(key)?.shift();
+                if (!next) {
+                  if (key !== undefined) chains.delete(key);
+                  return endTurn();
+                }
+                if (runs < maxRunsOfAKeyPerTurn) {
+                  runs += 1;
+                  return next.start(passOn);
+                }
+                // The key had its share of this turn: its next request queues again, its chain
+                // (and whoever of the key comes meanwhile) behind it.
+                endTurn();
+                enqueue(next.start, next.priority, key);
+              };
+              start(passOn);
+            }),
+          { priority, signal },
+        )
+        // Aborted while waiting: the client left before its turn and nothing was started.
+        .catch(() => undefined);
 
     // How to end each admitted request's turn: once its answer is sent or its client is gone.
     const turns = new WeakMap<FastifyRequest, () => void>();
@@ -76,8 +120,7 @@ export const admissionPlugin = fp(
       reply.raw.once('close', () => closed.abort(responseClosed));
       const timing: Timing | undefined = timings ? { queued: reply.elapsedTime } : undefined;
       if (timing) timings!.set(request, timing);
-      /** Works on the request in the turn it was given; `passOn` ends its part of the turn. */
-      const start = (passOn: () => void) => {
+      const start: Start = (passOn) => {
         // Its client left while it waited behind its key's request: the turn goes on at once.
         if (closed.signal.aborted) return passOn();
         let passed = false;
@@ -91,40 +134,15 @@ export const admissionPlugin = fp(
         closed.signal.addEventListener('abort', end, { once: true });
         done();
       };
+      const priority = priorityOf(request.method);
       const key = config.admissionKey?.(request);
-      if (key !== undefined) {
-        const chain = chains.get(key);
-        if (chain) {
-          chained += 1;
-          return void chain.push(start);
-        }
-        chains.set(key, []);
-      }
-      queue
-        .add(
-          () =>
-            new Promise<void>((endTurn) => {
-              // The turn passes to the key's next request, if one came meanwhile, or ends.
-              const passOn = () => {
-                const next = key === undefined ? undefined : chains.get(key)?.shift();
-                if (next) {
-                  chained -= 1;
-                  return next(passOn);
-                }
-                if (key !== undefined) chains.delete(key);
-                endTurn();
-              };
-              start(passOn);
-            }),
-          // A request heading its key's chain keeps its place when its client leaves: its turn
-          // then passes at once to the requests of its key that came meanwhile.
-          {
-            priority: priorityOf(request.method),
-            signal: key === undefined ? closed.signal : undefined,
-          },
-        )
-        // Aborted while waiting: the client left before its turn and nothing was started.
-        .catch(() => undefined);
+      if (key === undefined) return void enqueue(start, priority, undefined, closed.signal);
+      const chain = chains.get(key);
+      if (chain) return void chain.push({ start, priority });
+      chains.set(key, []);
+      // Heading its key's chain, it keeps its place when its client leaves: its turn then passes
+      // at once to the requests of its key that came meanwhile.
+      enqueue(start, priority, key);
     });
     // Also here, because a response that is not a socket's (app.inject) may emit 'close' late.
     app.addHook('onResponse', async (request) => turns.get(request)?.());
