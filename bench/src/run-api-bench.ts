@@ -22,6 +22,7 @@ import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import { createScratchDatabase, openDatabase } from '@clube/db';
+import { defaultDatabasePoolSize, defaultRequestConcurrency } from '../../apps/api/src/config';
 import { clubInstant, timeOfMinutes } from '@clube/shared';
 import {
   benchPlaceSlotsPerDay,
@@ -457,10 +458,12 @@ function writeResults(results: { scenario: string } & Record<string, unknown>) {
       loadAverage: loadavg().map((value) => Number(value.toFixed(2))),
     },
     database: driver,
-    // The server's pool (DATABASE_POOL_SIZE passes through to it; the API's default is 10).
-    ...(driver === 'postgres' ? { poolSize: Number(process.env.DATABASE_POOL_SIZE ?? 10) } : {}),
-    // Requests the server works on at once (REQUEST_CONCURRENCY passes through; default 2).
-    requestConcurrency: Number(process.env.REQUEST_CONCURRENCY ?? 2),
+    // The server's pool and how many requests it works on at once (DATABASE_POOL_SIZE and
+    // REQUEST_CONCURRENCY pass through to it; otherwise the API's defaults).
+    ...(driver === 'postgres'
+      ? { poolSize: Number(process.env.DATABASE_POOL_SIZE ?? defaultDatabasePoolSize) }
+      : {}),
+    requestConcurrency: Number(process.env.REQUEST_CONCURRENCY ?? defaultRequestConcurrency),
     scale,
     ...results,
   };

@@ -12,6 +12,11 @@ const repositoryRoot = fileURLToPath(new URL('../../../', import.meta.url));
 
 const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
+/** PostgreSQL connections per process unless DATABASE_POOL_SIZE says otherwise. */
+export const defaultDatabasePoolSize = 10;
+/** API requests worked on at once per process unless REQUEST_CONCURRENCY says otherwise. */
+export const defaultRequestConcurrency = 2;
+
 /** Named ranges the proxy-address matcher understands besides addresses and CIDRs. */
 const namedProxyRanges = new Set(['loopback', 'linklocal', 'uniquelocal']);
 
@@ -78,9 +83,14 @@ const envSchema = z
       .string()
       .regex(/^postgres(ql)?:\/\//, 'deve começar com postgres:// ou postgresql://')
       .optional(),
-    DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+    DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(defaultDatabasePoolSize),
     /** API requests worked on at once by this process; the rest wait, writes first. */
-    REQUEST_CONCURRENCY: z.coerce.number().int().min(1).max(10_000).default(2),
+    REQUEST_CONCURRENCY: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(10_000)
+      .default(defaultRequestConcurrency),
     /** Answers say where their time went (Server-Timing: before, in and after the queue). */
     SERVER_TIMING: z
       .enum(['true', 'false'])
