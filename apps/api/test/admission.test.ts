@@ -207,36 +207,37 @@ describe('admission: how many API requests are worked on at once, and in which o
     server.hold.open();
   });
 
-  it('works on the requests of one key one after another, in the turn the first was given', async () => {
+  /** One turn, held by a family's first request, and a read waiting in the queue for it. */
+  async function familyFirstAndAReadWaiting() {
     const server = await serverWith(1);
     app = server.app;
     const first = app.inject({ url: '/api/family/first' });
     await until(() => server.started.includes('first'));
-    // A read waits in the queue, then a second request of the family comes.
     const read = app.inject({ url: '/api/read' });
     await until(() => app!.admission.waiting === 1);
-    const second = app.inject({ url: '/api/family/second' });
+    return { server, first, read };
+  }
+
+  it('works on the requests of one key one after another, in the turn the first was given', async () => {
+    const { server, first, read } = await familyFirstAndAReadWaiting();
+    // Then a second request of the family comes.
+    const second = server.app.inject({ url: '/api/family/second' });
     // It waits behind the family's first, not in the queue: still one turn in use.
-    await until(() => app!.admission.waiting === 2);
-    expect(app.admission.working).toBe(1);
+    await until(() => server.app.admission.waiting === 2);
+    expect(server.app.admission.working).toBe(1);
     server.hold.open();
     await Promise.all([first, second, read]);
     // The turn passed from the first to the second, ahead of the read that had waited longer.
     expect(server.started).toEqual(['first', 'second', 'read']);
-    expect(app.admission).toMatchObject({ working: 0, waiting: 0 });
+    expect(server.app.admission).toMatchObject({ working: 0, waiting: 0 });
   });
 
   it('gives a key no more than its share of a turn, then queues its next request again', async () => {
-    const server = await serverWith(1);
-    app = server.app;
-    const first = app.inject({ url: '/api/family/first' });
-    await until(() => server.started.includes('first'));
-    const read = app.inject({ url: '/api/read' });
-    await until(() => app!.admission.waiting === 1);
+    const { server, first, read } = await familyFirstAndAReadWaiting();
     // The family keeps sending: more than a turn's share of requests wait behind its first.
     const more = Array.from({ length: maxRunsOfAKeyPerTurn + 1 }, (_, index) => `f${index + 1}`);
-    const answers = more.map((name) => app!.inject({ url: `/api/family/${name}` }));
-    await until(() => app!.admission.waiting === 1 + more.length);
+    const answers = more.map((name) => server.app.inject({ url: `/api/family/${name}` }));
+    await until(() => server.app.admission.waiting === 1 + more.length);
     server.hold.open();
     await Promise.all([first, read, ...answers]);
     // The first and the next ones up to the share, then the read that waited, then the rest.
@@ -247,7 +248,7 @@ describe('admission: how many API requests are worked on at once, and in which o
       'read',
       ...more.slice(share),
     ]);
-    expect(app.admission).toMatchObject({ working: 0, waiting: 0 });
+    expect(server.app.admission).toMatchObject({ working: 0, waiting: 0 });
   });
 
   it("passes a family's turn over a request whose client left while it waited for it", async () => {
