@@ -55,9 +55,21 @@ export async function openStream(
   return { response, changes, ready, close: () => controller.abort() };
 }
 
-export async function startApp(database: DatabaseHandle): Promise<{ app: App; baseUrl: string }> {
+export type TestServer = { app: App; baseUrl: string; close: () => Promise<void> };
+
+/**
+ * The app listening on a free port. `close` also drops the connections fetch left open: after a
+ * stream is aborted, fetch may open a connection it sends no request on, and the server's close
+ * would wait for that connection's request until it times out.
+ */
+export async function startApp(database: DatabaseHandle): Promise<TestServer> {
   const config = loadConfig({ DATA_DIR: `${process.env.TMPDIR ?? '/tmp'}/clube-test-data` });
   const app = await buildApp({ config, database, jwtSecret: testJwtSecret });
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
-  return { app, baseUrl: address };
+  const close = async () => {
+    const closed = app.close();
+    app.server.closeAllConnections();
+    await closed;
+  };
+  return { app, baseUrl: address, close };
 }

@@ -1,8 +1,7 @@
 import { openDatabase, type DatabaseHandle } from '@clube/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../../src/app';
 import { createBookingScene } from '../factories';
-import { openStream, startApp } from '../club-event-stream';
+import { openStream, startApp, type TestServer } from '../club-event-stream';
 import { createTestDatabase } from '../helper';
 
 /** Collected only when DATABASE_URL is set: two API processes' listeners on one PostgreSQL. */
@@ -10,8 +9,8 @@ describe('live club events across API processes', () => {
   let first: DatabaseHandle;
   let second: DatabaseHandle;
   let drop: () => Promise<void>;
-  let serverOne: { app: App; baseUrl: string };
-  let serverTwo: { app: App; baseUrl: string };
+  let serverOne: TestServer;
+  let serverTwo: TestServer;
   beforeAll(async () => {
     const created = await createTestDatabase();
     ({ database: first, drop } = created);
@@ -20,13 +19,8 @@ describe('live club events across API processes', () => {
     serverTwo = await startApp(second);
   });
   afterAll(async () => {
-    // Open issue: closing the second app has been seen not to resolve on PostgreSQL (the
-    // listener's end and the open sockets were ruled out). Bounded here so the suite reports the
-    // test itself; to be investigated.
-    const closed = (app: App) =>
-      Promise.race([app.close(), new Promise((resolve) => setTimeout(resolve, 5_000))]);
-    await closed(serverOne.app);
-    await closed(serverTwo.app);
+    await serverOne.close();
+    await serverTwo.close();
     await second.close();
     await first.close();
     await drop();
