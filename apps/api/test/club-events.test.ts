@@ -1,23 +1,26 @@
 import type { DatabaseHandle } from '@clube/db';
 import { clubDateOf } from '@clube/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../src/app';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createBookingScene, createPortalScene } from './factories';
-import { openStream, startApp } from './club-event-stream';
+import { openStream, startApp, type TestServer } from './club-event-stream';
 import { createAppointment } from './factories';
 import { createTestDatabase } from './helper';
 
 describe('live club events on one API process', () => {
   let database: DatabaseHandle;
   let drop: () => Promise<void>;
-  let server: { app: App; baseUrl: string };
+  let server: TestServer;
   beforeAll(async () => {
     ({ database, drop } = await createTestDatabase());
     server = await startApp(database);
   });
   afterAll(async () => {
-    await server.app.close();
+    console.log('closing app');
+    await server.close();
+    console.log('closing db');
     await database.close();
+    console.log('dropping');
     await drop();
   });
 
@@ -168,5 +171,45 @@ describe('live club events on one API process', () => {
     expect(refused.statusCode).toBeGreaterThanOrEqual(400);
     expect(await stream.changes(1, 300)).toEqual([]);
     stream.close();
+  });
+
+  it('keeps a booking that committed when its announcement then fails, and warns instead', async () => {
+    const a = await createBookingScene(server.app);
+    const db = server.app.db;
+    const dialect = new PgDialect();
+    const execute = db.execute.bind(db);
+    // The database goes away after the booking's commit: its announcement, sent after, fails.
+    const announcing = vi
+      .spyOn(db, 'execute')
+      .mockImplementation(((query: Parameters<typeof db.execute>[0]) =>
+        typeof query !== 'string' && dialect.sqlToQuery(query.getSQL()).sql.includes('pg_notify')
+          ? Promise.reject(new Error('connection lost'))
+          : execute(query)) as typeof db.execute);
+    const warning = vi.spyOn(process, 'emitWarning').mockImplementation(() => undefined);
+    try {
+      const date = a.day(2);
+      const booked = await server.app.inject({
+        method: 'POST',
+        url: '/api/backoffice/appointment',
+        headers: a.headers,
+        payload: a.bodyFor(date, '10:00'),
+      });
+      expect(booked.statusCode).toBe(201);
+      expect(warning).toHaveBeenCalledWith(
+        'club change not announced (connection lost)',
+        expect.objectContaining({ type: 'ClubEventsWarning' }),
+      );
+      const listed = await server.app.inject({
+        method: 'GET',
+        url: `/api/backoffice/appointment?companyId=${a.company.id}&fromDate=${date}&toDate=${a.day(3)}`,
+        headers: a.headers,
+      });
+      expect(listed.json<{ items: { id: string }[] }>().items.map((item) => item.id)).toEqual([
+        booked.json<{ id: string }>().id,
+      ]);
+    } finally {
+      announcing.mockRestore();
+      warning.mockRestore();
+    }
   });
 });

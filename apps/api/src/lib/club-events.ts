@@ -5,25 +5,61 @@ import { sql, type SQL } from 'drizzle-orm';
 /** The one channel every API process listens on (docs/decisions/006-live-updates-listen-notify.md). */
 export const clubEventsChannel = 'club_events';
 
+/** Collects the club events of a write while its transaction runs (transactionAnnouncing). */
+export type Announce = (events: ClubEvent | ClubEvent[]) => void;
+
 /**
- * Tells every open day sheet of the club, in every API process, that a booking or block changed.
- * Call it inside the write's transaction: PostgreSQL delivers the notification only on commit, so
- * a rolled-back write announces nothing and a listener that reads again sees the change.
- * Identical events of one transaction are delivered once.
+ * Runs `work` in a transaction and, once it has committed, tells every open day sheet of the
+ * club, in every API process, what it changed: the events `work` passed to `announce`, each
+ * checked against the schema when passed (a malformed one fails the write). A write that throws
+ * (a refusal, a conflict) rolls back and announces nothing. Identical events of one write are
+ * announced once.
+ *
+ * Announced after the commit, not in the transaction: PostgreSQL commits the transactions that
+ * notify one at a time (it holds one lock for the whole database from a notifying commit's start
+ * until it is on disk, so that notifications queue in commit order), and a booking holds its
+ * place and title locks until its commit ends. Notifying inside the booking made every booking's
+ * commit wait for the others', and every request waiting for those locks with it (the rush,
+ * docs/performance.md). The price: an announcement is lost if the process stops between the
+ * commit and it, like one sent while a listener reconnects; the day sheet also refetches on its
+ * own every few minutes (docs/decisions/006-live-updates-listen-notify.md).
+ *
+ * Called with a caller's transaction as `db`, the announcement joins that transaction and goes
+ * out when it commits.
  */
-export async function notifyClubChange(tx: Database, events: ClubEvent | ClubEvent[]) {
-  const announcement = clubChangeAnnouncement(events);
-  if (announcement) await tx.execute(announcement);
+export async function transactionAnnouncing<T>(
+  db: Database,
+  work: (tx: Database, announce: Announce) => Promise<T>,
+): Promise<T> {
+  const events: ClubEvent[] = [];
+  const announce: Announce = (more) =>
+    events.push(...[more].flat().map((event) => clubEventSchema.parse(event)));
+  const result = await db.transaction((tx) => work(tx, announce));
+  await announceClubChange(db, events);
+  return result;
 }
 
 /**
- * The query that announces club events (notifyClubChange), to run alone or inside a larger
- * statement (insertAudited); null when there is nothing to announce. Each event is checked
- * against the schema and identical ones are announced once.
+ * Sends the announcement of a write that has committed. Its failure (the database gone between
+ * the two statements) cannot undo the write, so it is reported as a process warning and the
+ * write still answers as done: open day sheets catch up on their next refetch.
  */
-export function clubChangeAnnouncement(events: ClubEvent | ClubEvent[]): SQL | null {
-  const list = Array.isArray(events) ? events : [events];
-  const payloads = [...new Set(list.map((event) => JSON.stringify(clubEventSchema.parse(event))))];
+async function announceClubChange(db: Database, events: ClubEvent[]): Promise<void> {
+  const announcement = clubChangeAnnouncement(events);
+  if (!announcement) return;
+  try {
+    await db.execute(announcement);
+  } catch (error) {
+    process.emitWarning(
+      `club change not announced (${error instanceof Error ? error.message : String(error)})`,
+      { type: 'ClubEventsWarning', detail: JSON.stringify(events.slice(0, 3)) },
+    );
+  }
+}
+
+/** The query that announces club events, identical ones once; null when there are none. */
+function clubChangeAnnouncement(events: ClubEvent[]): SQL | null {
+  const payloads = [...new Set(events.map((event) => JSON.stringify(event)))];
   if (payloads.length === 0) return null;
   return sql`select pg_notify(${clubEventsChannel}, payload) from (values ${sql.join(
     payloads.map((payload) => sql`(${payload}::text)`),

@@ -2,7 +2,7 @@ import { appointments, companies, type Database } from '@clube/db';
 import { clubDateOf } from '@clube/shared';
 import { and, eq, inArray } from 'drizzle-orm';
 import { AppError } from '../../lib/app-error';
-import { notifyClubChange } from '../../lib/club-events';
+import type { Announce } from '../../lib/club-events';
 import { recordAudit } from '../../lib/audit';
 import type { Staff } from '../../types';
 
@@ -50,15 +50,16 @@ export type AttendanceOptions = {
 type LockedAppointment = Awaited<ReturnType<typeof lockAppointmentOfStaff>>['appointment'];
 
 /**
- * Tells the club's open day sheets that a booking's attendance changed (recorded or undone), in
- * the caller's transaction.
+ * Tells the club's open day sheets that a booking's attendance changed (recorded or undone), once
+ * the caller's transaction commits.
  */
-export function notifyAttendanceChange(
-  tx: Database,
-  options: { appointment: LockedAppointment; timezone: string },
-) {
-  const { appointment, timezone } = options;
-  return notifyClubChange(tx, {
+export function announceAttendanceChange(options: {
+  announce: Announce;
+  appointment: LockedAppointment;
+  timezone: string;
+}) {
+  const { announce, appointment, timezone } = options;
+  announce({
     companyId: appointment.companyId,
     kind: 'appointment.attendance',
     placeId: appointment.placeId,
@@ -66,10 +67,14 @@ export function notifyAttendanceChange(
   });
 }
 
-/** Sets a SCHEDULED appointment's attendance (present or absent) and audits who did it. */
+/**
+ * Sets a SCHEDULED appointment's attendance (present or absent), audits who did it and announces
+ * it (`announce`: the caller's, from transactionAnnouncing).
+ */
 export async function recordAttendance(
   tx: Database,
   options: {
+    announce: Announce;
     appointment: LockedAppointment;
     staff: Staff;
     status: 'CHECKED_IN' | 'NO_SHOW';
@@ -77,7 +82,7 @@ export async function recordAttendance(
     timezone: string;
   },
 ) {
-  const { appointment, staff, status, now, timezone } = options;
+  const { announce, appointment, staff, status, now, timezone } = options;
   const columns =
     status === 'CHECKED_IN'
       ? { checkedInAt: now, checkedInBy: staff.userId }
@@ -94,5 +99,5 @@ export async function recordAttendance(
     entityId: appointment.id,
     data: { startsAt: appointment.startsAt.toISOString() },
   });
-  await notifyAttendanceChange(tx, { appointment, timezone });
+  announceAttendanceChange({ announce, appointment, timezone });
 }

@@ -3,7 +3,7 @@ import { clubDateOf } from '@clube/shared';
 import { and, eq, inArray, type SQL } from 'drizzle-orm';
 import { AppError } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
-import { notifyClubChange } from '../../lib/club-events';
+import { transactionAnnouncing } from '../../lib/club-events';
 import type { Staff } from '../../types';
 import type { BookingActor } from './create-appointment';
 
@@ -26,7 +26,7 @@ export async function cancelBooking(db: Database, options: CancelBookingOptions)
   const now = options.now ?? new Date();
   const staffId = 'userId' in actor ? actor.userId : null;
   const memberId = 'associateId' in actor ? actor.associateId : null;
-  return db.transaction(async (tx) => {
+  return transactionAnnouncing(db, async (tx, announce) => {
     const [row] = await tx
       .select({
         appointment: appointments,
@@ -61,7 +61,7 @@ export async function cancelBooking(db: Database, options: CancelBookingOptions)
       entityId: id,
       data: { startsAt: row.appointment.startsAt.toISOString() },
     });
-    await notifyClubChange(tx, {
+    announce({
       companyId: row.appointment.companyId,
       kind: 'appointment.cancelled',
       placeId: row.appointment.placeId,

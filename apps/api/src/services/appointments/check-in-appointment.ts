@@ -1,6 +1,7 @@
 import type { Database } from '@clube/db';
 import { frontDesk } from '@clube/shared';
 import { AppError } from '../../lib/app-error';
+import { transactionAnnouncing } from '../../lib/club-events';
 import { lockAppointmentOfStaff, recordAttendance, type AttendanceOptions } from './attendance';
 
 /**
@@ -11,7 +12,7 @@ import { lockAppointmentOfStaff, recordAttendance, type AttendanceOptions } from
 export async function checkInAppointment(db: Database, options: AttendanceOptions) {
   const { appointmentId, staff } = options;
   const now = options.now ?? new Date();
-  await db.transaction(async (tx) => {
+  await transactionAnnouncing(db, async (tx, announce) => {
     const { appointment, club } = await lockAppointmentOfStaff(tx, {
       staff,
       appointmentId,
@@ -21,6 +22,7 @@ export async function checkInAppointment(db: Database, options: AttendanceOption
     if (now.getTime() < opensAt || now >= appointment.endsAt) throw new AppError('CheckInNotOpen');
 
     await recordAttendance(tx, {
+      announce,
       appointment,
       staff,
       status: 'CHECKED_IN',

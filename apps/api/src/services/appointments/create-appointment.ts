@@ -1,6 +1,7 @@
 import { appointments, type Database } from '@clube/db';
 import { appErrorOf } from '../../lib/app-error';
 import { insertAudited } from '../../lib/audit';
+import { transactionAnnouncing } from '../../lib/club-events';
 import { clubDateOf } from '@clube/shared';
 import type { Staff } from '../../types';
 import {
@@ -53,7 +54,7 @@ export async function bookAppointment(db: Database, options: BookAppointmentOpti
     (await loadBookingContext(db, { request, companyIds: options.companyIds, now }));
   const early = evaluateBookingRules({ context, request, now });
   if (early.failures.length > 0) throw refusal(early.failures, context);
-  return db.transaction(async (tx) => {
+  return transactionAnnouncing(db, async (tx, announce) => {
     await lockBookingKeys(tx, { context });
     // Everything the rules read, read again under the locks: the bookings committed meanwhile, a
     // block staff just set, the place archived meanwhile (PlaceNotFound).
@@ -68,9 +69,9 @@ export async function bookAppointment(db: Database, options: BookAppointmentOpti
     const { failures } = evaluateBookingRules({ context: locked, request, now });
     if (failures.length > 0) throw refusal(failures, locked);
 
-    // The booking, its audit event and the club's change notification in one statement: one
-    // round trip on the busiest write. The exclusion constraint still guards the insert (23P01).
-    return insertAudited(
+    // The booking and its audit event in one statement: one round trip on the busiest write. The
+    // exclusion constraint still guards the insert (23P01).
+    const id = await insertAudited(
       tx,
       tx
         .insert(appointments)
@@ -97,15 +98,14 @@ export async function bookAppointment(db: Database, options: BookAppointmentOpti
           startsAt: request.startsAt,
         },
       },
-      {
-        notify: {
-          companyId: locked.place.companyId,
-          kind: 'appointment.created',
-          placeId: locked.place.id,
-          date: clubDateOf(new Date(request.startsAt), locked.timezone),
-        },
-      },
     );
+    announce({
+      companyId: locked.place.companyId,
+      kind: 'appointment.created',
+      placeId: locked.place.id,
+      date: clubDateOf(new Date(request.startsAt), locked.timezone),
+    });
+    return id;
   });
 }
 

@@ -1,5 +1,6 @@
 import type { Database } from '@clube/db';
 import { AppError } from '../../lib/app-error';
+import { transactionAnnouncing } from '../../lib/club-events';
 import { suspendTitleForNoShows } from '../title-suspensions/suspend-title-for-no-shows';
 import { lockAppointmentOfStaff, recordAttendance, type AttendanceOptions } from './attendance';
 
@@ -11,7 +12,7 @@ import { lockAppointmentOfStaff, recordAttendance, type AttendanceOptions } from
 export async function markNoShow(db: Database, options: AttendanceOptions) {
   const { appointmentId, staff } = options;
   const now = options.now ?? new Date();
-  return db.transaction(async (tx) => {
+  return transactionAnnouncing(db, async (tx, announce) => {
     const { appointment, club } = await lockAppointmentOfStaff(tx, {
       staff,
       appointmentId,
@@ -21,6 +22,7 @@ export async function markNoShow(db: Database, options: AttendanceOptions) {
     if (now.getTime() < allowedAt) throw new AppError('NoShowTooEarly');
 
     await recordAttendance(tx, {
+      announce,
       appointment,
       staff,
       status: 'NO_SHOW',

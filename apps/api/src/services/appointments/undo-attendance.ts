@@ -3,9 +3,10 @@ import { clubDateOf } from '@clube/shared';
 import { and, eq, gte, isNull } from 'drizzle-orm';
 import { AppError } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
+import { transactionAnnouncing } from '../../lib/club-events';
 import {
   lockAppointmentOfStaff,
-  notifyAttendanceChange,
+  announceAttendanceChange,
   type AttendanceOptions,
 } from './attendance';
 
@@ -18,7 +19,7 @@ import {
 export async function undoAttendance(db: Database, options: AttendanceOptions) {
   const { appointmentId, staff } = options;
   const now = options.now ?? new Date();
-  await db.transaction(async (tx) => {
+  await transactionAnnouncing(db, async (tx, announce) => {
     const { appointment, club } = await lockAppointmentOfStaff(tx, {
       staff,
       appointmentId,
@@ -70,6 +71,6 @@ export async function undoAttendance(db: Database, options: AttendanceOptions) {
         liftedSuspensionIds: lifted.map((row) => row.id),
       },
     });
-    await notifyAttendanceChange(tx, { appointment, timezone: club.timezone });
+    announceAttendanceChange({ announce, appointment, timezone: club.timezone });
   });
 }

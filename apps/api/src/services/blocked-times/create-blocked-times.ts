@@ -5,7 +5,7 @@ import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { AppError } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
-import { clubDatesOf, notifyClubChange } from '../../lib/club-events';
+import { clubDatesOf, transactionAnnouncing } from '../../lib/club-events';
 import { lockPlace } from '../../lib/place-lock';
 import {
   actionsFor,
@@ -146,7 +146,7 @@ export async function createBlockedTimes(db: Database, options: CreateBlockedTim
   const targetNameOf = new Map(targetRows.map((place) => [place.id, place.name]));
   const lockIds = [...new Set([...placeIds, ...targetNameOf.keys()])].sort();
 
-  return db.transaction(async (tx) => {
+  return transactionAnnouncing(db, async (tx, announce) => {
     // The same per-place lock as a booking, in one stable order for every caller.
     for (const placeId of lockIds) await lockPlace(tx, placeId);
 
@@ -298,7 +298,7 @@ export async function createBlockedTimes(db: Database, options: CreateBlockedTim
     }
 
     const dateOf = (booking: AffectedBooking) => clubDateOf(booking.startsAt, timezone);
-    await notifyClubChange(tx, [
+    announce([
       ...rows.flatMap((row) =>
         clubDatesOf(row, timezone).map((date) => ({
           companyId,

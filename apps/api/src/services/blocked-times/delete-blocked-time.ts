@@ -2,7 +2,7 @@ import { blockedTimes, companies, type Database } from '@clube/db';
 import { eq } from 'drizzle-orm';
 import { AppError } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
-import { clubDatesOf, notifyClubChange } from '../../lib/club-events';
+import { clubDatesOf, transactionAnnouncing } from '../../lib/club-events';
 import { lockPlace } from '../../lib/place-lock';
 import type { Caller } from './create-blocked-times';
 
@@ -18,7 +18,7 @@ export async function deleteBlockedTime(db: Database, options: { caller: Caller;
   if (!row || !block || !caller.companyIds.has(block.companyId)) {
     throw new AppError('BlockedTimeNotFound');
   }
-  await db.transaction(async (tx) => {
+  await transactionAnnouncing(db, async (tx, announce) => {
     await lockPlace(tx, block.placeId);
     const deleted = await tx
       .delete(blockedTimes)
@@ -39,8 +39,7 @@ export async function deleteBlockedTime(db: Database, options: { caller: Caller;
         recurrenceId: block.recurrenceId,
       },
     });
-    await notifyClubChange(
-      tx,
+    announce(
       clubDatesOf(block, row.timezone).map((date) => ({
         companyId: block.companyId,
         kind: 'blocked-time.deleted' as const,
