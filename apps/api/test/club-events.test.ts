@@ -24,6 +24,19 @@ describe('live club events on one API process', () => {
     await drop();
   });
 
+  /** Staff of the scene's club book its place on `date` at `time`, through the API. */
+  const book = (
+    scene: Awaited<ReturnType<typeof createBookingScene>>,
+    date: string,
+    time: string,
+  ) =>
+    server.app.inject({
+      method: 'POST',
+      url: '/api/backoffice/appointment',
+      headers: scene.headers,
+      payload: scene.bodyFor(date, time),
+    });
+
   it("streams a club's bookings, cancellations and blocks to its staff, and never to another club's", async () => {
     const a = await createBookingScene(server.app);
     const b = await createBookingScene(server.app);
@@ -33,12 +46,7 @@ describe('live club events on one API process', () => {
     await Promise.all([streamA.ready(), streamB.ready()]);
 
     const date = a.day(2);
-    const booked = await server.app.inject({
-      method: 'POST',
-      url: '/api/backoffice/appointment',
-      headers: a.headers,
-      payload: a.bodyFor(date, '10:00'),
-    });
+    const booked = await book(a, date, '10:00');
     expect(booked.statusCode).toBe(201);
     await server.app.inject({
       method: 'PATCH',
@@ -72,12 +80,7 @@ describe('live club events on one API process', () => {
       { ...place, kind: 'blocked-time.deleted' },
     ]);
     // Club B then books: B's stream holds that one event, none of club A's before it.
-    await server.app.inject({
-      method: 'POST',
-      url: '/api/backoffice/appointment',
-      headers: b.headers,
-      payload: b.bodyFor(b.day(1), '09:00'),
-    });
+    await book(b, b.day(1), '09:00');
     expect(await streamB.changes(1)).toEqual([
       { companyId: b.company.id, placeId: b.place.id, date: b.day(1), kind: 'appointment.created' },
     ]);
@@ -162,12 +165,7 @@ describe('live club events on one API process', () => {
     const a = await createBookingScene(server.app);
     const stream = await openStream(server.baseUrl, a.company.id, a.headers);
     await stream.ready();
-    const refused = await server.app.inject({
-      method: 'POST',
-      url: '/api/backoffice/appointment',
-      headers: a.headers,
-      payload: a.bodyFor(a.day(-1), '10:00'),
-    });
+    const refused = await book(a, a.day(-1), '10:00');
     expect(refused.statusCode).toBeGreaterThanOrEqual(400);
     expect(await stream.changes(1, 300)).toEqual([]);
     stream.close();
@@ -188,12 +186,7 @@ describe('live club events on one API process', () => {
     const warning = vi.spyOn(process, 'emitWarning').mockImplementation(() => undefined);
     try {
       const date = a.day(2);
-      const booked = await server.app.inject({
-        method: 'POST',
-        url: '/api/backoffice/appointment',
-        headers: a.headers,
-        payload: a.bodyFor(date, '10:00'),
-      });
+      const booked = await book(a, date, '10:00');
       expect(booked.statusCode).toBe(201);
       expect(warning).toHaveBeenCalledWith(
         'club change not announced (connection lost)',
