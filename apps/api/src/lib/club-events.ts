@@ -16,7 +16,7 @@ export type Announce = (events: ClubEvent | ClubEvent[]) => void;
  * announced once.
  *
  * Announced after the commit, not in the transaction: PostgreSQL commits the transactions that
- * notify one at a time (it holds one lock for the whole database from a notifying commit's start
+ * notify one at a time (it holds one lock for the whole server from a notifying commit's start
  * until it is on disk, so that notifications queue in commit order), and a booking holds its
  * place and title locks until its commit ends. Notifying inside the booking made every booking's
  * commit wait for the others', and every request waiting for those locks with it (the rush,
