@@ -1,6 +1,6 @@
 import type { DatabaseHandle } from '@clube/db';
 import { clubDateOf } from '@clube/shared';
-import { PgDialect } from 'drizzle-orm/pg-core';
+import { PgDatabase, PgDialect, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createBookingScene, createPortalScene } from './factories';
 import { openStream, startApp, type TestServer } from './club-event-stream';
@@ -173,16 +173,20 @@ describe('live club events on one API process', () => {
 
   it('keeps a booking that committed when its announcement then fails, and warns instead', async () => {
     const a = await createBookingScene(server.app);
-    const db = server.app.db;
     const dialect = new PgDialect();
-    const execute = db.execute.bind(db);
+    type Execute = PgDatabase<PgQueryResultHKT>['execute'];
+    const execute: Execute = PgDatabase.prototype.execute;
     // The database goes away after the booking's commit: its announcement, sent after, fails.
-    const announcing = vi
-      .spyOn(db, 'execute')
-      .mockImplementation(((query: Parameters<typeof db.execute>[0]) =>
-        typeof query !== 'string' && dialect.sqlToQuery(query.getSQL()).sql.includes('pg_notify')
-          ? Promise.reject(new Error('connection lost'))
-          : execute(query)) as typeof db.execute);
+    // Every database object is spied on: on PostgreSQL the booking runs on a connection of its own.
+    const announcing = vi.spyOn(PgDatabase.prototype, 'execute').mockImplementation(function (
+      this: PgDatabase<PgQueryResultHKT>,
+      query: Parameters<Execute>[0],
+    ) {
+      return typeof query !== 'string' &&
+        dialect.sqlToQuery(query.getSQL()).sql.includes('pg_notify')
+        ? Promise.reject(new Error('connection lost'))
+        : execute.call(this, query);
+    } as Execute);
     const warning = vi.spyOn(process, 'emitWarning').mockImplementation(() => undefined);
     try {
       const date = a.day(2);
