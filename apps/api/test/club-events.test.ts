@@ -2,9 +2,8 @@ import type { DatabaseHandle } from '@clube/db';
 import { clubDateOf } from '@clube/shared';
 import { PgDatabase, PgDialect, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createBookingScene, createPortalScene } from './factories';
+import { createAppointment, createBookingScene, createPortalScene } from './factories';
 import { openStream, startApp, type TestServer } from './club-event-stream';
-import { createAppointment } from './factories';
 import { createTestDatabase } from './helper';
 
 describe('live club events on one API process', () => {
@@ -16,11 +15,8 @@ describe('live club events on one API process', () => {
     server = await startApp(database);
   });
   afterAll(async () => {
-    console.log('closing app');
     await server.close();
-    console.log('closing db');
     await database.close();
-    console.log('dropping');
     await drop();
   });
 
