@@ -1,10 +1,12 @@
-import type { DatabaseHandle } from '@clube/db';
+import { places, type DatabaseHandle } from '@clube/db';
 import { clubDateOf } from '@clube/shared';
+import { eq } from 'drizzle-orm';
 import { PgDatabase, PgDialect, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createAppointment, createBookingScene, createPortalScene } from './factories';
 import { openStream, startApp, type TestServer } from './club-event-stream';
 import { createTestDatabase } from './helper';
+import { transactionAnnouncing } from '../src/lib/club-events';
 
 describe('live club events on one API process', () => {
   let database: DatabaseHandle;
@@ -167,14 +169,16 @@ describe('live club events on one API process', () => {
     stream.close();
   });
 
-  it('keeps a booking that committed when its announcement then fails, and warns instead', async () => {
-    const a = await createBookingScene(server.app);
+  /**
+   * Makes every announcement fail, as if the database went away just before it; everything else
+   * runs. Every database object is spied on: on PostgreSQL a booking runs on a connection of its
+   * own. Answers the function that restores them.
+   */
+  function failAnnouncements() {
     const dialect = new PgDialect();
     type Execute = PgDatabase<PgQueryResultHKT>['execute'];
     const execute: Execute = PgDatabase.prototype.execute;
-    // The database goes away after the booking's commit: its announcement, sent after, fails.
-    // Every database object is spied on: on PostgreSQL the booking runs on a connection of its own.
-    const announcing = vi.spyOn(PgDatabase.prototype, 'execute').mockImplementation(function (
+    const spy = vi.spyOn(PgDatabase.prototype, 'execute').mockImplementation(function (
       this: PgDatabase<PgQueryResultHKT>,
       query: Parameters<Execute>[0],
     ) {
@@ -183,6 +187,12 @@ describe('live club events on one API process', () => {
         ? Promise.reject(new Error('connection lost'))
         : execute.call(this, query);
     } as Execute);
+    return () => spy.mockRestore();
+  }
+
+  it('keeps a booking that committed when its announcement then fails, and warns instead', async () => {
+    const a = await createBookingScene(server.app);
+    const restore = failAnnouncements();
     const warning = vi.spyOn(process, 'emitWarning').mockImplementation(() => undefined);
     try {
       const date = a.day(2);
@@ -201,8 +211,34 @@ describe('live club events on one API process', () => {
         booked.json<{ id: string }>().id,
       ]);
     } finally {
-      announcing.mockRestore();
+      restore();
       warning.mockRestore();
     }
+  });
+
+  it("fails a caller's transaction whose announcement fails, rather than commit it aborted", async () => {
+    const a = await createBookingScene(server.app);
+    const restore = failAnnouncements();
+    try {
+      const write = database.db.transaction((outer) =>
+        transactionAnnouncing(outer, async (tx, announce) => {
+          await tx
+            .update(places)
+            .set({ name: 'Quadra renomeada' })
+            .where(eq(places.id, a.place.id));
+          announce({
+            companyId: a.company.id,
+            kind: 'blocked-time.created',
+            placeId: a.place.id,
+            date: a.day(2),
+          });
+        }),
+      );
+      await expect(write).rejects.toThrow('connection lost');
+    } finally {
+      restore();
+    }
+    const [place] = await database.db.select().from(places).where(eq(places.id, a.place.id));
+    expect(place!.name).toBe(a.place.name);
   });
 });

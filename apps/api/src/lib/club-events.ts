@@ -1,6 +1,7 @@
 import type { Database } from '@clube/db';
 import { addDaysToDate, clubDateOf, clubEventSchema, type ClubEvent } from '@clube/shared';
 import { sql, type SQL } from 'drizzle-orm';
+import { PgTransaction } from 'drizzle-orm/pg-core';
 
 /** The one channel every API process listens on (docs/decisions/006-live-updates-listen-notify.md). */
 export const clubEventsChannel = 'club_events';
@@ -25,7 +26,7 @@ export type Announce = (events: ClubEvent | ClubEvent[]) => void;
  * own every few minutes (docs/decisions/006-live-updates-listen-notify.md).
  *
  * Called with a caller's transaction as `db`, the announcement joins that transaction and goes
- * out when it commits.
+ * out when it commits; its failure then fails the caller's write (announceClubChange).
  */
 export async function transactionAnnouncing<T>(
   db: Database,
@@ -42,11 +43,17 @@ export async function transactionAnnouncing<T>(
 /**
  * Sends the announcement of a write that has committed. Its failure (the database gone between
  * the two statements) cannot undo the write, so it is reported as a process warning and the
- * write still answers as done: open day sheets catch up on their next refetch.
+ * write still answers as done: open day sheets catch up on their next refetch. Inside a caller's
+ * transaction the failure is thrown instead: swallowed, it would leave that transaction aborted,
+ * and its COMMIT would quietly roll the write back.
  */
 async function announceClubChange(db: Database, events: ClubEvent[]): Promise<void> {
   const announcement = clubChangeAnnouncement(events);
   if (!announcement) return;
+  if (db instanceof PgTransaction) {
+    await db.execute(announcement);
+    return;
+  }
   try {
     await db.execute(announcement);
   } catch (error) {
