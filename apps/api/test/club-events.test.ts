@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createAppointment, createBookingScene, createPortalScene } from './factories';
 import { openStream, startApp, type TestServer } from './club-event-stream';
 import { createTestDatabase } from './helper';
-import { transactionAnnouncing } from '../src/lib/club-events';
+import { lostAnnouncements, transactionAnnouncing } from '../src/lib/club-events';
 
 describe('live club events on one API process', () => {
   let database: DatabaseHandle;
@@ -190,18 +190,24 @@ describe('live club events on one API process', () => {
     return () => spy.mockRestore();
   }
 
-  it('keeps a booking that committed when its announcement then fails, and warns instead', async () => {
+  it('keeps a booking that committed when its announcement then fails, and logs the loss', async () => {
     const a = await createBookingScene(server.app);
     const restore = failAnnouncements();
+    const logged = vi.spyOn(server.app.log, 'warn');
     const warning = vi.spyOn(process, 'emitWarning').mockImplementation(() => undefined);
     try {
       const date = a.day(2);
       const booked = await book(a, date, '10:00');
       expect(booked.statusCode).toBe(201);
-      expect(warning).toHaveBeenCalledWith(
-        'club change not announced (connection lost)',
-        expect.objectContaining({ type: 'ClubEventsWarning' }),
+      expect(logged).toHaveBeenCalledWith(
+        expect.objectContaining({
+          err: expect.objectContaining({ message: 'connection lost' }),
+          events: [expect.objectContaining({ companyId: a.company.id, placeId: a.place.id, date })],
+        }),
+        expect.stringContaining('not announced'),
       );
+      // Logged by the app, not also printed as a process warning.
+      expect(warning).not.toHaveBeenCalled();
       const listed = await server.app.inject({
         method: 'GET',
         url: `/api/backoffice/appointment?companyId=${a.company.id}&fromDate=${date}&toDate=${a.day(3)}`,
@@ -212,8 +218,39 @@ describe('live club events on one API process', () => {
       ]);
     } finally {
       restore();
+      logged.mockRestore();
       warning.mockRestore();
     }
+  });
+
+  it('warns the process of a lost announcement when no app is there to log it', async () => {
+    const a = await createBookingScene(server.app);
+    const listening = lostAnnouncements.listeners('lost');
+    lostAnnouncements.removeAllListeners('lost');
+    const restore = failAnnouncements();
+    const warning = vi.spyOn(process, 'emitWarning').mockImplementation(() => undefined);
+    try {
+      await transactionAnnouncing(database.db, async (tx, announce) => {
+        await tx.update(places).set({ name: 'Quadra renomeada' }).where(eq(places.id, a.place.id));
+        announce({
+          companyId: a.company.id,
+          kind: 'blocked-time.created',
+          placeId: a.place.id,
+          date: a.day(2),
+        });
+      });
+      expect(warning).toHaveBeenCalledWith(
+        'club change not announced (connection lost)',
+        expect.objectContaining({ type: 'ClubEventsWarning' }),
+      );
+    } finally {
+      restore();
+      warning.mockRestore();
+      for (const listener of listening) lostAnnouncements.on('lost', listener);
+    }
+    // The write itself committed.
+    const [place] = await database.db.select().from(places).where(eq(places.id, a.place.id));
+    expect(place!.name).toBe('Quadra renomeada');
   });
 
   it("fails a caller's transaction whose announcement fails, rather than commit it aborted", async () => {

@@ -2,6 +2,7 @@ import type { Database } from '@clube/db';
 import { addDaysToDate, clubDateOf, clubEventSchema, type ClubEvent } from '@clube/shared';
 import { sql, type SQL } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
+import { EventEmitter } from 'node:events';
 
 /** The one channel every API process listens on (docs/decisions/006-live-updates-listen-notify.md). */
 export const clubEventsChannel = 'club_events';
@@ -40,10 +41,22 @@ export async function transactionAnnouncing<T>(
   return result;
 }
 
+/** An announcement that could not be sent after its write committed, and why. */
+export type LostAnnouncement = { error: unknown; events: ClubEvent[] };
+
+/**
+ * Where lost announcements are reported, once per loss: each API instance logs them through its
+ * own logger (plugins/club-events.ts). With nobody listening (a script, a test without an app)
+ * a loss becomes a process warning instead.
+ */
+export const lostAnnouncements = new EventEmitter<{ lost: [LostAnnouncement] }>();
+// One listener per app instance: a test process may hold many.
+lostAnnouncements.setMaxListeners(0);
+
 /**
  * Sends the announcement of a write that has committed. Its failure (the database gone between
- * the two statements) cannot undo the write, so it is reported as a process warning and the
- * write still answers as done: open day sheets catch up on their next refetch. Inside a caller's
+ * the two statements) cannot undo the write, so it is reported (lostAnnouncements) and the write
+ * still answers as done: open day sheets catch up on their next refetch. Inside a caller's
  * transaction the failure is thrown instead: swallowed, it would leave that transaction aborted,
  * and its COMMIT would quietly roll the write back.
  */
@@ -57,10 +70,11 @@ async function announceClubChange(db: Database, events: ClubEvent[]): Promise<vo
   try {
     await db.execute(announcement);
   } catch (error) {
-    process.emitWarning(
-      `club change not announced (${error instanceof Error ? error.message : String(error)})`,
-      { type: 'ClubEventsWarning', detail: JSON.stringify(events.slice(0, 3)) },
-    );
+    if (!lostAnnouncements.emit('lost', { error, events }))
+      process.emitWarning(
+        `club change not announced (${error instanceof Error ? error.message : String(error)})`,
+        { type: 'ClubEventsWarning', detail: JSON.stringify(events.slice(0, 3)) },
+      );
   }
 }
 
