@@ -45,9 +45,9 @@ export async function transactionAnnouncing<T>(
 export type LostAnnouncement = { error: unknown; events: ClubEvent[] };
 
 /**
- * Where lost announcements are reported, once per loss: each API instance logs them through its
- * own logger (plugins/club-events.ts). With nobody listening (a script, a test without an app)
- * a loss becomes a process warning instead.
+ * Where lost announcements are reported: every app in the process logs each one through its own
+ * logger (plugins/club-events.ts; a server runs one app). With no app listening (a script) a loss
+ * becomes a process warning instead.
  */
 export const lostAnnouncements = new EventEmitter<{ lost: [LostAnnouncement] }>();
 // One listener per app instance: a test process may hold many.

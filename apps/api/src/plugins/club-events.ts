@@ -10,8 +10,8 @@ import {
 
 /**
  * One LISTEN per API process on the club events channel, fanned out by `app.clubEvents` to the
- * open event streams; announcements lost after their write committed are logged. Streams still open when the server closes are ended first, or the close
- * would wait for them forever.
+ * open event streams; announcements lost after their write committed are logged. Streams still
+ * open when the server closes are ended first, or the close would wait for them forever.
  */
 export const clubEventsPlugin = fp(
   async (app: FastifyInstance, options: { database: DatabaseHandle }) => {
