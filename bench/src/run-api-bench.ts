@@ -399,19 +399,25 @@ async function rushScenario({ env, club }: Prepared) {
   log(
     `  recusadas enviadas no primeiro segundo: ${first.count}, p50/p99 ${first.p50}/${first.p99} ms; depois dele: ${after.count}, p50/p99 ${after.p50}/${after.p99} ms`,
   );
-  const stageNames = { pre: 'antes', queue: 'esperando', turn: 'na vez', rest: 'resto' };
+  const stageNames = {
+    toServer: 'até o servidor',
+    pre: 'antes',
+    queue: 'esperando',
+    turn: 'na vez',
+    toClient: 'de volta',
+  };
   const stages = (name: string, stage: RushResult['stages']['refused']) =>
     `${name}: ${Object.entries(stage)
       .map(([key, { p50, p99 }]) => `${stageNames[key as keyof typeof stageNames]} ${p50}/${p99}`)
       .join(' · ')}`;
   log(
-    `  ms por etapa, p50/p99 (antes da vez no servidor, esperando a vez, na vez, resto: cliente e rede): ${stages('recusadas', result.stages.refused)}; ${stages('aceitas', result.stages.accepted)}`,
+    `  ms por etapa, p50/p99 (até o servidor lê-la, antes da vez no servidor, esperando a vez, na vez, de volta até o cliente ler a resposta): ${stages('recusadas', result.stages.refused)}; ${stages('aceitas', result.stages.accepted)}`,
   );
   log(
-    `  as 5 recusas mais lentas (ms: total = antes + esperando + na vez + resto, @ s): ${result.slowestRefused
+    `  as 5 recusas mais lentas (ms: total = até o servidor + antes + esperando + na vez + de volta, @ s): ${result.slowestRefused
       .map(
         (slow) =>
-          `${slow.ms} = ${slow.pre} + ${slow.queue} + ${slow.turn} + ${slow.rest} @${slow.sentAt}`,
+          `${slow.ms} = ${slow.toServer} + ${slow.pre} + ${slow.queue} + ${slow.turn} + ${slow.toClient} @${slow.sentAt}`,
       )
       .join('; ')}`,
   );

@@ -80,22 +80,34 @@ export async function signInMembers(base: string, members: RushMember[], concurr
   return { tokens, seconds: (performance.now() - started) / 1000 };
 }
 
-/** Where the server says a request spent its time (its Server-Timing header), in ms. */
-type Stages = { pre: number; queue: number; turn: number };
+/**
+ * Where a request spent its time, in ms: on its way to the server until the server routed it
+ * (the client writing it, the network, the server's socket), before its turn, waiting for it and
+ * in it (the server's Server-Timing header), and on its way back until the client read the answer
+ * (from the server's `sent` stamp: client and server read one clock on this machine).
+ */
+type Stages = { toServer: number; pre: number; queue: number; turn: number; toClient: number };
 type Sample = { ms: number; at: number; server: Stages | null };
 
-/** The stages of a `Server-Timing: pre;dur=1.0, queue;dur=2.0, turn;dur=3.0` value. */
-function stagesOf(header: string | string[] | undefined): Stages | null {
+/**
+ * The stages of a request that took `ms` and whose answer the client read at `readAt` (Unix
+ * epoch, ms), from its `Server-Timing: pre;dur=1.0, queue;dur=2.0, turn;dur=3.0,
+ * sent;desc="1764213000000.00"` header; null without one.
+ */
+function stagesOf(header: unknown, ms: number, readAt: number): Stages | null {
   const durations = Object.fromEntries(
-    [...String(header ?? '').matchAll(/(\w+);dur=([\d.]+)/g)].map(([, name, ms]) => [
+    [...String(header ?? '').matchAll(/(\w+);dur=([\d.]+)/g)].map(([, name, value]) => [
       name,
-      Number(ms),
+      Number(value),
     ]),
   );
+  const sent = /sent;desc="([\d.]+)"/.exec(String(header ?? ''))?.[1];
   const { pre, queue, turn } = durations;
-  return pre === undefined || queue === undefined || turn === undefined
-    ? null
-    : { pre, queue, turn };
+  if (pre === undefined || queue === undefined || turn === undefined || sent === undefined)
+    return null;
+  // Two readings of one clock in two processes can differ by a fraction of a millisecond.
+  const toClient = Math.min(Math.max(0, readAt - Number(sent)), ms - pre - queue - turn);
+  return { toServer: ms - pre - queue - turn - toClient, pre, queue, turn, toClient };
 }
 
 export type RushResult = {
@@ -124,13 +136,13 @@ export type RushResult = {
     after: { count: number; p50: number; p99: number };
   };
   /**
-   * Where refused and accepted bookings spent their time, p50/p99 of each stage: before their
-   * turn on the server (authentication, reading), waiting for it, in it, and the rest (the
-   * client, the network and the server's socket before it routed the request).
+   * Where refused and accepted bookings spent their time, p50/p99 of each stage: on their way to
+   * the server, before their turn on it (authentication, reading), waiting for it, in it, and on
+   * their answer's way back until the client read it (`Stages`).
    */
   stages: { refused: StageSummary; accepted: StageSummary };
   /** The five slowest refusals, stage by stage (ms), and when each was sent (s into the rush). */
-  slowestRefused: Array<Stages & { ms: number; rest: number; sentAt: number }>;
+  slowestRefused: Array<Stages & { ms: number; sentAt: number }>;
   /**
    * How late the benchmark's own event loop ran its callbacks during the rush (ms, p99 and the
    * longest, and the five longest stalls with when they ended, s into the rush): an answer that
@@ -152,7 +164,7 @@ const summary = (samples: Sample[]) => {
   };
 };
 
-type StageSummary = Record<keyof Stages | 'rest', { p50: number; p99: number }>;
+type StageSummary = Record<keyof Stages, { p50: number; p99: number }>;
 
 type TimedSample = Sample & { server: Stages };
 
@@ -162,10 +174,6 @@ const timedOf = (samples: Sample[]) =>
 
 /** When a sample's request was sent, in ms into the rush. */
 const sentAtOf = (sample: Sample) => sample.at - sample.ms;
-
-/** What a sample spent outside the server's three stages. */
-const restOf = (sample: TimedSample) =>
-  sample.ms - sample.server.pre - sample.server.queue - sample.server.turn;
 
 const stageSummary = (samples: Sample[]): StageSummary => {
   const timed = timedOf(samples);
@@ -177,10 +185,11 @@ const stageSummary = (samples: Sample[]): StageSummary => {
     };
   };
   return {
+    toServer: of((sample) => sample.server.toServer),
     pre: of((sample) => sample.server.pre),
     queue: of((sample) => sample.server.queue),
     turn: of((sample) => sample.server.turn),
-    rest: of(restOf),
+    toClient: of((sample) => sample.server.toClient),
   };
 };
 
@@ -236,7 +245,7 @@ export async function runRush(options: {
     const sent = performance.now();
     let status = 0;
     let json: Record<string, unknown> = {};
-    let server: Stages | null = null;
+    let timing: unknown;
     try {
       const response = await request(base + path, {
         dispatcher: phone,
@@ -252,7 +261,7 @@ export async function runRush(options: {
       const text = response.headers['content-encoding'] === 'gzip' ? gunzipSync(raw) : raw;
       json = JSON.parse(text.toString('utf8')) as Record<string, unknown>;
       status = response.statusCode;
-      server = stagesOf(response.headers['server-timing']);
+      timing = response.headers['server-timing'];
     } catch (error) {
       const { code, cause } = error as { code?: string; cause?: { code?: string } };
       const reason = code ?? cause?.code ?? String(error);
@@ -260,6 +269,7 @@ export async function runRush(options: {
     }
     const now = performance.now();
     if (status >= 500) serverErrors += 1;
+    const server = stagesOf(timing, now - sent, performance.timeOrigin + now);
     return { status, json, sample: { ms: now - sent, at: now - started, server } };
   };
   const other = (status: number) => {
@@ -352,8 +362,9 @@ export async function runRush(options: {
       .slice(0, 5)
       .map((sample) => ({
         ms: Math.round(sample.ms),
-        ...sample.server,
-        rest: Number(restOf(sample).toFixed(1)),
+        ...(Object.fromEntries(
+          Object.entries(sample.server).map(([stage, ms]) => [stage, Number(ms.toFixed(1))]),
+        ) as Stages),
         sentAt: Number((sentAtOf(sample) / 1000).toFixed(2)),
       })),
     clientLoopDelay: {

@@ -301,13 +301,20 @@ describe('admission: how many API requests are worked on at once, and in which o
     await new Promise((resolve) => setTimeout(resolve, 30));
     server.hold.open();
     const timing = (await read).headers['server-timing'];
-    const match = /^pre;dur=(\d+\.\d), queue;dur=(\d+\.\d), turn;dur=(\d+\.\d)$/.exec(
-      String(timing),
-    );
+    const received = performance.timeOrigin + performance.now();
+    const match =
+      /^pre;dur=(\d+\.\d), queue;dur=(\d+\.\d), turn;dur=(\d+\.\d), sent;desc="(\d+\.\d\d)"$/.exec(
+        String(timing),
+      );
     expect(match, String(timing)).not.toBeNull();
     expect(Number(match![2])).toBeGreaterThanOrEqual(29);
     // The read's handler waits 10 ms in its turn.
     expect(Number(match![3])).toBeGreaterThanOrEqual(9);
+    // When the answer left, on the clock this process reads too: after its turn began, before
+    // it arrived here.
+    const sent = Number(match![4]);
+    expect(sent).toBeLessThanOrEqual(received);
+    expect(sent).toBeGreaterThan(received - 1_000);
     expect((await server.held).headers['server-timing']).toMatch(/^pre;dur=.*turn;dur=/);
     // Requests that never queue have nothing to tell.
     expect((await app.inject({ url: '/api/exempt' })).headers['server-timing']).toBeUndefined();

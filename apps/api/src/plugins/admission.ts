@@ -51,8 +51,10 @@ const responseClosed = Symbol('response closed');
  *
  * With `serverTiming`, every queued request's answer says where its time went, in a
  * `Server-Timing` header (milliseconds): `pre` before it queued (authentication, reading and
- * validating its input), `queue` waiting for its turn, `turn` from its turn to its answer. Off
- * unless configured (SERVER_TIMING): it tells clients how busy the server is.
+ * validating its input), `queue` waiting for its turn, `turn` from its turn to its answer, and
+ * `sent` when the answer left (the Unix epoch in milliseconds, its description), so that a client
+ * on the same machine can tell how long the answer took to reach it. Off unless configured
+ * (SERVER_TIMING): it tells clients how busy the server is.
  */
 export const admissionPlugin = fp(
   async (app: FastifyInstance, options: { limit: number; serverTiming?: boolean }) => {
@@ -152,7 +154,7 @@ export const admissionPlugin = fp(
         if (queued !== undefined && turn !== undefined)
           reply.header(
             'server-timing',
-            `pre;dur=${queued.toFixed(1)}, queue;dur=${(turn - queued).toFixed(1)}, turn;dur=${(reply.elapsedTime - turn).toFixed(1)}`,
+            `pre;dur=${queued.toFixed(1)}, queue;dur=${(turn - queued).toFixed(1)}, turn;dur=${(reply.elapsedTime - turn).toFixed(1)}, sent;desc="${(performance.timeOrigin + performance.now()).toFixed(2)}"`,
           );
         return payload;
       });
