@@ -411,7 +411,7 @@ async function rushScenario({ env, club }: Prepared) {
       .map(([key, { p50, p99 }]) => `${stageNames[key as keyof typeof stageNames]} ${p50}/${p99}`)
       .join(' · ')}`;
   log(
-    `  ms por etapa, p50/p99 (até o servidor lê-la, antes da vez no servidor, esperando a vez, na vez, de volta até o cliente ler a resposta): ${stages('recusadas', result.stages.refused)}; ${stages('aceitas', result.stages.accepted)}`,
+    `  ms por etapa, p50/p99 (a caminho até o servidor ler o pedido, antes da vez no servidor, esperando a vez, na vez, de volta até o cliente ler a resposta): ${stages('recusadas', result.stages.refused)}; ${stages('aceitas', result.stages.accepted)}`,
   );
   log(
     `  as 5 recusas mais lentas (ms: total = até o servidor + antes + esperando + na vez + de volta, @ s): ${result.slowestRefused
