@@ -87,7 +87,7 @@ export async function signInMembers(base: string, members: RushMember[], concurr
  * (from the server's `sent` stamp: client and server read one clock on this machine).
  */
 type Stages = { toServer: number; pre: number; queue: number; turn: number; toClient: number };
-type Sample = { ms: number; at: number; server: Stages | null };
+type Sample = { ms: number; at: number; stages: Stages | null };
 
 /**
  * The stages of a request that took `ms` and whose answer the client read at `readAt` (Unix
@@ -166,30 +166,33 @@ const summary = (samples: Sample[]) => {
 
 type StageSummary = Record<keyof Stages, { p50: number; p99: number }>;
 
-type TimedSample = Sample & { server: Stages };
+type TimedSample = Sample & { stages: Stages };
 
 /** The samples whose answer said where the server spent its time. */
 const timedOf = (samples: Sample[]) =>
-  samples.filter((sample): sample is TimedSample => sample.server !== null);
+  samples.filter((sample): sample is TimedSample => sample.stages !== null);
 
 /** When a sample's request was sent, in ms into the rush. */
 const sentAtOf = (sample: Sample) => sample.at - sample.ms;
+
+/** Milliseconds to a tenth, as the report shows them. */
+const tenths = (ms: number) => Number(ms.toFixed(1));
 
 const stageSummary = (samples: Sample[]): StageSummary => {
   const timed = timedOf(samples);
   const of = (value: (sample: TimedSample) => number) => {
     const sorted = timed.map(value).sort((a, b) => a - b);
     return {
-      p50: Number(percentile(sorted, 0.5).toFixed(1)),
-      p99: Number(percentile(sorted, 0.99).toFixed(1)),
+      p50: tenths(percentile(sorted, 0.5)),
+      p99: tenths(percentile(sorted, 0.99)),
     };
   };
   return {
-    toServer: of((sample) => sample.server.toServer),
-    pre: of((sample) => sample.server.pre),
-    queue: of((sample) => sample.server.queue),
-    turn: of((sample) => sample.server.turn),
-    toClient: of((sample) => sample.server.toClient),
+    toServer: of((sample) => sample.stages.toServer),
+    pre: of((sample) => sample.stages.pre),
+    queue: of((sample) => sample.stages.queue),
+    turn: of((sample) => sample.stages.turn),
+    toClient: of((sample) => sample.stages.toClient),
   };
 };
 
@@ -269,8 +272,8 @@ export async function runRush(options: {
     }
     const now = performance.now();
     if (status >= 500) serverErrors += 1;
-    const server = stagesOf(timing, now - sent, performance.timeOrigin + now);
-    return { status, json, sample: { ms: now - sent, at: now - started, server } };
+    const stages = stagesOf(timing, now - sent, performance.timeOrigin + now);
+    return { status, json, sample: { ms: now - sent, at: now - started, stages } };
   };
   const other = (status: number) => {
     otherStatuses[status] = (otherStatuses[status] ?? 0) + 1;
@@ -362,9 +365,11 @@ export async function runRush(options: {
       .slice(0, 5)
       .map((sample) => ({
         ms: Math.round(sample.ms),
-        ...(Object.fromEntries(
-          Object.entries(sample.server).map(([stage, ms]) => [stage, Number(ms.toFixed(1))]),
-        ) as Stages),
+        toServer: tenths(sample.stages.toServer),
+        pre: tenths(sample.stages.pre),
+        queue: tenths(sample.stages.queue),
+        turn: tenths(sample.stages.turn),
+        toClient: tenths(sample.stages.toClient),
         sentAt: Number((sentAtOf(sample) / 1000).toFixed(2)),
       })),
     clientLoopDelay: {
