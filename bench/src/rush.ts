@@ -331,6 +331,10 @@ export async function runRush(options: {
 
   await Promise.all(members.map((member, index) => rush(member, tokens[index]!, phones[index]!)));
   const totalSeconds = (performance.now() - started) / 1000;
+  // Every booking's answer says where its time went (the server runs with SERVER_TIMING); none
+  // that does means the header's form changed under stagesOf, and the stages would read as zeros.
+  if (accepted.length > 0 && timedOf(accepted).length === 0)
+    throw new Error('as respostas não dizem onde o tempo foi gasto (Server-Timing ilegível)');
   clearInterval(ticker);
   await Promise.all(phones.map((phone) => phone.close()));
   const lastBooking = Math.max(0, ...accepted.map((sample) => sample.at));
