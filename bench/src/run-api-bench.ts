@@ -42,6 +42,7 @@ import {
   type RushInvariants,
   type RushResult,
 } from './rush';
+import { measureHostSpeed, type HostSpeed } from './host-speed';
 import {
   benchJwtSecret,
   cpuSecondsOf,
@@ -437,7 +438,17 @@ async function rushScenario({ env, club }: Prepared) {
   };
 }
 
+let hostSpeed: HostSpeed | undefined;
+
 async function main() {
+  // Before anything else runs, so that the machine is as quiet as it will be.
+  hostSpeed = await measureHostSpeed(databaseUrl);
+  log(
+    `Máquina: ${hostSpeed.cpuMsPer100M} ms por 10⁸ passos de um laço num núcleo` +
+      (hostSpeed.postgresRoundTripUs === null
+        ? ''
+        : `, ${hostSpeed.postgresRoundTripUs} µs por ida e volta ao PostgreSQL (select 1)`),
+  );
   const prepared = await prepareDatabase();
   try {
     const routes = scenario === 'rush' ? null : await routesScenario(prepared);
@@ -462,6 +473,8 @@ function writeResults(results: { scenario: string } & Record<string, unknown>) {
       node: process.version,
       // Other work on the machine skews every figure: keep the 1/5/15-minute load with them.
       loadAverage: loadavg().map((value) => Number(value.toFixed(2))),
+      // The same loop and round trip on every machine: figures of two machines compare through it.
+      speed: hostSpeed,
     },
     database: driver,
     // The server's pool and how many requests it works on at once (DATABASE_POOL_SIZE and

@@ -1,0 +1,58 @@
+// How fast the machine is, measured the same way before every run, so that figures taken on two
+// machines (or on one machine that a neighbour slows down) can be told apart from a change in
+// the code. Two numbers decide most of this product's budgets: how fast one core computes and
+// what one round trip to the database costs.
+import { performance } from 'node:perf_hooks';
+import { sql } from 'drizzle-orm';
+import { openDatabase } from '@clube/db';
+
+export type HostSpeed = {
+  /** Milliseconds for 10⁸ steps of an integer loop on one core, the best of three. */
+  cpuMsPer100M: number;
+  /**
+   * Microseconds per `select 1` on one PostgreSQL connection through the API's driver, the median
+   * of 2 000 (null on PGlite, which runs in the process).
+   */
+  postgresRoundTripUs: number | null;
+};
+
+/**
+ * The loop keeps its sum within 16 bits on purpose: a sum that grows past 2³¹ stops being a
+ * small integer for V8 and the same loop becomes about five times slower after a second or so,
+ * which reads as a machine slowing down when it is not.
+ */
+function cpuMsPer100M() {
+  let best = Number.POSITIVE_INFINITY;
+  let sum = 0;
+  for (let round = 0; round < 3; round += 1) {
+    const started = performance.now();
+    for (let i = 0; i < 1e8; i += 1) sum = (sum + (i % 7)) & 0xffff;
+    best = Math.min(best, performance.now() - started);
+  }
+  // Read the sum so that the loop cannot be left out.
+  return sum < 0 ? -1 : Math.round(best);
+}
+
+async function postgresRoundTripUs(url: string) {
+  const database = await openDatabase({ driver: 'postgres', url, poolSize: 1 });
+  try {
+    for (let i = 0; i < 200; i += 1) await database.db.execute(sql`select 1`);
+    const times: number[] = [];
+    for (let i = 0; i < 2000; i += 1) {
+      const started = performance.now();
+      await database.db.execute(sql`select 1`);
+      times.push(performance.now() - started);
+    }
+    times.sort((a, b) => a - b);
+    return Math.round(times[times.length >> 1]! * 1000);
+  } finally {
+    await database.close();
+  }
+}
+
+export async function measureHostSpeed(databaseUrl: string | undefined): Promise<HostSpeed> {
+  return {
+    cpuMsPer100M: cpuMsPer100M(),
+    postgresRoundTripUs: databaseUrl ? await postgresRoundTripUs(databaseUrl) : null,
+  };
+}
