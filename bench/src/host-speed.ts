@@ -2,9 +2,11 @@
 // machines (or on one machine that a neighbour slows down) can be told apart from a change in
 // the code. Two numbers decide most of this product's budgets: how fast one core computes and
 // what one round trip to the database costs.
+import { cpus, loadavg, totalmem } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '@clube/db';
+import { percentile } from './server';
 
 export type HostSpeed = {
   /** Milliseconds for 10⁸ steps of an integer loop on one core, the best of three. */
@@ -44,15 +46,35 @@ async function postgresRoundTripUs(url: string) {
       times.push(performance.now() - started);
     }
     times.sort((a, b) => a - b);
-    return Math.round(times[times.length >> 1]! * 1000);
+    return Math.round(percentile(times, 0.5) * 1000);
   } finally {
     await database.close();
   }
 }
 
+/** Measures the machine (before a benchmark starts, while it is as quiet as it will be). */
 export async function measureHostSpeed(databaseUrl: string | undefined): Promise<HostSpeed> {
   return {
     cpuMsPer100M: cpuMsPer100M(),
     postgresRoundTripUs: databaseUrl ? await postgresRoundTripUs(databaseUrl) : null,
   };
 }
+
+/** The speed as a benchmark prints it, its first line. */
+export const hostSpeedLine = (speed: HostSpeed) =>
+  `Máquina: ${speed.cpuMsPer100M} ms por 10⁸ passos de um laço num núcleo` +
+  (speed.postgresRoundTripUs === null
+    ? ''
+    : `, ${speed.postgresRoundTripUs} µs por ida e volta ao PostgreSQL (select 1)`);
+
+/** The machine as a benchmark's result file records it, at the end of the run. */
+export const machineOf = (speed: HostSpeed) => ({
+  cpu: cpus()[0]?.model,
+  cores: cpus().length,
+  memoryGb: Math.round(totalmem() / 2 ** 30),
+  node: process.version,
+  // Other work on the machine skews every figure: keep the 1/5/15-minute load with them.
+  loadAverage: loadavg().map((value) => Number(value.toFixed(2))),
+  // The same loop and round trip on every machine: figures of two machines compare through it.
+  speed,
+});

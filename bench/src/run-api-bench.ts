@@ -16,7 +16,7 @@
 // DATABASE_URL set: a fresh database next to it (created and dropped); otherwise PGlite.
 import { execSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { cpus, loadavg, totalmem, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
@@ -42,7 +42,7 @@ import {
   type RushInvariants,
   type RushResult,
 } from './rush';
-import { measureHostSpeed, type HostSpeed } from './host-speed';
+import { hostSpeedLine, machineOf, measureHostSpeed, type HostSpeed } from './host-speed';
 import {
   benchJwtSecret,
   cpuSecondsOf,
@@ -438,44 +438,27 @@ async function rushScenario({ env, club }: Prepared) {
   };
 }
 
-let hostSpeed: HostSpeed | undefined;
-
 async function main() {
-  // Before anything else runs, so that the machine is as quiet as it will be.
-  hostSpeed = await measureHostSpeed(databaseUrl);
-  log(
-    `Máquina: ${hostSpeed.cpuMsPer100M} ms por 10⁸ passos de um laço num núcleo` +
-      (hostSpeed.postgresRoundTripUs === null
-        ? ''
-        : `, ${hostSpeed.postgresRoundTripUs} µs por ida e volta ao PostgreSQL (select 1)`),
-  );
+  const speed = await measureHostSpeed(databaseUrl);
+  log(hostSpeedLine(speed));
   const prepared = await prepareDatabase();
   try {
     const routes = scenario === 'rush' ? null : await routesScenario(prepared);
     // The routes' figures are kept even if the rush then fails.
-    if (routes) writeResults({ ...routes, scenario: 'routes' });
+    if (routes) writeResults(speed, { ...routes, scenario: 'routes' });
     const rush = scenario === 'routes' ? null : await rushScenario(prepared);
-    if (rush) writeResults({ ...routes, scenario, rush });
+    if (rush) writeResults(speed, { ...routes, scenario, rush });
   } finally {
     await prepared.cleanup();
   }
 }
 
-function writeResults(results: { scenario: string } & Record<string, unknown>) {
+function writeResults(speed: HostSpeed, results: { scenario: string } & Record<string, unknown>) {
   const commit = execSync('git rev-parse --short HEAD', { cwd: root }).toString().trim();
   const output = {
     date: new Date().toISOString(),
     commit,
-    machine: {
-      cpu: cpus()[0]?.model,
-      cores: cpus().length,
-      memoryGb: Math.round(totalmem() / 2 ** 30),
-      node: process.version,
-      // Other work on the machine skews every figure: keep the 1/5/15-minute load with them.
-      loadAverage: loadavg().map((value) => Number(value.toFixed(2))),
-      // The same loop and round trip on every machine: figures of two machines compare through it.
-      speed: hostSpeed,
-    },
+    machine: machineOf(speed),
     database: driver,
     // The server's pool and how many requests it works on at once (DATABASE_POOL_SIZE and
     // REQUEST_CONCURRENCY pass through to it; otherwise the API's defaults).

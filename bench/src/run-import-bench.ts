@@ -8,12 +8,13 @@
 import { execSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
-import { cpus, loadavg, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { createScratchDatabase, openDatabase } from '@clube/db';
 import { completeCpf } from '@clube/shared';
 import { generateLargeClub, largeClubStaff, scaledSizes } from './generate-large-club';
+import { hostSpeedLine, machineOf, measureHostSpeed } from './host-speed';
 import { percentile, root, signIn, startServer, stopServer } from './server';
 
 const { values } = parseArgs({
@@ -92,6 +93,8 @@ async function sampleHealth(base: string, stop: Promise<unknown>) {
 }
 
 async function main() {
+  const speed = await measureHostSpeed(databaseUrl);
+  log(hostSpeedLine(speed));
   const { env, companyId, cleanup } = await prepareDatabase();
   const file = membershipFile();
   const port = values.port ? Number(values.port) : 3990 + Math.floor(Math.random() * 9);
@@ -175,12 +178,7 @@ async function main() {
     const output = {
       date: new Date().toISOString(),
       commit: execSync('git rev-parse --short HEAD', { cwd: root }).toString().trim(),
-      machine: {
-        cpu: cpus()[0]?.model,
-        cores: cpus().length,
-        node: process.version,
-        loadAverage: loadavg().map((value) => Number(value.toFixed(2))),
-      },
+      machine: machineOf(speed),
       database: driver,
       idleHealth: idle,
       imports: results,
