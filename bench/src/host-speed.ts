@@ -5,8 +5,7 @@
 import { cpus, loadavg, totalmem } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
-import { openDatabase } from '@clube/db';
-import { percentile } from './server';
+import { openBenchDatabase, percentile } from './server';
 
 export type HostSpeed = {
   /** Milliseconds for 10⁸ steps of an integer loop on one core, the best of three. */
@@ -36,7 +35,7 @@ function cpuMsPer100M() {
 }
 
 async function postgresRoundTripUs(url: string) {
-  const database = await openDatabase({ driver: 'postgres', url, poolSize: 1 });
+  const database = await openBenchDatabase({ DATABASE_URL: url });
   try {
     for (let i = 0; i < 200; i += 1) await database.db.execute(sql`select 1`);
     const times: number[] = [];
