@@ -15,8 +15,8 @@ export type HostSpeed = {
   cpuMsPer100M: number;
   /**
    * Microseconds of CPU per request of a small HTTP exchange over the loopback (a 1.5 KB JSON
-   * answer, like a member's slot list), server and client in this one process. Closer to the
-   * API's work than the loop: the loop's speed differs between CPU makes far more than this does.
+   * answer, like a member's slot list), server and client in this one process: the API's kind
+   * of work. The loop's speed was found to differ between CPU makes far more than the API's work.
    */
   httpCpuUsPerRequest: number;
   /**
