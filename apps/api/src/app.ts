@@ -59,6 +59,8 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(securityPlugin);
   await app.register(admissionPlugin, {
     limit: options.config.requestConcurrency,
+    maxWaitMs: options.config.requestQueueMaxWaitMs,
+    sendTimeoutMs: options.config.sendTimeoutMs,
     serverTiming: options.config.serverTiming,
   });
   await app.register(openApiPlugin);

@@ -91,6 +91,10 @@ const envSchema = z
       .min(1)
       .max(10_000)
       .default(defaultRequestConcurrency),
+    /** A request waiting longer than this for its turn answers 503 (and the process is not ready). */
+    REQUEST_QUEUE_MAX_WAIT_S: z.coerce.number().int().min(1).max(3600).default(30),
+    /** An answer its client has not taken this long after it was ready drops the connection. */
+    SEND_TIMEOUT_S: z.coerce.number().int().min(1).max(3600).default(30),
     /** Answers say where their time went (Server-Timing: before, in and after the queue). */
     SERVER_TIMING: z
       .enum(['true', 'false'])
@@ -149,6 +153,10 @@ export type Config = {
   jwtSecret: string | undefined;
   /** API requests worked on at once by this process (plugins/admission.ts). */
   requestConcurrency: number;
+  /** A request waiting longer than this (ms) is shed with 503 (plugins/admission.ts). */
+  requestQueueMaxWaitMs: number;
+  /** An answer not taken by its client within this (ms) drops the connection (plugins/admission.ts). */
+  sendTimeoutMs: number;
   /** A Server-Timing header on every queued API answer (plugins/admission.ts). */
   serverTiming: boolean;
   corsOrigins: string[];
@@ -200,6 +208,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         },
     jwtSecret: values.JWT_SECRET,
     requestConcurrency: values.REQUEST_CONCURRENCY,
+    requestQueueMaxWaitMs: values.REQUEST_QUEUE_MAX_WAIT_S * 1000,
+    sendTimeoutMs: values.SEND_TIMEOUT_S * 1000,
     serverTiming: values.SERVER_TIMING,
     corsOrigins: values.CORS_ORIGINS,
     logLevel: values.LOG_LEVEL,

@@ -28,7 +28,14 @@ declare module 'fastify' {
     /** How to end each open event stream (all ended when the server closes). */
     clubEventStreams: Set<(closing?: boolean) => void>;
     /** API requests being worked on and waiting their turn (plugins/admission.ts). */
-    admission: { readonly working: number; readonly waiting: number };
+    admission: {
+      readonly working: number;
+      readonly waiting: number;
+      /** How long (ms) the request that has waited longest has waited; 0 when none waits. */
+      oldestWait(): number;
+      /** A request waiting longer than this (ms) is shed: the process is not ready past it. */
+      readonly maxWaitMs: number;
+    };
   }
   interface FastifyRequest {
     staff: Staff;

@@ -1,4 +1,5 @@
 import Fastify, { type FastifyInstance } from 'fastify';
+import { connect, type Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { admissionPlugin, maxRunsOfAKeyPerTurn } from '../src/plugins/admission';
 import { buildApp, type App } from '../src/app';
@@ -327,6 +328,121 @@ describe('admission: how many API requests are worked on at once, and in which o
   });
 });
 
+/**
+ * A bare server with one turn whose requests belong to the club named in `x-club` (as a member's
+ * would): `/api/read` and `/api/write` each take a few milliseconds of work.
+ */
+async function clubsServer() {
+  const app = Fastify({ forceCloseConnections: true });
+  app.addHook('preValidation', async (request) => {
+    const club = request.headers['x-club'];
+    if (typeof club === 'string') Object.assign(request, { member: { companyId: club } });
+  });
+  await app.register(admissionPlugin, { limit: 1 });
+  const work = () => new Promise((resolve) => setTimeout(resolve, 3));
+  app.get('/api/read', async () => {
+    await work();
+    return { ok: true };
+  });
+  app.post('/api/write', async () => {
+    await work();
+    return { ok: true };
+  });
+  return app;
+}
+
+/** The median time of `times` requests made one after another (ms). */
+async function medianOf(times: number, request: () => Promise<unknown>) {
+  const spent: number[] = [];
+  for (let i = 0; i < times; i += 1) {
+    const start = performance.now();
+    await request();
+    spent.push(performance.now() - start);
+  }
+  return spent.sort((a, b) => a - b)[Math.floor(times / 2)]!;
+}
+
+describe('admission: no club, class of request or client holds the others', () => {
+  let app: FastifyInstance | undefined;
+  afterEach(async () => {
+    await app?.close();
+    app = undefined;
+  });
+
+  const burst = 150;
+
+  it("answers another club's read within a few of its unloaded times while one club bursts writes", async () => {
+    app = await clubsServer();
+    const read = () => app!.inject({ url: '/api/read', headers: { 'x-club': 'B' } });
+    const unloaded = await medianOf(5, read);
+    const writes = Array.from({ length: burst }, () =>
+      app!.inject({ method: 'POST', url: '/api/write', headers: { 'x-club': 'A' } }),
+    );
+    await until(() => app!.admission.waiting >= burst - 1);
+    const start = performance.now();
+    expect((await read()).statusCode).toBe(200);
+    const loaded = performance.now() - start;
+    // Served in the round after at most one of club A's writes, not after all of them.
+    expect(loaded / unloaded).toBeLessThan(5);
+    expect(app.admission.waiting).toBeGreaterThan(burst / 2);
+    await Promise.all(writes);
+  });
+
+  it("serves a club's own read while its writes stream, within a bounded number of them", async () => {
+    app = await clubsServer();
+    const read = () => app!.inject({ url: '/api/read', headers: { 'x-club': 'A' } });
+    const unloaded = await medianOf(5, read);
+    const writes = Array.from({ length: burst }, () =>
+      app!.inject({ method: 'POST', url: '/api/write', headers: { 'x-club': 'A' } }),
+    );
+    await until(() => app!.admission.waiting >= burst - 1);
+    const start = performance.now();
+    expect((await read()).statusCode).toBe(200);
+    const loaded = performance.now() - start;
+    // Writes pass it, but no more than writesPerRead (3) of them: not the whole stream.
+    expect(loaded / unloaded).toBeLessThan(10);
+    expect(app.admission.waiting).toBeGreaterThan(burst / 2);
+    await Promise.all(writes);
+  });
+
+  it('gives the turn back once the answer is handed over: clients that never read hold none', async () => {
+    app = Fastify({ forceCloseConnections: true });
+    await app.register(admissionPlugin, { limit: 1, sendTimeoutMs: 500 });
+    // Far more than the sockets' buffers hold: the answer cannot leave unless the client reads.
+    const large = Buffer.alloc(64 * 1024 * 1024, 'x');
+    let served = 0;
+    app.get('/api/large', async (_request, reply) => {
+      served += 1;
+      return reply.type('text/plain').send(large);
+    });
+    app.get('/api/read', async () => ({ ok: true }));
+    // The server's side of each connection, to see it dropped.
+    const dropped: Array<Promise<void>> = [];
+    app.server.on('connection', (socket: Socket) =>
+      dropped.push(new Promise((resolve) => socket.once('close', () => resolve()))),
+    );
+    const base = await app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = new URL(base);
+    // Two clients ask for the large answer and never read it.
+    const readers: Socket[] = [];
+    for (let i = 0; i < 2; i += 1) {
+      const socket = connect(Number(port), '127.0.0.1');
+      socket.pause();
+      socket.write('GET /api/large HTTP/1.1\r\nHost: test\r\n\r\n');
+      readers.push(socket);
+    }
+    // Both were worked on, one after the other, through the only turn…
+    await until(() => served === 2);
+    // …and every other request keeps its turn…
+    expect((await fetch(`${base}/api/read`, { headers: { connection: 'close' } })).status).toBe(
+      200,
+    );
+    // …and the server drops the connections that did not read their answer by its deadline.
+    await Promise.all(dropped.slice(0, 2));
+    for (const socket of readers) socket.destroy();
+  });
+});
+
 describe('admission in the API', () => {
   let close: (() => Promise<void>) | undefined;
   afterEach(async () => {
@@ -335,11 +451,12 @@ describe('admission in the API', () => {
   });
 
   /** The API with a single turn, listening; `prepare` adds the test's routes or hooks first. */
-  async function apiWithOneTurn(prepare: (app: App) => void) {
+  async function apiWithOneTurn(prepare: (app: App) => void, env: Record<string, string> = {}) {
     const { database, drop } = await createTestDatabase();
     const config = loadConfig({
       DATA_DIR: `${process.env.TMPDIR ?? '/tmp'}/clube-test-data`,
       REQUEST_CONCURRENCY: '1',
+      ...env,
     });
     const app = await buildApp({ config, database, jwtSecret: testJwtSecret });
     prepare(app);
@@ -376,6 +493,59 @@ describe('admission in the API', () => {
     stream.close();
   });
 
+  it("lets the API's documents past a full queue: large and public, they never take a turn", async () => {
+    const hold = gate();
+    const { app, base } = await apiWithOneTurn((app) =>
+      app.get('/api/test-hold', async () => {
+        await hold.opened;
+        return { ok: true };
+      }),
+    );
+    const held = fetch(`${base}/api/test-hold`);
+    await until(() => app.admission.working === 1);
+    for (const path of ['/api/docs/json', '/api/docs/static/swagger-ui-bundle.js']) {
+      const answer = await fetch(`${base}${path}`);
+      expect(answer.status).toBe(200);
+      await answer.arrayBuffer();
+    }
+    expect(app.admission.waiting).toBe(0);
+    hold.open();
+    expect((await held).status).toBe(200);
+  });
+
+  it('sheds a request that waited past its limit with 503 and Retry-After, and reports the process not ready meanwhile', async () => {
+    const hold = gate();
+    const { app, base, scene } = await apiWithOneTurn(
+      (app) =>
+        app.get('/api/test-hold', async () => {
+          await hold.opened;
+          return { ok: true };
+        }),
+      { REQUEST_QUEUE_MAX_WAIT_S: '1' },
+    );
+    expect(await (await fetch(`${base}/api/health/ready`)).json()).toMatchObject({
+      status: 'ready',
+    });
+    const held = fetch(`${base}/api/test-hold`);
+    await until(() => app.admission.working === 1);
+    const places = fetch(`${base}/api/backoffice/place/company/${scene.company.id}`, {
+      headers: scene.headers,
+    });
+    await until(() => app.admission.oldestWait() > app.admission.maxWaitMs);
+    // Alive, but not serving its queue: a load balancer should send its requests elsewhere.
+    expect((await fetch(`${base}/api/health`)).status).toBe(200);
+    const notReady = await fetch(`${base}/api/health/ready`);
+    expect(notReady.status).toBe(503);
+    expect(await notReady.json()).toMatchObject({ error: 'ServerBusy' });
+    hold.open();
+    expect((await held).status).toBe(200);
+    const shed = await places;
+    expect(shed.status).toBe(503);
+    expect(shed.headers.get('retry-after')).toBe('2');
+    expect(await shed.json()).toMatchObject({ error: 'ServerBusy' });
+    expect((await fetch(`${base}/api/health/ready`)).status).toBe(200);
+  });
+
   it("works on a family's bookings one after another, in one turn, ahead of the queue", async () => {
     // Each request's label, in the order the requests got their turns; the family's first
     // booking holds its turn (its answer waits at the gate) until the test opens it.
@@ -387,10 +557,12 @@ describe('admission in the API', () => {
         const label = request.headers['x-test'];
         if (typeof label === 'string') turns.push(label);
       });
-      app.addHook('onSend', async (request) => {
-        if (request.headers['x-test'] !== 'family first') return;
+      // Before its answer is handed over (onSend), when its turn would end.
+      app.addHook('preSerialization', async (request, _reply, payload) => {
+        if (request.headers['x-test'] !== 'family first') return payload;
         firstAnswering = true;
         await answering.opened;
+        return payload;
       });
     });
     const s = await createPortalScene(app, { associateReservationLimit: 1 });

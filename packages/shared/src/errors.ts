@@ -99,6 +99,7 @@ export const errorDefinitions = {
   RequestFailed: { status: 0, message: 'Ocorreu um erro ao processar a requisição.' },
   ReservationsLimitReached: { status: 422, message: 'O título já usou todas as reservas deste mês neste espaço.' },
   RouteNotFound: { status: 404, message: 'Rota {{method}} {{path}} não encontrada.' },
+  ServerBusy: { status: 503, message: 'O servidor está ocupado. Tente novamente em alguns segundos.' },
   ServiceUnavailable: { status: 503, message: 'Serviço indisponível no momento. Tente novamente em instantes.' },
   StaffNameRequired: { status: 400, message: 'O nome é obrigatório.' },
   SuspensionNotFound: { status: 404, message: 'Suspensão não encontrada.' },

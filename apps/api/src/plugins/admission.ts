@@ -1,9 +1,10 @@
+import { AppError } from '../lib/app-error';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import PQueue from 'p-queue';
+import { FairQueue, type Fairness, type Job } from '../lib/fair-queue';
 
-/** A booking, a cancellation or a save (a write) goes before any read. */
-const priorityOf = (method: string) => (method === 'GET' || method === 'HEAD' ? 0 : 1);
+/** A booking, a cancellation or a save (a write) goes before the reads of its flow, within a bound. */
+const isWrite = (method: string) => method !== 'GET' && method !== 'HEAD';
 
 /** When a request queued and when its turn came, in ms since it was routed (reply.elapsedTime). */
 type Timing = { queued: number; turn?: number };
@@ -15,32 +16,79 @@ type Timing = { queued: number; turn?: number };
  */
 export const maxRunsOfAKeyPerTurn = 8;
 
+/** How long a shed request's client is asked to wait before trying again, in seconds. */
+export const retryAfterSeconds = 2;
+
 /** Works on a request in the turn it was given; `passOn` ends its part of the turn. */
 type Start = (passOn: () => void) => void;
 
 /** Why a request leaves the queue or gives its turn back: its response closed. */
 const responseClosed = Symbol('response closed');
 
+export type AdmissionOptions = {
+  /** Requests worked on at once. */
+  limit: number;
+  /** Writes of a flow that may start while one of its reads waits (reads age). */
+  writesPerRead?: number;
+  /** Requests waiting at most; past it the newest of the longest flow answers 503. */
+  maxWaiting?: number;
+  /** A request that waited longer than this (ms) answers 503 instead of starting. */
+  maxWaitMs?: number;
+  /** An answer not fully taken by its client this long (ms) after it was handed over drops the connection. */
+  sendTimeoutMs?: number;
+  serverTiming?: boolean;
+};
+
+export const admissionDefaults = {
+  writesPerRead: 3,
+  maxWaiting: 10_000,
+  maxWaitMs: 30_000,
+  sendTimeoutMs: 30_000,
+};
+
 /**
- * At most `limit` API requests are worked on at once; the others wait their turn here, writes
- * before reads, each kind in arrival order.
+ * Whose request it is, for fairness: a member's requests share their club's flow in the portal's
+ * lane; a staff member's requests share one flow in the back office's lane (their club's when they
+ * are staff of one club); anything else (sign-ins, refreshes, public documents) the client
+ * address's flow in its own lane. The members' hook and the staff hook have run by then.
+ */
+function fairnessOf(request: FastifyRequest): Fairness {
+  const member = request.member as { companyId: string } | null | undefined;
+  if (member) return { lane: 'portal', flow: member.companyId };
+  const staff = request.staff as { userId: string; companyIds: Set<string> } | null | undefined;
+  if (staff) {
+    const only = staff.companyIds.size === 1 ? [...staff.companyIds][0] : undefined;
+    return { lane: 'backoffice', flow: only ?? `staff:${staff.userId}` };
+  }
+  return { lane: 'public', flow: request.ip };
+}
+
+/**
+ * At most `limit` API requests are worked on at once; the others wait their turn in a fair queue
+ * (lib/fair-queue.ts): round robin between the portal, the back office and the requests without a
+ * session, and between the clubs (staff, addresses) of each; inside a club writes go first, but a
+ * read is passed by at most `writesPerRead` writes. One club's rush or one client's flood costs
+ * every other club a bounded delay, never its turn.
  *
- * Without it every request that arrives starts at once: in a rush (members pressing together as
+ * Without turns every request that arrives starts at once: in a rush (members pressing together as
  * the booking window opens) two thousand requests share the two cores and the pool's connections,
- * each step of each one waits behind a step of all the others, and a member's booking waits
- * behind everyone's slot lists. With it the few requests being worked on finish in a few
- * milliseconds each, and the waiting happens in one queue where a booking or a cancellation
- * passes the reads: a member who pressed "Reservar" learns at once whether the slot is theirs;
- * a slot list may load later. Writes cannot starve reads in the portal's use: a member writes
- * only after reading.
+ * each step of each one waits behind a step of all the others. With them the few requests being
+ * worked on finish in a few milliseconds each, and the waiting happens in the queue.
  *
  * A request queues once it is authenticated, its body received and validated (the last step
  * before its handler): a request refused for its token or its input never waits, and a client
- * sending its body slowly holds no turn meanwhile. It leaves the queue unstarted when its client
- * goes away while it waits. Routes that would hold a turn without working do not queue: the live
- * event stream (open for minutes), the uploads and the associates import (they read their file
- * from the client in their handler) and the health check. Their route config says
- * `admission: 'exempt'`. Only `/api/` requests queue; the web app's files never do.
+ * sending its body slowly holds no turn meanwhile. Its turn ends when its answer is handed to the
+ * connection (onSend), not when the client has read it: a client that never reads holds no turn.
+ * Every answer then has `sendTimeoutMs` to leave; a connection that does not read it by then is
+ * dropped. A request leaves the queue unstarted when its client goes away while it waits. When the
+ * queue is full the newest request of the longest flow answers 503 (`ServerBusy`, Retry-After);
+ * one that waited past `maxWaitMs` answers the same when its turn comes.
+ *
+ * Routes that would hold a turn without working do not queue: the live event stream (open for
+ * minutes), the uploads and the associates import (they read their file from the client in their
+ * handler), the health checks and the API's documents (large, public and the same for everyone).
+ * Their route config says `admission: 'exempt'`. Only `/api/` requests queue; the web app's files
+ * never do.
  *
  * A route may name a key for its requests (`admissionKey`: a member's bookings, their family's
  * title): a request whose key another request holds a turn for (or waits for) does not queue; it
@@ -57,55 +105,84 @@ const responseClosed = Symbol('response closed');
  * (SERVER_TIMING): it tells clients how busy the server is.
  */
 export const admissionPlugin = fp(
-  async (app: FastifyInstance, options: { limit: number; serverTiming?: boolean }) => {
-    const queue = new PQueue({ concurrency: options.limit });
+  async (app: FastifyInstance, options: AdmissionOptions) => {
+    const settings = { ...admissionDefaults, ...options };
+    const queue = new FairQueue({
+      limit: settings.limit,
+      writesPerRead: settings.writesPerRead,
+      maxWaiting: settings.maxWaiting,
+      maxWaitMs: settings.maxWaitMs,
+    });
     // The requests of a key (route config `admissionKey`) waiting for the turn one of that key
     // holds or waits for: they run after it, one by one, in that same turn.
-    const chains = new Map<string, Array<{ start: Start; priority: number }>>();
+    const chains = new Map<string, Array<{ start: Start; shed: () => void }>>();
     app.decorate('admission', {
       get working() {
-        return queue.pending;
+        return queue.working;
       },
       get waiting() {
         let chained = 0;
         for (const chain of chains.values()) chained += chain.length;
-        return queue.size + chained;
+        return queue.waiting + chained;
       },
+      oldestWait: () => queue.oldestWait(),
+      maxWaitMs: settings.maxWaitMs,
+    });
+
+    // The API's documents are large, public and the same for everyone: they never take a turn.
+    app.addHook('onRoute', (route) => {
+      if (route.url.startsWith('/api/docs'))
+        route.config = { ...(route.config as object), admission: 'exempt' } as typeof route.config;
     });
 
     /**
      * Queues a request (`start`), and with a key the turn it gets passes to the key's requests
      * that come meanwhile, up to maxRunsOfAKeyPerTurn of them, before it ends.
      */
-    const enqueue = (start: Start, priority: number, key?: string, signal?: AbortSignal) =>
-      queue
-        .add(
-          () =>
-            new Promise<void>((endTurn) => {
-              let runs = 1;
-              const passOn = () => {
-                const next = key === undefined ? undefined : chains.get(key)?.shift();
-                if (!next) {
-                  if (key !== undefined) chains.delete(key);
-                  return endTurn();
-                }
-                if (runs < maxRunsOfAKeyPerTurn) {
-                  runs += 1;
-                  return next.start(passOn);
-                }
-                // The key had its share of this turn: its next request queues again, its chain
-                // (and whoever of the key comes meanwhile) behind it.
-                endTurn();
-                enqueue(next.start, next.priority, key);
-              };
-              start(passOn);
-            }),
-          { priority, signal },
-        )
-        // Aborted while waiting: the client left before its turn and nothing was started.
-        .catch(() => undefined);
+    const enqueue = (
+      start: Start,
+      shed: () => void,
+      fairness: Fairness & { write: boolean },
+      key?: string,
+      signal?: AbortSignal,
+    ) => {
+      const job: Job = {
+        ...fairness,
+        queuedAt: performance.now(),
+        shed: () => {
+          if (key !== undefined) {
+            // Its key's requests waiting behind it are shed with it: none of them had a turn.
+            for (const next of chains.get(key) ?? []) next.shed();
+            chains.delete(key);
+          }
+          shed();
+        },
+        run: (endTurn) => {
+          let runs = 1;
+          const passOn = () => {
+            const next = key === undefined ? undefined : chains.get(key)?.shift();
+            if (!next) {
+              if (key !== undefined) chains.delete(key);
+              return endTurn();
+            }
+            if (runs < maxRunsOfAKeyPerTurn) {
+              runs += 1;
+              return next.start(passOn);
+            }
+            // The key had its share of this turn: its next request queues again, its chain
+            // (and whoever of the key comes meanwhile) behind it.
+            endTurn();
+            enqueue(next.start, next.shed, fairness, key);
+          };
+          start(passOn);
+        },
+      };
+      // Aborted while waiting: the client left before its turn and nothing was started.
+      signal?.addEventListener('abort', () => queue.remove(job), { once: true });
+      queue.add(job);
+    };
 
-    // How to end each admitted request's turn: once its answer is sent or its client is gone.
+    // How to end each admitted request's turn: once its answer is handed over or its client is gone.
     const turns = new WeakMap<FastifyRequest, () => void>();
     const timings = options.serverTiming ? new WeakMap<FastifyRequest, Timing>() : null;
     app.addHook('preHandler', (request: FastifyRequest, reply: FastifyReply, done) => {
@@ -136,28 +213,43 @@ export const admissionPlugin = fp(
         closed.signal.addEventListener('abort', end, { once: true });
         done();
       };
-      const priority = priorityOf(request.method);
+      const shed = () =>
+        done(new AppError('ServerBusy', { details: { retryAfterSeconds: retryAfterSeconds } }));
+      const fairness = { ...fairnessOf(request), write: isWrite(request.method) };
       const key = config.admissionKey?.(request);
-      if (key === undefined) return void enqueue(start, priority, undefined, closed.signal);
+      if (key === undefined) return void enqueue(start, shed, fairness, undefined, closed.signal);
       const chain = chains.get(key);
-      if (chain) return void chain.push({ start, priority });
+      if (chain) return void chain.push({ start, shed });
       chains.set(key, []);
       // Heading its key's chain, it keeps its place when its client leaves: its turn then passes
       // at once to the requests of its key that came meanwhile.
-      enqueue(start, priority, key);
+      enqueue(start, shed, fairness, key);
     });
-    // Also here, because a response that is not a socket's (app.inject) may emit 'close' late.
-    app.addHook('onResponse', async (request) => turns.get(request)?.());
-    if (timings)
-      app.addHook('onSend', async (request, reply, payload) => {
+
+    app.addHook('onSend', async (request, reply, payload) => {
+      if (timings) {
         const { queued, turn } = timings.get(request) ?? {};
         if (queued !== undefined && turn !== undefined)
           reply.header(
             'server-timing',
             `pre;dur=${queued.toFixed(1)}, queue;dur=${(turn - queued).toFixed(1)}, turn;dur=${(reply.elapsedTime - turn).toFixed(1)}, sent;desc="${(performance.timeOrigin + performance.now()).toFixed(2)}"`,
           );
-        return payload;
-      });
+      }
+      // The answer is ready and handed to the connection: the turn goes to the next request,
+      // however long this client takes to read it.
+      turns.get(request)?.();
+      // And it has a deadline to leave: a client that does not read it loses its connection.
+      const response = reply.raw;
+      const deadline = setTimeout(() => response.destroy(), settings.sendTimeoutMs);
+      deadline.unref();
+      const clear = () => clearTimeout(deadline);
+      response.once('finish', clear);
+      response.once('close', clear);
+      return payload;
+    });
+    // Also here, for answers that never pass onSend, and because a response that is not a
+    // socket's (app.inject) may emit 'close' late.
+    app.addHook('onResponse', async (request) => turns.get(request)?.());
   },
   { name: 'admission' },
 );

@@ -29,4 +29,34 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       return { status: 'ok' as const, database: app.dbDriver };
     },
   );
+
+  app.get(
+    '/health/ready',
+    {
+      // Like the liveness check, it must answer while requests queue: it reports on the queue.
+      config: { admission: 'exempt' },
+      schema: {
+        tags: ['health'],
+        summary: 'O processo atende a fila de requisições (prontidão)',
+        description:
+          'Responde 503 quando a requisição que mais esperou na fila já passou do tempo máximo de ' +
+          'espera: o processo está vivo, mas não está atendendo. Um balanceador deve deixar de ' +
+          'lhe enviar requisições.',
+        response: {
+          200: z.object({
+            status: z.literal('ready'),
+            working: z.number().int(),
+            waiting: z.number().int(),
+          }),
+          503: errorBodySchema,
+        },
+      },
+    },
+    async () => {
+      const { working, waiting } = app.admission;
+      if (app.admission.oldestWait() > app.admission.maxWaitMs)
+        throw new AppError('ServerBusy', { details: { working, waiting } });
+      return { status: 'ready' as const, working, waiting };
+    },
+  );
 };

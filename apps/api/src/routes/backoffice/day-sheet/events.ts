@@ -6,6 +6,12 @@ import { assertStaffOf } from '../../../plugins/auth';
 const heartbeatMs = 25_000;
 
 /**
+ * Events a client has not read pile up in the server's memory: past this many bytes the client is
+ * not reading, and its stream is dropped (it reconnects and reloads, like after any outage).
+ */
+export const maxUnreadEventBytes = 256 * 1024;
+
+/**
  * Server-sent events of one club: each booking, cancellation or block of that club, from any API
  * process, as `event: change`. The caller authenticates like any back-office request (bearer
  * header; the web app reads the stream with fetch). The stream ends when the access token
@@ -37,10 +43,13 @@ export const clubEventRoutes: FastifyPluginAsyncZod = async (app) => {
         'x-accel-buffering': 'no',
         'x-content-type-options': 'nosniff',
       });
-      const send = (event: ClubEvent) =>
-        raw.write(`event: change\ndata: ${JSON.stringify(event)}\n\n`);
+      const write = (text: string) => {
+        if (raw.writableLength > maxUnreadEventBytes) return end(true);
+        raw.write(text);
+      };
+      const send = (event: ClubEvent) => write(`event: change\ndata: ${JSON.stringify(event)}\n\n`);
       const unsubscribe = app.clubEvents.subscribe(companyId, send);
-      const heartbeat = setInterval(() => raw.write(': ping\n\n'), heartbeatMs);
+      const heartbeat = setInterval(() => write(': ping\n\n'), heartbeatMs);
       const expiry = setTimeout(
         () => end(),
         expiresAt ? Math.max(0, expiresAt * 1000 - Date.now()) : 15 * 60_000,

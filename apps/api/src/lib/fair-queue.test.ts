@@ -1,0 +1,138 @@
+import { describe, expect, it } from 'vitest';
+import { FairQueue, type Job } from './fair-queue';
+
+/** A queue whose jobs record their start and wait until the test ends them, one at a time. */
+function scene(options: Partial<ConstructorParameters<typeof FairQueue>[0]> = {}) {
+  let clock = 0;
+  const queue = new FairQueue({
+    limit: 1,
+    writesPerRead: 3,
+    maxWaiting: 1000,
+    maxWaitMs: 60_000,
+    now: () => clock,
+    ...options,
+  });
+  const started: string[] = [];
+  const shed: string[] = [];
+  const running: Array<() => void> = [];
+  const add = (name: string, lane: string, flow: string, write = false) => {
+    const job: Job = {
+      lane,
+      flow,
+      write,
+      queuedAt: clock,
+      run: (end) => {
+        started.push(name);
+        running.push(end);
+      },
+      shed: (reason) => shed.push(`${name}:${reason}`),
+    };
+    queue.add(job);
+    return job;
+  };
+  /** Ends the job that started first among those still running. */
+  const finishOne = () => running.shift()?.();
+  const finishAll = () => {
+    while (running.length > 0) finishOne();
+  };
+  return {
+    queue,
+    started,
+    shed,
+    add,
+    finishOne,
+    finishAll,
+    tick: (ms: number) => (clock += ms),
+  };
+}
+
+describe('FairQueue', () => {
+  it('never works on more than its limit at once', () => {
+    const s = scene({ limit: 2 });
+    for (let i = 0; i < 5; i += 1) s.add(`r${i}`, 'portal', 'A');
+    expect(s.started).toEqual(['r0', 'r1']);
+    expect(s.queue.working).toBe(2);
+    expect(s.queue.waiting).toBe(3);
+    s.finishAll();
+    expect(s.started).toHaveLength(5);
+    expect(s.queue.working).toBe(0);
+  });
+
+  it("serves a club that arrives after another club's burst within one of the burst's jobs", () => {
+    const s = scene();
+    for (let i = 0; i < 200; i += 1) s.add(`A${i}`, 'portal', 'club A', i % 2 === 0);
+    s.add('B', 'portal', 'club B');
+    s.finishOne(); // A0, which was running: then club A's turn in the round (a write of A)
+    s.finishOne(); // then club B's
+    expect(s.started).toEqual(['A0', 'A2', 'B']);
+  });
+
+  it('alternates between lanes, so a flood of sign-ins from many addresses cannot hold the clubs', () => {
+    const s = scene();
+    for (let i = 0; i < 100; i += 1) s.add(`login${i}`, 'public', `10.0.0.${i}`, true);
+    s.add('staff read', 'backoffice', 'club A');
+    s.add('member read', 'portal', 'club B');
+    for (let i = 0; i < 4; i += 1) s.finishOne();
+    expect(s.started).toEqual(['login0', 'login1', 'staff read', 'member read', 'login2']);
+  });
+
+  it("lets a club's writes go first, but a waiting read is passed by at most writesPerRead of them", () => {
+    const s = scene({ writesPerRead: 3 });
+    s.add('running', 'portal', 'A');
+    s.add('read', 'portal', 'A');
+    for (let i = 0; i < 50; i += 1) s.add(`w${i}`, 'portal', 'A', true);
+    s.finishAll();
+    expect(s.started.slice(0, 6)).toEqual(['running', 'w0', 'w1', 'w2', 'read', 'w3']);
+  });
+
+  it('gives writes their priority back once no read waits', () => {
+    const s = scene({ writesPerRead: 1 });
+    s.add('running', 'portal', 'A');
+    s.add('r1', 'portal', 'A');
+    s.add('w1', 'portal', 'A', true);
+    s.add('w2', 'portal', 'A', true);
+    s.finishAll();
+    // r1 is passed by one write; once it started no read waits, and writes go first again.
+    expect(s.started).toEqual(['running', 'w1', 'r1', 'w2']);
+  });
+
+  it('sheds the newest job of the longest flow when full, never the newcomer of a short one', () => {
+    const s = scene({ maxWaiting: 4 });
+    s.add('running', 'public', 'flood');
+    for (let i = 0; i < 4; i += 1) s.add(`f${i}`, 'public', 'flood');
+    s.add('member', 'portal', 'club B');
+    expect(s.shed).toEqual(['f3:full']);
+    expect(s.queue.waiting).toBe(4);
+    // The flood's own next job finds no flow longer than its own: it is the one shed.
+    s.add('f4', 'public', 'flood');
+    expect(s.shed).toEqual(['f3:full', 'f4:full']);
+    s.finishOne();
+    s.finishOne();
+    expect(s.started).toEqual(['running', 'f0', 'member']);
+  });
+
+  it('sheds a job that waited longer than maxWaitMs when its turn comes, and says how long the oldest waits', () => {
+    const s = scene({ maxWaitMs: 1000 });
+    s.add('running', 'portal', 'A');
+    s.add('old', 'portal', 'A');
+    s.tick(600);
+    s.add('young', 'portal', 'B');
+    expect(s.queue.oldestWait()).toBe(600);
+    s.tick(600);
+    s.finishOne();
+    expect(s.shed).toEqual(['old:stale']);
+    expect(s.started).toEqual(['running', 'young']);
+    expect(s.queue.oldestWait()).toBe(0);
+  });
+
+  it('takes out a job whose client left, and it never starts', () => {
+    const s = scene();
+    s.add('running', 'portal', 'A');
+    const gone = s.add('gone', 'portal', 'A');
+    s.add('next', 'portal', 'A');
+    expect(s.queue.remove(gone)).toBe(true);
+    expect(s.queue.remove(gone)).toBe(false);
+    s.finishAll();
+    expect(s.started).toEqual(['running', 'next']);
+  });
+});

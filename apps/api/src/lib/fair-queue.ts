@@ -1,0 +1,200 @@
+/**
+ * Who a waiting request belongs to, for fairness: its `lane` (the members' portal, the back
+ * office, the sign-ins and other requests without a session) and, inside it, its `flow` (a club,
+ * a staff member, a client address).
+ */
+export type Fairness = { lane: string; flow: string };
+
+/** A request waiting for its turn. */
+export type Job = Fairness & {
+  /** A write (booking, cancellation, save) goes before the reads of its flow, within a bound. */
+  write: boolean;
+  /** Starts the work; `end` gives the turn back (calling it twice is harmless). */
+  run: (end: () => void) => void;
+  /** The job leaves the queue unstarted: shed for room, or waited too long. */
+  shed: (reason: 'full' | 'stale') => void;
+  /** When it queued (`performance.now()`). */
+  queuedAt: number;
+};
+
+export type FairQueueOptions = {
+  /** Jobs worked on at once. */
+  limit: number;
+  /** Writes of a flow that may start while one of its reads waits, before that read starts. */
+  writesPerRead: number;
+  /** Jobs waiting at most; past it the newest job of the longest flow is shed. */
+  maxWaiting: number;
+  /** A job that waited longer than this (ms) is shed instead of started. */
+  maxWaitMs: number;
+  now?: () => number;
+};
+
+/** The waiting jobs of one flow: writes first, but a waiting read is passed a bounded number of times. */
+class Flow {
+  readonly reads: Job[] = [];
+  readonly writes: Job[] = [];
+  /** Writes started while a read of this flow waited, since a read last started. */
+  private writesPassedARead = 0;
+
+  get size() {
+    return this.reads.length + this.writes.length;
+  }
+
+  push(job: Job) {
+    (job.write ? this.writes : this.reads).push(job);
+  }
+
+  take(writesPerRead: number): Job | undefined {
+    if (this.reads.length === 0) {
+      this.writesPassedARead = 0;
+      return this.writes.shift();
+    }
+    if (this.writes.length > 0 && this.writesPassedARead < writesPerRead) {
+      this.writesPassedARead += 1;
+      return this.writes.shift();
+    }
+    this.writesPassedARead = 0;
+    return this.reads.shift();
+  }
+
+  /** The job that arrived last (the one to shed when the queue is full). */
+  popNewest(): Job | undefined {
+    const read = this.reads.at(-1);
+    const write = this.writes.at(-1);
+    if (!read) return this.writes.pop();
+    if (!write) return this.reads.pop();
+    return read.queuedAt >= write.queuedAt ? this.reads.pop() : this.writes.pop();
+  }
+
+  remove(job: Job): boolean {
+    const list = job.write ? this.writes : this.reads;
+    const index = list.indexOf(job);
+    if (index === -1) return false;
+    list.splice(index, 1);
+    return true;
+  }
+
+  oldestQueuedAt(): number | undefined {
+    const read = this.reads[0]?.queuedAt;
+    const write = this.writes[0]?.queuedAt;
+    if (read === undefined) return write;
+    if (write === undefined) return read;
+    return Math.min(read, write);
+  }
+}
+
+/**
+ * A queue that gives turns fairly: round robin between lanes, round robin between the flows of a
+ * lane, and inside a flow writes first with reads aging (a read is passed by at most
+ * `writesPerRead` writes). One club's rush, one staff member's stream of saves or one address's
+ * flood of sign-ins therefore delays any other flow by at most about one job per flow and lane
+ * ahead of it, whatever its length. When full, the newest job of the longest flow is shed, so a
+ * flood fills no room that others need; a job that waited past `maxWaitMs` is shed when its turn
+ * comes (its client has very likely given up).
+ */
+export class FairQueue {
+  private readonly lanes = new Map<string, Map<string, Flow>>();
+  private waitingCount = 0;
+  private workingCount = 0;
+  private readonly now: () => number;
+
+  constructor(private readonly options: FairQueueOptions) {
+    this.now = options.now ?? (() => performance.now());
+  }
+
+  get working() {
+    return this.workingCount;
+  }
+
+  get waiting() {
+    return this.waitingCount;
+  }
+
+  /** How long (ms) the job that has waited longest has waited; 0 when none waits. */
+  oldestWait(): number {
+    let oldest: number | undefined;
+    for (const flows of this.lanes.values())
+      for (const flow of flows.values()) {
+        const queuedAt = flow.oldestQueuedAt();
+        if (queuedAt !== undefined && (oldest === undefined || queuedAt < oldest))
+          oldest = queuedAt;
+      }
+    return oldest === undefined ? 0 : this.now() - oldest;
+  }
+
+  add(job: Job) {
+    if (this.waitingCount >= this.options.maxWaiting && !this.makeRoomFor(job)) {
+      job.shed('full');
+      return;
+    }
+    let flows = this.lanes.get(job.lane);
+    if (!flows) this.lanes.set(job.lane, (flows = new Map()));
+    let flow = flows.get(job.flow);
+    if (!flow) flows.set(job.flow, (flow = new Flow()));
+    flow.push(job);
+    this.waitingCount += 1;
+    this.drain();
+  }
+
+  /** Takes a job that has not started out of the queue (its client left); false if not there. */
+  remove(job: Job): boolean {
+    const flows = this.lanes.get(job.lane);
+    const flow = flows?.get(job.flow);
+    if (!flows || !flow || !flow.remove(job)) return false;
+    this.waitingCount -= 1;
+    if (flow.size === 0) flows.delete(job.flow);
+    if (flows.size === 0) this.lanes.delete(job.lane);
+    return true;
+  }
+
+  /** Sheds the newest job of the longest flow when that flow is longer than the job's own. */
+  private makeRoomFor(job: Job): boolean {
+    let longest: { flows: Map<string, Flow>; key: string; lane: string; flow: Flow } | undefined;
+    for (const [lane, flows] of this.lanes)
+      for (const [key, flow] of flows)
+        if (!longest || flow.size > longest.flow.size) longest = { flows, key, lane, flow };
+    const own = this.lanes.get(job.lane)?.get(job.flow)?.size ?? 0;
+    if (!longest || longest.flow.size <= own + 1) return false;
+    const shed = longest.flow.popNewest()!;
+    this.waitingCount -= 1;
+    if (longest.flow.size === 0) longest.flows.delete(longest.key);
+    if (longest.flows.size === 0) this.lanes.delete(longest.lane);
+    shed.shed('full');
+    return true;
+  }
+
+  /** The next job in fair order; the lane and flow it came from go to the back of their rings. */
+  private takeNext(): Job | undefined {
+    const lane = this.lanes.keys().next();
+    if (lane.done) return undefined;
+    const flows = this.lanes.get(lane.value)!;
+    this.lanes.delete(lane.value);
+    const flowKey = flows.keys().next().value!;
+    const flow = flows.get(flowKey)!;
+    flows.delete(flowKey);
+    const job = flow.take(this.options.writesPerRead)!;
+    this.waitingCount -= 1;
+    if (flow.size > 0) flows.set(flowKey, flow);
+    if (flows.size > 0) this.lanes.set(lane.value, flows);
+    return job;
+  }
+
+  private drain() {
+    while (this.workingCount < this.options.limit) {
+      const job = this.takeNext();
+      if (!job) return;
+      if (this.now() - job.queuedAt > this.options.maxWaitMs) {
+        job.shed('stale');
+        continue;
+      }
+      this.workingCount += 1;
+      let ended = false;
+      job.run(() => {
+        if (ended) return;
+        ended = true;
+        this.workingCount -= 1;
+        this.drain();
+      });
+    }
+  }
+}
