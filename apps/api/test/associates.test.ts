@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { appointments, auditEvents, associates, refreshTokens } from '@clube/db';
 import { formatCpf } from '@clube/shared';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { verifyPassword } from '../src/lib/password';
 import {
@@ -242,6 +242,46 @@ describe('GET /associate/findAllPaginated', () => {
     expect(await search(formatCpf(maria.user.cpf))).toEqual([maria.id]);
     expect(await search(formatCpf(maria.user.cpf).slice(0, 7))).toContain(maria.id);
     expect(await search('700124')).toEqual([maria.id]);
+  });
+
+  it('answers a card number or CPF typed whole with its member alone, a part of one with every match', async () => {
+    const { mine, headers, joao, maria } = await setUp();
+    // Its card holds another's whole card number inside it.
+    const ana = await createAssociate(context.db, mine.company.id, {
+      name: 'Ana Souza',
+      cardId: '1700123',
+    });
+    const search = async (term: string, extra = '') => {
+      const body = (
+        await request(
+          'GET',
+          `/associate/findAllPaginated?companyId=${mine.company.id}&search=${encodeURIComponent(term)}${extra}`,
+          headers,
+        )
+      ).json();
+      return { ids: body.items.map((item: { id: string }) => item.id), total: body.total };
+    };
+    // The whole card of João (of this club, not the other club's same number): him alone.
+    expect(await search('700123')).toEqual({ ids: [joao.id], total: 1 });
+    expect(await search(' 1700123 ')).toEqual({ ids: [ana.id], total: 1 });
+    expect(await search(formatCpf(maria.user.cpf))).toEqual({ ids: [maria.id], total: 1 });
+    // A part of a number is no card nor CPF: every card that holds it.
+    expect((await search('70012')).ids.sort()).toEqual([ana.id, joao.id, maria.id].sort());
+    // The other filters still apply to the exact match.
+    expect(await search('700123', '&isHolder=false')).toEqual({ ids: [], total: 0 });
+  });
+
+  it('finds a member by the new name once it changed (the stored search column follows it)', async () => {
+    const { mine, headers, beto } = await setUp();
+    await context.db.execute(
+      sql`update associates set name = 'Roberto Íñiguez' where id = ${beto.id}`,
+    );
+    const found = await request(
+      'GET',
+      `/associate/findAllPaginated?companyId=${mine.company.id}&search=iniguez`,
+      headers,
+    );
+    expect(namesOf(found.json())).toEqual(['Roberto Íñiguez']);
   });
 
   it('answers 404 for a club of somebody else, even with a valid id', async () => {

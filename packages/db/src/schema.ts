@@ -130,6 +130,8 @@ export const associates = pgTable(
      */
     cpf: varchar('cpf', { length: 11 }).notNull(),
     name: text('name').notNull(),
+    /** The name without case and accents (search_normalize), kept by the database: search and order. */
+    searchName: text('search_name').generatedAlwaysAs(sql`search_normalize(name)`),
     email: text('email'),
     /** argon2id of the members' portal password of this membership; null until staff set one. */
     passwordHash: text('password_hash'),
