@@ -16,7 +16,12 @@ export type LoginMemberOptions = {
 } & z.output<typeof portalLoginBodySchema>;
 
 export type LoginMemberResult =
-  | ({ needsClub: false; refreshToken: string; clubs: PortalClub[] } & PortalSessionParts)
+  | ({
+      needsClub: false;
+      refreshToken: string;
+      sessionVersion: number;
+      clubs: PortalClub[];
+    } & PortalSessionParts)
   | { needsClub: true; clubs: PortalClub[] };
 
 /**
@@ -45,6 +50,7 @@ export async function loginMember(
     .select({
       id: associates.id,
       passwordHash: associates.passwordHash,
+      sessionVersion: associates.sessionVersion,
       club: { id: companies.id, name: companies.name, logoUrl: companies.logoUrl },
     })
     .from(associates)
@@ -76,5 +82,11 @@ export async function loginMember(
   const session = await findPortalSession(db, { associateId: chosen.id });
   if (!session) throw new AppError('InvalidCredentials');
   const { token } = await issueRefreshToken(db, { associateId: chosen.id });
-  return { needsClub: false, refreshToken: token, clubs, ...session };
+  return {
+    needsClub: false,
+    refreshToken: token,
+    sessionVersion: chosen.sessionVersion,
+    clubs,
+    ...session,
+  };
 }
