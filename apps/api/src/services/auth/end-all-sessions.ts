@@ -17,7 +17,8 @@ export async function endAllSessions(
 ): Promise<{ sessionVersion: number }> {
   // The owner's row first, then the tokens': the lock order a refresh takes too.
   const sessionVersion = await advanceSessionVersion(db, options);
-  if (sessionVersion === undefined) throw new Error('endAllSessions: no such account or membership');
+  if (sessionVersion === undefined)
+    throw new Error('endAllSessions: no such account or membership');
   if ('userId' in options) await revokeAllRefreshTokensOfUser(db, options);
   else await revokeAllRefreshTokensOfAssociate(db, options);
   return { sessionVersion };
