@@ -449,6 +449,32 @@ describe('hostile multipart on every upload route', () => {
     }
   });
 
+  it('answers 400 CsvMalformed to quotes out of place in a CSV field, never a 5xx', async () => {
+    const header = 'cpf,name,birthDate,cardId,title,isHolder';
+    const files = [
+      `${header}\n52998224725,Ana "Aninha" Souza,10/05/1980,1,T,sim\n`,
+      `${header}\n52998224725,"Ana" Souza,10/05/1980,1,T,sim\n`,
+      `${header}\n"52998224725,Ana,10/05/1980,1,T,sim\n`,
+      `${header}\n52998224725,Ana,10/05/1980,1,T,sim"\n`,
+    ];
+    for (const dryRun of ['true', 'false']) {
+      for (const text of files) {
+        const body = await encodeMultipart(
+          { companyId: idsByResource.company!, dryRun },
+          { field: 'file', bytes: new TextEncoder().encode(text), name: 'a.csv', type: 'text/csv' },
+        );
+        const response = await context.app.inject({
+          method: 'POST',
+          url: '/api/backoffice/associate/import',
+          headers: { ...staffHeaders, 'content-type': body.contentType },
+          payload: body.payload,
+        });
+        expectSafeError(response.statusCode, response.body, text);
+        expect(response.json(), text).toMatchObject({ statusCode: 400, error: 'CsvMalformed' });
+      }
+    }
+  });
+
   it('answers 4xx with the error body to random forms, files and cut-off bodies', async () => {
     for (const operation of uploadRoutes) {
       const form = multipartForms[operationName(operation)]!;
@@ -463,6 +489,10 @@ describe('hostile multipart on every upload route', () => {
           .constantFrom(
             'cpf,name,birthdate,cardid,title,isholder\n',
             'cpf;name\n1;2\n',
+            // Quotes inside unquoted values, after closing quotes, and never closed.
+            'cpf,name,birthDate,cardId,title,isHolder\n52998224725,Ana "Aninha" Souza,10/05/1980,1,T,sim\n',
+            'cpf,name,birthDate,cardId,title,isHolder\n52998224725,"Ana" Souza,10/05/1980,1,T,sim\n',
+            'cpf,name,birthDate,cardId,title,isHolder\n"52998224725,Ana,10/05/1980,1,T,sim\n',
             '\u0000\u0000',
             '<svg onload=alert(1)>',
             'GIF89a<script>',
