@@ -56,9 +56,12 @@ declare module '@fastify/jwt' {
   interface FastifyJWT {
     /**
      * `realm` says which API the token opens: staff → /api/backoffice, associate → /api/portal.
-     * Tokens issued before realms existed carry none and are staff tokens.
+     * Tokens issued before realms existed carry none and are staff tokens. `ver` is the session
+     * version of the account or membership when the token was issued: once it has moved on (the
+     * sessions ended) the token opens nothing. Tokens issued before versions existed carry none,
+     * read as 0, the version every account and membership started with.
      */
-    payload: { sub: string; realm: 'staff' | 'associate' };
-    user: { sub: string; realm?: 'staff' | 'associate' };
+    payload: { sub: string; realm: 'staff' | 'associate'; ver: number };
+    user: { sub: string; realm?: 'staff' | 'associate'; ver?: number };
   }
 }

@@ -923,12 +923,43 @@ describe('POST /api/backoffice/associate/import', () => {
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toContain('Cabeçalho do arquivo muito longo');
   });
+
+  it('answers 400 CsvMalformed to a quote inside an unquoted value, and imports nothing', async () => {
+    const { company, headers: auth } = await createClubWithBearer(context.app);
+    const quoted = `${header}\n${cpfs[0]},Ana "Aninha" Souza,10/05/1980,6101,T,sim,,`;
+    const body = multipart({ companyId: company.id }, quoted);
+    const response = await context.app.inject({
+      method: 'POST',
+      url: '/api/backoffice/associate/import',
+      headers: { ...auth, ...body.headers },
+      payload: body.payload,
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({
+      error: 'CsvMalformed',
+      params: { line: 2, reason: expect.stringContaining('aspas dentro de um campo sem aspas') },
+    });
+    expect(await associatesOf(company.id)).toEqual([]);
+    // Quoted as the reason says, the same name imports.
+    const fixed = multipart(
+      { companyId: company.id },
+      `${header}\n${cpfs[0]},"Ana ""Aninha"" Souza",10/05/1980,6101,T,sim,,`,
+    );
+    const imported = await context.app.inject({
+      method: 'POST',
+      url: '/api/backoffice/associate/import',
+      headers: { ...auth, ...fixed.headers },
+      payload: fixed.payload,
+    });
+    expect(imported.json()).toMatchObject({ applied: true, created: 1 });
+    expect((await associatesOf(company.id)).map((row) => row.name)).toEqual(['Ana "Aninha" Souza']);
+  });
 });
 
 describe('npm run cli -- import-associates', () => {
   it(
     'imports a file into the embedded database and prints the summary',
-    // Four CLI processes, each starting tsx and the embedded database: slow on a loaded machine.
+    // Five CLI processes, each starting tsx and the embedded database: slow on a loaded machine.
     { timeout: 240_000 },
     async () => {
       const { spawnSync } = await import('node:child_process');
@@ -955,6 +986,10 @@ describe('npm run cli -- import-associates', () => {
       const bad = cli(['import-associates', '--club', id, file]);
       expect(bad.status).toBe(1);
       expect(bad.stdout).toContain('linha 5: CPF repetido no arquivo (linha 2)');
+      writeFileSync(file, `${header}\n${cpfs[1]},Ana "Aninha" Souza,10/05/1980,5010,T,sim,,`);
+      const quoted = cli(['import-associates', '--club', id, file]);
+      expect(quoted.status).not.toBe(0);
+      expect(quoted.stderr).toContain('CSV malformado perto da linha 2');
     },
   );
 });

@@ -52,7 +52,7 @@ describe('npm run cli -- reset-staff-password', () => {
     }
   }
 
-  it('ends every open session of the staff member; the new password logs in', async () => {
+  it('ends every open session of the staff member, access tokens included; the new password logs in', async () => {
     const { staff, sessions } = await withApp(async (app) => {
       const club = await createClubWithStaff(app.db);
       // Two devices, two refresh-token families.
@@ -84,6 +84,10 @@ describe('npm run cli -- reset-staff-password', () => {
 
     await withApp(async (app) => {
       for (const session of sessions) {
+        const headers = { authorization: `Bearer ${session.access_token}` };
+        const read = await app.inject({ url: '/api/backoffice/company', headers });
+        expect(read.statusCode).toBe(401);
+        expect(read.json()).toMatchObject({ error: 'Unauthorized' });
         expect((await refresh(app, session.refresh_token)).statusCode).toBe(401);
       }
       await expect(login(app, staff.cpf, staffPassword)).rejects.toThrow(/401/);

@@ -44,6 +44,11 @@ export const users = pgTable(
     email: text('email'),
     /** argon2id; null until a password is set. */
     passwordHash: text('password_hash'),
+    /**
+     * Carried in every access token; incremented when the person's sessions end (sign-out,
+     * password change or reset), which makes every access token issued before open nothing.
+     */
+    sessionVersion: integer('session_version').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -135,6 +140,8 @@ export const associates = pgTable(
     email: text('email'),
     /** argon2id of the members' portal password of this membership; null until staff set one. */
     passwordHash: text('password_hash'),
+    /** The membership's portal sessions' version, as `users.sessionVersion` for staff. */
+    sessionVersion: integer('session_version').notNull().default(0),
     /** Carteirinha number: digits, unique within the club. */
     cardId: varchar('card_id', { length: 20 }).notNull(),
     associateTitleId: uuid('associate_title_id')

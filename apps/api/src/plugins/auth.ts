@@ -1,4 +1,4 @@
-import { associates, companyStaff } from '@clube/db';
+import { associates, companyStaff, users } from '@clube/db';
 import fastifyJwt from '@fastify/jwt';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -33,11 +33,13 @@ export const authPlugin = fp(
 
     // Every back-office request runs this: prepared once (named statement on PostgreSQL), it is
     // neither rebuilt by the ORM nor parsed and planned again by the database on each request.
+    // The account's session version comes with the clubs, in the same round trip.
     const clubsOfStaff = app.db
-      .select({ companyId: companyStaff.companyId })
+      .select({ companyId: companyStaff.companyId, sessionVersion: users.sessionVersion })
       .from(companyStaff)
+      .innerJoin(users, eq(users.id, companyStaff.userId))
       .where(eq(companyStaff.userId, sql.placeholder('userId')))
-      .prepare('clubs_of_staff');
+      .prepare('clubs_and_session_of_staff');
 
     // Prepared once, like clubsOfStaff, and batched: members' requests arriving together share
     // one read of their memberships (see batchedReads: never older than the request).
@@ -47,11 +49,13 @@ export const authPlugin = fp(
         companyId: associates.companyId,
         associateTitleId: associates.associateTitleId,
         isHolder: associates.isHolder,
+        sessionVersion: associates.sessionVersion,
       })
       .from(associates)
       .where(sql`${associates.id} = any(${sql.placeholder('associateIds')}::uuid[])`)
-      .prepare('memberships_of_members');
-    const memberships = batchedReads<string, Member | null>(async (associateIds) => {
+      .prepare('memberships_and_sessions_of_members');
+    type MembershipRow = Member & { sessionVersion: number };
+    const memberships = batchedReads<string, MembershipRow | null>(async (associateIds) => {
       // Only ids a token can hold reach the query: one malformed id must not fail the batch.
       const ids = [...new Set(associateIds.filter((id) => uuidPattern.test(id)))];
       const rows = ids.length === 0 ? [] : await membershipsById.execute({ associateIds: ids });
@@ -74,26 +78,39 @@ export const authPlugin = fp(
       return request.user;
     };
 
+    /**
+     * The sessions of the token's owner ended after it was issued (sign-out, a password change or
+     * reset: `endAllSessions`): it answers like an expired token, so the client renews it with its
+     * refresh token if that still lives, and signs in again otherwise. A token without a version
+     * predates versions and counts as 0.
+     */
+    const assertSessionCurrent = (tokenVersion: number | undefined, sessionVersion: number) => {
+      if ((tokenVersion ?? 0) !== sessionVersion) throw new AppError('Unauthorized');
+    };
+
     app.decorate('authenticate', async (request: FastifyRequest) => {
-      const { sub: userId, realm } = verify(request);
+      const { sub: userId, realm, ver } = verify(request);
       // A member's token opens nothing of the back office. A token without realm predates realms
       // and is a staff token: its sub must still be staff of a club, checked below.
       if (realm !== undefined && realm !== 'staff') throw new AppError('Unauthorized');
       const rows = await clubsOfStaff.execute({ userId });
       // A deleted user, or one no longer staff of any club, holds a token that opens nothing.
       if (rows.length === 0) throw new AppError('NoBackofficeAccess');
+      assertSessionCurrent(ver, rows[0]!.sessionVersion);
       request.staff = { userId, companyIds: new Set(rows.map((row) => row.companyId)) };
     });
 
     app.decorate('authenticateMember', async (request: FastifyRequest) => {
-      const { sub: associateId, realm } = verify(request);
+      const { sub: associateId, realm, ver } = verify(request);
       // Only a token issued by the portal's login names a membership; staff tokens, legacy ones
       // included, open nothing here.
       if (realm !== 'associate') throw new AppError('Unauthorized');
       const row = await memberships.load(associateId);
       // A membership deleted since the token was issued opens nothing.
       if (!row) throw new AppError('MembershipEnded');
-      request.member = row;
+      const { sessionVersion, ...member } = row;
+      assertSessionCurrent(ver, sessionVersion);
+      request.member = member;
     });
   },
   { name: 'auth', dependencies: ['database'] },

@@ -33,11 +33,30 @@ export const timeOfDaySchema = z
     return z.NEVER;
   });
 
-/** An instant, as ISO 8601 with offset or Z. */
-export const instantSchema = z.iso.datetime({ offset: true, message: 'Data e hora inválidas' });
+/**
+ * The years a date or instant sent to the API may fall in. Outside them the calendar maths has
+ * no answer (the day after 9999-12-31 is not a date JavaScript can write) and no club books, looks
+ * or blocks there.
+ */
+export const acceptedYears = { first: 1900, last: 2999 } as const;
 
-/** A calendar date "YYYY-MM-DD". */
-export const dateSchema = z.iso.date({ message: 'Data inválida (use AAAA-MM-DD)' });
+const isWithinAcceptedYears = (value: string) => {
+  const year = Number(value.slice(0, 4));
+  return year >= acceptedYears.first && year <= acceptedYears.last;
+};
+const outsideAcceptedYears = {
+  message: `Data fora do intervalo aceito (anos de ${acceptedYears.first} a ${acceptedYears.last})`,
+};
+
+/** An instant, as ISO 8601 with offset or Z, within the accepted years. */
+export const instantSchema = z.iso
+  .datetime({ offset: true, message: 'Data e hora inválidas' })
+  .refine(isWithinAcceptedYears, outsideAcceptedYears);
+
+/** A calendar date "YYYY-MM-DD", within the accepted years. */
+export const dateSchema = z.iso
+  .date({ message: 'Data inválida (use AAAA-MM-DD)' })
+  .refine(isWithinAcceptedYears, outsideAcceptedYears);
 
 export const itemsOf = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item) });
 

@@ -22,13 +22,13 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { user, refreshToken } = await login(app.db, {
+      const { user, refreshToken, sessionVersion } = await login(app.db, {
         ...request.body,
         address: request.ip,
         rateLimiter: app.rateLimiter,
       });
       return {
-        access_token: app.jwt.sign({ sub: user.id, realm: 'staff' }),
+        access_token: app.jwt.sign({ sub: user.id, realm: 'staff', ver: sessionVersion }),
         refresh_token: refreshToken,
         user,
       };
@@ -50,7 +50,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = await findSessionUser(app.db, { userId: rotated.userId });
       if (!user) throw new AppError('RefreshTokenExpired');
       return {
-        access_token: app.jwt.sign({ sub: user.id, realm: 'staff' }),
+        access_token: app.jwt.sign({
+          sub: user.id,
+          realm: 'staff',
+          ver: rotated.sessionVersion,
+        }),
         refresh_token: rotated.token,
         user,
       };
@@ -62,7 +66,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['auth'],
-        summary: 'Encerrar a sessão (revoga o refresh token)',
+        summary: 'Encerrar a sessão (revoga o refresh token e os access tokens já emitidos)',
         body: refreshBodySchema,
         response: { 200: okSchema },
       },

@@ -37,10 +37,14 @@ export const portalAuthRoutes: FastifyPluginAsyncZod = async (app) => {
         address: request.ip,
       });
       if (result.needsClub) return result;
-      const { refreshToken, ...session } = result;
+      const { refreshToken, sessionVersion, ...session } = result;
       return {
         ...session,
-        access_token: app.jwt.sign({ sub: session.member.id, realm: 'associate' }),
+        access_token: app.jwt.sign({
+          sub: session.member.id,
+          realm: 'associate',
+          ver: sessionVersion,
+        }),
         refresh_token: refreshToken,
       };
     },
@@ -65,7 +69,11 @@ export const portalAuthRoutes: FastifyPluginAsyncZod = async (app) => {
         ...session,
         // Without the password the other clubs cannot be told: only this session's club.
         clubs: [{ id: session.club.id, name: session.club.name, logoUrl: session.club.logoUrl }],
-        access_token: app.jwt.sign({ sub: session.member.id, realm: 'associate' }),
+        access_token: app.jwt.sign({
+          sub: session.member.id,
+          realm: 'associate',
+          ver: rotated.sessionVersion,
+        }),
         refresh_token: rotated.token,
       };
     },
@@ -76,7 +84,8 @@ export const portalAuthRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['portal'],
-        summary: 'Portal do associado: encerrar a sessão (revoga o refresh token)',
+        summary:
+          'Portal do associado: encerrar a sessão (revoga o refresh token e os access tokens já emitidos)',
         body: portalRefreshBodySchema,
         response: { 200: okSchema, 400: errorBodySchema },
       },

@@ -41,7 +41,7 @@ export const portalMeRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { refreshToken } = await changeMemberPassword(app.db, {
+      const { refreshToken, sessionVersion } = await changeMemberPassword(app.db, {
         rateLimiter: app.rateLimiter,
         member: request.member,
         ...request.body,
@@ -54,7 +54,11 @@ export const portalMeRoutes: FastifyPluginAsyncZod = async (app) => {
         needsClub: false as const,
         ...session,
         clubs: [{ id: session.club.id, name: session.club.name, logoUrl: session.club.logoUrl }],
-        access_token: app.jwt.sign({ sub: session.member.id, realm: 'associate' }),
+        access_token: app.jwt.sign({
+          sub: session.member.id,
+          realm: 'associate',
+          ver: sessionVersion,
+        }),
         refresh_token: refreshToken,
       };
     },

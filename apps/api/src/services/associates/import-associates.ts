@@ -15,6 +15,7 @@ import {
   type AssociateImportReport,
 } from '@clube/shared';
 import { and, eq, inArray, lt, or, sql } from 'drizzle-orm';
+import { CsvError } from 'csv-parse';
 import { AppError } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
 import { parseAssociateRow, type AssociateRow } from './parse-associate-row';
@@ -61,6 +62,13 @@ const minBatchSize = 10;
  */
 export const batchTargetMs = 50;
 const importBlockReason = 'Bloqueado na importação do cadastro';
+/** What the usual CSV mistakes mean, in the words of whoever fixes the file (others: the parser's). */
+const csvErrorReasons: Partial<Record<string, string>> = {
+  INVALID_OPENING_QUOTE:
+    'aspas dentro de um campo sem aspas; ponha o campo entre aspas e dobre as de dentro ("Ana ""Aninha"" Souza")',
+  CSV_QUOTE_NOT_CLOSED: 'aspas abertas e nunca fechadas',
+  CSV_INVALID_CLOSING_QUOTE: 'texto logo depois das aspas que fecham um campo',
+};
 /**
  * A staging import nobody has touched for this long is taken as dead (its process crashed or was
  * stopped) and abandoned by the next import or start-up. A live one touches its journal with
@@ -385,14 +393,14 @@ async function runImport(
         if (batch.length >= checkSizer.rows) await flush();
       }
     } catch (error) {
-      const { code, lines, message } = error as {
-        code?: unknown;
-        lines?: number;
-        message?: string;
-      };
-      if (typeof code !== 'string' || !code.startsWith('CSV_')) throw error;
+      // Every refusal of the parser, whatever its code: not all start with CSV_
+      // (INVALID_OPENING_QUOTE, a quote inside an unquoted value, does not).
+      if (!(error instanceof CsvError)) throw error;
       throw new AppError('CsvMalformed', {
-        params: { line: lines ?? 1, reason: message ?? 'erro de leitura' },
+        params: {
+          line: Number(error.lines ?? 1),
+          reason: csvErrorReasons[error.code] ?? error.message,
+        },
       });
     }
     await flush();

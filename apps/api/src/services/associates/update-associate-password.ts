@@ -4,7 +4,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { AppError } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
 import { hashPassword } from '../../lib/password';
-import { revokeAllRefreshTokensOfAssociate } from '../auth/refresh-tokens';
+import { endAllSessions } from '../auth/end-all-sessions';
 
 export type UpdateAssociatePasswordOptions = {
   actorUserId: string;
@@ -15,7 +15,7 @@ export type UpdateAssociatePasswordOptions = {
 /**
  * Sets the members' portal password of one club membership (argon2id). It is that membership's
  * alone: the same person's membership in another club and any staff login keep theirs. Every
- * open portal session of the membership ends. The audit trail records that it happened, never
+ * open portal session of the membership ends, access tokens included. The audit trail records that it happened, never
  * the password.
  */
 export async function updateAssociatePassword(
@@ -37,7 +37,7 @@ export async function updateAssociatePassword(
       .update(associates)
       .set({ passwordHash, updatedAt: new Date() })
       .where(eq(associates.id, associate.id));
-    await revokeAllRefreshTokensOfAssociate(tx, { associateId: associate.id });
+    await endAllSessions(tx, { associateId: associate.id });
     await recordAudit(tx, {
       companyId: associate.companyId,
       actorUserId: options.actorUserId,

@@ -6,7 +6,8 @@ import { recordAudit } from '../../lib/audit';
 import { hashPassword, verifyPassword } from '../../lib/password';
 import type { RateLimiter } from '../../lib/rate-limiter';
 import { throttle } from './login';
-import { issueRefreshToken, revokeAllRefreshTokensOfUser } from './refresh-tokens';
+import { endAllSessions } from './end-all-sessions';
+import { issueRefreshToken } from './refresh-tokens';
 
 /** Wrong current passwords allowed per user and window, like failed logins per cpf. */
 export const changePasswordLimits = { perUser: 5 } as const;
@@ -19,13 +20,17 @@ export type ChangeOwnPasswordOptions = ChangeOwnPasswordBody & {
 /**
  * A signed-in staff member changes their own password. A stolen access token alone is not
  * enough: the current password is required, and wrong guesses are throttled. Every existing
- * session of the user ends (other devices are signed out) and a new one is returned, so the
- * device that made the change stays signed in.
+ * session of the user ends, access tokens included (other devices are signed out), and a new one
+ * is returned with the new session version, so the device that made the change stays signed in.
  */
 export async function changeOwnPassword(
   db: Database,
   options: ChangeOwnPasswordOptions,
-): Promise<{ user: { id: string; name: string; cpf: string }; refreshToken: string }> {
+): Promise<{
+  user: { id: string; name: string; cpf: string };
+  refreshToken: string;
+  sessionVersion: number;
+}> {
   const { rateLimiter } = options;
   const keys = [{ key: `password:user:${options.userId}`, limit: changePasswordLimits.perUser }];
   await throttle(rateLimiter, keys);
@@ -47,7 +52,7 @@ export async function changeOwnPassword(
       .update(users)
       .set({ passwordHash, updatedAt: new Date() })
       .where(eq(users.id, user.id));
-    await revokeAllRefreshTokensOfUser(tx, { userId: user.id });
+    const { sessionVersion } = await endAllSessions(tx, { userId: user.id });
     const { token } = await issueRefreshToken(tx, { userId: user.id });
     await recordAudit(tx, {
       companyId: null,
@@ -56,6 +61,10 @@ export async function changeOwnPassword(
       entityType: 'user',
       entityId: user.id,
     });
-    return { user: { id: user.id, name: user.name, cpf: user.cpf }, refreshToken: token };
+    return {
+      user: { id: user.id, name: user.name, cpf: user.cpf },
+      refreshToken: token,
+      sessionVersion,
+    };
   });
 }

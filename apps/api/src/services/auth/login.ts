@@ -59,7 +59,11 @@ export async function throttle(
 export async function login(
   db: Database,
   options: LoginOptions,
-): Promise<{ user: { id: string; name: string; cpf: string }; refreshToken: string }> {
+): Promise<{
+  user: { id: string; name: string; cpf: string };
+  refreshToken: string;
+  sessionVersion: number;
+}> {
   const { rateLimiter, ...input } = options;
   const keys = [
     { key: `login:cpf-addr:${input.cpf}:${input.address}`, limit: loginLimits.perCpfAndAddress },
@@ -74,6 +78,7 @@ export async function login(
       name: users.name,
       cpf: users.cpf,
       passwordHash: users.passwordHash,
+      sessionVersion: users.sessionVersion,
       isStaff: sql<boolean>`exists (select 1 from ${companyStaff} where ${companyStaff.userId} = ${users.id})`,
     })
     .from(users)
@@ -87,7 +92,11 @@ export async function login(
 
   await Promise.all(keys.map(({ key }) => rateLimiter.refund(key)));
   const { token } = await issueRefreshToken(db, { userId: user.id });
-  return { user: { id: user.id, name: user.name, cpf: user.cpf }, refreshToken: token };
+  return {
+    user: { id: user.id, name: user.name, cpf: user.cpf },
+    refreshToken: token,
+    sessionVersion: user.sessionVersion,
+  };
 }
 
 export async function findSessionUser(db: Database, options: { userId: string }) {

@@ -2,6 +2,9 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { companyStaff, refreshTokens, type Database } from '@clube/db';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { AppError } from '../../lib/app-error';
+import { advanceSessionVersion, lockSessionVersion, type SessionOwner } from './session-version';
+
+export type { SessionOwner } from './session-version';
 
 export const refreshTokenTtlDays = 30;
 
@@ -14,9 +17,6 @@ export const refreshTokenTtlDays = 30;
 export const refreshReuseGraceSeconds = 10;
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
-
-/** Whose session: a staff account, or a club membership on the members' portal. */
-export type SessionOwner = { userId: string } | { associateId: string };
 
 /** The realm of a session: staff (back office) or associate (members' portal). */
 export type Realm = 'staff' | 'associate';
@@ -42,35 +42,51 @@ export async function issueRefreshToken(
   return { token, id: row!.id };
 }
 
-async function revokeFamily(db: Database, familyId: string): Promise<void> {
-  await db
+/** Revokes the tokens of a family still in use; answers whether there was any. */
+async function revokeFamily(db: Database, familyId: string): Promise<boolean> {
+  const revoked = await db
     .update(refreshTokens)
     .set({ revokedAt: new Date() })
-    .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
+    .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)))
+    .returning({ id: refreshTokens.id });
+  return revoked.length > 0;
 }
+
+const ownerIn = (row: { userId: string | null; associateId: string | null }): SessionOwner =>
+  row.userId !== null ? { userId: row.userId } : { associateId: row.associateId! };
 
 const ownerOf = (row: { userId: string | null; associateId: string | null }, realm: Realm) =>
   realm === 'staff' ? row.userId : row.associateId;
 
 /**
- * Exchanges a refresh token of `realm` for a new one of the same family. A token presented after
- * it was rotated (or revoked) is a sign of theft: the whole family is revoked, unless it was
- * rotated less than `refreshReuseGraceSeconds` ago (two tabs refreshing together). A token of the
- * other realm is unknown here, like a made-up one: a portal session never becomes a staff one. A
- * person who is no longer staff of any club gets no new staff session, and every one of their
- * refresh tokens is revoked.
+ * Exchanges a refresh token of `realm` for a new one of the same family, with the session version
+ * its access token must carry. A token presented after it was rotated (or revoked) is a sign of
+ * theft: the whole family is revoked, unless it was rotated less than `refreshReuseGraceSeconds`
+ * ago (two tabs refreshing together), and when that revoked anything the owner's access tokens
+ * end too (the thief may hold one). A token of the other realm is unknown here, like a made-up
+ * one: a portal session never becomes a staff one. A person who is no longer staff of any club
+ * gets no new staff session, and every one of their refresh tokens is revoked.
  */
 async function rotate(
   db: Database,
   token: string,
   realm: Realm,
-): Promise<{ ownerId: string; token: string }> {
+): Promise<{ ownerId: string; token: string; sessionVersion: number }> {
   const expired = new AppError('RefreshTokenExpired');
+  const tokenHash = hashToken(token);
   const outcome = await db.transaction(async (tx) => {
+    // The owner's row first, then the token's (the order of lockSessionVersion).
+    const [named] = await tx
+      .select({ userId: refreshTokens.userId, associateId: refreshTokens.associateId })
+      .from(refreshTokens)
+      .where(eq(refreshTokens.tokenHash, tokenHash));
+    if (!named || !ownerOf(named, realm)) return { kind: 'unknown' as const };
+    const sessionVersion = await lockSessionVersion(tx, ownerIn(named));
+    if (sessionVersion === undefined) return { kind: 'unknown' as const };
     const [current] = await tx
       .select()
       .from(refreshTokens)
-      .where(eq(refreshTokens.tokenHash, hashToken(token)))
+      .where(eq(refreshTokens.tokenHash, tokenHash))
       .for('update');
     const ownerId = current && ownerOf(current, realm);
     if (!current || !ownerId) return { kind: 'unknown' as const };
@@ -78,7 +94,9 @@ async function rotate(
       current.revokedAt !== null ||
       (current.replacedById !== null && !(await rotatedWithinGrace(tx, current.replacedById)));
     if (reused) {
-      await revokeFamily(tx, current.familyId);
+      if (await revokeFamily(tx, current.familyId)) {
+        await advanceSessionVersion(tx, ownerIn(current));
+      }
       return { kind: 'reused' as const };
     }
     if (current.expiresAt.getTime() <= Date.now()) return { kind: 'expired' as const };
@@ -106,10 +124,10 @@ async function rotate(
         .set({ replacedById: next.id })
         .where(eq(refreshTokens.id, current.id));
     }
-    return { kind: 'rotated' as const, ownerId, token: next.token };
+    return { kind: 'rotated' as const, ownerId, token: next.token, sessionVersion };
   });
   if (outcome.kind !== 'rotated') throw expired;
-  return { ownerId: outcome.ownerId, token: outcome.token };
+  return { ownerId: outcome.ownerId, token: outcome.token, sessionVersion: outcome.sessionVersion };
 }
 
 /** Whether the token that replaced another was issued less than the grace period ago. */
@@ -128,23 +146,26 @@ async function rotatedWithinGrace(db: Database, successorId: string): Promise<bo
 export async function rotateRefreshToken(
   db: Database,
   options: { token: string },
-): Promise<{ userId: string; token: string }> {
-  const rotated = await rotate(db, options.token, 'staff');
-  return { userId: rotated.ownerId, token: rotated.token };
+): Promise<{ userId: string; token: string; sessionVersion: number }> {
+  const { ownerId, ...rotated } = await rotate(db, options.token, 'staff');
+  return { userId: ownerId, ...rotated };
 }
 
 /** Rotates a members' portal session's refresh token. */
 export async function rotatePortalRefreshToken(
   db: Database,
   options: { token: string },
-): Promise<{ associateId: string; token: string }> {
-  const rotated = await rotate(db, options.token, 'associate');
-  return { associateId: rotated.ownerId, token: rotated.token };
+): Promise<{ associateId: string; token: string; sessionVersion: number }> {
+  const { ownerId, ...rotated } = await rotate(db, options.token, 'associate');
+  return { associateId: ownerId, ...rotated };
 }
 
 /**
- * Logout: the token's whole family stops working. Unknown tokens, and tokens of the other realm,
- * are ignored.
+ * Logout: the token's whole family stops working, and so do the owner's access tokens, on their
+ * next request (the session version moves on). The owner's other devices keep their refresh
+ * tokens: their next request answers 401 and they renew their access token once, unnoticed.
+ * Unknown tokens, tokens of the other realm and families already ended change nothing, so an
+ * old refresh token cannot be replayed to keep someone's devices refreshing.
  */
 export async function revokeRefreshToken(
   db: Database,
@@ -159,7 +180,12 @@ export async function revokeRefreshToken(
     })
     .from(refreshTokens)
     .where(eq(refreshTokens.tokenHash, hashToken(token)));
-  if (current && ownerOf(current, realm)) await revokeFamily(db, current.familyId);
+  if (!current || !ownerOf(current, realm)) return;
+  await db.transaction(async (tx) => {
+    // The owner's row before the family's tokens: the lock order of lockSessionVersion.
+    if ((await lockSessionVersion(tx, ownerIn(current))) === undefined) return;
+    if (await revokeFamily(tx, current.familyId)) await advanceSessionVersion(tx, ownerIn(current));
+  });
 }
 
 /** After a password change every session of the user ends. */

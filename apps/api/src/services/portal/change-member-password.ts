@@ -8,7 +8,8 @@ import type { RateLimiter } from '../../lib/rate-limiter';
 import type { Member } from '../../types';
 import { changePasswordLimits } from '../auth/change-own-password';
 import { throttle } from '../auth/login';
-import { issueRefreshToken, revokeAllRefreshTokensOfAssociate } from '../auth/refresh-tokens';
+import { endAllSessions } from '../auth/end-all-sessions';
+import { issueRefreshToken } from '../auth/refresh-tokens';
 
 export type ChangeMemberPasswordOptions = {
   member: Member;
@@ -18,8 +19,8 @@ export type ChangeMemberPasswordOptions = {
 /**
  * A member changes the portal password of their membership. A stolen access token alone is not
  * enough: the current password is required, and wrong guesses are throttled. Every session of
- * the membership ends (other devices are signed out) and a new one is returned, so the device
- * that made the change stays signed in. Other clubs' memberships of the same CPF keep theirs.
+ * the membership ends, access tokens included (other devices are signed out), and a new one is
+ * returned with the new session version, so the device that made the change stays signed in. Other clubs' memberships of the same CPF keep theirs.
  */
 export async function changeMemberPassword(db: Database, options: ChangeMemberPasswordOptions) {
   const { rateLimiter, member } = options;
@@ -44,7 +45,7 @@ export async function changeMemberPassword(db: Database, options: ChangeMemberPa
       .update(associates)
       .set({ passwordHash, updatedAt: new Date() })
       .where(eq(associates.id, member.associateId));
-    await revokeAllRefreshTokensOfAssociate(tx, { associateId: member.associateId });
+    const { sessionVersion } = await endAllSessions(tx, { associateId: member.associateId });
     const { token } = await issueRefreshToken(tx, { associateId: member.associateId });
     await recordAudit(tx, {
       companyId: member.companyId,
@@ -54,6 +55,6 @@ export async function changeMemberPassword(db: Database, options: ChangeMemberPa
       entityType: 'associate',
       entityId: member.associateId,
     });
-    return { refreshToken: token };
+    return { refreshToken: token, sessionVersion };
   });
 }

@@ -16,8 +16,23 @@ export type LoginMemberOptions = {
 } & z.output<typeof portalLoginBodySchema>;
 
 export type LoginMemberResult =
-  | ({ needsClub: false; refreshToken: string; clubs: PortalClub[] } & PortalSessionParts)
+  | ({
+      needsClub: false;
+      refreshToken: string;
+      sessionVersion: number;
+      clubs: PortalClub[];
+    } & PortalSessionParts)
   | { needsClub: true; clubs: PortalClub[] };
+
+/**
+ * Argon2 verifications a portal sign-in that names no club runs, whatever the number of the CPF's
+ * memberships with a password (0 to this many): the missing ones are made up with a decoy hash, so
+ * how long a sign-in takes does not tell anyone in how many clubs a CPF has a portal password. A
+ * sign-in naming its club checks that one membership only (a decoy when it has no password): one
+ * verification. Two covers a person with a portal password in two clubs; a CPF with three or
+ * more still takes longer (rare, and each check more is CPU every failed sign-in would cost).
+ */
+export const portalPasswordChecks = 2;
 
 /**
  * Signs a member in with the CPF and the portal password of one of their club memberships. Each
@@ -27,8 +42,10 @@ export type LoginMemberResult =
  * membership starts; with several and no choice, the clubs are answered without a session.
  *
  * Unknown CPF, no password set, wrong password and a `companyId` whose password does not match
- * all answer the same 401. Attempts are throttled like staff logins, under keys of their own so
- * the portal and the back office do not lock each other out.
+ * all answer the same 401, after the same number of verifications (`portalPasswordChecks`).
+ * Attempts are throttled like staff logins (per CPF at one address, per CPF, per address: the
+ * numbers of `loginLimits`), under keys of their own so the portal and the back office do not lock
+ * each other out.
  */
 export async function loginMember(
   db: Database,
@@ -36,15 +53,20 @@ export async function loginMember(
 ): Promise<LoginMemberResult> {
   const { rateLimiter } = options;
   const keys = [
+    {
+      key: `portal-login:cpf-addr:${options.cpf}:${options.address}`,
+      limit: loginLimits.perCpfAndAddress,
+    },
     { key: `portal-login:cpf:${options.cpf}`, limit: loginLimits.perCpf },
     { key: `portal-login:addr:${options.address}`, limit: loginLimits.perAddress },
   ];
   await throttle(rateLimiter, keys);
 
-  const memberships = await db
+  const candidates = await db
     .select({
       id: associates.id,
       passwordHash: associates.passwordHash,
+      sessionVersion: associates.sessionVersion,
       club: { id: companies.id, name: companies.name, logoUrl: companies.logoUrl },
     })
     .from(associates)
@@ -52,12 +74,18 @@ export async function loginMember(
     .where(and(eq(associates.cpf, options.cpf), isNotNull(associates.passwordHash)))
     .orderBy(asc(companies.name), asc(companies.id));
 
-  // An unknown CPF still costs one verification, so it takes as long as a wrong password.
-  if (memberships.length === 0) await verifyPassword(await decoyPasswordHash(), options.password);
-  // Every hash is verified (no early exit): the time depends only on how many memberships have a
-  // password, never on which one matched.
+  // A chosen club: only its membership is checked. Otherwise every membership with a password,
+  // made up to `portalPasswordChecks` verifications with the decoy. Every hash is verified (no
+  // early exit), so the time tells neither which one matched nor how many there are.
+  const memberships = options.companyId
+    ? candidates.filter((row) => row.club.id === options.companyId)
+    : candidates;
+  const checks = options.companyId ? 1 : Math.max(portalPasswordChecks, memberships.length);
+  const decoy = await decoyPasswordHash();
   const verdicts = await Promise.all(
-    memberships.map((row) => verifyPassword(row.passwordHash!, options.password)),
+    Array.from({ length: checks }, (_, index) =>
+      verifyPassword(memberships[index]?.passwordHash ?? decoy, options.password),
+    ),
   );
   const matched = memberships.filter((_, index) => verdicts[index]);
   const chosen = options.companyId
@@ -76,5 +104,11 @@ export async function loginMember(
   const session = await findPortalSession(db, { associateId: chosen.id });
   if (!session) throw new AppError('InvalidCredentials');
   const { token } = await issueRefreshToken(db, { associateId: chosen.id });
-  return { needsClub: false, refreshToken: token, clubs, ...session };
+  return {
+    needsClub: false,
+    refreshToken: token,
+    sessionVersion: chosen.sessionVersion,
+    clubs,
+    ...session,
+  };
 }

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { AppError } from '../../lib/app-error';
 import { hashPassword } from '../../lib/password';
 import { recordAudit } from '../../lib/audit';
-import { revokeAllRefreshTokensOfUser } from '../auth/refresh-tokens';
+import { endAllSessions } from '../auth/end-all-sessions';
 
 export type CreateStaffOptions = { cpf: string; name: string; password: string; companyId: string };
 
@@ -55,7 +55,7 @@ export async function createStaff(db: Database, options: CreateStaffOptions) {
   });
 }
 
-/** Sets a new password for a staff member; their existing sessions end. */
+/** Sets a new password for a staff member; their open sessions end, access tokens included. */
 export async function resetStaffPassword(db: Database, options: { cpf: string; password: string }) {
   const cpf = stripCpf(options.cpf);
   if (!isValidCpf(cpf)) throw new AppError('InvalidCpf');
@@ -68,7 +68,7 @@ export async function resetStaffPassword(db: Database, options: { cpf: string; p
       .where(eq(users.cpf, cpf))
       .returning({ id: users.id, cpf: users.cpf, name: users.name });
     if (!user) throw new AppError('UserNotFound');
-    await revokeAllRefreshTokensOfUser(tx, { userId: user.id });
+    await endAllSessions(tx, { userId: user.id });
     await recordAudit(tx, {
       companyId: null,
       actorUserId: null,

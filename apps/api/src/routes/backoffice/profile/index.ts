@@ -20,13 +20,13 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { user, refreshToken } = await changeOwnPassword(app.db, {
+      const { user, refreshToken, sessionVersion } = await changeOwnPassword(app.db, {
         ...request.body,
         userId: request.staff.userId,
         rateLimiter: app.rateLimiter,
       });
       return {
-        access_token: app.jwt.sign({ sub: user.id, realm: 'staff' }),
+        access_token: app.jwt.sign({ sub: user.id, realm: 'staff', ver: sessionVersion }),
         refresh_token: refreshToken,
         user,
       };

@@ -1,0 +1,57 @@
+import { associates, users, type Database } from '@clube/db';
+import { eq, sql } from 'drizzle-orm';
+
+/** Whose session: a staff account, or a club membership on the members' portal. */
+export type SessionOwner = { userId: string } | { associateId: string };
+
+/**
+ * Reads the session version of a staff account or membership and holds its row until the
+ * transaction ends (`for update`). Whatever changes the version takes the same row first, so a
+ * refresh and the end of the sessions never interleave: the refresh either ends before (and its
+ * new refresh token is revoked with the others) or reads the new version after. The owner's row
+ * is always locked before any refresh token row, so the two cannot deadlock. Undefined when the
+ * owner no longer exists.
+ */
+export async function lockSessionVersion(
+  db: Database,
+  options: SessionOwner,
+): Promise<number | undefined> {
+  const [row] =
+    'userId' in options
+      ? await db
+          .select({ sessionVersion: users.sessionVersion })
+          .from(users)
+          .where(eq(users.id, options.userId))
+          .for('update')
+      : await db
+          .select({ sessionVersion: associates.sessionVersion })
+          .from(associates)
+          .where(eq(associates.id, options.associateId))
+          .for('update');
+  return row?.sessionVersion;
+}
+
+/**
+ * Moves the owner's session version on: every access token issued before it opens nothing on its
+ * next request (the auth hooks compare it with the version the caller's record holds). Answers
+ * the new version, to sign the access token of a session that goes on (a password change), or
+ * undefined when the owner no longer exists.
+ */
+export async function advanceSessionVersion(
+  db: Database,
+  options: SessionOwner,
+): Promise<number | undefined> {
+  const [row] =
+    'userId' in options
+      ? await db
+          .update(users)
+          .set({ sessionVersion: sql`${users.sessionVersion} + 1` })
+          .where(eq(users.id, options.userId))
+          .returning({ sessionVersion: users.sessionVersion })
+      : await db
+          .update(associates)
+          .set({ sessionVersion: sql`${associates.sessionVersion} + 1` })
+          .where(eq(associates.id, options.associateId))
+          .returning({ sessionVersion: associates.sessionVersion });
+  return row?.sessionVersion;
+}
