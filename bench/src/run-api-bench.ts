@@ -221,8 +221,8 @@ async function routesScenario({ env, club }: Prepared) {
           `/api/backoffice/blocked-time/findAll?companyId=${club.companyId}&startTime=${week.start.toISOString()}&endTime=${weekEnd.toISOString()}`,
         ),
       ),
-      // The front desk's day sheet: every place of the club, one user (budget p99 ≤ 100 ms on
-      // PostgreSQL, docs/performance.md).
+      // The front desk's day sheet: every place of the club, one user (budget: p99 within 14 ×
+      // health's, docs/performance.md).
       await measure('quadro do dia (200 lugares, 1 usuário)', {
         ...get(`/api/backoffice/day-sheet?companyId=${club.companyId}&date=${club.busyDate}`),
         connections: 1,
@@ -248,7 +248,7 @@ async function routesScenario({ env, club }: Prepared) {
       const date = new Date(Date.now() + day * 86_400_000).toISOString().slice(0, 10);
       // Hour by hour across the places: concurrent bookings spread over the places as staff's
       // would. (Place by place, 32 connections would queue on one place's lock: bookings of one
-      // place are serialised by design, docs/performance.md.)
+      // place are serialised by design.)
       for (let hour = 8; hour < 21; hour += 1) {
         for (const placeId of club.benchPlaceIds) {
           const associate = club.associates[bodies.length % club.associates.length]!;

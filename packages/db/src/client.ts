@@ -46,7 +46,7 @@ export type DatabaseOptions =
 /**
  * PGlite's own default is PostgreSQL's 128 MB of shared buffers, all of it resident once touched.
  * One club's database is a few tens of MB and its files stay in the OS page cache anyway, so 32 MB
- * costs no speed and takes about 100 MB off the idle server (docs/performance.md).
+ * costs no speed and takes about 100 MB off the idle server.
  */
 export const defaultPgliteSharedBuffersMb = 32;
 

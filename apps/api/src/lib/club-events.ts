@@ -21,8 +21,8 @@ export type Announce = (events: ClubEvent | ClubEvent[]) => void;
  * notify one at a time (it holds one lock for the whole server from a notifying commit's start
  * until it is on disk, so that notifications queue in commit order), and a booking holds its
  * place and title locks until its commit ends. Notifying inside the booking made every booking's
- * commit wait for the others', and every request waiting for those locks with it (the rush,
- * docs/performance.md). The price: an announcement is lost if the process stops between the
+ * commit wait for the others', and every request waiting for those locks with it (measured in the
+ * benchmark's rush). The price: an announcement is lost if the process stops between the
  * commit and it, like one sent while a listener reconnects; the day sheet also refetches on its
  * own every few minutes (docs/decisions/006-live-updates-listen-notify.md).
  *

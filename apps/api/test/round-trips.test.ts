@@ -1,0 +1,173 @@
+/**
+ * The database round trips of each hot request, held at today's count: a request that gains one
+ * fails here. The counts are the budgets of docs/performance.md; when a change lowers one, lower
+ * it here and there. Each request is counted warm (the same kind of request answered once
+ * before), as a busy server answers it.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAppointment, createBlockedTime, createPortalScene } from './factories';
+import { build } from './helper';
+import { countRoundTrips, type RoundTripCounter } from './round-trip-counter';
+
+/** Today's counts: the ceiling of each hot request (PGlite and PostgreSQL alike). */
+const ceiling = {
+  staffSlotList: 4,
+  portalSlotList: 2,
+  staffCheck: 2,
+  portalCheck: 2,
+  staffBooking: 9,
+  staffRefusal: 2,
+  portalBooking: 9,
+  portalRefusal: 2,
+  staffCancel: 8,
+  portalCancel: 10,
+  daySheet: 7,
+  associateSearch: 2,
+  staffSession: 1,
+  memberSession: 1,
+};
+
+const context = build();
+let counter: RoundTripCounter;
+let s: Awaited<ReturnType<typeof createPortalScene>>;
+
+beforeAll(async () => {
+  s = await createPortalScene(context.app);
+  const date = s.day(3);
+  await createAppointment(context.db, {
+    place: s.place,
+    associate: s.neighbour,
+    startsAt: s.at(date, '08:00'),
+    endsAt: s.at(date, '09:00'),
+  });
+  await createBlockedTime(context.db, s.place, {
+    startsAt: s.at(date, '12:00'),
+    endsAt: s.at(date, '13:00'),
+  });
+  counter = countRoundTrips(context.database);
+});
+afterAll(() => counter?.restore());
+
+type Method = 'GET' | 'POST' | 'PATCH';
+const send = async (
+  method: Method,
+  url: string,
+  headers: Record<string, string>,
+  payload?: object,
+  status = 200,
+) => {
+  const response = await context.app.inject({
+    method,
+    url,
+    headers,
+    ...(payload ? { payload } : {}),
+  });
+  expect(response.statusCode, response.body).toBe(status);
+  return response;
+};
+/** The round trips of `work`, run after `warm` (the same kind of request) was answered once. */
+const roundTrips = async (work: () => Promise<unknown>, warm: () => Promise<unknown> = work) => {
+  await warm();
+  return counter.count(work);
+};
+
+const staffBody = (time: string, who = s.holder) => {
+  const startsAt = s.at(s.day(3), time);
+  return {
+    associateId: who.id,
+    placeId: s.place.id,
+    cardId: who.cardId,
+    startsAt: startsAt.toISOString(),
+    endsAt: new Date(startsAt.getTime() + 60 * 60_000).toISOString(),
+  };
+};
+const portalBody = (time: string, day = 3) => ({
+  placeId: s.place.id,
+  startsAt: s.at(s.day(day), time).toISOString(),
+});
+
+describe('database round trips of the hot requests', () => {
+  it('staff slot list', async () => {
+    const url = `/api/backoffice/appointment/${s.place.id}/time-slots?date=${s.day(3)}`;
+    expect(await roundTrips(() => send('GET', url, s.staffHeaders))).toBe(ceiling.staffSlotList);
+  });
+
+  it('portal slot list', async () => {
+    const url = `/api/portal/places/${s.place.id}/slots?date=${s.day(3)}`;
+    expect(await roundTrips(() => send('GET', url, s.holderSession.headers))).toBe(
+      ceiling.portalSlotList,
+    );
+  });
+
+  it('booking check, staff and portal', async () => {
+    const staff = () =>
+      send('POST', '/api/backoffice/appointment/check', s.staffHeaders, staffBody('10:00'));
+    expect(await roundTrips(staff)).toBe(ceiling.staffCheck);
+    const portal = () =>
+      send('POST', '/api/portal/bookings/check', s.holderSession.headers, portalBody('10:00'));
+    expect(await roundTrips(portal)).toBe(ceiling.portalCheck);
+  });
+
+  it('staff booking, accepted and refused', async () => {
+    const book =
+      (time: string, status = 201) =>
+      () =>
+        send('POST', '/api/backoffice/appointment', s.staffHeaders, staffBody(time), status);
+    expect(await roundTrips(book('14:00'), book('13:00'))).toBe(ceiling.staffBooking);
+    // The slot just taken: refused before any lock.
+    expect(await roundTrips(book('14:00', 409), book('13:00', 409))).toBe(ceiling.staffRefusal);
+  });
+
+  it('portal booking, accepted and refused', async () => {
+    const book =
+      (body: object, status = 201) =>
+      () =>
+        send('POST', '/api/portal/bookings', s.dependentSession.headers, body, status);
+    expect(await roundTrips(book(portalBody('16:00', 4)), book(portalBody('15:00', 5)))).toBe(
+      ceiling.portalBooking,
+    );
+    expect(
+      await roundTrips(book(portalBody('16:00', 4), 409), book(portalBody('15:00', 5), 409)),
+    ).toBe(ceiling.portalRefusal);
+  });
+
+  it('cancellation, staff and portal', async () => {
+    const booked = async (time: string, day: number) =>
+      (
+        await send(
+          'POST',
+          '/api/portal/bookings',
+          s.neighbourSession.headers,
+          portalBody(time, day),
+          201,
+        )
+      ).json<{ id: string }>().id;
+    const staffCancel = (id: string) => () =>
+      send('PATCH', `/api/backoffice/appointment/cancel/${id}`, s.staffHeaders);
+    const [first, second] = [await booked('17:00', 6), await booked('18:00', 6)];
+    expect(await roundTrips(staffCancel(second), staffCancel(first))).toBe(ceiling.staffCancel);
+    const portalCancel = (id: string) => () =>
+      send('PATCH', `/api/portal/bookings/${id}/cancel`, s.neighbourSession.headers);
+    const [third, fourth] = [await booked('17:00', 7), await booked('18:00', 7)];
+    expect(await roundTrips(portalCancel(fourth), portalCancel(third))).toBe(ceiling.portalCancel);
+  });
+
+  it('day sheet', async () => {
+    const url = `/api/backoffice/day-sheet?companyId=${s.company.id}&date=${s.day(3)}`;
+    expect(await roundTrips(() => send('GET', url, s.staffHeaders))).toBe(ceiling.daySheet);
+  });
+
+  it('associate search', async () => {
+    const url = `/api/backoffice/associate/findAllPaginated?companyId=${s.company.id}&take=10&skip=0&search=Helena`;
+    expect(await roundTrips(() => send('GET', url, s.staffHeaders))).toBe(ceiling.associateSearch);
+  });
+
+  it("a signed-in request's session check, staff and member", async () => {
+    // Refused by the query's validation, which runs after the session is loaded: nothing else.
+    const staff = () =>
+      send('GET', '/api/backoffice/day-sheet?companyId=x', s.staffHeaders, undefined, 400);
+    expect(await roundTrips(staff)).toBe(ceiling.staffSession);
+    const member = () => send('PATCH', '/api/portal/me/password', s.holderSession.headers, {}, 400);
+    expect(await roundTrips(member)).toBe(ceiling.memberSession);
+  });
+});
