@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type * as PasswordModule from '../src/lib/password';
 import { verifyPassword } from '../src/lib/password';
 import { loginLimits } from '../src/services/auth/login';
 import { portalPasswordChecks } from '../src/services/portal/login-member';
@@ -14,7 +15,7 @@ import { build } from './helper';
 
 // Every argon2 verification the app runs, counted (and still done for real).
 vi.mock('../src/lib/password', async (importOriginal) => {
-  const original = await importOriginal<typeof import('../src/lib/password')>();
+  const original = await importOriginal<typeof PasswordModule>();
   return { ...original, verifyPassword: vi.fn(original.verifyPassword) };
 });
 

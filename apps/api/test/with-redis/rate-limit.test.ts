@@ -1,7 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { loginLimits } from '../../src/services/auth/login';
-import { createClubWithStaff, staffPassword } from '../factories';
+import {
+  createAssociate,
+  createClubWithStaff,
+  memberPassword,
+  portalLogin,
+  staffPassword,
+} from '../factories';
 import { build, type BuiltApp } from '../helper';
 
 // Collected only when REDIS_URL is set (vitest.config.ts); CI sets it for the PostgreSQL pass.
@@ -27,5 +33,20 @@ describe('login rate limit in Redis, shared by two API processes', () => {
     }
     expect((await attempt(second, staffPassword)).statusCode).toBe(429);
     expect((await attempt(first, staffPassword)).statusCode).toBe(429);
+  });
+
+  it("counts a member's failed portal sign-ins at one address across both, like staff's", async () => {
+    const { company } = await createClubWithStaff(first.db);
+    const member = await createAssociate(first.db, company.id, { password: memberPassword });
+    const attempt = (context: BuiltApp, password: string, address = '10.9.0.2') =>
+      portalLogin(context.app, { cpf: member.cpf, password }, address);
+    for (let index = 0; index < loginLimits.perCpfAndAddress; index += 1) {
+      const response = await attempt(index % 2 === 0 ? first : second, 'errada1');
+      expect(response.statusCode).toBe(401);
+    }
+    expect((await attempt(second, memberPassword)).statusCode).toBe(429);
+    expect((await attempt(first, memberPassword)).statusCode).toBe(429);
+    // Another address is not locked out by the first one's failures.
+    expect((await attempt(first, memberPassword, '10.9.0.3')).statusCode).toBe(200);
   });
 });

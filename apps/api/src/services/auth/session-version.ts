@@ -6,11 +6,12 @@ export type SessionOwner = { userId: string } | { associateId: string };
 
 /**
  * Reads the session version of a staff account or membership and holds its row until the
- * transaction ends (`for update`). Whatever changes the version takes the same row first, so a
- * refresh and the end of the sessions never interleave: the refresh either ends before (and its
- * new refresh token is revoked with the others) or reads the new version after. The owner's row
- * is always locked before any refresh token row, so the two cannot deadlock. Undefined when the
- * owner no longer exists.
+ * transaction ends (`for no key update`: the lock an update of the version takes, which leaves
+ * alone the foreign-key checks of bookings naming the row). Whatever changes the version takes
+ * the same row first, so a refresh and the end of the sessions never interleave: the refresh
+ * either ends before (and its new refresh token is revoked with the others) or reads the new
+ * version after. The owner's row is always locked before any refresh token row, so the two
+ * cannot deadlock. Undefined when the owner no longer exists.
  */
 export async function lockSessionVersion(
   db: Database,
@@ -22,12 +23,12 @@ export async function lockSessionVersion(
           .select({ sessionVersion: users.sessionVersion })
           .from(users)
           .where(eq(users.id, options.userId))
-          .for('update')
+          .for('no key update')
       : await db
           .select({ sessionVersion: associates.sessionVersion })
           .from(associates)
           .where(eq(associates.id, options.associateId))
-          .for('update');
+          .for('no key update');
   return row?.sessionVersion;
 }
 
