@@ -295,7 +295,8 @@ describe('far-future and far-past dates on every route', () => {
 
   it('answers 400 ValidationError naming the date past the accepted years on the day sheet, slots and occupancy', async () => {
     const companyId = idsByResource.company!;
-    const placeId = idsByResource.place!;
+    // A place of its own: the random requests above may have archived the shared one.
+    const { id: placeId } = await createPlace(context.db, companyId);
     const routes: Array<{
       headers: Record<string, string>;
       url: string;
