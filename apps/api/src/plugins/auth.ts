@@ -1,4 +1,4 @@
-import { associates, companyStaff } from '@clube/db';
+import { associates, companyStaff, users } from '@clube/db';
 import fastifyJwt from '@fastify/jwt';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -30,11 +30,18 @@ export const authPlugin = fp(
 
     app.decorateRequest('staff', null as never);
     app.decorateRequest('member', null as never);
+    app.decorateRequest('mustChangePassword', false);
 
     // Every back-office request runs this: prepared once (named statement on PostgreSQL), it is
     // neither rebuilt by the ORM nor parsed and planned again by the database on each request.
     const clubsOfStaff = app.db
-      .select({ companyId: companyStaff.companyId })
+      .select({
+        companyId: companyStaff.companyId,
+        // Roles (plugins/permissions.ts) and the one-time password flag come with the clubs, on
+        // every request: a role change or a removal applies to the next request.
+        role: companyStaff.role,
+        mustChangePassword: sql<boolean>`(select ${users.mustChangePassword} from ${users} where ${users.id} = ${companyStaff.userId})`,
+      })
       .from(companyStaff)
       .where(eq(companyStaff.userId, sql.placeholder('userId')))
       .prepare('clubs_of_staff');
@@ -82,7 +89,9 @@ export const authPlugin = fp(
       const rows = await clubsOfStaff.execute({ userId });
       // A deleted user, or one no longer staff of any club, holds a token that opens nothing.
       if (rows.length === 0) throw new AppError('NoBackofficeAccess');
-      request.staff = { userId, companyIds: new Set(rows.map((row) => row.companyId)) };
+      const roles = new Map(rows.map((row) => [row.companyId, row.role]));
+      request.staff = { userId, companyIds: new Set(roles.keys()), roles };
+      request.mustChangePassword = rows[0]!.mustChangePassword;
     });
 
     app.decorate('authenticateMember', async (request: FastifyRequest) => {
@@ -99,7 +108,12 @@ export const authPlugin = fp(
   { name: 'auth', dependencies: ['database'] },
 );
 
-/** A club the caller is not staff of answers 404, exactly like one that does not exist. */
+/**
+ * A club the caller is not staff of answers 404, exactly like one that does not exist; one whose
+ * role there lacks the route's permission, 403.
+ */
 export function assertStaffOf(request: FastifyRequest, companyId: string): void {
-  if (!request.staff.companyIds.has(companyId)) throw new AppError('CompanyNotFound');
+  if (request.staff.companyIds.has(companyId)) return;
+  if (request.staff.roles.has(companyId)) throw new AppError('PermissionDenied');
+  throw new AppError('CompanyNotFound');
 }

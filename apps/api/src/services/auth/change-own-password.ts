@@ -25,7 +25,10 @@ export type ChangeOwnPasswordOptions = ChangeOwnPasswordBody & {
 export async function changeOwnPassword(
   db: Database,
   options: ChangeOwnPasswordOptions,
-): Promise<{ user: { id: string; name: string; cpf: string }; refreshToken: string }> {
+): Promise<{
+  user: { id: string; name: string; cpf: string; mustChangePassword: false };
+  refreshToken: string;
+}> {
   const { rateLimiter } = options;
   const keys = [{ key: `password:user:${options.userId}`, limit: changePasswordLimits.perUser }];
   await throttle(rateLimiter, keys);
@@ -45,7 +48,8 @@ export async function changeOwnPassword(
   return db.transaction(async (tx) => {
     await tx
       .update(users)
-      .set({ passwordHash, updatedAt: new Date() })
+      // A one-time password is replaced: the back office opens again.
+      .set({ passwordHash, mustChangePassword: false, updatedAt: new Date() })
       .where(eq(users.id, user.id));
     await revokeAllRefreshTokensOfUser(tx, { userId: user.id });
     const { token } = await issueRefreshToken(tx, { userId: user.id });
@@ -56,6 +60,9 @@ export async function changeOwnPassword(
       entityType: 'user',
       entityId: user.id,
     });
-    return { user: { id: user.id, name: user.name, cpf: user.cpf }, refreshToken: token };
+    return {
+      user: { id: user.id, name: user.name, cpf: user.cpf, mustChangePassword: false as const },
+      refreshToken: token,
+    };
   });
 }

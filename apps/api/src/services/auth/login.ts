@@ -59,7 +59,10 @@ export async function throttle(
 export async function login(
   db: Database,
   options: LoginOptions,
-): Promise<{ user: { id: string; name: string; cpf: string }; refreshToken: string }> {
+): Promise<{
+  user: { id: string; name: string; cpf: string; mustChangePassword: boolean };
+  refreshToken: string;
+}> {
   const { rateLimiter, ...input } = options;
   const keys = [
     { key: `login:cpf-addr:${input.cpf}:${input.address}`, limit: loginLimits.perCpfAndAddress },
@@ -74,6 +77,7 @@ export async function login(
       name: users.name,
       cpf: users.cpf,
       passwordHash: users.passwordHash,
+      mustChangePassword: users.mustChangePassword,
       isStaff: sql<boolean>`exists (select 1 from ${companyStaff} where ${companyStaff.userId} = ${users.id})`,
     })
     .from(users)
@@ -87,12 +91,18 @@ export async function login(
 
   await Promise.all(keys.map(({ key }) => rateLimiter.refund(key)));
   const { token } = await issueRefreshToken(db, { userId: user.id });
-  return { user: { id: user.id, name: user.name, cpf: user.cpf }, refreshToken: token };
+  const { id, name, cpf, mustChangePassword } = user;
+  return { user: { id, name, cpf, mustChangePassword }, refreshToken: token };
 }
 
 export async function findSessionUser(db: Database, options: { userId: string }) {
   const [user] = await db
-    .select({ id: users.id, name: users.name, cpf: users.cpf })
+    .select({
+      id: users.id,
+      name: users.name,
+      cpf: users.cpf,
+      mustChangePassword: users.mustChangePassword,
+    })
     .from(users)
     .where(eq(users.id, options.userId));
   return user;
