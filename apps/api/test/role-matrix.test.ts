@@ -221,7 +221,9 @@ async function requestOf(operation: Operation, club: Club, headers: Record<strin
 async function staffOfRole(club: Club, role: StaffRole) {
   if (role === 'administrador') return bearerFor(context.app, club.staff.cpf);
   const user = await createUser(context.db, { name: `Equipe ${role}` });
-  await context.db.insert(companyStaff).values({ companyId: club.company.id, userId: user.id, role });
+  await context.db
+    .insert(companyStaff)
+    .values({ companyId: club.company.id, userId: user.id, role });
   return bearerFor(context.app, user.cpf);
 }
 
@@ -277,7 +279,9 @@ describe('role matrix', () => {
           forbiddenCalls += 1;
           const body = response.json<{ error?: string }>();
           if (response.statusCode !== 403 || body.error !== 'PermissionDenied') {
-            failures.push(`${label}: forbidden but answered ${response.statusCode} ${response.body.slice(0, 160)}`);
+            failures.push(
+              `${label}: forbidden but answered ${response.statusCode} ${response.body.slice(0, 160)}`,
+            );
           }
         }
       }

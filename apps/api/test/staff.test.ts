@@ -40,7 +40,11 @@ describe('staff of a club', () => {
     const response = await context.app.inject({ url: staffUrl(company.id), headers });
     expect(response.statusCode).toBe(200);
     expect(response.json().items).toEqual([
-      expect.objectContaining({ userId: staff.id, role: 'administrador', mustChangePassword: false }),
+      expect.objectContaining({
+        userId: staff.id,
+        role: 'administrador',
+        mustChangePassword: false,
+      }),
     ]);
 
     const clerk = await createUser(context.db);
@@ -253,7 +257,10 @@ describe('staff of a club', () => {
     ]);
     const clerkHeaders = await bearerFor(context.app, clerk.cpf);
     const places = (companyId: string) =>
-      context.app.inject({ url: `/api/backoffice/place/company/${companyId}`, headers: clerkHeaders });
+      context.app.inject({
+        url: `/api/backoffice/place/company/${companyId}`,
+        headers: clerkHeaders,
+      });
     expect((await places(company.id)).statusCode).toBe(200);
 
     const removed = await context.app.inject({
@@ -269,7 +276,11 @@ describe('staff of a club', () => {
     expect((await places(otherClub.id)).statusCode).toBe(200);
 
     const [event] = await auditOf(company.id, 'staff.remove');
-    expect(event).toMatchObject({ actorUserId: staff.id, entityId: clerk.id, data: { role: 'recepcao' } });
+    expect(event).toMatchObject({
+      actorUserId: staff.id,
+      entityId: clerk.id,
+      data: { role: 'recepcao' },
+    });
 
     const missing = await context.app.inject({
       method: 'DELETE',

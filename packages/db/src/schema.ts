@@ -95,7 +95,9 @@ export const companyStaff = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     /** What this person may do in this club (packages/shared permissions.ts). */
-    role: text('role', { enum: ['administrador', 'recepcao', 'consulta'] }).notNull().default('administrador'),
+    role: text('role', { enum: ['administrador', 'recepcao', 'consulta'] })
+      .notNull()
+      .default('administrador'),
     createdAt: createdAt(),
   },
   (table) => [

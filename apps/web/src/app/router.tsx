@@ -124,7 +124,10 @@ export const routes: RouteObject[] = [
                 path: paths.settings.path,
                 element: (
                   <RequirePermission permission="settings.write">
-                    {lazyPage(() => import('@/features/companies/pages/settings-page'), 'SettingsPage')}
+                    {lazyPage(
+                      () => import('@/features/companies/pages/settings-page'),
+                      'SettingsPage',
+                    )}
                   </RequirePermission>
                 ),
               },

@@ -1,4 +1,11 @@
-import type { Appointment, Associate, Category, CompanyOfStaff, Place, Session } from '@clube/shared';
+import type {
+  Appointment,
+  Associate,
+  Category,
+  CompanyOfStaff,
+  Place,
+  Session,
+} from '@clube/shared';
 
 let sequence = 0;
 const nextId = () => {

@@ -55,9 +55,7 @@ export async function createStaff(db: Database, options: CreateStaffOptions) {
       .where(eq(companyStaff.companyId, company.id));
     const current = staffOfClub.find((row) => row.userId === user!.id);
     const role =
-      options.role ??
-      current?.role ??
-      (staffOfClub.length === 0 ? firstStaffRole : undefined);
+      options.role ?? current?.role ?? (staffOfClub.length === 0 ? firstStaffRole : undefined);
     if (!role) throw new AppError('StaffRoleRequired');
     if (current) {
       await assertAnotherAdministrator(tx, {

@@ -1,4 +1,9 @@
-import { addStaffBodySchema, staffRoleLabels, staffRoles, type AddStaffResult } from '@clube/shared';
+import {
+  addStaffBodySchema,
+  staffRoleLabels,
+  staffRoles,
+  type AddStaffResult,
+} from '@clube/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';

@@ -1,4 +1,10 @@
-import { formatCpf, staffRoleLabels, staffRoles, type StaffMember, type StaffRole } from '@clube/shared';
+import {
+  formatCpf,
+  staffRoleLabels,
+  staffRoles,
+  type StaffMember,
+  type StaffRole,
+} from '@clube/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
@@ -33,9 +39,7 @@ export function StaffPage() {
       { userId: member.userId, role },
       {
         onSuccess: () =>
-          toast.success(
-            t('staff.roleChanged', { name: member.name, role: staffRoleLabels[role] }),
-          ),
+          toast.success(t('staff.roleChanged', { name: member.name, role: staffRoleLabels[role] })),
         onError: (error) => toast.error(errorMessageOf(error, t('staff.roleChangeError'))),
       },
     );

@@ -19,8 +19,7 @@ export const permissions = {
     'associates.import': 'Somente administradores podem importar associados.',
     'places.write': 'Somente administradores podem criar e alterar espaços.',
     'categories.write': 'Somente administradores podem criar e alterar categorias.',
-    'operating-hours.write':
-      'Somente administradores podem alterar os horários de funcionamento.',
+    'operating-hours.write': 'Somente administradores podem alterar os horários de funcionamento.',
     'settings.write': 'Somente administradores podem alterar as configurações.',
     'staff.manage': 'Somente administradores podem gerenciar a equipe.',
     'audit.read': 'Somente administradores e consulta podem ver a auditoria.',

@@ -39,8 +39,7 @@ export const staff = {
   added: {
     title: 'Pessoa adicionada',
     message: '{{name}} faz parte da equipe como {{role}}.',
-    oneTimePassword:
-      'Senha provisória (mostrada só agora — anote e entregue à pessoa):',
+    oneTimePassword: 'Senha provisória (mostrada só agora — anote e entregue à pessoa):',
     oneTimePasswordHint: 'No primeiro acesso, a pessoa deverá trocar esta senha.',
     existingAccount: 'A pessoa já tinha conta: ela entra com a senha que já usa.',
   },
