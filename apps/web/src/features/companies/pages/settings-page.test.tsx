@@ -9,7 +9,7 @@ import { apiError, mockApi, reply, route } from '@/testing/mock-api';
 import { renderApp } from '@/testing/render-app';
 
 // The first render loads the lazy route, which can take a while when the suite runs in parallel.
-const firstRender = { timeout: 10_000 };
+const firstRender = { timeout: 30_000 };
 
 function signedInClub(overrides: Parameters<typeof buildCompany>[0] = {}) {
   setSession(buildSession());
