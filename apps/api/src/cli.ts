@@ -9,6 +9,7 @@ import {
   type Database,
 } from '@clube/db';
 import { ConfigError, loadConfig, type Config } from './config';
+import { staffRoleLabels, staffRoles, type StaffRole } from '@clube/shared';
 import { AppError } from './lib/app-error';
 import { seedDemo } from './seed/demo';
 import { importAssociates } from './services/associates/import-associates';
@@ -105,24 +106,35 @@ const commands: Record<string, Command> = {
     },
   },
   'create-staff': {
-    usage: 'create-staff --cpf CPF --name NOME --password SENHA --club ID_DO_CLUBE [--json]',
+    usage:
+      'create-staff --cpf CPF --name NOME --password SENHA --club ID_DO_CLUBE ' +
+      '[--role administrador|recepcao|consulta] [--json]',
     options: {
       cpf: { type: 'string' },
       name: { type: 'string' },
       password: { type: 'string' },
       club: { type: 'string' },
+      role: { type: 'string' },
     },
     run: async ({ db, values }) => {
       const club = required(values, 'club');
       if (!/^[0-9a-f-]{36}$/i.test(club))
         throw new UsageError('--club deve ser o id (uuid) do clube');
+      const role = values.role;
+      if (role !== undefined && !staffRoles.includes(role as StaffRole)) {
+        throw new UsageError(`--role deve ser ${staffRoles.join(', ')}`);
+      }
       const staff = await createStaff(db, {
         cpf: required(values, 'cpf'),
         name: required(values, 'name'),
         password: required(values, 'password'),
         companyId: club,
+        role: role as StaffRole | undefined,
       });
-      return { record: staff, summary: `Staff ${staff.name} tem acesso ao clube ${club}` };
+      return {
+        record: staff,
+        summary: `Staff ${staff.name} tem acesso ao clube ${club} como ${staffRoleLabels[staff.role]}`,
+      };
     },
   },
   'reset-staff-password': {

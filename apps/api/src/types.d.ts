@@ -1,11 +1,20 @@
 import type { Database, DatabaseDriver } from '@clube/db';
+import type { Permission, StaffRole } from '@clube/shared';
 import type { Config } from './config';
 import type { ClubEventHub } from './lib/club-events';
 import type { RateLimiter } from './lib/rate-limiter';
 import type { FileStorage } from './lib/storage/file-storage';
 
-/** The staff member behind a request and the clubs they may touch (resolved once per request). */
-export type Staff = { userId: string; companyIds: ReadonlySet<string> };
+/**
+ * The staff member behind a request (resolved once per request): `roles` holds every club they
+ * are staff of with their role there; `companyIds` the clubs where that role has the route's
+ * permission — the only clubs the request may read or change (plugins/permissions.ts).
+ */
+export type Staff = {
+  userId: string;
+  companyIds: ReadonlySet<string>;
+  roles: ReadonlyMap<string, StaffRole>;
+};
 
 /** The club membership behind a members' portal request (resolved once per request). */
 export type Member = {
@@ -39,6 +48,8 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     staff: Staff;
+    /** Set by app.authenticate: the caller still uses a one-time password. */
+    mustChangePassword: boolean;
     member: Member;
   }
   interface FastifyContextConfig {
@@ -49,6 +60,11 @@ declare module 'fastify' {
      * turn the first of them was given (plugins/admission.ts).
      */
     admissionKey?: (request: FastifyRequest) => string | undefined;
+    /**
+     * What the caller's role must allow in the club; every /api/backoffice route declares one
+     * (plugins/permissions.ts refuses to start otherwise).
+     */
+    permission?: Permission;
   }
 }
 

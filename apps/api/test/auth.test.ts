@@ -20,7 +20,12 @@ describe('POST /api/auth/login', () => {
       const response = await post('/api/auth/login', { cpf, password: staffPassword });
       expect(response.statusCode).toBe(200);
       const body = response.json();
-      expect(body.user).toEqual({ id: staff.id, name: staff.name, cpf: staff.cpf });
+      expect(body.user).toEqual({
+        id: staff.id,
+        name: staff.name,
+        cpf: staff.cpf,
+        mustChangePassword: false,
+      });
       expect(body.access_token).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
       expect(body.refresh_token.length).toBeGreaterThan(30);
     }

@@ -15,7 +15,7 @@ describe('GET /api/backoffice/company', () => {
     const db = context.db;
     const first = await createClubWithStaff(db, { name: 'Clube Zeta' });
     const second = await createClubWithStaff(db, { name: 'Clube Alfa' });
-    await addStaff(db, second.company.id, first.staff.id);
+    await addStaff(db, second.company.id, first.staff.id, 'consulta');
     const createdAt = new Date('2025-03-01T12:00:00.000Z');
     const updatedAt = new Date('2025-04-02T15:30:45.000Z');
     await db
@@ -41,6 +41,7 @@ describe('GET /api/backoffice/company', () => {
           noShowSuspensionDays: 7,
           createdAt: '2025-03-01T12:00:00.000Z',
           updatedAt: '2025-04-02T15:30:45.000Z',
+          role: 'consulta',
         },
         {
           id: first.company.id,
@@ -53,6 +54,7 @@ describe('GET /api/backoffice/company', () => {
           noShowSuspensionDays: 7,
           createdAt: first.company.createdAt.toISOString(),
           updatedAt: first.company.updatedAt.toISOString(),
+          role: 'administrador',
         },
       ],
     });

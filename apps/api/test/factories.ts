@@ -27,6 +27,7 @@ import {
   daysOfWeek,
   formatCpf,
   type DayOfWeek,
+  type StaffRole,
 } from '@clube/shared';
 import { eq } from 'drizzle-orm';
 import type { App } from '../src/app';
@@ -72,8 +73,14 @@ export async function createClubWithStaff(
   return { company, staff };
 }
 
-export async function addStaff(db: Database, companyId: string, userId: string) {
-  await db.insert(companyStaff).values({ companyId, userId });
+/** Makes a user staff of a club, administrator unless told another role. */
+export async function addStaff(
+  db: Database,
+  companyId: string,
+  userId: string,
+  role: StaffRole = 'administrador',
+) {
+  await db.insert(companyStaff).values({ companyId, userId, role });
 }
 
 export async function login(app: App, cpf: string, password = staffPassword) {

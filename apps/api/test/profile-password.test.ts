@@ -48,7 +48,7 @@ describe('PATCH /api/backoffice/profile/password', () => {
     expect(session).toEqual({
       access_token: expect.any(String),
       refresh_token: expect.any(String),
-      user: { id: staff.id, name: staff.name, cpf: staff.cpf },
+      user: { id: staff.id, name: staff.name, cpf: staff.cpf, mustChangePassword: false },
     });
     expect(session.refresh_token).not.toBe(thisDevice.refresh_token);
 

@@ -89,6 +89,8 @@ function idFor(club: Club, name: string, path: string): unknown {
       return club.associate.associateTitleId;
     case 'cardId':
       return club.associate.cardId;
+    case 'userId':
+      return club.staff.id;
     case 'id':
       return idOfResource(club, path);
     default:
@@ -145,6 +147,8 @@ function sampleValues(club: Club): Record<string, unknown> {
     date: day,
     fromDate: clubToday(club.company.timezone),
     toDate: addDaysToDate(day, 30),
+    cpf: '529.982.247-25',
+    role: 'consulta',
   };
 }
 

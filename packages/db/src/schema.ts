@@ -49,6 +49,8 @@ export const users = pgTable(
      * password change or reset), which makes every access token issued before open nothing.
      */
     sessionVersion: integer('session_version').notNull().default(0),
+    /** A one-time password given by a club's administrator: it must be changed at sign-in. */
+    mustChangePassword: boolean('must_change_password').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -97,11 +99,19 @@ export const companyStaff = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    /** What this person may do in this club (packages/shared permissions.ts). */
+    role: text('role', { enum: ['administrador', 'recepcao', 'consulta'] })
+      .notNull()
+      .default('administrador'),
     createdAt: createdAt(),
   },
   (table) => [
     primaryKey({ columns: [table.companyId, table.userId] }),
     index('company_staff_user_idx').on(table.userId),
+    check(
+      'company_staff_role_valid',
+      sql`${table.role} in ('administrador', 'recepcao', 'consulta')`,
+    ),
   ],
 );
 

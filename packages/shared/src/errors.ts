@@ -67,6 +67,8 @@ export const errorDefinitions = {
   InvalidCredentials: { status: 401, code: 'Invalid user or password', message: 'Credenciais inválidas! Tente novamente.' },
   InvalidOldPassword: { status: 422, message: 'A senha atual está incorreta.' },
   InvalidTimezone: { status: 400, message: 'Fuso horário IANA desconhecido (ex.: America/Sao_Paulo).' },
+  /** Removing or demoting the club's only administrator. */
+  LastAdministrator: { status: 409, message: 'O clube precisa de ao menos um administrador. Defina outro administrador antes.' },
   MalformedForm: { status: 400, message: 'O formulário enviado está incompleto ou malformado.' },
   /** Fastify's own refusals of a request it cannot read (bad JSON, bad headers). */
   MalformedRequest: { status: 400, message: 'A requisição está malformada e não pôde ser lida.' },
@@ -84,8 +86,12 @@ export const errorDefinitions = {
   OperatingHourNotFound: { status: 404, message: 'Horário de funcionamento não encontrado para este dia.' },
   /** The signed-in member's own membership is blocked (whoever the booking is for). */
   OwnMembershipBlocked: { status: 422, message: 'O seu cadastro está bloqueado para reservas.' },
+  /** A one-time password is in use: nothing but the password change until it is replaced. */
+  PasswordChangeRequired: { status: 403, message: 'Troque a sua senha provisória antes de continuar.' },
   PasswordTooShort: { status: 400, message: 'A senha deve ter pelo menos {{minLength}} caracteres.' },
   PayloadTooLarge: { status: 413, message: 'Arquivo maior que o limite permitido.' },
+  /** The caller's role in the club does not have the route's permission (docs/domain.md, Roles). */
+  PermissionDenied: { status: 403, message: 'O seu papel neste clube não permite esta ação.' },
   PlaceHasFutureAppointments: { status: 409, message: 'O espaço tem agendamentos futuros. Cancele-os antes de excluir.' },
   PlaceImageNotFound: { status: 404, message: 'Imagem não encontrada.' },
   PlaceNameTaken: { status: 409, message: 'Já existe um espaço com esse nome neste clube.' },
@@ -101,7 +107,11 @@ export const errorDefinitions = {
   RouteNotFound: { status: 404, message: 'Rota {{method}} {{path}} não encontrada.' },
   ServerBusy: { status: 503, message: 'O servidor está ocupado. Tente novamente em alguns segundos.' },
   ServiceUnavailable: { status: 503, message: 'Serviço indisponível no momento. Tente novamente em instantes.' },
+  StaffAlreadyMember: { status: 409, message: 'Esta pessoa já faz parte da equipe do clube.' },
+  StaffMemberNotFound: { status: 404, message: 'Pessoa não encontrada na equipe do clube.' },
   StaffNameRequired: { status: 400, message: 'O nome é obrigatório.' },
+  /** The CLI adding someone to a club that already has staff names no role. */
+  StaffRoleRequired: { status: 400, message: 'Informe o papel (--role administrador, recepcao ou consulta): o clube já tem equipe.' },
   SuspensionNotFound: { status: 404, message: 'Suspensão não encontrada.' },
   TimeAlreadyTaken: { status: 409, message: 'Este horário já foi reservado.' },
   TimeNotAvailable: { status: 422, message: 'Este horário não está disponível: já passou, está fora do funcionamento do espaço ou foi bloqueado pelo clube.' },

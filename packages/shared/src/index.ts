@@ -14,3 +14,5 @@ export * from './schemas/operating-hour';
 export * from './schemas/blocked-time';
 export * from './schemas/portal';
 export * from './schemas/day-sheet';
+export * from './permissions';
+export * from './schemas/staff';

@@ -55,7 +55,8 @@ export const admissionDefaults = {
 function fairnessOf(request: FastifyRequest): Fairness {
   const member = request.member as { companyId: string } | null | undefined;
   if (member) return { lane: 'portal', flow: member.companyId };
-  const staff = request.staff as { userId: string; companyIds: Set<string> } | null | undefined;
+  const staff = request.staff as
+    { userId: string; companyIds: ReadonlySet<string> } | null | undefined;
   if (staff) {
     const only = staff.companyIds.size === 1 ? [...staff.companyIds][0] : undefined;
     return { lane: 'backoffice', flow: only ?? `staff:${staff.userId}` };

@@ -30,12 +30,20 @@ export const authPlugin = fp(
 
     app.decorateRequest('staff', null as never);
     app.decorateRequest('member', null as never);
+    app.decorateRequest('mustChangePassword', false);
 
     // Every back-office request runs this: prepared once (named statement on PostgreSQL), it is
     // neither rebuilt by the ORM nor parsed and planned again by the database on each request.
     // The account's session version comes with the clubs, in the same round trip.
     const clubsOfStaff = app.db
-      .select({ companyId: companyStaff.companyId, sessionVersion: users.sessionVersion })
+      .select({
+        companyId: companyStaff.companyId,
+        sessionVersion: users.sessionVersion,
+        // Roles (plugins/permissions.ts) and the one-time password flag come with the clubs, on
+        // every request: a role change or a removal applies to the next request.
+        role: companyStaff.role,
+        mustChangePassword: users.mustChangePassword,
+      })
       .from(companyStaff)
       .innerJoin(users, eq(users.id, companyStaff.userId))
       .where(eq(companyStaff.userId, sql.placeholder('userId')))
@@ -97,7 +105,9 @@ export const authPlugin = fp(
       // A deleted user, or one no longer staff of any club, holds a token that opens nothing.
       if (rows.length === 0) throw new AppError('NoBackofficeAccess');
       assertSessionCurrent(ver, rows[0]!.sessionVersion);
-      request.staff = { userId, companyIds: new Set(rows.map((row) => row.companyId)) };
+      const roles = new Map(rows.map((row) => [row.companyId, row.role]));
+      request.staff = { userId, companyIds: new Set(roles.keys()), roles };
+      request.mustChangePassword = rows[0]!.mustChangePassword;
     });
 
     app.decorate('authenticateMember', async (request: FastifyRequest) => {
@@ -116,7 +126,12 @@ export const authPlugin = fp(
   { name: 'auth', dependencies: ['database'] },
 );
 
-/** A club the caller is not staff of answers 404, exactly like one that does not exist. */
+/**
+ * A club the caller is not staff of answers 404, exactly like one that does not exist; one whose
+ * role there lacks the route's permission, 403.
+ */
 export function assertStaffOf(request: FastifyRequest, companyId: string): void {
-  if (!request.staff.companyIds.has(companyId)) throw new AppError('CompanyNotFound');
+  if (request.staff.companyIds.has(companyId)) return;
+  if (request.staff.roles.has(companyId)) throw new AppError('PermissionDenied');
+  throw new AppError('CompanyNotFound');
 }

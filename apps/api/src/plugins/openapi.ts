@@ -2,7 +2,30 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { permissionRoles } from '@clube/shared';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+
+type TransformInput = Parameters<typeof jsonSchemaTransform>[0] & {
+  route?: { config?: { permission?: keyof typeof permissionRoles } };
+};
+
+/**
+ * The zod schemas as JSON Schema, and each back-office operation's permission with the roles that
+ * have it (`x-permission`, `x-roles`), as its route declares them (plugins/permissions.ts).
+ */
+function transform(input: TransformInput) {
+  const transformed = jsonSchemaTransform(input);
+  const permission = input.route?.config?.permission;
+  if (!permission) return transformed;
+  return {
+    ...transformed,
+    schema: {
+      ...transformed.schema,
+      'x-permission': permission,
+      'x-roles': [...permissionRoles[permission]],
+    },
+  };
+}
 
 /** OpenAPI generated from the routes' zod schemas; the UI at /api/docs, the JSON at /api/docs/json. */
 export const openApiPlugin = fp(
@@ -18,7 +41,7 @@ export const openApiPlugin = fp(
           securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
         },
       },
-      transform: jsonSchemaTransform,
+      transform,
     });
     await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
   },

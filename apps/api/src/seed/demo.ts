@@ -447,7 +447,11 @@ export async function seedDemo(db: Database, _options: { uploadsDir: string }) {
   for (const [index, place] of placesOfClub.entries()) {
     await createPlaceImage(db, {
       storage,
-      staff: { userId: staff.id, companyIds: new Set([club.id]) },
+      staff: {
+        userId: staff.id,
+        companyIds: new Set([club.id]),
+        roles: new Map([[club.id, staff.role]]),
+      },
       placeId: place.id,
       sequence: 1,
       description: place.name,

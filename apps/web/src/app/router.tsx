@@ -6,6 +6,7 @@ import { LazyAppLayout } from './layout/lazy-app-layout';
 import { CatchAllRoute } from './routes/catch-all-route';
 import { GuestOnlyRoute } from './routes/guest-only-route';
 import { ProtectedRoute } from './routes/protected-route';
+import { RequirePermission } from './routes/require-permission';
 import { RootRoute } from './routes/root-route';
 import { RouteErrorPage } from './routes/route-error-page';
 
@@ -64,6 +65,13 @@ export const routes: RouteObject[] = [
         element: <ProtectedRoute />,
         children: [
           {
+            path: paths.changePassword.path,
+            element: lazyPage(
+              () => import('@/features/profile/pages/required-password-change-page'),
+              'RequiredPasswordChangePage',
+            ),
+          },
+          {
             path: paths.selectCompany.path,
             element: lazyPage(
               () => import('@/features/companies/pages/select-company-page'),
@@ -114,9 +122,21 @@ export const routes: RouteObject[] = [
               },
               {
                 path: paths.settings.path,
-                element: lazyPage(
-                  () => import('@/features/companies/pages/settings-page'),
-                  'SettingsPage',
+                element: (
+                  <RequirePermission permission="settings.write">
+                    {lazyPage(
+                      () => import('@/features/companies/pages/settings-page'),
+                      'SettingsPage',
+                    )}
+                  </RequirePermission>
+                ),
+              },
+              {
+                path: paths.staff.path,
+                element: (
+                  <RequirePermission permission="staff.manage">
+                    {lazyPage(() => import('@/features/staff/pages/staff-page'), 'StaffPage')}
+                  </RequirePermission>
                 ),
               },
               {

@@ -15,6 +15,9 @@ export const paths = {
   forgotPassword: { path: '/forgot-password', href: () => '/forgot-password' },
 
   selectCompany: { path: '/select-company', href: () => '/select-company' },
+  /** Where a one-time password is replaced, before anything else opens. */
+  changePassword: { path: '/change-password', href: () => '/change-password' },
+  staff: { path: '/staff', href: () => '/staff' },
   dashboard: { path: '/dashboard', href: () => '/dashboard' },
   daySheet: {
     path: '/day-sheet',

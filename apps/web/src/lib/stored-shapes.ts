@@ -35,7 +35,13 @@ export function parseSession(value: unknown): Session | null {
   return {
     access_token: value.access_token,
     refresh_token: value.refresh_token,
-    user: { id: user.id, name: user.name, cpf: user.cpf },
+    user: {
+      id: user.id,
+      name: user.name,
+      cpf: user.cpf,
+      // A session stored before the flag existed used a password of the person's own.
+      mustChangePassword: user.mustChangePassword === true,
+    },
   };
 }
 

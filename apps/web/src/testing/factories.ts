@@ -1,4 +1,11 @@
-import type { Appointment, Associate, Category, Company, Place, Session } from '@clube/shared';
+import type {
+  Appointment,
+  Associate,
+  Category,
+  CompanyOfStaff,
+  Place,
+  Session,
+} from '@clube/shared';
 
 let sequence = 0;
 const nextId = () => {
@@ -10,13 +17,15 @@ export function buildSession(overrides: Partial<Session> = {}): Session {
   return {
     access_token: `access-${nextId()}`,
     refresh_token: `refresh-${nextId()}`,
-    user: { id: nextId(), name: 'Maria Souza', cpf: '52998224725' },
+    user: { id: nextId(), name: 'Maria Souza', cpf: '52998224725', mustChangePassword: false },
     ...overrides,
   };
 }
 
-export function buildCompany(overrides: Partial<Company> = {}): Company {
+/** A club as the API lists it for its staff: with the caller's role (administrador by default). */
+export function buildCompany(overrides: Partial<CompanyOfStaff> = {}): CompanyOfStaff {
   return {
+    role: 'administrador',
     id: nextId(),
     name: 'Clube Demonstração',
     logoUrl: null,

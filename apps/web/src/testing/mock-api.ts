@@ -1,6 +1,7 @@
 import { errorCodeOf, errorDefinitions, type ErrorBody, type ErrorKey } from '@clube/shared';
 import { http, HttpResponse, type HttpHandler, type JsonBodyType } from 'msw';
 import { setupServer } from 'msw/node';
+import { getCurrentCompany } from '@/lib/current-company';
 
 /**
  * The API as component tests see it: Mock Service Worker answers at the network boundary (the
@@ -16,7 +17,14 @@ import { setupServer } from 'msw/node';
  *     route.post('/backoffice/company/:companyId/logo', apiError('UnsupportedMediaType')),
  *   );
  */
-export const server = setupServer();
+export const server = setupServer(
+  // Every signed-in page reads the caller's role from the clubs answer (src/lib/permissions.ts):
+  // unless a test declares it, the stored club is answered, its staff member an administrator.
+  http.get('/api/backoffice/company', () => {
+    const company = getCurrentCompany();
+    return HttpResponse.json({ items: company ? [{ ...company, role: 'administrador' }] : [] });
+  }),
+);
 
 /** A request as a handler received it, also kept in the test's log (`requests`). */
 export type RecordedRequest = {

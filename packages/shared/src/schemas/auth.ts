@@ -22,6 +22,8 @@ export const sessionUserSchema = z.object({
   id: z.uuid(),
   name: z.string(),
   cpf: z.string(),
+  /** A one-time password is in use: the back office opens nothing but the password change. */
+  mustChangePassword: z.boolean(),
 });
 export type SessionUser = z.infer<typeof sessionUserSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { staffRoleSchema } from './staff';
 
 export const companySchema = z.object({
   id: z.uuid(),
@@ -17,7 +18,11 @@ export const companySchema = z.object({
 });
 export type Company = z.infer<typeof companySchema>;
 
-export const companyListSchema = z.object({ items: z.array(companySchema) });
+/** A club as one of its staff sees it: with the caller's role there. */
+export const companyOfStaffSchema = companySchema.extend({ role: staffRoleSchema });
+export type CompanyOfStaff = z.infer<typeof companyOfStaffSchema>;
+
+export const companyListSchema = z.object({ items: z.array(companyOfStaffSchema) });
 export type CompanyList = z.infer<typeof companyListSchema>;
 
 /** The zones the settings screen offers: every Brazilian IANA zone, plus UTC. */

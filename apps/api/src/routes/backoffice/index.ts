@@ -11,10 +11,16 @@ import { operatingHourRoutes } from './operating-hours';
 import { placeImageRoutes } from './place-images';
 import { placeRoutes } from './places';
 import { profileRoutes } from './profile';
+import { staffRoutes } from './staff';
+import { enforcePermissions } from '../../plugins/permissions';
 
-/** Every /api/backoffice route: a valid bearer token and the caller's clubs resolved first. */
+/**
+ * Every /api/backoffice route: a valid bearer token and the caller's clubs with their roles
+ * resolved first, then the route's declared permission checked (plugins/permissions.ts).
+ */
 export const backofficeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', app.authenticate);
+  enforcePermissions(app);
   await app.register(companyRoutes);
   await app.register(placeRoutes);
   await app.register(categoryRoutes);
@@ -27,4 +33,5 @@ export const backofficeRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(associateRoutes);
   await app.register(associateTitleRoutes);
   await app.register(profileRoutes);
+  await app.register(staffRoutes);
 };

@@ -27,7 +27,7 @@ export async function changeOwnPassword(
   db: Database,
   options: ChangeOwnPasswordOptions,
 ): Promise<{
-  user: { id: string; name: string; cpf: string };
+  user: { id: string; name: string; cpf: string; mustChangePassword: false };
   refreshToken: string;
   sessionVersion: number;
 }> {
@@ -50,7 +50,8 @@ export async function changeOwnPassword(
   return db.transaction(async (tx) => {
     await tx
       .update(users)
-      .set({ passwordHash, updatedAt: new Date() })
+      // A one-time password is replaced: the back office opens again.
+      .set({ passwordHash, mustChangePassword: false, updatedAt: new Date() })
       .where(eq(users.id, user.id));
     const { sessionVersion } = await endAllSessions(tx, { userId: user.id });
     const { token } = await issueRefreshToken(tx, { userId: user.id });
@@ -62,7 +63,7 @@ export async function changeOwnPassword(
       entityId: user.id,
     });
     return {
-      user: { id: user.id, name: user.name, cpf: user.cpf },
+      user: { id: user.id, name: user.name, cpf: user.cpf, mustChangePassword: false as const },
       refreshToken: token,
       sessionVersion,
     };

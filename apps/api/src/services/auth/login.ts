@@ -60,7 +60,7 @@ export async function login(
   db: Database,
   options: LoginOptions,
 ): Promise<{
-  user: { id: string; name: string; cpf: string };
+  user: { id: string; name: string; cpf: string; mustChangePassword: boolean };
   refreshToken: string;
   sessionVersion: number;
 }> {
@@ -79,6 +79,7 @@ export async function login(
       cpf: users.cpf,
       passwordHash: users.passwordHash,
       sessionVersion: users.sessionVersion,
+      mustChangePassword: users.mustChangePassword,
       isStaff: sql<boolean>`exists (select 1 from ${companyStaff} where ${companyStaff.userId} = ${users.id})`,
     })
     .from(users)
@@ -92,8 +93,9 @@ export async function login(
 
   await Promise.all(keys.map(({ key }) => rateLimiter.refund(key)));
   const { token } = await issueRefreshToken(db, { userId: user.id });
+  const { id, name, cpf, mustChangePassword } = user;
   return {
-    user: { id: user.id, name: user.name, cpf: user.cpf },
+    user: { id, name, cpf, mustChangePassword },
     refreshToken: token,
     sessionVersion: user.sessionVersion,
   };
@@ -101,7 +103,12 @@ export async function login(
 
 export async function findSessionUser(db: Database, options: { userId: string }) {
   const [user] = await db
-    .select({ id: users.id, name: users.name, cpf: users.cpf })
+    .select({
+      id: users.id,
+      name: users.name,
+      cpf: users.cpf,
+      mustChangePassword: users.mustChangePassword,
+    })
     .from(users)
     .where(eq(users.id, options.userId));
   return user;

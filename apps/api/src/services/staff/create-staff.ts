@@ -1,12 +1,23 @@
-import { companies, companyStaff, users, type Database } from '@clube/db';
-import { isValidCpf, limits, stripCpf } from '@clube/shared';
-import { eq } from 'drizzle-orm';
+import { companyStaff, users, type Database } from '@clube/db';
+import { firstStaffRole, isValidCpf, limits, stripCpf, type StaffRole } from '@clube/shared';
+import { and, eq } from 'drizzle-orm';
 import { AppError } from '../../lib/app-error';
 import { hashPassword } from '../../lib/password';
 import { recordAudit } from '../../lib/audit';
 import { endAllSessions } from '../auth/end-all-sessions';
+import { assertAnotherAdministrator, lockClubStaff } from './staff-rows';
 
-export type CreateStaffOptions = { cpf: string; name: string; password: string; companyId: string };
+export type CreateStaffOptions = {
+  cpf: string;
+  name: string;
+  password: string;
+  companyId: string;
+  /**
+   * The role in the club. Left out: administrador for the club's first staff member, the current
+   * role for someone already in the club, and otherwise refused (`StaffRoleRequired`).
+   */
+  role?: StaffRole;
+};
 
 function checkPassword(password: string) {
   if (password.length < limits.passwordMinLength) {
@@ -15,8 +26,9 @@ function checkPassword(password: string) {
 }
 
 /**
- * Makes a person staff of a club: creates the user (or updates the name and password of the one
- * with this cpf) and adds the club to the clubs they may work in. One transaction.
+ * Makes a person staff of a club (the CLI and the demo seed): creates the user (or updates the
+ * name and password of the one with this cpf) and adds the club to the clubs they may work in,
+ * with their role there (see `role`). One transaction.
  */
 export async function createStaff(db: Database, options: CreateStaffOptions) {
   const cpf = stripCpf(options.cpf);
@@ -27,31 +39,47 @@ export async function createStaff(db: Database, options: CreateStaffOptions) {
   const passwordHash = await hashPassword(options.password);
 
   return db.transaction(async (tx) => {
-    const [company] = await tx
-      .select({ id: companies.id })
-      .from(companies)
-      .where(eq(companies.id, options.companyId));
-    if (!company) throw new AppError('CompanyNotFound');
+    await lockClubStaff(tx, { companyId: options.companyId });
+    const company = { id: options.companyId };
     const [user] = await tx
       .insert(users)
       .values({ cpf, name, passwordHash })
       .onConflictDoUpdate({
         target: users.cpf,
-        set: { name, passwordHash, updatedAt: new Date() },
+        set: { name, passwordHash, mustChangePassword: false, updatedAt: new Date() },
       })
       .returning({ id: users.id, cpf: users.cpf, name: users.name });
-    await tx
-      .insert(companyStaff)
-      .values({ companyId: company.id, userId: user!.id })
-      .onConflictDoNothing();
+    const staffOfClub = await tx
+      .select({ userId: companyStaff.userId, role: companyStaff.role })
+      .from(companyStaff)
+      .where(eq(companyStaff.companyId, company.id));
+    const current = staffOfClub.find((row) => row.userId === user!.id);
+    const role =
+      options.role ?? current?.role ?? (staffOfClub.length === 0 ? firstStaffRole : undefined);
+    if (!role) throw new AppError('StaffRoleRequired');
+    if (current) {
+      await assertAnotherAdministrator(tx, {
+        companyId: company.id,
+        userId: user!.id,
+        currentRole: current.role,
+        newRole: role,
+      });
+      await tx
+        .update(companyStaff)
+        .set({ role })
+        .where(and(eq(companyStaff.companyId, company.id), eq(companyStaff.userId, user!.id)));
+    } else {
+      await tx.insert(companyStaff).values({ companyId: company.id, userId: user!.id, role });
+    }
     await recordAudit(tx, {
       companyId: company.id,
       actorUserId: null,
       action: 'staff.create',
       entityType: 'user',
       entityId: user!.id,
+      data: { role },
     });
-    return { ...user!, companyId: company.id };
+    return { ...user!, companyId: company.id, role };
   });
 }
 

@@ -1,3 +1,4 @@
+import type { Permission } from '@clube/shared';
 import type { ComponentType, SVGProps } from 'react';
 import {
   BlockIcon,
@@ -21,10 +22,13 @@ export type NavItem = {
     | 'layout.nav.operatingHours'
     | 'layout.nav.timeBlocks'
     | 'layout.nav.settings'
+    | 'layout.nav.staff'
     | 'layout.nav.profile'
     | 'layout.nav.switchCompany';
   href: string;
   icon: ComponentType<SVGProps<SVGSVGElement>>;
+  /** Shown only to roles with this permission in the current club (the page needs it). */
+  permission?: Permission;
 };
 
 /** The main navigation, in the product's order (docs/domain.md), with the day sheet after the club's home. */
@@ -38,7 +42,18 @@ export const mainNavItems: NavItem[] = [
 ];
 
 export const accountNavItems: NavItem[] = [
-  { labelKey: 'layout.nav.settings', href: paths.settings.href(), icon: SettingsIcon },
+  {
+    labelKey: 'layout.nav.settings',
+    href: paths.settings.href(),
+    icon: SettingsIcon,
+    permission: 'settings.write',
+  },
+  {
+    labelKey: 'layout.nav.staff',
+    href: paths.staff.href(),
+    icon: UsersIcon,
+    permission: 'staff.manage',
+  },
   { labelKey: 'layout.nav.profile', href: paths.profile.href(), icon: UserIcon },
   { labelKey: 'layout.nav.switchCompany', href: paths.selectCompany.href(), icon: SwitchIcon },
 ];

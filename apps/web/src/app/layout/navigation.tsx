@@ -1,6 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
+import { hasPermission } from '@clube/shared';
 import { cn } from '@/components/ui/cn';
+import { useCurrentRole } from '@/lib/permissions';
 import { LogoutIcon } from '@/components/ui/icons';
 import { accountNavItems, mainNavItems, type NavItem } from './nav-items';
 
@@ -39,15 +41,19 @@ function NavItemLink({ item, onNavigate }: { item: NavItem; onNavigate?: () => v
 /** The links and the sign-out button, shared by the desktop sidebar and the mobile menu. */
 export function Navigation({ onNavigate, onSignOut, isSigningOut }: NavigationProps) {
   const { t } = useTranslation();
+  const role = useCurrentRole();
+  // Entries of pages the role cannot open are left out (and out while the role loads).
+  const canOpen = (item: NavItem) =>
+    item.permission === undefined || (role !== undefined && hasPermission(role, item.permission));
   return (
     <nav aria-label={t('layout.navigationLabel')} className="flex flex-1 flex-col gap-6 p-4">
       <ul className="space-y-1">
-        {mainNavItems.map((item) => (
+        {mainNavItems.filter(canOpen).map((item) => (
           <NavItemLink key={item.href} item={item} onNavigate={onNavigate} />
         ))}
       </ul>
       <ul className="mt-auto space-y-1 border-t border-slate-200 pt-4">
-        {accountNavItems.map((item) => (
+        {accountNavItems.filter(canOpen).map((item) => (
           <NavItemLink key={item.href} item={item} onNavigate={onNavigate} />
         ))}
         <li>

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { loginErrorCodes, paths } from '@/config/paths';
-import { getCompaniesQueryOptions } from '@/features/companies/api/get-companies';
+import { getCompaniesQueryOptions } from '@/lib/api/get-companies';
 import { setCurrentCompany, useStoredCompany } from '@/lib/current-company';
 import { signOut } from '@/lib/sign-out';
 

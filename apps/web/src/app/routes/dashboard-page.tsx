@@ -8,6 +8,8 @@ import { PlaceOccupancy } from '@/features/scheduling/components/place-occupancy
 import { useCurrentCompany } from '@/lib/current-company';
 import { useHasBeenTrue } from '@/lib/use-has-been-true';
 import { PlaceGrid } from '@/features/places/components/place-grid';
+import { PermissionNote } from '@/components/permission-note';
+import { useCan } from '@/lib/permissions';
 
 // The new-place form (dialog, form and zod resolver) is fetched the first time it opens.
 const PlaceFormDialog = lazy(() =>
@@ -21,6 +23,7 @@ export function DashboardPage() {
   const company = useCurrentCompany();
   const [isCreating, setIsCreating] = useState(false);
   const wasCreating = useHasBeenTrue(isCreating);
+  const canCreatePlace = useCan('places.write');
   return (
     <>
       <PageHeader
@@ -31,10 +34,13 @@ export function DashboardPage() {
             <Link to={paths.daySheet.href()} className={buttonStyles({ variant: 'secondary' })}>
               {t('scheduling.daySheet.dashboardLink')}
             </Link>
-            <Button onClick={() => setIsCreating(true)}>{t('places.list.add')}</Button>
+            {canCreatePlace && (
+              <Button onClick={() => setIsCreating(true)}>{t('places.list.add')}</Button>
+            )}
           </>
         }
       />
+      <PermissionNote permission="places.write" />
       {/* Composed here, above the features: the grid is places', the occupancy scheduling's. */}
       <PlaceGrid
         companyId={company.id}

@@ -41,6 +41,7 @@ export const appointmentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/appointment/:placeId/time-slots',
     {
+      config: { permission: 'club.read' },
       schema: {
         tags: ['appointment'],
         summary: 'Horários de um espaço numa data do clube (AAAA-MM-DD)',
@@ -60,6 +61,7 @@ export const appointmentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/appointment/occupancy',
     {
+      config: { permission: 'club.read' },
       schema: {
         tags: ['appointment'],
         summary: 'Ocupação do dia por espaço (agendados / horários)',
@@ -76,6 +78,7 @@ export const appointmentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/appointment',
     {
+      config: { permission: 'bookings.write' },
       schema: {
         tags: ['appointment'],
         summary: 'Agenda um horário (regras de agendamento de docs/domain.md, na ordem)',
@@ -98,6 +101,7 @@ export const appointmentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/appointment/check',
     {
+      config: { permission: 'bookings.write' },
       schema: {
         tags: ['appointment'],
         summary: 'Por que não? Lista todas as regras que impedem o agendamento',
@@ -111,6 +115,7 @@ export const appointmentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/appointment',
     {
+      config: { permission: 'club.read' },
       schema: {
         tags: ['appointment'],
         summary: 'Agendamentos que começam em [fromDate, toDate)',
@@ -129,6 +134,7 @@ export const appointmentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/appointment/cancel/:id',
     {
+      config: { permission: 'bookings.write' },
       schema: {
         tags: ['appointment'],
         summary: 'Cancela um agendamento (a linha é mantida)',
@@ -154,6 +160,7 @@ export const appointmentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/appointment/:id/check-in',
     {
+      config: { permission: 'bookings.write' },
       schema: {
         tags: ['appointment'],
         summary: 'Registra a entrada do associado (de 30 min antes do início até o fim)',
@@ -171,6 +178,7 @@ export const appointmentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/appointment/:id/no-show',
     {
+      config: { permission: 'bookings.write' },
       schema: {
         tags: ['appointment'],
         summary: 'Marca falta (após o início mais a tolerância do clube); pode suspender o título',
@@ -191,6 +199,7 @@ export const appointmentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/appointment/:id/undo-attendance',
     {
+      config: { permission: 'bookings.write' },
       schema: {
         tags: ['appointment'],
         summary: 'Desfaz a entrada ou a falta (no mesmo dia do clube em que foi registrada)',

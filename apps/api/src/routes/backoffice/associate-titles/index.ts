@@ -19,6 +19,7 @@ export const associateTitleRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/associate-title/company/:companyId',
     {
+      config: { permission: 'club.read' },
       schema: {
         tags,
         summary: 'Títulos do clube',
@@ -35,6 +36,7 @@ export const associateTitleRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/associate-title/:id/block',
     {
+      config: { permission: 'associates.write' },
       schema: {
         tags,
         summary: 'Bloqueia (com motivo) ou desbloqueia um título',
@@ -55,6 +57,7 @@ export const associateTitleRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/associate-title/:id/lift-suspension',
     {
+      config: { permission: 'associates.write' },
       schema: {
         tags,
         summary: 'Encerra antes do prazo a suspensão em vigor do título',

@@ -50,7 +50,7 @@ export const associateImportRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       // Reads the file from the client in its handler and runs for seconds to minutes, in
       // batches that let other requests through: it would hold a turn all that time.
-      config: { admission: 'exempt' },
+      config: { permission: 'associates.import', admission: 'exempt' },
       schema: {
         tags: ['associate'],
         summary: 'Importa associados de um CSV (dryRun=true só valida e relata)',

@@ -25,6 +25,7 @@ export const associateRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/associate/findAllPaginated',
     {
+      config: { permission: 'club.read' },
       schema: {
         tags,
         summary: 'Associados do clube, paginados, com busca por nome, CPF ou carteirinha',
@@ -41,6 +42,7 @@ export const associateRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/associate/id/:id',
     {
+      config: { permission: 'club.read' },
       schema: {
         tags,
         summary: 'Um associado',
@@ -55,6 +57,7 @@ export const associateRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/associate/id/:id/appointments-summary',
     {
+      config: { permission: 'club.read' },
       schema: {
         tags,
         summary: 'Próximos e últimos agendamentos do associado e uso da cota no mês',
@@ -74,6 +77,7 @@ export const associateRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/associate/cardId/:cardId/companyId/:companyId',
     {
+      config: { permission: 'club.read' },
       schema: {
         tags,
         summary: 'O associado de um número de carteirinha no clube',
@@ -88,6 +92,7 @@ export const associateRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/associate/update-password',
     {
+      config: { permission: 'associates.write' },
       schema: {
         tags,
         summary: 'Define a senha de um associado (encerra as sessões dele)',
@@ -108,6 +113,7 @@ export const associateRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/associate/:id/block',
     {
+      config: { permission: 'associates.write' },
       schema: {
         tags,
         summary: 'Bloqueia (com motivo) ou desbloqueia um associado',

@@ -30,6 +30,7 @@ export const blockedTimeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/blocked-time/preview',
     {
+      config: { permission: 'blocks.write' },
       schema: {
         tags: ['blocked-time'],
         summary:
@@ -44,6 +45,7 @@ export const blockedTimeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/blocked-time/single',
     {
+      config: { permission: 'blocks.write' },
       schema: {
         tags: ['blocked-time'],
         summary: 'Bloqueia um horário de um espaço (uma vez ou semanalmente)',
@@ -65,6 +67,7 @@ export const blockedTimeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/blocked-time/bulk',
     {
+      config: { permission: 'blocks.write' },
       schema: {
         tags: ['blocked-time'],
         summary: 'Bloqueia o mesmo horário em vários espaços: todos ou nenhum',
@@ -81,6 +84,7 @@ export const blockedTimeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/blocked-time/findAll',
     {
+      config: { permission: 'club.read' },
       schema: {
         tags: ['blocked-time'],
         summary: 'Bloqueios de um espaço ou do clube que coincidem com o período',
@@ -96,6 +100,7 @@ export const blockedTimeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/blocked-time/:id',
     {
+      config: { permission: 'blocks.write' },
       schema: {
         tags: ['blocked-time'],
         summary: 'Exclui um bloqueio',

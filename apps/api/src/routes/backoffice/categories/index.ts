@@ -19,6 +19,7 @@ export const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/category',
     {
+      config: { permission: 'categories.write' },
       schema: {
         tags: ['category'],
         summary: 'Cria uma categoria',
@@ -39,6 +40,7 @@ export const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/category/company/:companyId',
     {
+      config: { permission: 'club.read' },
       schema: {
         tags: ['category'],
         summary: 'Categorias ativas de um clube',
@@ -55,6 +57,7 @@ export const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/category',
     {
+      config: { permission: 'categories.write' },
       schema: {
         tags: ['category'],
         summary: 'Altera uma categoria (id no corpo)',
@@ -68,6 +71,7 @@ export const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/category/:id',
     {
+      config: { permission: 'categories.write' },
       schema: {
         tags: ['category'],
         summary: 'Arquiva uma categoria que nenhum espaço ativo usa',

@@ -1,5 +1,6 @@
 import {
   companyListSchema,
+  companyOfStaffSchema,
   companySchema,
   errorBodySchema,
   idParamsSchema,
@@ -20,6 +21,7 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/company',
     {
+      config: { permission: 'account.self' },
       schema: {
         tags: ['company'],
         summary: 'Clubes de que o usuário é staff',
@@ -34,11 +36,12 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/company/:id',
     {
+      config: { permission: 'club.read' },
       schema: {
         tags: ['company'],
-        summary: 'Um clube do usuário',
+        summary: 'Um clube do usuário, com o papel dele no clube',
         params: idParamsSchema,
-        response: { 200: companySchema, 404: errorBodySchema },
+        response: { 200: companyOfStaffSchema, 404: errorBodySchema },
       },
     },
     async (request) =>
@@ -48,6 +51,7 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/company/:id',
     {
+      config: { permission: 'settings.write' },
       schema: {
         tags: ['company'],
         summary: 'Alterar nome e fuso horário de um clube do usuário',

@@ -44,7 +44,7 @@ export const companyLogoRoutes: FastifyPluginAsyncZod = async (app) => {
     '/company/:id/logo',
     {
       // Reads the file from the client in its handler: a slow connection would hold a turn.
-      config: { admission: 'exempt' },
+      config: { permission: 'settings.write', admission: 'exempt' },
       schema: {
         tags: ['company'],
         summary: `Envia o logo do clube (multipart: image; PNG, JPEG, GIF ou WebP, até ${imageMaxMegabytes} MB)`,
@@ -74,6 +74,7 @@ export const companyLogoRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/company/:id/logo',
     {
+      config: { permission: 'settings.write' },
       schema: {
         tags: ['company'],
         summary: 'Remove o logo do clube (volta ao brasão padrão)',

@@ -23,7 +23,7 @@ export const clubEventRoutes: FastifyPluginAsyncZod = async (app) => {
     '/events',
     {
       // Open for minutes: it would hold one of the admission's turns all that time.
-      config: { admission: 'exempt' },
+      config: { permission: 'club.read', admission: 'exempt' },
       schema: {
         tags: ['appointment'],
         summary: 'Eventos ao vivo do clube (text/event-stream)',

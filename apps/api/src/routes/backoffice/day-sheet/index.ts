@@ -8,6 +8,7 @@ export const daySheetRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/day-sheet',
     {
+      config: { permission: 'club.read' },
       schema: {
         tags: ['appointment'],
         summary: 'Quadro do dia: todos os espaços do clube e o estado de cada horário',

@@ -16,6 +16,7 @@ export const operatingHourRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/operating-hour',
     {
+      config: { permission: 'operating-hours.write' },
       schema: {
         tags: ['operating-hour'],
         summary: 'Cria o horário de funcionamento de um dia da semana',
@@ -41,6 +42,7 @@ export const operatingHourRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/operating-hour/company/:companyId',
     {
+      config: { permission: 'club.read' },
       schema: {
         tags: ['operating-hour'],
         summary: 'Horários de funcionamento do clube, de domingo a sábado',
@@ -57,6 +59,7 @@ export const operatingHourRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/operating-hour/company',
     {
+      config: { permission: 'operating-hours.write' },
       schema: {
         tags: ['operating-hour'],
         summary: 'Atualiza o horário de funcionamento de um dia da semana do clube',

@@ -71,6 +71,7 @@ export const placeImageRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/placeImage/place/:placeId',
     {
+      config: { permission: 'club.read' },
       schema: {
         tags: ['placeImage'],
         summary: 'Fotos de um espaço',
@@ -91,7 +92,7 @@ export const placeImageRoutes: FastifyPluginAsyncZod = async (app) => {
     '/placeImage',
     {
       // Reads the file from the client in its handler: a slow connection would hold a turn.
-      config: { admission: 'exempt' },
+      config: { permission: 'places.write', admission: 'exempt' },
       schema: {
         tags: ['placeImage'],
         summary: `Envia uma foto (multipart: image, placeId, sequence, description; PNG, JPEG, GIF ou WebP, até ${imageMaxMegabytes} MB)`,
@@ -119,6 +120,7 @@ export const placeImageRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/placeImage/:id',
     {
+      config: { permission: 'places.write' },
       schema: {
         tags: ['placeImage'],
         summary: 'Exclui uma foto e os seus arquivos',

@@ -19,6 +19,7 @@ export const placeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/place',
     {
+      config: { permission: 'places.write' },
       schema: {
         tags: ['place'],
         summary: 'Cria um espaço',
@@ -37,6 +38,7 @@ export const placeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/place/company/:companyId',
     {
+      config: { permission: 'club.read' },
       schema: {
         tags: ['place'],
         summary: 'Espaços ativos de um clube, com a miniatura da capa',
@@ -53,6 +55,7 @@ export const placeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/place/:id',
     {
+      config: { permission: 'club.read' },
       schema: {
         tags: ['place'],
         summary: 'Um espaço',
@@ -67,6 +70,7 @@ export const placeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/place',
     {
+      config: { permission: 'places.write' },
       schema: {
         tags: ['place'],
         summary: 'Altera um espaço (id no corpo)',
@@ -80,6 +84,7 @@ export const placeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/place/:id',
     {
+      config: { permission: 'places.write' },
       schema: {
         tags: ['place'],
         summary: 'Arquiva um espaço sem agendamentos futuros',

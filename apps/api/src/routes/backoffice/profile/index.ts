@@ -7,6 +7,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/profile/password',
     {
+      config: { permission: 'account.self' },
       schema: {
         tags: ['profile'],
         summary: 'Trocar a própria senha (encerra as outras sessões e devolve uma nova)',

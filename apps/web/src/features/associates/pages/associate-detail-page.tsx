@@ -1,3 +1,4 @@
+import { useCan } from '@/lib/permissions';
 import { formatCpf, type AppointmentOfAssociate } from '@clube/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -32,6 +33,7 @@ function Field({ label, children }: { label: string; children: React.ReactNode }
 /** /associates/:associateId — who the associate is, their bookings, quota use and blocks. */
 export function AssociateDetailPage() {
   const { t } = useTranslation();
+  const canWrite = useCan('associates.write');
   const navigate = useNavigate();
   const company = useCurrentCompany();
   const { associateId = '' } = useParams();
@@ -92,21 +94,25 @@ export function AssociateDetailPage() {
             <Button variant="secondary" onClick={() => void navigate(-1)}>
               {t('associates.detail.back')}
             </Button>
-            <Button variant="secondary" onClick={() => setIsChangingPassword(true)}>
-              {t('associates.detail.changePassword')}
-            </Button>
-            <Button
-              variant={data.blocked ? 'primary' : 'danger'}
-              onClick={() =>
-                setBlockRequest({ kind: 'associate', id: data.id, block: !data.blocked })
-              }
-            >
-              {t(
-                data.blocked
-                  ? 'associates.detail.unblockAssociate'
-                  : 'associates.detail.blockAssociate',
-              )}
-            </Button>
+            {canWrite && (
+              <>
+                <Button variant="secondary" onClick={() => setIsChangingPassword(true)}>
+                  {t('associates.detail.changePassword')}
+                </Button>
+                <Button
+                  variant={data.blocked ? 'primary' : 'danger'}
+                  onClick={() =>
+                    setBlockRequest({ kind: 'associate', id: data.id, block: !data.blocked })
+                  }
+                >
+                  {t(
+                    data.blocked
+                      ? 'associates.detail.unblockAssociate'
+                      : 'associates.detail.blockAssociate',
+                  )}
+                </Button>
+              </>
+            )}
           </>
         }
       />
@@ -150,35 +156,39 @@ export function AssociateDetailPage() {
                   <span className="block font-normal text-slate-600">
                     {t('associates.detail.suspensionCause', { reason: suspension.reason })}
                   </span>
-                  <Button
-                    variant="ghost"
-                    size="sm"
-                    className="-ml-3"
-                    isLoading={liftSuspension.isPending}
-                    onClick={() => void lift()}
-                  >
-                    {t('associates.detail.liftSuspension')}
-                  </Button>
+                  {canWrite && (
+                    <Button
+                      variant="ghost"
+                      size="sm"
+                      className="-ml-3"
+                      isLoading={liftSuspension.isPending}
+                      onClick={() => void lift()}
+                    >
+                      {t('associates.detail.liftSuspension')}
+                    </Button>
+                  )}
                 </span>
               )}
-              <Button
-                variant="ghost"
-                size="sm"
-                className="mt-1 -ml-3"
-                onClick={() =>
-                  setBlockRequest({
-                    kind: 'title',
-                    id: data.associateTitle.id,
-                    block: !data.associateTitle.blocked,
-                  })
-                }
-              >
-                {t(
-                  data.associateTitle.blocked
-                    ? 'associates.detail.unblockTitle'
-                    : 'associates.detail.blockTitle',
-                )}
-              </Button>
+              {canWrite && (
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  className="mt-1 -ml-3"
+                  onClick={() =>
+                    setBlockRequest({
+                      kind: 'title',
+                      id: data.associateTitle.id,
+                      block: !data.associateTitle.blocked,
+                    })
+                  }
+                >
+                  {t(
+                    data.associateTitle.blocked
+                      ? 'associates.detail.unblockTitle'
+                      : 'associates.detail.blockTitle',
+                  )}
+                </Button>
+              )}
             </Field>
             <Field label={t('associates.detail.createdAt')}>
               {formatDateTimeLong(data.createdAt, timezone)}

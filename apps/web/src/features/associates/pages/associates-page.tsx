@@ -10,6 +10,7 @@ import { useAssociates } from '../api/get-associates';
 import { ChangePasswordDialog } from '../components/change-password-dialog';
 import { ImportAssociatesDialog } from '../components/import-associates-dialog';
 import { formatBirthDate } from '../utils/format-birth-date';
+import { useCan } from '@/lib/permissions';
 
 const searchDebounceMs = 300;
 
@@ -32,6 +33,8 @@ export function AssociatesPage() {
   const [searchText, setSearchText] = useState(search);
   const [editing, setEditing] = useState<{ id: string; name: string } | null>(null);
   const [isImporting, setIsImporting] = useState(false);
+  // Importing is for administrators (the API refuses the others).
+  const canImport = useCan('associates.import');
 
   const updateParams = (changes: Record<string, string | null>) => {
     setSearchParams(
@@ -105,7 +108,9 @@ export function AssociatesPage() {
         title={t('associates.title')}
         description={t('associates.subtitle')}
         headerActions={
-          <Button onClick={() => setIsImporting(true)}>{t('associates.import.open')}</Button>
+          canImport && (
+            <Button onClick={() => setIsImporting(true)}>{t('associates.import.open')}</Button>
+          )
         }
         searchPlaceholder={t('associates.searchPlaceholder')}
         searchValue={searchText}

@@ -1,3 +1,5 @@
+import { PermissionNote } from '@/components/permission-note';
+import { useCan } from '@/lib/permissions';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
@@ -8,15 +10,19 @@ import { BulkBlockDialog } from '../components/bulk-block-dialog';
 export function ManageTimeBlocksPage() {
   const { t } = useTranslation();
   const [isDialogOpen, setIsDialogOpen] = useState(false);
+  const canBlock = useCan('blocks.write');
   return (
     <>
       <PageHeader
         title={t('blockedTimes.manage.title')}
         description={t('blockedTimes.manage.description')}
         actions={
-          <Button onClick={() => setIsDialogOpen(true)}>{t('blockedTimes.bulk.open')}</Button>
+          canBlock && (
+            <Button onClick={() => setIsDialogOpen(true)}>{t('blockedTimes.bulk.open')}</Button>
+          )
         }
       />
+      <PermissionNote permission="blocks.write" />
       <BlockedTimesList showPlaceName />
       <BulkBlockDialog isOpen={isDialogOpen} onClose={() => setIsDialogOpen(false)} />
     </>

@@ -1,3 +1,5 @@
+import { PermissionNote } from '@/components/permission-note';
+import { useCan } from '@/lib/permissions';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { dateSchema } from '@clube/shared';
@@ -24,6 +26,7 @@ export function PlaceBlockedTimesPage() {
   // The blocks of a place that does not exist would read as "none": say the place is unknown.
   const place = usePlace(company.id, placeId);
   const [isDialogOpen, setIsDialogOpen] = useState(false);
+  const canBlock = useCan('blocks.write');
   if (!isWellFormedId(placeId) || isNotFoundError(place.error)) {
     return <RecordNotFound message={t('errors.PlaceNotFound')} />;
   }
@@ -35,9 +38,12 @@ export function PlaceBlockedTimesPage() {
         title={t('blockedTimes.place.title')}
         description={t('blockedTimes.place.description')}
         actions={
-          <Button onClick={() => setIsDialogOpen(true)}>{t('blockedTimes.place.create')}</Button>
+          canBlock && (
+            <Button onClick={() => setIsDialogOpen(true)}>{t('blockedTimes.place.create')}</Button>
+          )
         }
       />
+      <PermissionNote permission="blocks.write" />
       <BlockedTimesList
         placeId={placeId}
         showPlaceName={false}

@@ -5,8 +5,9 @@ import { PencilIcon, TagIcon, TrashIcon } from '@/components/ui/icons';
 
 type CategoryCardProps = {
   category: Category;
-  onEdit: () => void;
-  onDelete: () => void;
+  /** Left out for a role that cannot change categories: no buttons then. */
+  onEdit?: () => void;
+  onDelete?: () => void;
 };
 
 export function CategoryCard({ category, onEdit, onDelete }: CategoryCardProps) {
@@ -29,22 +30,26 @@ export function CategoryCard({ category, onEdit, onDelete }: CategoryCardProps) 
           ))}
         </ul>
       </div>
-      <button
-        type="button"
-        onClick={onEdit}
-        aria-label={t('categories.edit', { name: category.name })}
-        className={`${iconButton} hover:text-slate-800`}
-      >
-        <PencilIcon className="size-5" />
-      </button>
-      <button
-        type="button"
-        onClick={onDelete}
-        aria-label={t('categories.delete', { name: category.name })}
-        className={`${iconButton} hover:text-red-700`}
-      >
-        <TrashIcon className="size-5" />
-      </button>
+      {onEdit && (
+        <button
+          type="button"
+          onClick={onEdit}
+          aria-label={t('categories.edit', { name: category.name })}
+          className={`${iconButton} hover:text-slate-800`}
+        >
+          <PencilIcon className="size-5" />
+        </button>
+      )}
+      {onDelete && (
+        <button
+          type="button"
+          onClick={onDelete}
+          aria-label={t('categories.delete', { name: category.name })}
+          className={`${iconButton} hover:text-red-700`}
+        >
+          <TrashIcon className="size-5" />
+        </button>
+      )}
     </Card>
   );
 }

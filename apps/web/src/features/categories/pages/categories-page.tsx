@@ -2,6 +2,7 @@ import type { Category } from '@clube/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
+import { PermissionNote } from '@/components/permission-note';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -10,6 +11,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { LoadingState } from '@/components/ui/spinner';
 import { useCurrentCompany } from '@/lib/current-company';
 import { errorKeyOf, errorMessageOf } from '@/lib/error-messages';
+import { useCan } from '@/lib/permissions';
 import { useDeleteCategory } from '../api/delete-category';
 import { useCategories } from '@/lib/api/get-categories';
 import { CategoryCard } from '../components/category-card';
@@ -27,6 +29,7 @@ export function CategoriesPage() {
   const categories = useCategories(company.id);
   const deleteCategory = useDeleteCategory(company.id);
   const [dialog, setDialog] = useState<DialogState>(null);
+  const canWrite = useCan('categories.write');
 
   const confirmDelete = () => {
     if (dialog?.kind !== 'delete') return;
@@ -54,9 +57,12 @@ export function CategoriesPage() {
         title={t('categories.title')}
         description={t('categories.description')}
         actions={
-          <Button onClick={() => setDialog({ kind: 'create' })}>{t('categories.add')}</Button>
+          canWrite && (
+            <Button onClick={() => setDialog({ kind: 'create' })}>{t('categories.add')}</Button>
+          )
         }
       />
+      <PermissionNote permission="categories.write" />
       {categories.isPending ? (
         <LoadingState label={t('categories.loading')} />
       ) : categories.isError ? (
@@ -69,8 +75,8 @@ export function CategoriesPage() {
             <li key={category.id}>
               <CategoryCard
                 category={category}
-                onEdit={() => setDialog({ kind: 'edit', category })}
-                onDelete={() => setDialog({ kind: 'delete', category })}
+                onEdit={canWrite ? () => setDialog({ kind: 'edit', category }) : undefined}
+                onDelete={canWrite ? () => setDialog({ kind: 'delete', category }) : undefined}
               />
             </li>
           ))}

@@ -2,7 +2,7 @@ import { companySchema, type Company, type UpdateCompanyBody } from '@clube/shar
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { setCurrentCompany } from '@/lib/current-company';
-import { companiesQueryKey } from './get-companies';
+import { companiesQueryKey } from '@/lib/api/get-companies';
 
 /** PATCH /backoffice/company/{id}: name and timezone of a club (404 for a club of somebody else). */
 export async function updateCompany(companyId: string, body: UpdateCompanyBody): Promise<Company> {

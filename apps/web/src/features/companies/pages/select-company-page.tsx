@@ -9,7 +9,7 @@ import { LoadingState } from '@/components/ui/spinner';
 import { loginErrorCodes, paths } from '@/config/paths';
 import { setCurrentCompany } from '@/lib/current-company';
 import { signOut } from '@/lib/sign-out';
-import { useCompanies } from '../api/get-companies';
+import { useCompanies } from '@/lib/api/get-companies';
 import { CompanyCard } from '../components/company-card';
 
 export function SelectCompanyPage() {

@@ -9,12 +9,14 @@ import { apiError, mockApi, reply, route } from '@/testing/mock-api';
 import { renderApp } from '@/testing/render-app';
 
 // The first render loads the lazy route, which can take a while when the suite runs in parallel.
-const firstRender = { timeout: 10_000 };
+const firstRender = { timeout: 30_000 };
 
 function signedInClub(overrides: Parameters<typeof buildCompany>[0] = {}) {
   setSession(buildSession());
   const company = buildCompany({ name: 'Clube Demonstração', ...overrides });
   setCurrentCompany(company);
+  // The caller's role in the club comes with the clubs: an administrator opens the settings.
+  mockApi(route.get('/backoffice/company', { items: [company] }));
   return company;
 }
 
@@ -27,6 +29,19 @@ const saveCompany = (company: Company, changes: Partial<Company> = {}) =>
   }));
 
 describe('club settings page', () => {
+  it('shows "Sem permissão" with the reason to a role that cannot change the settings', async () => {
+    signedInClub({ role: 'recepcao' });
+    renderApp('/settings');
+    expect(
+      await screen.findByRole('heading', { name: 'Sem permissão' }, firstRender),
+    ).toBeVisible();
+    expect(
+      screen.getByText('Somente administradores podem alterar as configurações.'),
+    ).toBeVisible();
+    expect(screen.queryByRole('link', { name: 'Configurações' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Equipe' })).toBeNull();
+  });
+
   it('shows the club name and its creation in the club timezone, without a later change', async () => {
     // 02:30:15 UTC on 1 March is still 28 February in São Paulo.
     signedInClub({ createdAt: '2026-03-01T02:30:15.000Z', updatedAt: '2026-03-01T02:30:15.000Z' });
@@ -132,7 +147,9 @@ describe('club settings page', () => {
 
     expect(await screen.findByText('fuso horário IANA desconhecido')).toBeInTheDocument();
     expect(screen.getByText('Dados inválidos. Verifique os campos.')).toBeInTheDocument();
-    expect(getCurrentCompany()).toEqual(company);
+    // The stored club is unchanged (it is kept without the role, read from the API each time).
+    const { role: _role, ...storedClub } = company;
+    expect(getCurrentCompany()).toEqual(storedClub);
   });
 
   it('toasts the generic failure when the server cannot save', async () => {

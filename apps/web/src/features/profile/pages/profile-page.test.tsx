@@ -13,7 +13,12 @@ const firstRender = { timeout: 10_000 };
 
 function signedIn() {
   const session = buildSession({
-    user: { id: '00000000-0000-4000-8000-0000000000ff', name: 'Maria Souza', cpf: '52998224725' },
+    user: {
+      id: '00000000-0000-4000-8000-0000000000ff',
+      name: 'Maria Souza',
+      cpf: '52998224725',
+      mustChangePassword: false,
+    },
   });
   setSession(session);
   setCurrentCompany(buildCompany());

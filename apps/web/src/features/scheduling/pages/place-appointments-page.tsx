@@ -1,3 +1,5 @@
+import { PermissionNote } from '@/components/permission-note';
+import { useCan } from '@/lib/permissions';
 import { clubToday, dateSchema, type Appointment, type TimeSlot } from '@clube/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -33,6 +35,8 @@ const validDate = (value: string | null) =>
  */
 export function PlaceAppointmentsPage() {
   const { t } = useTranslation();
+  const canBook = useCan('bookings.write');
+  const canBlock = useCan('blocks.write');
   const { placeId = '' } = useParams();
   const company = useCurrentCompany();
   const today = clubToday(company.timezone);
@@ -113,15 +117,20 @@ export function PlaceAppointmentsPage() {
               onSelect={setSelectedSlot}
             />
           )}
-          {selectedSlot && (
+          <PermissionNote permission="bookings.write" />
+          {selectedSlot && (canBook || canBlock) && (
             // On a phone the actions stay at the bottom of the screen, never below the fold.
             <div className="fixed inset-x-0 bottom-0 z-20 flex gap-2 border-t border-slate-200 bg-white/95 p-3 shadow-[0_-4px_12px_rgba(15,23,42,0.08)] backdrop-blur sm:static sm:z-auto sm:flex-wrap sm:border-0 sm:bg-transparent sm:p-0 sm:shadow-none sm:backdrop-blur-none [&>*]:flex-1 [&>*]:px-2 [&>*]:whitespace-nowrap sm:[&>*]:flex-none sm:[&>*]:px-4">
-              <Button onClick={() => setOpenDialog('create')}>
-                {t('scheduling.actions.create')}
-              </Button>
-              <Button variant="secondary" onClick={() => setOpenDialog('block')}>
-                {t('scheduling.actions.block')}
-              </Button>
+              {canBook && (
+                <Button onClick={() => setOpenDialog('create')}>
+                  {t('scheduling.actions.create')}
+                </Button>
+              )}
+              {canBlock && (
+                <Button variant="secondary" onClick={() => setOpenDialog('block')}>
+                  {t('scheduling.actions.block')}
+                </Button>
+              )}
             </div>
           )}
         </section>

@@ -9,11 +9,13 @@ import { landing } from './landing';
 import { layout } from './layout';
 import { listTable } from './list-table';
 import { operatingHours } from './operating-hours';
+import { permissions } from './permissions';
 import { places } from './places';
 import type { portalGuest } from './portal-guest';
 import type { portalMember } from './portal-member';
 import { profile } from './profile';
 import { scheduling } from './scheduling';
+import { staff } from './staff';
 
 /**
  * The single Portuguese resource. Each feature owns one section file in this folder; add yours
@@ -34,6 +36,8 @@ export const pt = {
   blockedTimes,
   errors,
   listTable,
+  permissions,
+  staff,
 } as const;
 
 /**

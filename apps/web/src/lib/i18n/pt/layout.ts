@@ -8,6 +8,7 @@ export const layout = {
     operatingHours: 'Horários de funcionamento',
     timeBlocks: 'Gerenciar horários bloqueados',
     settings: 'Configurações',
+    staff: 'Equipe',
     profile: 'Meu perfil',
     switchCompany: 'Trocar de clube',
   },
@@ -17,4 +18,5 @@ export const layout = {
   menuTitle: 'Menu',
   currentCompany: 'Clube atual',
   loadingCompany: 'Carregando clube…',
+  yourRole: 'Seu papel: {{role}}',
 } as const;

@@ -17,4 +17,9 @@ export const profile = {
     success: 'Senha Alterada!',
     error: 'Erro ao editar!',
   },
+  required: {
+    title: 'Troque a sua senha provisória',
+    description:
+      'Você entrou com uma senha provisória. Para continuar, informe-a como senha atual e escolha uma senha nova.',
+  },
 } as const;

@@ -1,9 +1,12 @@
-import { companyListSchema, type Company } from '@clube/shared';
+import { companyListSchema, type CompanyOfStaff } from '@clube/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
-/** GET /backoffice/company: the clubs the signed-in staff member works for. */
-export async function getCompanies(signal?: AbortSignal): Promise<Company[]> {
+/**
+ * GET /backoffice/company: the clubs the signed-in staff member works for, each with their role
+ * there (what src/lib/permissions.ts mirrors).
+ */
+export async function getCompanies(signal?: AbortSignal): Promise<CompanyOfStaff[]> {
   const data = await api.get('/backoffice/company', { signal });
   return companyListSchema.parse(data).items;
 }

@@ -1,0 +1,342 @@
+import { companyStaff, placeImages, type Database } from '@clube/db';
+import {
+  addDaysToDate,
+  clubInstant,
+  clubToday,
+  formatCpf,
+  hasPermission,
+  permissionRoles,
+  staffRoles,
+  type Permission,
+  type StaffRole,
+} from '@clube/shared';
+import Fastify from 'fastify';
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import { enforcePermissions } from '../src/plugins/permissions';
+import {
+  bearerFor,
+  createAppointment,
+  createAssociate,
+  createBlockedTime,
+  createClubWithStaff,
+  createOperatingHours,
+  createPlace,
+  createUser,
+  uniqueCpf,
+} from './factories';
+import { build } from './helper';
+import {
+  encodeMultipart,
+  listOperations,
+  multipartForms,
+  operationName,
+  type JsonSchema,
+  type Operation,
+} from './route-table';
+
+/**
+ * The role matrix, generated from the route table: every /api/backoffice route is called by a
+ * staff member of each role. A role without the route's permission gets 403 `PermissionDenied`;
+ * a role with it never gets a 403. The permission of each route is the one its config declares,
+ * which the OpenAPI document repeats (`x-permission`, `x-roles`).
+ */
+
+const context = build();
+
+type BackofficeOperation = Operation & { 'x-permission'?: Permission; 'x-roles'?: StaffRole[] };
+
+const backofficeOperations = () =>
+  (listOperations(context.app) as BackofficeOperation[]).filter((operation) =>
+    operation.path.startsWith('/api/backoffice/'),
+  );
+
+async function seedClub(db: Database) {
+  const { company, staff } = await createClubWithStaff(db, { name: 'Clube dos Papéis' });
+  await createOperatingHours(db, company.id);
+  const place = await createPlace(db, company.id);
+  const associate = await createAssociate(db, company.id);
+  const start = clubInstant(
+    addDaysToDate(clubToday(company.timezone), 5),
+    '10:00',
+    company.timezone,
+  );
+  const appointment = await createAppointment(db, {
+    place,
+    associate,
+    startsAt: start,
+    endsAt: new Date(start.getTime() + 60 * 60_000),
+  });
+  const block = await createBlockedTime(db, place, {
+    startsAt: new Date(start.getTime() + 4 * 60 * 60_000),
+    endsAt: new Date(start.getTime() + 5 * 60 * 60_000),
+  });
+  const [image] = await db
+    .insert(placeImages)
+    .values({
+      placeId: place.id,
+      sequence: 1,
+      fileKey: `${crypto.randomUUID()}-display.webp`,
+      thumbnailKey: `${crypto.randomUUID()}-thumb.webp`,
+      contentType: 'image/webp',
+      width: 10,
+      height: 10,
+    })
+    .returning();
+  return { company, staff, place, associate, appointment, block, image: image! };
+}
+type Club = Awaited<ReturnType<typeof seedClub>>;
+
+/** The club's row an id-like field names (`id`: the row of the resource of the path). */
+function idFor(club: Club, name: string, path: string): unknown {
+  const resource = path.replace('/api/backoffice/', '').split('/')[0]!;
+  const ofResource: Record<string, string> = {
+    company: club.company.id,
+    place: club.place.id,
+    category: club.place.categoryId,
+    placeImage: club.image.id,
+    appointment: club.appointment.id,
+    'blocked-time': club.block.id,
+    associate: club.associate.id,
+    'associate-title': club.associate.associateTitleId,
+  };
+  const byName: Record<string, unknown> = {
+    companyId: club.company.id,
+    placeId: club.place.id,
+    placeIds: [club.place.id],
+    categoryId: club.place.categoryId,
+    associateId: club.associate.id,
+    associateTitleId: club.associate.associateTitleId,
+    cardId: club.associate.cardId,
+    // The administrator themself: changing or removing them is refused (last administrator),
+    // so the matrix changes nobody's access on the way.
+    userId: club.staff.id,
+    id: ofResource[resource],
+  };
+  return byName[name];
+}
+
+const isIdLike = (name: string) => name === 'id' || /Ids?$/.test(name);
+
+function sampleValues(club: Club): Record<string, unknown> {
+  const day = addDaysToDate(clubToday(club.company.timezone), 7);
+  const start = clubInstant(day, '12:00', club.company.timezone);
+  const end = new Date(start.getTime() + 60 * 60_000);
+  return {
+    name: 'Pelo papel',
+    description: 'Pelo papel',
+    reason: 'Pelo papel',
+    startsAt: start.toISOString(),
+    startAt: start.toISOString(),
+    endsAt: end.toISOString(),
+    startTime: start.toISOString(),
+    endTime: end.toISOString(),
+    bookRange: 60,
+    associateReservationLimit: 1,
+    availableBookingDays: 10,
+    ageRestriction: 0,
+    maxCancelBookingTime: 0,
+    anonymousBooking: true,
+    blockedAppointmentDay: true,
+    notAppointmentPreviousDayTime: true,
+    openTime: '07:00',
+    closeTime: '21:00',
+    dayOfWeek: 'SEGUNDA',
+    timezone: 'America/Sao_Paulo',
+    currentPassword: 'nao-e-a-senha',
+    newPassword: 'senha-nova-123',
+    blocked: false,
+    date: day,
+    fromDate: clubToday(club.company.timezone),
+    toDate: addDaysToDate(day, 30),
+    cpf: formatCpf(uniqueCpf()),
+    role: 'consulta',
+  };
+}
+
+/** A valid request of `operation` on the club's own rows. */
+async function requestOf(operation: Operation, club: Club, headers: Record<string, string>) {
+  const samples = sampleValues(club);
+  const url = operation.path.replace(/\{(\w+)\}/g, (_, name: string) =>
+    encodeURIComponent(String(idFor(club, name, operation.path))),
+  );
+  const query: Record<string, string> = {};
+  for (const parameter of operation.parameters ?? []) {
+    if (parameter.in !== 'query') continue;
+    const value = isIdLike(parameter.name)
+      ? idFor(club, parameter.name, operation.path)
+      : parameter.required
+        ? samples[parameter.name]
+        : undefined;
+    if (value !== undefined) query[parameter.name] = String(value);
+  }
+  const form = multipartForms[operationName(operation)];
+  if (form) {
+    const fields: Record<string, string> = {};
+    for (const [name, kind] of Object.entries(form.fields)) {
+      if (kind === 'id') fields[name] = String(idFor(club, name, operation.path));
+    }
+    const file =
+      form.fileField === 'file'
+        ? {
+            bytes: new TextEncoder().encode(
+              'cpf,name,birthdate,cardid,title,isholder\n52998224725,Fulano,1990-01-01,999,T1,S\n',
+            ),
+            name: 'socios.csv',
+            type: 'text/csv',
+          }
+        : {
+            bytes: await sharp({
+              create: { width: 8, height: 8, channels: 3, background: '#000' },
+            })
+              .png()
+              .toBuffer(),
+            name: 'foto.png',
+            type: 'image/png',
+          };
+    const body = await encodeMultipart(fields, { field: form.fileField, ...file });
+    return {
+      method: operation.method,
+      url,
+      query,
+      headers: { ...headers, 'content-type': body.contentType },
+      payload: body.payload,
+    };
+  }
+  const schema: JsonSchema | undefined =
+    operation.requestBody?.content?.['application/json']?.schema;
+  if (!schema) return { method: operation.method, url, query, headers };
+  const payload: Record<string, unknown> = {};
+  for (const name of Object.keys(schema.properties ?? {})) {
+    if (isIdLike(name)) payload[name] = idFor(club, name, operation.path);
+    else if (name in samples) payload[name] = samples[name];
+    else if (schema.required?.includes(name)) {
+      throw new Error(`${operationName(operation)}: no sample value for required field ${name}`);
+    }
+  }
+  return { method: operation.method, url, query, headers, payload };
+}
+
+/** Adds a staff member of `role` to the club and answers their Authorization header. */
+async function staffOfRole(club: Club, role: StaffRole) {
+  if (role === 'administrador') return bearerFor(context.app, club.staff.cpf);
+  const user = await createUser(context.db, { name: `Equipe ${role}` });
+  await context.db
+    .insert(companyStaff)
+    .values({ companyId: club.company.id, userId: user.id, role });
+  return bearerFor(context.app, user.cpf);
+}
+
+describe('role matrix', () => {
+  it('declares a known permission on every back-office route', () => {
+    const operations = backofficeOperations();
+    expect(operations.length).toBeGreaterThanOrEqual(45);
+    const undeclared = operations
+      .filter((operation) => !operation['x-permission'])
+      .map(operationName);
+    expect(undeclared).toEqual([]);
+    for (const operation of operations) {
+      expect(operation['x-roles']).toEqual(permissionRoles[operation['x-permission']!]);
+    }
+  });
+
+  it('refuses to start with a back-office route that declares no permission', async () => {
+    const app = Fastify();
+    void app.register(async (scope) => {
+      enforcePermissions(scope);
+      scope.get('/declared', { config: { permission: 'club.read' } }, async () => ({}));
+      scope.get('/forgotten', async () => ({}));
+    });
+    await expect(app.ready()).rejects.toThrow(/GET \/forgotten: declare the route's permission/);
+  });
+
+  it('answers 403 PermissionDenied to every role without the permission, and no 403 to the others', async () => {
+    const club = await seedClub(context.db);
+    const headersOf = {} as Record<StaffRole, Record<string, string>>;
+    // Forbidden calls first, then the allowed ones: a write allowed to one role must not change
+    // what the next is refused over.
+    for (const role of ['consulta', 'recepcao', 'administrador'] as const) {
+      headersOf[role] = await staffOfRole(club, role);
+    }
+    const failures: string[] = [];
+    let forbiddenCalls = 0;
+    for (const role of ['consulta', 'recepcao', 'administrador'] as const) {
+      for (const operation of backofficeOperations()) {
+        const allowed = hasPermission(role, operation['x-permission']!);
+        const request = await requestOf(operation, club, headersOf[role]);
+        // The live event stream never ends once open: only its status is read.
+        const isStream = allowed && operation.path === '/api/backoffice/events';
+        const response = await context.app.inject({
+          ...request,
+          ...(isStream ? { payloadAsStream: true } : {}),
+        } as never);
+        if (isStream) response.stream().destroy();
+        const label = `${role} ${operationName(operation)}`;
+        if (allowed && response.statusCode === 403) {
+          failures.push(`${label}: allowed but answered 403 ${response.body.slice(0, 160)}`);
+        }
+        if (!allowed) {
+          forbiddenCalls += 1;
+          const body = response.json<{ error?: string }>();
+          if (response.statusCode !== 403 || body.error !== 'PermissionDenied') {
+            failures.push(
+              `${label}: forbidden but answered ${response.statusCode} ${response.body.slice(0, 160)}`,
+            );
+          }
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+    expect(forbiddenCalls).toBeGreaterThan(30);
+  }, 120_000);
+});
+
+describe('the permissions table', () => {
+  const operations = () => backofficeOperations();
+  const allowedTo = (role: StaffRole) =>
+    operations().filter((operation) => hasPermission(role, operation['x-permission']!));
+
+  it('gives the administrator every route', () => {
+    expect(allowedTo('administrador').length).toBe(operations().length);
+  });
+
+  it('lets Consulta only read, besides changing their own password', () => {
+    const writes = allowedTo('consulta')
+      .filter((operation) => operation.method !== 'GET')
+      .map(operationName);
+    expect(writes).toEqual(['PATCH /api/backoffice/profile/password']);
+  });
+
+  it('lets Recepção book, cancel, block and look after associates, but not run the club', () => {
+    const names = allowedTo('recepcao').map(operationName);
+    for (const name of [
+      'POST /api/backoffice/appointment',
+      'PATCH /api/backoffice/appointment/cancel/{id}',
+      'PATCH /api/backoffice/appointment/{id}/check-in',
+      'PATCH /api/backoffice/appointment/{id}/no-show',
+      'POST /api/backoffice/blocked-time/single',
+      'DELETE /api/backoffice/blocked-time/{id}',
+      'PATCH /api/backoffice/associate/{id}/block',
+      'PATCH /api/backoffice/associate/update-password',
+    ]) {
+      expect(names).toContain(name);
+    }
+    for (const name of [
+      'PATCH /api/backoffice/company/{id}',
+      'POST /api/backoffice/place',
+      'POST /api/backoffice/category',
+      'PATCH /api/backoffice/operating-hour/company',
+      'POST /api/backoffice/associate/import',
+      'GET /api/backoffice/company/{companyId}/staff',
+    ]) {
+      expect(names).not.toContain(name);
+    }
+  });
+
+  it('names the audit permission for administrators and Consulta', () => {
+    expect(staffRoles.filter((role) => hasPermission(role, 'audit.read'))).toEqual([
+      'administrador',
+      'consulta',
+    ]);
+  });
+});

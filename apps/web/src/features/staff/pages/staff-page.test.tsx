@@ -1,0 +1,93 @@
+import type { StaffMember } from '@clube/shared';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { setCurrentCompany } from '@/lib/current-company';
+import { setSession } from '@/lib/session';
+import { buildCompany, buildSession } from '@/testing/factories';
+import { apiError, mockApi, route } from '@/testing/mock-api';
+import { renderApp } from '@/testing/render-app';
+
+const firstRender = { timeout: 10_000 };
+
+const ana: StaffMember = {
+  userId: '00000000-0000-4000-8000-00000000aaa1',
+  name: 'Ana Souza',
+  cpf: '52998224725',
+  email: null,
+  role: 'administrador',
+  mustChangePassword: false,
+  createdAt: '2026-01-10T12:00:00.000Z',
+};
+
+function signedInAdministrator() {
+  const session = buildSession({ user: { ...buildSession().user, id: ana.userId } });
+  setSession(session);
+  const company = buildCompany();
+  setCurrentCompany(company);
+  return company;
+}
+
+describe('Equipe', () => {
+  it('adds a new person and shows the one-time password once', async () => {
+    const company = signedInAdministrator();
+    const rita: StaffMember = {
+      ...ana,
+      userId: '00000000-0000-4000-8000-00000000aaa2',
+      name: 'Rita Lima',
+      cpf: '12345678909',
+      role: 'recepcao',
+      mustChangePassword: true,
+    };
+    let members = [ana];
+    const { requests } = mockApi(
+      route.get(`/backoffice/company/${company.id}/staff`, () => ({ items: members })),
+      route.post(`/backoffice/company/${company.id}/staff`, () => {
+        members = [ana, rita];
+        return { member: rita, oneTimePassword: 'abcdefgh2345' };
+      }),
+    );
+    renderApp('/staff');
+    expect(await screen.findByText('Ana Souza', undefined, firstRender)).toBeVisible();
+
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Adicionar pessoa' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Adicionar pessoa à equipe' });
+    await user.type(within(dialog).getByLabelText('CPF'), '12345678909');
+    await user.type(within(dialog).getByLabelText('Nome'), 'Rita Lima');
+    await user.click(within(dialog).getByRole('button', { name: 'Adicionar' }));
+
+    const added = await screen.findByRole('dialog', { name: 'Pessoa adicionada' });
+    expect(within(added).getByText('abcdefgh2345')).toBeVisible();
+    const sent = requests.find((request) => request.method === 'POST');
+    expect(sent?.body).toMatchObject({
+      cpf: expect.stringMatching(/^123\.?456\.?789-?09$/) as unknown,
+      name: 'Rita Lima',
+      role: 'recepcao',
+    });
+    await user.click(within(added).getAllByRole('button', { name: 'Fechar' })[0]!);
+    expect(await screen.findByText('Ainda não trocou a senha provisória.')).toBeVisible();
+  });
+
+  it('says why the last administrator cannot be demoted', async () => {
+    const company = signedInAdministrator();
+    mockApi(
+      route.get(`/backoffice/company/${company.id}/staff`, { items: [ana] }),
+      route.patch(
+        `/backoffice/company/${company.id}/staff/${ana.userId}`,
+        apiError('LastAdministrator'),
+      ),
+    );
+    renderApp('/staff');
+    const user = userEvent.setup();
+    await user.selectOptions(
+      await screen.findByRole('combobox', { name: 'Papel de Ana Souza' }, firstRender),
+      'consulta',
+    );
+    expect(
+      await screen.findByText(
+        'O clube precisa de ao menos um administrador. Defina outro administrador antes.',
+      ),
+    ).toBeVisible();
+  });
+});
