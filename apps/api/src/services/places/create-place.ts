@@ -28,7 +28,8 @@ export async function createPlace(db: Database, options: CreatePlaceOptions) {
       action: 'place.create',
       entityType: 'place',
       entityId: place!.id,
-      data: values,
+      placeId: place!.id,
+      data: { after: values },
     });
     return place!.id;
   });

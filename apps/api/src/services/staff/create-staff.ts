@@ -3,7 +3,7 @@ import { isValidCpf, limits, stripCpf } from '@clube/shared';
 import { eq } from 'drizzle-orm';
 import { AppError } from '../../lib/app-error';
 import { hashPassword } from '../../lib/password';
-import { recordAudit } from '../../lib/audit';
+import { recordAudit, recordStaffAccountEvent } from '../../lib/audit';
 import { revokeAllRefreshTokensOfUser } from '../auth/refresh-tokens';
 
 export type CreateStaffOptions = { cpf: string; name: string; password: string; companyId: string };
@@ -69,12 +69,10 @@ export async function resetStaffPassword(db: Database, options: { cpf: string; p
       .returning({ id: users.id, cpf: users.cpf, name: users.name });
     if (!user) throw new AppError('UserNotFound');
     await revokeAllRefreshTokensOfUser(tx, { userId: user.id });
-    await recordAudit(tx, {
-      companyId: null,
+    await recordStaffAccountEvent(tx, {
+      userId: user.id,
       actorUserId: null,
       action: 'staff.reset-password',
-      entityType: 'user',
-      entityId: user.id,
     });
     return user;
   });
