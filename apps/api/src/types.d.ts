@@ -42,6 +42,8 @@ declare module 'fastify' {
      * turn the first of them was given (plugins/admission.ts).
      */
     admissionKey?: (request: FastifyRequest) => string | undefined;
+    /** The permission a back-office route needs (e.g. `audit.read`). */
+    permission?: string;
   }
 }
 
