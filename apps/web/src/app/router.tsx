@@ -113,6 +113,10 @@ export const routes: RouteObject[] = [
                 ),
               },
               {
+                path: paths.audit.path,
+                element: lazyPage(() => import('@/features/audit/pages/audit-page'), 'AuditPage'),
+              },
+              {
                 path: paths.settings.path,
                 element: lazyPage(
                   () => import('@/features/companies/pages/settings-page'),

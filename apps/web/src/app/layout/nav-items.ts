@@ -3,6 +3,7 @@ import {
   BlockIcon,
   ClockIcon,
   GridIcon,
+  HistoryIcon,
   HomeIcon,
   SettingsIcon,
   SwitchIcon,
@@ -20,6 +21,7 @@ export type NavItem = {
     | 'layout.nav.categories'
     | 'layout.nav.operatingHours'
     | 'layout.nav.timeBlocks'
+    | 'layout.nav.audit'
     | 'layout.nav.settings'
     | 'layout.nav.profile'
     | 'layout.nav.switchCompany';
@@ -35,6 +37,7 @@ export const mainNavItems: NavItem[] = [
   { labelKey: 'layout.nav.categories', href: paths.categories.href(), icon: TagIcon },
   { labelKey: 'layout.nav.operatingHours', href: paths.operatingHours.href(), icon: ClockIcon },
   { labelKey: 'layout.nav.timeBlocks', href: paths.manageTimeBlocks.href(), icon: BlockIcon },
+  { labelKey: 'layout.nav.audit', href: paths.audit.href(), icon: HistoryIcon },
 ];
 
 export const accountNavItems: NavItem[] = [
