@@ -380,7 +380,11 @@ describe('GET /api/backoffice/audit/export.csv', () => {
         entityType: 'associate',
         entityId: hostile.id,
         associateId: hostile.id,
-        data: { reason: '+1; "dívida"\nsegunda linha', after: { blocked: true } },
+        data: {
+          reason: '+1; "dívida"\nsegunda linha',
+          startsAt: '2026-06-12T13:00:00.000Z',
+          after: { blocked: true },
+        },
         // 15:05 UTC is 12:05 in São Paulo.
         createdAt: new Date('2026-06-10T15:05:00Z'),
       },
@@ -427,7 +431,7 @@ describe('GET /api/backoffice/audit/export.csv', () => {
         '',
         `'=HYPERLINK("http://mal.example","x")`,
         'Bloqueado: — → sim',
-        `Motivo: +1; "dívida"\nsegunda linha`,
+        `Motivo: +1; "dívida"\nsegunda linha\nInício: 12/06/2026 10:00`,
       ],
       [
         '09/06/2026 23:30',

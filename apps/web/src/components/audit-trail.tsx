@@ -18,7 +18,7 @@ type AuditTrailProps = {
 };
 
 /** One changed field: its name, then the old and the new value. */
-function ChangeRows({ entry }: { entry: AuditEntry }) {
+function ChangeRows({ entry, timezone }: { entry: AuditEntry; timezone: string }) {
   const { t } = useTranslation();
   const fields = [
     ...new Set([...Object.keys(entry.before ?? {}), ...Object.keys(entry.after ?? {})]),
@@ -38,10 +38,10 @@ function ChangeRows({ entry }: { entry: AuditEntry }) {
           <tr key={field} className="border-t border-slate-100 align-top">
             <td className="py-1 pr-2 text-slate-700">{auditFieldLabel(field)}</td>
             <td className="py-1 pr-2 break-words text-slate-500 line-through decoration-slate-300">
-              {auditValueText(field, entry.before?.[field])}
+              {auditValueText(field, entry.before?.[field], timezone)}
             </td>
             <td className="py-1 break-words font-medium text-slate-900">
-              {auditValueText(field, entry.after?.[field])}
+              {auditValueText(field, entry.after?.[field], timezone)}
             </td>
           </tr>
         ))}
@@ -82,13 +82,15 @@ function AuditItem({
           )}
         </p>
       )}
-      <ChangeRows entry={entry} />
+      <ChangeRows entry={entry} timezone={timezone} />
       {details.length > 0 && (
         <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 text-sm">
           {details.map(([field, value]) => (
             <div key={field} className="contents">
               <dt className="text-slate-600">{auditFieldLabel(field)}</dt>
-              <dd className="break-words text-slate-800">{auditValueText(field, value)}</dd>
+              <dd className="break-words text-slate-800">
+                {auditValueText(field, value, timezone)}
+              </dd>
             </div>
           ))}
         </dl>

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { clubDateOf, clubTimeOf } from '../time';
 import { dateSchema, idSchema } from './common';
 
 /**
@@ -92,9 +93,21 @@ const statusTexts: Record<string, string> = {
   NO_SHOW: 'Falta',
 };
 
-/** A before/after value as a person reads it. */
-export function auditValueText(field: string, value: unknown): string {
+const isoInstant = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
+
+/**
+ * A before/after value as a person reads it; an instant on the club's clock (DD/MM/AAAA HH:mm)
+ * when `timezone` is given.
+ */
+export function auditValueText(field: string, value: unknown, timezone?: string): string {
   if (value === null || value === undefined || value === '') return '—';
+  if (timezone && typeof value === 'string' && isoInstant.test(value)) {
+    const instant = new Date(value);
+    if (!Number.isNaN(instant.getTime())) {
+      const [year, month, day] = clubDateOf(instant, timezone).split('-');
+      return `${day}/${month}/${year} ${clubTimeOf(instant, timezone)}`;
+    }
+  }
   if (typeof value === 'boolean') return value ? 'sim' : 'não';
   if (field === 'status' && typeof value === 'string') return statusTexts[value] ?? value;
   if (typeof value === 'string' || typeof value === 'number') return String(value);

@@ -35,7 +35,7 @@ type AuditRow = {
 };
 
 /** An entry of the trail with its time as the club's clock reads it (the export's column). */
-export type AuditEntryInClubTime = AuditEntry & { clubTime: string };
+export type AuditEntryInClubTime = AuditEntry & { clubTime: string; timezone: string };
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (match) => `\\${match}`);
 
@@ -101,12 +101,12 @@ async function readAuditPage(
   const page = rows.slice(0, take);
   const last = page.at(-1);
   return {
-    items: page.map(toAuditEntry),
+    items: page.map((row) => ({ ...toAuditEntry(row), timezone: club.timezone })),
     nextCursor: rows.length > take && last ? `${last.micros}.${last.id}` : null,
   };
 }
 
-function toAuditEntry(row: AuditRow): AuditEntryInClubTime {
+function toAuditEntry(row: AuditRow): AuditEntry & { clubTime: string } {
   const { before, after, ...rest } = row.data ?? {};
   const isRecord = (value: unknown): value is Record<string, unknown> =>
     typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -138,7 +138,7 @@ export async function listAuditEvents(db: Database, options: ListAuditEventsOpti
   const { cursor, take, ...filters } = options;
   const page = await readAuditPage(db, { filters, cursor, take });
   return {
-    items: page.items.map(({ clubTime: _clubTime, ...entry }) => entry),
+    items: page.items.map(({ clubTime: _clubTime, timezone: _timezone, ...entry }) => entry),
     nextCursor: page.nextCursor,
   };
 }

@@ -22,6 +22,7 @@ export async function createPlace(db: Database, options: CreatePlaceOptions) {
       throw new AppError('CategoryNotFound');
     }
     const [place] = await tx.insert(places).values(values).returning({ id: places.id });
+    const { companyId: _companyId, ...shownValues } = values;
     await recordAudit(tx, {
       companyId: values.companyId,
       actorUserId: staff.userId,
@@ -29,7 +30,7 @@ export async function createPlace(db: Database, options: CreatePlaceOptions) {
       entityType: 'place',
       entityId: place!.id,
       placeId: place!.id,
-      data: { after: values },
+      data: { after: shownValues },
     });
     return place!.id;
   });

@@ -6,7 +6,6 @@ import {
   auditListSchema,
   auditValueText,
   errorBodySchema,
-  type AuditEntry,
 } from '@clube/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { csvStream, sendCsv, type CsvColumn } from '../../../lib/csv-export';
@@ -20,14 +19,14 @@ import {
 const actorKinds = { staff: 'Funcionário', member: 'Associado', system: 'Sistema' } as const;
 
 /** "Campo: antes → depois" for each changed field, one per line. */
-function changesText(entry: AuditEntry): string {
+function changesText(entry: AuditEntryInClubTime): string {
   const fields = [
     ...new Set([...Object.keys(entry.before ?? {}), ...Object.keys(entry.after ?? {})]),
   ];
   return fields
     .map(
       (field) =>
-        `${auditFieldLabel(field)}: ${auditValueText(field, entry.before?.[field])} → ${auditValueText(field, entry.after?.[field])}`,
+        `${auditFieldLabel(field)}: ${auditValueText(field, entry.before?.[field], entry.timezone)} → ${auditValueText(field, entry.after?.[field], entry.timezone)}`,
     )
     .join('\n');
 }
@@ -45,7 +44,10 @@ const exportColumns: CsvColumn<AuditEntryInClubTime>[] = [
     value: (entry) =>
       entry.details
         ? Object.entries(entry.details)
-            .map(([field, value]) => `${auditFieldLabel(field)}: ${auditValueText(field, value)}`)
+            .map(
+              ([field, value]) =>
+                `${auditFieldLabel(field)}: ${auditValueText(field, value, entry.timezone)}`,
+            )
             .join('\n')
         : null,
   },
