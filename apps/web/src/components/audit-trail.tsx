@@ -1,4 +1,10 @@
-import { auditActionLabel, auditFieldLabel, auditValueText, type AuditEntry } from '@clube/shared';
+import {
+  auditActionLabel,
+  auditDetailEntries,
+  auditFieldLabel,
+  auditValueText,
+  type AuditEntry,
+} from '@clube/shared';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -59,7 +65,7 @@ function AuditItem({
   const { t } = useTranslation();
   const action = auditActionLabel(entry.action);
   const who = entry.actor.name ?? t('audit.actors.system');
-  const details = Object.entries(entry.details ?? {});
+  const details = auditDetailEntries(entry.details);
   return (
     <li className="rounded-lg border border-slate-200 bg-white p-4">
       <div className="flex flex-col gap-1 sm:flex-row sm:items-baseline sm:justify-between">

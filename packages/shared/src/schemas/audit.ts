@@ -86,6 +86,17 @@ export function auditFieldLabel(field: string): string {
   return auditFieldLabels[field] ?? field;
 }
 
+/** Details kept for the record but not shown: storage keys, sizes and ids nobody reads. */
+const isHiddenDetail = (field: string) =>
+  /Ids?$/.test(field) || ['fileKey', 'thumbnailKey', 'bytes'].includes(field);
+
+/** The details of an entry a person reads, in the order recorded. */
+export function auditDetailEntries(details: Record<string, unknown> | null): [string, unknown][] {
+  return Object.entries(details ?? {}).filter(([field]) => !isHiddenDetail(field));
+}
+
+const reasonTexts: Record<string, string> = { 'blocked-time': 'Bloqueio de horário' };
+
 const statusTexts: Record<string, string> = {
   SCHEDULED: 'Agendada',
   CANCELLED: 'Cancelada',
@@ -110,6 +121,7 @@ export function auditValueText(field: string, value: unknown, timezone?: string)
   }
   if (typeof value === 'boolean') return value ? 'sim' : 'não';
   if (field === 'status' && typeof value === 'string') return statusTexts[value] ?? value;
+  if (field === 'reason' && typeof value === 'string') return reasonTexts[value] ?? value;
   if (typeof value === 'string' || typeof value === 'number') return String(value);
   return JSON.stringify(value);
 }

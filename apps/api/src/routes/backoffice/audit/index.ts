@@ -1,5 +1,6 @@
 import {
   auditActionLabel,
+  auditDetailEntries,
   auditFieldLabel,
   auditFilterQuerySchema,
   auditListQuerySchema,
@@ -43,7 +44,7 @@ const exportColumns: CsvColumn<AuditEntryInClubTime>[] = [
     header: 'Detalhes',
     value: (entry) =>
       entry.details
-        ? Object.entries(entry.details)
+        ? auditDetailEntries(entry.details)
             .map(
               ([field, value]) =>
                 `${auditFieldLabel(field)}: ${auditValueText(field, value, entry.timezone)}`,

@@ -95,6 +95,7 @@ export function AuditPage() {
         actions={
           <Button
             variant="secondary"
+            className="whitespace-nowrap"
             onClick={() => void exportCsv()}
             disabled={exportState.isPending}
           >

@@ -1,7 +1,7 @@
 export const audit = {
   title: 'Auditoria',
   subtitle:
-    'Quem fez o quê no clube — funcionários e associados —, no horário do clube, com o antes e o depois de cada alteração.',
+    'Quem fez o quê no clube, funcionários e associados, no horário do clube, com o antes e o depois de cada alteração.',
   historyTitle: 'Histórico',
   listLabel: 'Registros da auditoria',
   loading: 'Carregando auditoria…',
