@@ -64,7 +64,7 @@ function AuditItem({
 }: { entry: AuditEntry; timezone: string } & Pick<AuditTrailProps, 'hidePlace' | 'hideAssociate'>) {
   const { t } = useTranslation();
   const action = auditActionLabel(entry.action);
-  const who = entry.actor.name ?? t('audit.actors.system');
+  const who = entry.actor.name;
   const details = auditDetailEntries(entry.details);
   return (
     <li className="rounded-lg border border-slate-200 bg-white p-4">
@@ -75,8 +75,14 @@ function AuditItem({
         </p>
       </div>
       <p className="mt-1 text-sm text-slate-700">
-        {t('audit.by', { name: who })}{' '}
-        <span className="text-slate-500">({t(`audit.actors.${entry.actor.kind}`)})</span>
+        {who ? (
+          <>
+            {t('audit.by', { name: who })}{' '}
+            <span className="text-slate-500">({t(`audit.actors.${entry.actor.kind}`)})</span>
+          </>
+        ) : (
+          t('audit.bySystem')
+        )}
       </p>
       {((!hidePlace && entry.place) || (!hideAssociate && entry.associate)) && (
         <p className="mt-1 text-sm text-slate-700">

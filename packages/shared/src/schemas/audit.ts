@@ -80,6 +80,12 @@ const auditFieldLabels: Record<string, string> = {
   noShowSuspensionDays: 'Dias de suspensão',
   logoUrl: 'Logotipo',
   reason: 'Motivo',
+  total: 'Linhas',
+  created: 'Criados',
+  updated: 'Alterados',
+  rejected: 'Rejeitados',
+  unchanged: 'Sem alteração',
+  titlesCreated: 'Títulos criados',
 };
 
 export function auditFieldLabel(field: string): string {

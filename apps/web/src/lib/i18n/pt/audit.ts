@@ -10,6 +10,7 @@ export const audit = {
   loadMore: 'Carregar mais',
   loadingMore: 'Carregando…',
   by: 'Por {{name}}',
+  bySystem: 'Pelo sistema',
   aboutPlace: 'Espaço: {{name}}',
   aboutAssociate: 'Associado: {{name}}',
   field: 'Campo',
