@@ -349,6 +349,7 @@ describe('GET /api/backoffice/audit', () => {
     const club = await createClubWithBearer(context.app);
     const cases: Array<Record<string, string>> = [
       { cursor: 'abc' },
+      { cursor: '99999999999999999999.99999999999999999999' },
       { action: 'drop table' },
       { from: '2026-06-10', to: '2026-06-09' },
       { take: '0' },

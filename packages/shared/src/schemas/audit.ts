@@ -132,8 +132,11 @@ export function auditValueText(field: string, value: unknown, timezone?: string)
   return JSON.stringify(value);
 }
 
-/** An opaque page position: the last entry's time (microseconds since 1970) and id. */
-const cursorPattern = /^(\d{1,20})\.(\d{1,20})$/;
+/**
+ * An opaque page position: the last entry's time (microseconds since 1970) and id, each short
+ * enough for PostgreSQL's bigint.
+ */
+const cursorPattern = /^(\d{1,17})\.(\d{1,18})$/;
 
 const trimmedOptional = (max: number) =>
   z
