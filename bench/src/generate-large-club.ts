@@ -166,7 +166,7 @@ export async function generateLargeClub(
 ): Promise<LargeClub> {
   const company = await createCompany(db, { name: 'Clube Grande (benchmark)', timezone });
   const companyId = company.id;
-  await createStaff(db, { ...largeClubStaff, name: 'Staff Benchmark', companyId });
+  const staff = await createStaff(db, { ...largeClubStaff, name: 'Staff Benchmark', companyId });
   const today = clubToday(timezone);
   const firstDay = addDaysToDate(today, -pastDays);
   const lastDay = addDaysToDate(today, futureDays);
@@ -258,6 +258,20 @@ export async function generateLargeClub(
     await db.execute(sql`
       update appointments set status = 'CANCELLED', cancelled_at = starts_at - interval '1 day'
       where company_id = ${companyId} and random() < 0.08`);
+  });
+
+  // The audit trail those bookings left: one event per booking, one more per cancellation, by
+  // staff, each naming its place and associate (what the Auditoria screen pages through).
+  await time(log, 'eventos de auditoria dos agendamentos', async () => {
+    await db.execute(sql`
+      insert into audit_events (company_id, actor_user_id, action, entity_type, entity_id, data,
+        place_id, associate_id, created_at)
+      select ${companyId}, ${staff.id}::uuid, event.action, 'appointment', a.id::text,
+        jsonb_build_object('startsAt', a.starts_at), a.place_id, a.associate_id, event.at
+      from appointments a
+      cross join lateral (values ('appointment.create', a.created_at), ('appointment.cancel', a.cancelled_at))
+        as event(action, at)
+      where a.company_id = ${companyId} and event.at is not null`);
   });
 
   await time(log, `${sizes.blockedTimes} bloqueios`, async () => {

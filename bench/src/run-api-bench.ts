@@ -227,6 +227,28 @@ async function routesScenario({ env, club }: Prepared) {
         ...get(`/api/backoffice/day-sheet?companyId=${club.companyId}&date=${club.busyDate}`),
         connections: 1,
       }),
+      // The audit trail's page for one user against the slot list's for one user, in this run:
+      // the trail's p99 must stay within 5× the list's (a ratio; docs/performance.md).
+      await measure('time slots (1 usuário)', {
+        ...get(`/api/backoffice/appointment/${club.busyPlaceId}/time-slots?date=${club.busyDate}`),
+        connections: 1,
+      }),
+      await measure('auditoria: primeira página (1 usuário)', {
+        ...get(`/api/backoffice/audit?companyId=${club.companyId}&take=50`),
+        connections: 1,
+      }),
+      await measure('auditoria: histórico do lugar movimentado (1 usuário)', {
+        ...get(
+          `/api/backoffice/audit?companyId=${club.companyId}&placeId=${club.busyPlaceId}&take=50`,
+        ),
+        connections: 1,
+      }),
+      await measure('auditoria: cancelamentos de um mês (1 usuário)', {
+        ...get(
+          `/api/backoffice/audit?companyId=${club.companyId}&action=appointment.cancel&from=${club.busyDate.slice(0, 8)}01&to=${club.busyDate}&take=50`,
+        ),
+        connections: 1,
+      }),
       await measure(
         `associados: prefixo do nome ("${firstName.slice(0, 4)}")`,
         get(search(firstName.slice(0, 4))),
@@ -312,6 +334,19 @@ async function routesScenario({ env, club }: Prepared) {
       'não-2xx': row.non2xx,
     }));
     console.table(table);
+    const slotsOneUser = rows.find((row) => row.route === 'time slots (1 usuário)')!;
+    const auditRatios = rows
+      .filter((row) => row.route.startsWith('auditoria:'))
+      .map((row) => ({
+        route: row.route,
+        p99: row.p99,
+        slotsP99: slotsOneUser.p99,
+        ratio: row.p99 / Math.max(slotsOneUser.p99, 1),
+      }));
+    for (const audit of auditRatios)
+      log(
+        `  ${audit.route}: p99 ${audit.p99} ms = ${audit.ratio.toFixed(2)}× o p99 da lista de horários (${audit.slotsP99} ms; orçamento ≤ 5×)${audit.ratio > 5 ? ' — ACIMA DO ORÇAMENTO' : ''}`,
+      );
     log(
       `Início do servidor até /api/health: ${startupMs.toFixed(0)} ms · RSS ocioso ${idle.rssMb.toFixed(0)} MB · pico de RSS ${memory.peakRssMb.toFixed(0)} MB`,
     );
@@ -322,6 +357,7 @@ async function routesScenario({ env, club }: Prepared) {
       idleRssMb: Math.round(idle.rssMb),
       peakRssMb: Math.round(memory.peakRssMb),
       routes: [...rows, login].map(({ result: _result, ...row }) => row),
+      auditRatios,
     };
   } finally {
     await stopServer(server);

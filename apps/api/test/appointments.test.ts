@@ -59,7 +59,8 @@ describe('POST /api/backoffice/appointment', () => {
         actorUserId: staff.id,
         companyId: place.companyId,
         entityType: 'appointment',
-        data: { placeId: place.id, associateId: associate.id },
+        placeId: place.id,
+        associateId: associate.id,
       },
     ]);
   });

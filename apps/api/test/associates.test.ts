@@ -434,8 +434,8 @@ describe('blocking associates and titles', () => {
       .from(auditEvents)
       .where(eq(auditEvents.entityId, joao.id));
     expect(audits.map((event) => [event.action, event.data])).toEqual([
-      ['associate.block', { reason: 'Mensalidade em atraso' }],
-      ['associate.unblock', { reason: 'Pagamento em dia' }],
+      ['associate.block', { reason: 'Mensalidade em atraso', after: { blocked: true } }],
+      ['associate.unblock', { reason: 'Pagamento em dia', after: { blocked: false } }],
     ]);
   });
 

@@ -242,7 +242,13 @@ describe('creating a block over bookings', () => {
       );
     expect(audit).toMatchObject({
       actorUserId: s.staff.id,
-      data: { fromPlaceId: s.a.id, toPlaceId: s.b.id, description: 'Torneio interno' },
+      placeId: s.a.id,
+      associateId: s.ana.id,
+      data: {
+        before: { place: s.a.name },
+        after: { place: s.b.name },
+        description: 'Torneio interno',
+      },
     });
   });
 

@@ -460,10 +460,27 @@ export const auditEvents = pgTable(
     entityType: text('entity_type').notNull(),
     entityId: text('entity_id'),
     data: jsonb('data'),
+    /**
+     * The place and the associate the event concerns, when it concerns one (their history and the
+     * trail's filters). No foreign key: the trail outlives what it names.
+     */
+    placeId: uuid('place_id'),
+    associateId: uuid('associate_id'),
     createdAt: createdAt(),
   },
   (table) => [
-    index('audit_events_company_created_idx').on(table.companyId, table.createdAt),
+    // The trail is read newest first in pages keyed on (created_at, id).
+    index('audit_events_company_keyset_idx').on(
+      table.companyId,
+      table.createdAt.desc(),
+      table.id.desc(),
+    ),
+    index('audit_events_place_keyset_idx')
+      .on(table.companyId, table.placeId, table.createdAt.desc(), table.id.desc())
+      .where(sql`${table.placeId} is not null`),
+    index('audit_events_associate_keyset_idx')
+      .on(table.companyId, table.associateId, table.createdAt.desc(), table.id.desc())
+      .where(sql`${table.associateId} is not null`),
     index('audit_events_entity_idx').on(table.entityType, table.entityId),
   ],
 );

@@ -16,3 +16,4 @@ export * from './schemas/portal';
 export * from './schemas/day-sheet';
 export * from './permissions';
 export * from './schemas/staff';
+export * from './schemas/audit';

@@ -1,4 +1,4 @@
-import { auditEvents, queryRows, type Database } from '@clube/db';
+import { auditEvents, companyStaff, queryRows, type Database } from '@clube/db';
 import { sql, type SQL } from 'drizzle-orm';
 
 export type AuditEvent = {
@@ -10,7 +10,15 @@ export type AuditEvent = {
   action: string;
   entityType: string;
   entityId: string | null;
+  /**
+   * What the event says: for a change, `before` and `after` hold the changed fields' old and new
+   * values (the trail shows them side by side); other keys are details.
+   */
   data?: Record<string, unknown>;
+  /** The place the event concerns (its history, the trail's place filter). */
+  placeId?: string | null;
+  /** The associate the event concerns (their history, the trail's associate filter). */
+  associateId?: string | null;
 };
 
 /** Records who did what. Call it inside the transaction of the change it describes. */
@@ -32,12 +40,45 @@ export async function insertAudited(
     db,
     sql`with created as (${insert.getSQL()}),
       audited as (
-        insert into ${auditEvents} (company_id, actor_user_id, actor_associate_id, action, entity_type, entity_id, data)
+        insert into ${auditEvents} (company_id, actor_user_id, actor_associate_id, action, entity_type, entity_id, data, place_id, associate_id)
         select ${event.companyId}, ${event.actorUserId}, ${event.actorAssociateId ?? null}, ${event.action}, ${event.entityType},
-          created.id::text, ${event.data ? JSON.stringify(event.data) : null}::jsonb
+          created.id::text, ${event.data ? JSON.stringify(event.data) : null}::jsonb,
+          ${event.placeId ?? null}::uuid, ${event.associateId ?? null}::uuid
         from created
         returning entity_id)
       select audited.entity_id as id from audited`,
   );
   return row!.id;
+}
+
+/**
+ * Records an event about a staff account (a sign-in, a password change) once in each club the
+ * account is staff of, so that every club's trail shows it: the account itself belongs to no club.
+ */
+export async function recordStaffAccountEvent(
+  db: Database,
+  event: { userId: string; actorUserId: string | null; action: string },
+): Promise<void> {
+  await db.execute(
+    sql`insert into ${auditEvents} (company_id, actor_user_id, action, entity_type, entity_id)
+      select ${companyStaff.companyId}, ${event.actorUserId}, ${event.action}, 'user', ${event.userId}
+      from ${companyStaff} where ${companyStaff.userId} = ${event.userId}`,
+  );
+}
+
+/**
+ * The fields of `after` whose value differs from `before`, old and new side by side: the
+ * `before`/`after` of a change's audit event.
+ */
+export function changedFields(
+  before: Record<string, unknown>,
+  after: Record<string, unknown>,
+): { before: Record<string, unknown>; after: Record<string, unknown> } {
+  const changed = Object.keys(after).filter(
+    (key) => after[key] !== undefined && JSON.stringify(before[key]) !== JSON.stringify(after[key]),
+  );
+  return {
+    before: Object.fromEntries(changed.map((key) => [key, before[key] ?? null])),
+    after: Object.fromEntries(changed.map((key) => [key, after[key]])),
+  };
 }

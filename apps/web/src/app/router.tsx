@@ -121,6 +121,10 @@ export const routes: RouteObject[] = [
                 ),
               },
               {
+                path: paths.audit.path,
+                element: lazyPage(() => import('@/features/audit/pages/audit-page'), 'AuditPage'),
+              },
+              {
                 path: paths.settings.path,
                 element: (
                   <RequirePermission permission="settings.write">

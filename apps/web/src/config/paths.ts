@@ -47,6 +47,16 @@ export const paths = {
       `/blocked-time/${encodeURIComponent(placeId)}${date ? `?date=${encodeURIComponent(date)}` : ''}`,
   },
   manageTimeBlocks: { path: '/manage-time-blocks', href: () => '/manage-time-blocks' },
+  audit: {
+    path: '/audit',
+    /** Opens filtered by an associate or a place (their full history). */
+    href: (filter: { associateId?: string; placeId?: string } = {}) => {
+      const query = new URLSearchParams(
+        Object.entries(filter).filter((entry): entry is [string, string] => Boolean(entry[1])),
+      ).toString();
+      return query ? `/audit?${query}` : '/audit';
+    },
+  },
 } as const;
 
 /** Error codes the app itself puts in the login URL. */

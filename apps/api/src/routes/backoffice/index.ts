@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { appointmentRoutes } from './appointments';
+import { auditRoutes } from './audit';
 import { blockedTimeRoutes } from './blocked-times';
 import { associateTitleRoutes } from './associate-titles';
 import { associateRoutes } from './associates';
@@ -34,4 +35,5 @@ export const backofficeRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(associateTitleRoutes);
   await app.register(profileRoutes);
   await app.register(staffRoutes);
+  await app.register(auditRoutes);
 };

@@ -97,7 +97,13 @@ export async function recordAttendance(
     action: status === 'CHECKED_IN' ? 'appointment.check-in' : 'appointment.no-show',
     entityType: 'appointment',
     entityId: appointment.id,
-    data: { startsAt: appointment.startsAt.toISOString() },
+    placeId: appointment.placeId,
+    associateId: appointment.associateId,
+    data: {
+      startsAt: appointment.startsAt.toISOString(),
+      before: { status: appointment.status },
+      after: { status },
+    },
   });
   announceAttendanceChange({ announce, appointment, timezone });
 }

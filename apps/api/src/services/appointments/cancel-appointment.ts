@@ -59,7 +59,13 @@ export async function cancelBooking(db: Database, options: CancelBookingOptions)
       action: 'appointment.cancel',
       entityType: 'appointment',
       entityId: id,
-      data: { startsAt: row.appointment.startsAt.toISOString() },
+      placeId: row.appointment.placeId,
+      associateId: row.appointment.associateId,
+      data: {
+        startsAt: row.appointment.startsAt.toISOString(),
+        before: { status: 'SCHEDULED' },
+        after: { status: 'CANCELLED' },
+      },
     });
     announce({
       companyId: row.appointment.companyId,

@@ -92,11 +92,9 @@ export async function bookAppointment(db: Database, options: BookAppointmentOpti
         actorAssociateId: memberId,
         action: 'appointment.create',
         entityType: 'appointment',
-        data: {
-          placeId: locked.place.id,
-          associateId: locked.associate.id,
-          startsAt: request.startsAt,
-        },
+        placeId: locked.place.id,
+        associateId: locked.associate.id,
+        data: { startsAt: request.startsAt, endsAt: request.endsAt },
       },
     );
     announce({

@@ -65,8 +65,11 @@ export async function undoAttendance(db: Database, options: AttendanceOptions) {
       action: 'appointment.undo-attendance',
       entityType: 'appointment',
       entityId: appointmentId,
+      placeId: appointment.placeId,
+      associateId: appointment.associateId,
       data: {
-        from: appointment.status,
+        before: { status: appointment.status },
+        after: { status: 'SCHEDULED' },
         recordedAt: recordedAt.toISOString(),
         liftedSuspensionIds: lifted.map((row) => row.id),
       },

@@ -36,7 +36,11 @@ export async function blockAssociate(db: Database, options: BlockOptions): Promi
       action: change.blocked ? 'associate.block' : 'associate.unblock',
       entityType: 'associate',
       entityId: row.id,
-      data: { reason: change.reason?.trim() || null },
+      associateId: row.id,
+      data: {
+        reason: change.reason?.trim() || null,
+        after: { blocked: change.blocked },
+      },
     });
   });
 }

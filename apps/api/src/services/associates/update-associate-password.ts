@@ -44,6 +44,7 @@ export async function updateAssociatePassword(
       action: 'associate.update-password',
       entityType: 'associate',
       entityId: associate.id,
+      associateId: associate.id,
     });
   });
 }

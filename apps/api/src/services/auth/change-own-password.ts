@@ -2,7 +2,7 @@ import { users, type Database } from '@clube/db';
 import type { ChangeOwnPasswordBody } from '@clube/shared';
 import { eq } from 'drizzle-orm';
 import { AppError } from '../../lib/app-error';
-import { recordAudit } from '../../lib/audit';
+import { recordStaffAccountEvent } from '../../lib/audit';
 import { hashPassword, verifyPassword } from '../../lib/password';
 import type { RateLimiter } from '../../lib/rate-limiter';
 import { throttle } from './login';
@@ -55,12 +55,10 @@ export async function changeOwnPassword(
       .where(eq(users.id, user.id));
     const { sessionVersion } = await endAllSessions(tx, { userId: user.id });
     const { token } = await issueRefreshToken(tx, { userId: user.id });
-    await recordAudit(tx, {
-      companyId: null,
+    await recordStaffAccountEvent(tx, {
+      userId: user.id,
       actorUserId: user.id,
       action: 'user.change-password',
-      entityType: 'user',
-      entityId: user.id,
     });
     return {
       user: { id: user.id, name: user.name, cpf: user.cpf, mustChangePassword: false as const },

@@ -3,6 +3,7 @@ import type { loginBodySchema } from '@clube/shared';
 import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { AppError } from '../../lib/app-error';
+import { recordStaffAccountEvent } from '../../lib/audit';
 import { decoyPasswordHash, verifyPassword } from '../../lib/password';
 import type { RateLimiter } from '../../lib/rate-limiter';
 import { issueRefreshToken } from './refresh-tokens';
@@ -93,6 +94,11 @@ export async function login(
 
   await Promise.all(keys.map(({ key }) => rateLimiter.refund(key)));
   const { token } = await issueRefreshToken(db, { userId: user.id });
+  await recordStaffAccountEvent(db, {
+    userId: user.id,
+    actorUserId: user.id,
+    action: 'staff.sign-in',
+  });
   const { id, name, cpf, mustChangePassword } = user;
   return {
     user: { id, name, cpf, mustChangePassword },

@@ -225,12 +225,14 @@ export async function createBlockedTimes(db: Database, options: CreateBlockedTim
         action: 'appointment.cancel',
         entityType: 'appointment',
         entityId: booking.id,
+        placeId: booking.placeId,
+        associateId: booking.associateId,
         data: {
           reason: 'blocked-time',
           description,
-          placeId: booking.placeId,
-          associateId: booking.associateId,
           startsAt: booking.startsAt.toISOString(),
+          before: { status: booking.status },
+          after: { status: 'CANCELLED', cancellationReason: description },
         },
       });
     }
@@ -243,12 +245,13 @@ export async function createBlockedTimes(db: Database, options: CreateBlockedTim
         action: 'appointment.move',
         entityType: 'appointment',
         entityId: booking.id,
+        placeId: booking.placeId,
+        associateId: booking.associateId,
         data: {
           reason: 'blocked-time',
           description,
-          fromPlaceId: booking.placeId,
-          toPlaceId: to.id,
-          associateId: booking.associateId,
+          before: { place: booking.placeName },
+          after: { place: to.name },
           startsAt: booking.startsAt.toISOString(),
           endsAt: booking.endsAt.toISOString(),
         },
@@ -287,8 +290,8 @@ export async function createBlockedTimes(db: Database, options: CreateBlockedTim
         action: 'blocked-time.create',
         entityType: 'blocked_time',
         entityId: row.id,
+        placeId: row.placeId,
         data: {
-          placeId: row.placeId,
           description: row.description,
           startsAt: row.startsAt.toISOString(),
           endsAt: row.endsAt.toISOString(),

@@ -31,8 +31,8 @@ export async function deleteBlockedTime(db: Database, options: { caller: Caller;
       action: 'blocked-time.delete',
       entityType: 'blocked_time',
       entityId: id,
+      placeId: block.placeId,
       data: {
-        placeId: block.placeId,
         description: block.description,
         startsAt: block.startsAt.toISOString(),
         endsAt: block.endsAt.toISOString(),

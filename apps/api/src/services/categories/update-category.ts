@@ -2,7 +2,7 @@ import { categories, type Database } from '@clube/db';
 import type { updateCategoryBodySchema } from '@clube/shared';
 import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { recordAudit } from '../../lib/audit';
+import { changedFields, recordAudit } from '../../lib/audit';
 import type { Staff } from '../../types';
 import { categoryColumns, findCategoryOfStaff } from './find-category';
 
@@ -23,7 +23,7 @@ export async function updateCategory(db: Database, options: UpdateCategoryOption
       action: 'category.update',
       entityType: 'category',
       entityId: id,
-      data: { before, changes },
+      data: changedFields(before, changes),
     });
     return category!;
   });

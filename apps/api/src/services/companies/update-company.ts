@@ -2,7 +2,7 @@ import { companies, type Database } from '@clube/db';
 import type { UpdateCompanyBody } from '@clube/shared';
 import { eq } from 'drizzle-orm';
 import { AppError } from '../../lib/app-error';
-import { recordAudit } from '../../lib/audit';
+import { changedFields, recordAudit } from '../../lib/audit';
 import { companyColumns, toCompany } from './company-row';
 import { timezoneSchema } from './create-company';
 
@@ -62,17 +62,14 @@ export async function updateCompany(db: Database, options: UpdateCompanyOptions)
       action: 'company.update',
       entityType: 'company',
       entityId: options.companyId,
-      data: {
-        before,
-        after: {
-          name: company!.name,
-          timezone: company!.timezone,
-          noShowToleranceMinutes: company!.noShowToleranceMinutes,
-          noShowSuspensionCount: company!.noShowSuspensionCount,
-          noShowWindowDays: company!.noShowWindowDays,
-          noShowSuspensionDays: company!.noShowSuspensionDays,
-        },
-      },
+      data: changedFields(before, {
+        name: company!.name,
+        timezone: company!.timezone,
+        noShowToleranceMinutes: company!.noShowToleranceMinutes,
+        noShowSuspensionCount: company!.noShowSuspensionCount,
+        noShowWindowDays: company!.noShowWindowDays,
+        noShowSuspensionDays: company!.noShowSuspensionDays,
+      }),
     });
     return toCompany(company!);
   });

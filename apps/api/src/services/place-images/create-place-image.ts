@@ -48,6 +48,7 @@ export async function createPlaceImage(db: Database, options: CreatePlaceImageOp
       action: 'place_image.create',
       entityType: 'place_image',
       entityId: inserted!.id,
+      placeId: place.id,
       data: { placeId: place.id, fileKey, thumbnailKey, bytes: input.bytes.length },
     });
     return inserted!;

@@ -30,6 +30,7 @@ export async function deletePlaceImage(
       action: 'place_image.delete',
       entityType: 'place_image',
       entityId: imageId,
+      placeId: row.image.placeId,
       data: { placeId: row.image.placeId, fileKey: row.image.fileKey },
     });
   });

@@ -22,13 +22,15 @@ export async function createPlace(db: Database, options: CreatePlaceOptions) {
       throw new AppError('CategoryNotFound');
     }
     const [place] = await tx.insert(places).values(values).returning({ id: places.id });
+    const { companyId: _companyId, ...shownValues } = values;
     await recordAudit(tx, {
       companyId: values.companyId,
       actorUserId: staff.userId,
       action: 'place.create',
       entityType: 'place',
       entityId: place!.id,
-      data: values,
+      placeId: place!.id,
+      data: { after: shownValues },
     });
     return place!.id;
   });

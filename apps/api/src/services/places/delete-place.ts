@@ -39,6 +39,7 @@ export async function deletePlace(db: Database, options: { staff: Staff; placeId
       action: 'place.archive',
       entityType: 'place',
       entityId: placeId,
+      placeId,
       data: { name: place.name },
     });
   });

@@ -7,7 +7,7 @@ import {
 import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { AppError } from '../../lib/app-error';
-import { recordAudit } from '../../lib/audit';
+import { changedFields, recordAudit } from '../../lib/audit';
 import type { Staff } from '../../types';
 import { findCategoryOfStaff } from '../categories/find-category';
 import { findPlaceOfStaff } from './find-place';
@@ -47,7 +47,8 @@ export async function updatePlace(db: Database, options: UpdatePlaceOptions) {
       action: 'place.update',
       entityType: 'place',
       entityId: id,
-      data: { before, changes },
+      placeId: id,
+      data: changedFields(before, changes),
     });
   });
   return findPlaceOfStaff(db, { staff, placeId: id });

@@ -54,6 +54,7 @@ export async function changeMemberPassword(db: Database, options: ChangeMemberPa
       action: 'associate.change-own-password',
       entityType: 'associate',
       entityId: member.associateId,
+      associateId: member.associateId,
     });
     return { refreshToken: token, sessionVersion };
   });

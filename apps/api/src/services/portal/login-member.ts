@@ -3,6 +3,7 @@ import type { PortalClub, portalLoginBodySchema } from '@clube/shared';
 import { and, asc, eq, isNotNull } from 'drizzle-orm';
 import type { z } from 'zod';
 import { AppError } from '../../lib/app-error';
+import { recordAudit } from '../../lib/audit';
 import { decoyPasswordHash, verifyPassword } from '../../lib/password';
 import type { RateLimiter } from '../../lib/rate-limiter';
 import { loginLimits, throttle } from '../auth/login';
@@ -104,6 +105,15 @@ export async function loginMember(
   const session = await findPortalSession(db, { associateId: chosen.id });
   if (!session) throw new AppError('InvalidCredentials');
   const { token } = await issueRefreshToken(db, { associateId: chosen.id });
+  await recordAudit(db, {
+    companyId: chosen.club.id,
+    actorUserId: null,
+    actorAssociateId: chosen.id,
+    associateId: chosen.id,
+    action: 'associate.sign-in',
+    entityType: 'associate',
+    entityId: chosen.id,
+  });
   return {
     needsClub: false,
     refreshToken: token,

@@ -3,7 +3,7 @@ import { firstStaffRole, isValidCpf, limits, stripCpf, type StaffRole } from '@c
 import { and, eq } from 'drizzle-orm';
 import { AppError } from '../../lib/app-error';
 import { hashPassword } from '../../lib/password';
-import { recordAudit } from '../../lib/audit';
+import { recordAudit, recordStaffAccountEvent } from '../../lib/audit';
 import { endAllSessions } from '../auth/end-all-sessions';
 import { assertAnotherAdministrator, lockClubStaff } from './staff-rows';
 
@@ -97,12 +97,10 @@ export async function resetStaffPassword(db: Database, options: { cpf: string; p
       .returning({ id: users.id, cpf: users.cpf, name: users.name });
     if (!user) throw new AppError('UserNotFound');
     await endAllSessions(tx, { userId: user.id });
-    await recordAudit(tx, {
-      companyId: null,
+    await recordStaffAccountEvent(tx, {
+      userId: user.id,
       actorUserId: null,
       action: 'staff.reset-password',
-      entityType: 'user',
-      entityId: user.id,
     });
     return user;
   });

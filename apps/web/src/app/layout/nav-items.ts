@@ -4,6 +4,7 @@ import {
   BlockIcon,
   ClockIcon,
   GridIcon,
+  HistoryIcon,
   HomeIcon,
   SettingsIcon,
   SwitchIcon,
@@ -21,6 +22,7 @@ export type NavItem = {
     | 'layout.nav.categories'
     | 'layout.nav.operatingHours'
     | 'layout.nav.timeBlocks'
+    | 'layout.nav.audit'
     | 'layout.nav.settings'
     | 'layout.nav.staff'
     | 'layout.nav.profile'
@@ -39,6 +41,7 @@ export const mainNavItems: NavItem[] = [
   { labelKey: 'layout.nav.categories', href: paths.categories.href(), icon: TagIcon },
   { labelKey: 'layout.nav.operatingHours', href: paths.operatingHours.href(), icon: ClockIcon },
   { labelKey: 'layout.nav.timeBlocks', href: paths.manageTimeBlocks.href(), icon: BlockIcon },
+  { labelKey: 'layout.nav.audit', href: paths.audit.href(), icon: HistoryIcon },
 ];
 
 export const accountNavItems: NavItem[] = [

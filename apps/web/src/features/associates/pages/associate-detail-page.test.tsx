@@ -41,6 +41,7 @@ describe('associate page: attendance and suspension', () => {
       route.get(`/backoffice/associate/id/${associate.id}/appointments-summary`, () =>
         summary(!lifted),
       ),
+      route.get('/backoffice/audit', { items: [], nextCursor: null }),
       route.patch('/backoffice/associate-title/:titleId/lift-suspension', () => {
         lifted = true;
         return { lifted: 1 };

@@ -2,13 +2,15 @@ import { useCan } from '@/lib/permissions';
 import { formatCpf, type AppointmentOfAssociate } from '@clube/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
+import { AuditTrail } from '@/components/audit-trail';
 import { RecordNotFound } from '@/components/record-not-found';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { PageHeader } from '@/components/ui/page-header';
 import { Spinner } from '@/components/ui/spinner';
+import { paths } from '@/config/paths';
 import { useCurrentCompany } from '@/lib/current-company';
 import { toast } from 'react-toastify';
 import { formatDate, formatDateTime, formatDateTimeLong } from '@/lib/dates';
@@ -248,6 +250,25 @@ export function AssociateDetailPage() {
           </section>
         </Card>
       </div>
+      <section className="mt-8" aria-labelledby="associate-history-title">
+        <div className="mb-3 flex items-baseline justify-between gap-3">
+          <h2 id="associate-history-title" className="text-lg font-semibold text-slate-900">
+            {t('audit.historyTitle')}
+          </h2>
+          <Link
+            to={paths.audit.href({ associateId: data.id })}
+            className="text-sm font-medium text-brand-700 underline"
+          >
+            {t('audit.openInAudit')}
+          </Link>
+        </div>
+        <AuditTrail
+          companyId={company.id}
+          timezone={company.timezone}
+          filters={{ associateId: data.id }}
+          hideAssociate
+        />
+      </section>
       <BlockDialog
         companyId={company.id}
         request={blockRequest}

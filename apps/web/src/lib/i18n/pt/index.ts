@@ -1,4 +1,5 @@
 import { associates } from './associates';
+import { audit } from './audit';
 import { auth } from './auth';
 import { blockedTimes } from './blocked-times';
 import { categories } from './categories';
@@ -34,6 +35,7 @@ export const pt = {
   associates,
   scheduling,
   blockedTimes,
+  audit,
   errors,
   listTable,
   permissions,

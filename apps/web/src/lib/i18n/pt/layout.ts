@@ -7,6 +7,7 @@ export const layout = {
     categories: 'Gerenciar categorias',
     operatingHours: 'Horários de funcionamento',
     timeBlocks: 'Gerenciar horários bloqueados',
+    audit: 'Auditoria',
     settings: 'Configurações',
     staff: 'Equipe',
     profile: 'Meu perfil',

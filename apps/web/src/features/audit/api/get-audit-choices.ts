@@ -1,0 +1,44 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { api } from '@/lib/api-client';
+
+const placeChoiceListSchema = z.object({
+  items: z.array(z.object({ id: z.uuid(), name: z.string() })),
+});
+
+/** GET /backoffice/place/company/{companyId}: the places the place filter offers. */
+export async function getAuditPlaceChoices(companyId: string, signal?: AbortSignal) {
+  const data = await api.get(`/backoffice/place/company/${encodeURIComponent(companyId)}`, {
+    signal,
+  });
+  return placeChoiceListSchema.parse(data).items;
+}
+
+export function useAuditPlaceChoices(companyId: string) {
+  return useQuery(
+    queryOptions({
+      queryKey: [companyId, 'places', 'choices'] as const,
+      queryFn: ({ signal }) => getAuditPlaceChoices(companyId, signal),
+    }),
+  );
+}
+
+const associateNameSchema = z.object({ id: z.uuid(), user: z.object({ name: z.string() }) });
+
+/** GET /backoffice/associate/id/{id}: the name of the associate the trail is filtered by. */
+export async function getAuditAssociateName(associateId: string, signal?: AbortSignal) {
+  const data = await api.get(`/backoffice/associate/id/${encodeURIComponent(associateId)}`, {
+    signal,
+  });
+  return associateNameSchema.parse(data).user.name;
+}
+
+export function useAuditAssociateName(companyId: string, associateId: string | undefined) {
+  return useQuery(
+    queryOptions({
+      queryKey: [companyId, 'associates', 'name', associateId] as const,
+      queryFn: ({ signal }) => getAuditAssociateName(associateId!, signal),
+      enabled: Boolean(associateId),
+    }),
+  );
+}
