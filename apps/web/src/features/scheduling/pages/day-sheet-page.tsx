@@ -25,12 +25,9 @@ import { useClubEvents, type LiveStatus } from '../api/use-club-events';
 import { BlockSlotDialog } from '../components/block-slot-dialog';
 import { CreateAppointmentDialog } from '../components/create-appointment-dialog';
 import { DaySheetBookingDialog } from '../components/day-sheet-booking-dialog';
-import {
-  CellText,
-  DaySheetGrid,
-  attendanceCellStyles,
-  cellLabel,
-} from '../components/day-sheet-grid';
+import { CellText, DaySheetGrid, cellLabel, cellStyleOf } from '../components/day-sheet-grid';
+import { SlotLegend } from '../components/slot-legend';
+import { slotLooks } from '../components/slot-look';
 
 /** A real calendar date "AAAA-MM-DD" (not 30 February), as the API validates it. */
 const isDate = (value: string | null): value is string =>
@@ -188,7 +185,7 @@ export function DaySheetPage() {
         </p>
       </div>
 
-      <Legend />
+      <SlotLegend looks={slotLooks} />
 
       {sheet.isPending ? (
         <Spinner className="size-6" />
@@ -299,14 +296,6 @@ export function DaySheetPage() {
   );
 }
 
-const mobileStyles: Record<DaySheetCell['state'], string> = {
-  free: 'bg-white ring-emerald-300 text-emerald-900',
-  booked: 'bg-sky-100 ring-sky-300 text-sky-950',
-  blocked: 'bg-amber-100 ring-amber-300 text-amber-950 stripes',
-  past: 'bg-slate-100 ring-slate-200 text-slate-500',
-  outside: 'bg-slate-50 ring-slate-200 text-slate-500 hatch',
-};
-
 function MobileCell({
   place,
   cell,
@@ -328,8 +317,7 @@ function MobileCell({
   );
   const className = cn(
     'flex min-h-11 w-full items-center gap-3 rounded-lg px-3 py-2 text-left text-sm ring-1 ring-inset',
-    mobileStyles[cell.state],
-    cell.appointment && attendanceCellStyles[cell.appointment.status],
+    cellStyleOf(cell, { isClickable: clickable }),
   );
   return clickable ? (
     <button
@@ -345,26 +333,5 @@ function MobileCell({
     <div data-state={cell.state} className={className}>
       {content}
     </div>
-  );
-}
-
-function Legend() {
-  const { t } = useTranslation();
-  const states: DaySheetCell['state'][] = ['free', 'booked', 'blocked', 'past', 'outside'];
-  return (
-    <ul
-      aria-label={t('scheduling.daySheet.legend')}
-      className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-600"
-    >
-      {states.map((state) => (
-        <li key={state} className="flex items-center gap-1.5">
-          <span
-            aria-hidden
-            className={cn('size-3 rounded-sm ring-1 ring-inset', mobileStyles[state])}
-          />
-          {t(`scheduling.daySheet.states.${state}`)}
-        </li>
-      ))}
-    </ul>
   );
 }

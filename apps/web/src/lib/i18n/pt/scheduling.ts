@@ -154,6 +154,8 @@ export const scheduling = {
     states: {
       free: 'Livre',
       booked: 'Agendado',
+      checkedIn: 'Presente',
+      noShow: 'Não compareceu',
       blocked: 'Bloqueado',
       past: 'Passado',
       outside: 'Indisponível',
