@@ -9,7 +9,7 @@ import {
   type DaySheetCell,
   type DaySheetPlace,
 } from '@clube/shared';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
@@ -149,6 +149,40 @@ describe('day sheet page', () => {
     expect(new Set(sheetReads(requests).map((read) => read.date))).toEqual(
       new Set([today, tomorrow, yesterday]),
     );
+  });
+
+  it('takes a typed DD/MM/AAAA date (Backspace and typing stay) and a date from the calendar picker', async () => {
+    const { requests } = answerClub();
+    const { router, user } = await openDaySheet('/day-sheet?date=2030-03-05');
+    const field = screen.getByRole('textbox', { name: 'Data' });
+    expect(field).toHaveValue('05/03/2030');
+
+    // Half-typed, the field keeps what was typed and the sheet stays on its day.
+    await user.type(field, '{Backspace}{Backspace}');
+    expect(field).toHaveValue('05/03/20');
+    expect(router.state.location.search).toBe('?date=2030-03-05');
+    await user.type(field, '31');
+    expect(field).toHaveValue('05/03/2031');
+    expect(router.state.location.search).toBe('?date=2031-03-05');
+    await waitFor(() => expect(sheetReads(requests).at(-1)?.date).toBe('2031-03-05'));
+    expect(await screen.findByText(longDay('2031-03-05'))).toBeInTheDocument();
+
+    await user.clear(field);
+    await user.type(field, '17042031');
+    expect(router.state.location.search).toBe('?date=2031-04-17');
+
+    // An impossible date left in the field gives way to the day shown.
+    await user.clear(field);
+    await user.type(field, '31022031');
+    expect(router.state.location.search).toBe('?date=2031-04-17');
+    await user.tab();
+    expect(field).toHaveValue('17/04/2031');
+
+    // The browser's calendar (a native date field behind the calendar button).
+    expect(screen.getByRole('button', { name: 'Escolher a data no calendário' })).toBeEnabled();
+    fireEvent.change(screen.getByTestId('day-picker'), { target: { value: '2031-05-02' } });
+    expect(router.state.location.search).toBe('?date=2031-05-02');
+    expect(field).toHaveValue('02/05/2031');
   });
 
   it('opens on the date of its URL', async () => {

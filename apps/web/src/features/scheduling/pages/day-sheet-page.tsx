@@ -13,7 +13,6 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
-import { DateTimeInput } from '@/components/ui/date-time-input';
 import { Dialog } from '@/components/ui/dialog';
 import { PageHeader } from '@/components/ui/page-header';
 import { Spinner } from '@/components/ui/spinner';
@@ -24,6 +23,7 @@ import { useDaySheet } from '../api/get-day-sheet';
 import { useClubEvents, type LiveStatus } from '../api/use-club-events';
 import { BlockSlotDialog } from '../components/block-slot-dialog';
 import { CreateAppointmentDialog } from '../components/create-appointment-dialog';
+import { DayField } from '../components/day-field';
 import { DaySheetBookingDialog } from '../components/day-sheet-booking-dialog';
 import { CellText, DaySheetGrid, cellLabel, cellStyleOf } from '../components/day-sheet-grid';
 import { SlotLegend } from '../components/slot-legend';
@@ -157,14 +157,7 @@ export function DaySheetPage() {
             ›
           </Button>
         </div>
-        {/* DD/MM/AAAA whatever the browser's language (a native date field follows it). */}
-        <DateTimeInput
-          label={t('scheduling.daySheet.date')}
-          withTime={false}
-          value={date}
-          onChange={(value) => isDate(value) && goTo(value)}
-          className="w-36"
-        />
+        <DayField label={t('scheduling.daySheet.date')} date={date} onChange={goTo} />
         <label className="flex flex-col text-xs font-medium text-slate-600">
           {t('scheduling.daySheet.category')}
           <select

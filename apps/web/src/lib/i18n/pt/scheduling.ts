@@ -138,6 +138,7 @@ export const scheduling = {
     nextDay: 'Próximo dia',
     today: 'Hoje',
     date: 'Data',
+    openCalendar: 'Escolher a data no calendário',
     category: 'Categoria',
     allCategories: 'Todas as categorias',
     place: 'Espaço',
