@@ -74,6 +74,14 @@ export const scheduling = {
     checkIn: 'Registrar entrada',
     noShow: 'Não compareceu',
     undo: 'Desfazer',
+    hints: {
+      at: 'às {{time}}',
+      on: 'em {{date}} às {{time}}',
+      checkInFrom:
+        'Registrar entrada fica disponível {{when}} ({{minutes}} minutos antes do início).',
+      checkInClosed: 'Registrar entrada encerrou {{when}}, no fim do horário.',
+      noShowFrom: 'Não compareceu fica disponível {{when}} (início mais a tolerância do clube).',
+    },
     checkedIn: 'Entrada registrada.',
     noShowMarked: 'Falta registrada.',
     suspended: 'Falta registrada. O título foi suspenso até {{date}}.',
