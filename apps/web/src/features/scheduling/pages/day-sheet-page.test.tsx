@@ -17,8 +17,9 @@ import { setCurrentCompany } from '@/lib/current-company';
 import { formatLongDay } from '@/lib/dates';
 import { setSession } from '@/lib/session';
 import { buildAppointment, buildCompany, buildSession } from '@/testing/factories';
-import { mockApi, route, type RecordedRequest } from '@/testing/mock-api';
+import { apiError, mockApi, route, type RecordedRequest } from '@/testing/mock-api';
 import { renderApp } from '@/testing/render-app';
+import { getDaySheetQueryOptions } from '../api/get-day-sheet';
 
 const timezone = 'America/Sao_Paulo';
 const company = buildCompany({ timezone });
@@ -183,6 +184,44 @@ describe('day sheet page', () => {
     fireEvent.change(screen.getByTestId('day-picker'), { target: { value: '2031-05-02' } });
     expect(router.state.location.search).toBe('?date=2031-05-02');
     expect(field).toHaveValue('02/05/2031');
+  });
+
+  it('says when the sheet cannot be loaded, with a retry, and comes back once the server answers', async () => {
+    let isServerDown = true;
+    mockApi(
+      route.get<DaySheet>('/backoffice/day-sheet', ({ query }) =>
+        isServerDown ? apiError('InternalServerError') : sheetOf(query.get('date')!, null),
+      ),
+      route.get(`/backoffice/category/company/${company.id}`, { items: [pools, courts] }),
+      liveEvents,
+    );
+    setSession(buildSession());
+    setCurrentCompany(company);
+    renderApp('/day-sheet');
+    const user = userEvent.setup();
+
+    // After the query's own retries.
+    expect(
+      await screen.findByText(/^Erro ao carregar o quadro do dia\./, {}, { timeout: 15_000 }),
+    ).toBeVisible();
+    expect(screen.queryByRole('table')).toBeNull();
+
+    isServerDown = false;
+    await user.click(screen.getByRole('button', { name: 'Tentar novamente' }));
+    expect(await screen.findByRole('table')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(screen.queryByText(/^Erro ao carregar o quadro do dia\./)).not.toBeInTheDocument(),
+    );
+  }, 25_000);
+
+  it('keeps asking for a sheet that failed every 15 s, whatever the outage, and every 5 min otherwise', () => {
+    const { refetchInterval } = getDaySheetQueryOptions(company.id, today);
+    const intervalWhen = (status: 'error' | 'success') =>
+      typeof refetchInterval === 'function'
+        ? refetchInterval({ state: { status } } as Parameters<typeof refetchInterval>[0])
+        : refetchInterval;
+    expect(intervalWhen('error')).toBe(15_000);
+    expect(intervalWhen('success')).toBe(5 * 60_000);
   });
 
   it('opens on the date of its URL', async () => {

@@ -180,13 +180,29 @@ export function DaySheetPage() {
 
       <SlotLegend looks={slotLooks} />
 
+      {sheet.isError && (
+        // A sheet already shown stays below (the last one that arrived); it refreshes by itself
+        // once the server answers again.
+        <div
+          role="alert"
+          className="flex flex-wrap items-center gap-3 rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800 print:hidden"
+        >
+          <span>
+            {t('scheduling.daySheet.loadError')} {t('scheduling.daySheet.retryingBySelf')}
+          </span>
+          <Button
+            variant="secondary"
+            size="sm"
+            isLoading={sheet.isFetching}
+            onClick={() => void sheet.refetch()}
+          >
+            {t('common.retry')}
+          </Button>
+        </div>
+      )}
       {sheet.isPending ? (
         <Spinner className="size-6" />
-      ) : sheet.isError ? (
-        <p role="alert" className="text-sm text-red-700">
-          {t('scheduling.daySheet.loadError')}
-        </p>
-      ) : places.length === 0 ? (
+      ) : !sheet.data ? null : places.length === 0 ? (
         <p className="text-sm text-slate-600">{t('scheduling.daySheet.empty')}</p>
       ) : (
         <>

@@ -152,6 +152,7 @@ export const scheduling = {
     place: 'Espaço',
     print: 'Imprimir',
     loadError: 'Erro ao carregar o quadro do dia.',
+    retryingBySelf: 'Tentando de novo automaticamente.',
     empty: 'Nenhum espaço ativo nesta categoria.',
     closedDay: 'Clube fechado neste dia.',
     live: {
