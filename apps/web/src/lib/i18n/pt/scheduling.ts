@@ -97,6 +97,7 @@ export const scheduling = {
       'Digite parte do nome (em qualquer ordem), do CPF ou da carteirinha e escolha na lista.',
     matches: 'Associados encontrados',
     matchDetail: 'Carteirinha {{cardId}} · {{title}}',
+    blockedBadge: 'Bloqueado',
     searching: 'Buscando…',
     noMatch: 'Nenhum associado encontrado.',
     lookupError: 'Erro ao buscar dados do associado',
