@@ -1,4 +1,10 @@
-import { addDaysToDate, clubToday, type TimeSlot } from '@clube/shared';
+import {
+  addDaysToDate,
+  clubToday,
+  dayOfWeekOf,
+  type DayOfWeek,
+  type TimeSlot,
+} from '@clube/shared';
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 
 /** The staff login the server seeds into a fresh data directory. */
@@ -181,4 +187,60 @@ export async function pickMember(dialog: Locator, typed: string, pick: string) {
   await expect(field).toBeFocused();
   await field.fill(typed);
   await dialog.getByRole('option').filter({ hasText: pick }).first().click();
+}
+
+/**
+ * A free slot of the place that starts in 2 to 25 minutes, today's or (near midnight) tomorrow's:
+ * check-in is already open for it (from 30 minutes before the start), and it has not begun.
+ */
+export async function slotStartingSoon(
+  request: APIRequestContext,
+  session: ApiSession,
+  placeId: string,
+) {
+  const earliest = Date.now() + 2 * 60_000;
+  const latest = Date.now() + 25 * 60_000;
+  for (const date of [clubDate(0), clubDate(1)]) {
+    const slot = (await timeSlotsThroughApi(request, session, placeId, date)).find(
+      (candidate) =>
+        candidate.available &&
+        Date.parse(candidate.startsAt) >= earliest &&
+        Date.parse(candidate.startsAt) <= latest,
+    );
+    if (slot) return slot;
+  }
+  return undefined;
+}
+
+/**
+ * Runs `book` with the club open all day today and tomorrow, so a slot starting within minutes
+ * exists at any hour (at night the club is closed), then puts the club's hours back. Cells of a
+ * booking stay on the day sheet whatever the hours, so only the booking needs them.
+ */
+export async function withClubOpenAllDay<T>(
+  request: APIRequestContext,
+  session: ApiSession,
+  book: () => Promise<T>,
+): Promise<T> {
+  const { items: hours } = (await (
+    await request.get(`/api/backoffice/operating-hour/company/${session.companyId}`, {
+      headers: session.headers,
+    })
+  ).json()) as { items: { dayOfWeek: DayOfWeek; openTime: string; closeTime: string }[] };
+  const days = [...new Set([clubDate(0), clubDate(1)].map(dayOfWeekOf))];
+  const originals = hours.filter((hour) => days.includes(hour.dayOfWeek));
+  const setHours = (hour: { dayOfWeek: DayOfWeek; openTime: string; closeTime: string }) =>
+    request.patch('/api/backoffice/operating-hour/company', {
+      headers: session.headers,
+      data: { ...hour, companyId: session.companyId },
+    });
+  try {
+    for (const hour of originals)
+      expect((await setHours({ ...hour, openTime: '00:00', closeTime: '23:59' })).status()).toBe(
+        200,
+      );
+    return await book();
+  } finally {
+    for (const hour of originals) expect((await setHours(hour)).status()).toBe(200);
+  }
 }

@@ -1,5 +1,5 @@
-import { clubDateOf, clubTimeOf, dateLabel, dayOfWeekOf, type DayOfWeek } from '@clube/shared';
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { clubDateOf, clubTimeOf, dateLabel } from '@clube/shared';
+import { expect, test } from '@playwright/test';
 import {
   bookThroughApi,
   clubDate,
@@ -7,64 +7,12 @@ import {
   demoTimezone,
   openApiSession,
   signInToDemoClub,
-  timeSlotsThroughApi,
-  type ApiSession,
+  slotStartingSoon,
+  withClubOpenAllDay,
 } from './helpers';
 
 /** The member whose booking the demo seed leaves waiting for the front desk. */
 const awaitingMember = { name: 'Luís Otávio Mendes', password: 'faltou-uma-vez' };
-
-/**
- * A free slot of the place that starts in 2 to 25 minutes, today's or (near midnight) tomorrow's:
- * check-in is already open for it (from 30 minutes before the start), and it has not begun.
- */
-async function slotStartingSoon(request: APIRequestContext, session: ApiSession, placeId: string) {
-  const earliest = Date.now() + 2 * 60_000;
-  const latest = Date.now() + 25 * 60_000;
-  for (const date of [clubDate(0), clubDate(1)]) {
-    const slot = (await timeSlotsThroughApi(request, session, placeId, date)).find(
-      (candidate) =>
-        candidate.available &&
-        Date.parse(candidate.startsAt) >= earliest &&
-        Date.parse(candidate.startsAt) <= latest,
-    );
-    if (slot) return slot;
-  }
-  return undefined;
-}
-
-/**
- * Runs `book` with the club open all day today and tomorrow, so a slot starting within minutes
- * exists at any hour (at night the club is closed), then puts the club's hours back. Cells of a
- * booking stay on the day sheet whatever the hours, so only the booking needs them.
- */
-async function withClubOpenAllDay<T>(
-  request: APIRequestContext,
-  session: ApiSession,
-  book: () => Promise<T>,
-): Promise<T> {
-  const { items: hours } = (await (
-    await request.get(`/api/backoffice/operating-hour/company/${session.companyId}`, {
-      headers: session.headers,
-    })
-  ).json()) as { items: { dayOfWeek: DayOfWeek; openTime: string; closeTime: string }[] };
-  const days = [...new Set([clubDate(0), clubDate(1)].map(dayOfWeekOf))];
-  const originals = hours.filter((hour) => days.includes(hour.dayOfWeek));
-  const setHours = (hour: { dayOfWeek: DayOfWeek; openTime: string; closeTime: string }) =>
-    request.patch('/api/backoffice/operating-hour/company', {
-      headers: session.headers,
-      data: { ...hour, companyId: session.companyId },
-    });
-  try {
-    for (const hour of originals)
-      expect((await setHours({ ...hour, openTime: '00:00', closeTime: '23:59' })).status()).toBe(
-        200,
-      );
-    return await book();
-  } finally {
-    for (const hour of originals) expect((await setHours(hour)).status()).toBe(200);
-  }
-}
 
 test.setTimeout(90_000);
 

@@ -1,5 +1,8 @@
 import { lazy, type ComponentType } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
+import { RouteError } from '@/components/route-error';
+import { importOrReload } from '@/lib/import-or-reload';
+import { withErrorElements } from '@/lib/with-error-elements';
 import { usePortalSession } from '../lib/session';
 // The sign-in page is where almost every visit starts: in the entry, so it paints without a
 // second round trip. Every other page is lazy.
@@ -8,13 +11,16 @@ import { portalPaths } from '../paths';
 import { GuestOnlyRoute, MemberOnlyRoute } from './guards';
 import { PortalRootRoute } from './portal-root-route';
 
-/** React.lazy for a module that exports the page by name (no default exports in this code base). */
+/**
+ * React.lazy for a module that exports the page by name (no default exports in this code base).
+ * A failed fetch reloads the page once (a deploy renamed the chunk), then shows the error page.
+ */
 function lazyPage<Name extends string>(
   load: () => Promise<Record<Name, ComponentType>>,
   name: Name,
 ) {
   const Page = lazy(async () => {
-    const page: ComponentType = (await load())[name];
+    const page: ComponentType = (await importOrReload(load))[name];
     return { default: page };
   });
   return <Page />;
@@ -25,7 +31,7 @@ function lazyPage<Name extends string>(
  * page's first load carries neither.
  */
 const PortalLayout = lazy(async () => ({
-  default: (await import('./portal-layout')).PortalLayout,
+  default: (await importOrReload(() => import('./portal-layout'))).PortalLayout,
 }));
 
 function RootRedirect() {
@@ -33,58 +39,66 @@ function RootRedirect() {
   return <Navigate to={session ? portalPaths.home.href() : portalPaths.signIn.href()} replace />;
 }
 
-export const portalRoutes: RouteObject[] = [
-  {
-    element: <PortalRootRoute />,
-    children: [
-      { index: true, element: <RootRedirect /> },
-      {
-        element: <GuestOnlyRoute />,
-        children: [
-          {
-            path: portalPaths.signIn.path,
-            element: <SignInPage />,
-          },
-          {
-            path: portalPaths.forgotPassword.path,
-            element: lazyPage(() => import('../pages/forgot-password-page'), 'ForgotPasswordPage'),
-          },
-        ],
-      },
-      {
-        element: <MemberOnlyRoute />,
-        children: [
-          {
-            element: <PortalLayout />,
-            children: [
-              {
-                path: portalPaths.home.path,
-                element: lazyPage(() => import('../pages/home-page'), 'HomePage'),
-              },
-              {
-                path: portalPaths.places.path,
-                element: lazyPage(() => import('../pages/places-page'), 'PlacesPage'),
-              },
-              {
-                path: portalPaths.place.path,
-                element: lazyPage(() => import('../pages/place-page'), 'PlacePage'),
-              },
-              {
-                path: portalPaths.bookings.path,
-                element: lazyPage(() => import('../pages/bookings-page'), 'BookingsPage'),
-              },
-              {
-                path: portalPaths.account.path,
-                element: lazyPage(() => import('../pages/account-page'), 'AccountPage'),
-              },
-              {
-                path: '*',
-                element: lazyPage(() => import('../pages/not-found-page'), 'NotFoundPage'),
-              },
-            ],
-          },
-        ],
-      },
-    ],
-  },
-];
+// Every route has the error page; the top one has no layout around it.
+export const portalRoutes: RouteObject[] = withErrorElements(
+  [
+    {
+      element: <PortalRootRoute />,
+      errorElement: <RouteError isFullScreen />,
+      children: [
+        { index: true, element: <RootRedirect /> },
+        {
+          element: <GuestOnlyRoute />,
+          children: [
+            {
+              path: portalPaths.signIn.path,
+              element: <SignInPage />,
+            },
+            {
+              path: portalPaths.forgotPassword.path,
+              element: lazyPage(
+                () => import('../pages/forgot-password-page'),
+                'ForgotPasswordPage',
+              ),
+            },
+          ],
+        },
+        {
+          element: <MemberOnlyRoute />,
+          children: [
+            {
+              element: <PortalLayout />,
+              children: [
+                {
+                  path: portalPaths.home.path,
+                  element: lazyPage(() => import('../pages/home-page'), 'HomePage'),
+                },
+                {
+                  path: portalPaths.places.path,
+                  element: lazyPage(() => import('../pages/places-page'), 'PlacesPage'),
+                },
+                {
+                  path: portalPaths.place.path,
+                  element: lazyPage(() => import('../pages/place-page'), 'PlacePage'),
+                },
+                {
+                  path: portalPaths.bookings.path,
+                  element: lazyPage(() => import('../pages/bookings-page'), 'BookingsPage'),
+                },
+                {
+                  path: portalPaths.account.path,
+                  element: lazyPage(() => import('../pages/account-page'), 'AccountPage'),
+                },
+                {
+                  path: '*',
+                  element: lazyPage(() => import('../pages/not-found-page'), 'NotFoundPage'),
+                },
+              ],
+            },
+          ],
+        },
+      ],
+    },
+  ],
+  <RouteError />,
+);

@@ -139,13 +139,18 @@ export function BookSlotDialog({ place, slot, me, onClose, onBooked }: BookSlotD
             })}
           </p>
         )}
-        {failures.length === 0 && check.data && (
-          <p className="text-sm text-slate-700">
-            {t('portal.availability.book.cancelUntil', {
-              deadline: formatDeadline(deadline, timezone),
-            })}
-          </p>
-        )}
+        {failures.length === 0 &&
+          check.data &&
+          // Booked after the deadline, it can never be cancelled: said before confirming.
+          (deadline.getTime() <= Date.now() ? (
+            <Alert>{t('portal.availability.book.cannotCancel')}</Alert>
+          ) : (
+            <p className="text-sm text-slate-700">
+              {t('portal.availability.book.cancelUntil', {
+                deadline: formatDeadline(deadline, timezone),
+              })}
+            </p>
+          ))}
       </div>
     </Dialog>
   );

@@ -8,15 +8,24 @@ type BookingCardProps = {
   timezone: string;
   /** The signed-in member: a booking for someone else of the title names them. */
   memberId: string;
+  /** The card's place in the page's outline: 2 right under the page's title, 3 under a section's. */
+  headingLevel?: 2 | 3;
   children?: ReactNode;
 };
 
 /** One booking: where, when, for whom. */
-export function BookingCard({ booking, timezone, memberId, children }: BookingCardProps) {
+export function BookingCard({
+  booking,
+  timezone,
+  memberId,
+  headingLevel = 3,
+  children,
+}: BookingCardProps) {
   const { t } = useTranslation();
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
     <article className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
-      <h3 className="font-semibold text-slate-900">{booking.place.name}</h3>
+      <Heading className="font-semibold text-slate-900">{booking.place.name}</Heading>
       <p className="mt-1 text-slate-700 first-letter:uppercase">
         {t('portal.bookings.when', {
           date: formatLongDate(booking.startsAt, timezone),

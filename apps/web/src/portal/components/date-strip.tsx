@@ -32,7 +32,6 @@ export function DateStrip({ dates, selected, today, onSelect }: DateStripProps) 
             key={date}
             type="button"
             aria-pressed={isSelected}
-            aria-label={formatCalendarDate(date)}
             onClick={() => onSelect(date)}
             className={cn(
               'flex w-16 shrink-0 cursor-pointer flex-col items-center rounded-xl border px-1 py-2 text-sm',
@@ -42,9 +41,12 @@ export function DateStrip({ dates, selected, today, onSelect }: DateStripProps) 
                 : 'border-slate-200 bg-white text-slate-700 hover:border-brand-700',
             )}
           >
-            <span className="text-xs">{name}</span>
-            <span className="text-xl font-semibold">{parts.day}</span>
+            <span className="text-xs">{name}</span>{' '}
+            <span className="text-xl font-semibold">{parts.day}</span>{' '}
             <span className="text-xs">{parts.month}</span>
+            {/* The name starts with what the chip shows (voice control says what it sees), then
+                the whole date for screen readers. */}
+            <span className="sr-only">, {formatCalendarDate(date)}</span>
           </button>
         );
       })}

@@ -91,7 +91,12 @@ export function BookingsPage() {
         <ul className="grid gap-3 sm:grid-cols-2">
           {bookings.data.items.map((booking) => (
             <li key={booking.id}>
-              <BookingCard booking={booking} timezone={timezone} memberId={session.member.id}>
+              <BookingCard
+                booking={booking}
+                timezone={timezone}
+                memberId={session.member.id}
+                headingLevel={2}
+              >
                 <div className="mt-3 space-y-2 text-sm text-slate-600">
                   {booking.bookedVia === 'staff' && <p>{t('portal.bookings.viaStaff')}</p>}
                   {booking.status === 'CANCELLED' && booking.cancelledAt && (

@@ -5,6 +5,7 @@ import { Link, useParams, useSearchParams } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { ArrowLeftIcon } from '@/components/ui/icons';
 import { LoadingState } from '@/components/ui/spinner';
+import { importOrReload } from '@/lib/import-or-reload';
 import { useMe } from '../api/me';
 import { usePlaces, useSlots } from '../api/places';
 import { DateStrip } from '../components/date-strip';
@@ -19,7 +20,7 @@ const datePattern = /^\d{4}-\d{2}-\d{2}$/;
 
 /** The dialog (and Headless UI with it) loads when a member first taps a free slot. */
 const BookSlotDialog = lazy(async () => ({
-  default: (await import('../components/book-slot-dialog')).BookSlotDialog,
+  default: (await importOrReload(() => import('../components/book-slot-dialog'))).BookSlotDialog,
 }));
 
 function DaySlots({

@@ -16,13 +16,18 @@ export async function getDaySheet(
   return daySheetSchema.parse(data);
 }
 
+/** How often a sheet that failed to load is asked for again. */
+export const retryAfterErrorMs = 15_000;
+
 /** Keyed [club, 'day-sheet', date, category]: an event of a date invalidates that date's sheets. */
 export const getDaySheetQueryOptions = (companyId: string, date: string, categoryId?: string) =>
   queryOptions({
     queryKey: [companyId, 'day-sheet', date, categoryId ?? 'all'] as const,
     queryFn: ({ signal }) => getDaySheet(companyId, date, categoryId, signal),
-    // Past cells turn grey as the day goes on even when nothing else changes.
-    refetchInterval: 5 * 60_000,
+    // Past cells turn grey as the day goes on even when nothing else changes. After a failure
+    // (the server or the network down, for however long) it keeps trying every 15 s, so the sheet
+    // comes back by itself.
+    refetchInterval: (query) => (query.state.status === 'error' ? retryAfterErrorMs : 5 * 60_000),
     placeholderData: keepPreviousData,
   });
 

@@ -49,6 +49,39 @@ describe('appointment detail dialog: front desk', () => {
     expect(within(dialog).queryByRole('button', { name: 'Desfazer' })).not.toBeInTheDocument();
   });
 
+  it('a disabled button says when it becomes available', () => {
+    const dialog = renderAt(new Date(startsAt.getTime() - minutes(31)), appointment());
+    const checkIn = button(dialog, 'Registrar entrada');
+    const noShow = button(dialog, 'Não compareceu');
+    expect(checkIn).toHaveAccessibleDescription(
+      'Registrar entrada fica disponível às 13:30 (30 minutos antes do início). Não compareceu fica disponível às 14:15 (início mais a tolerância do clube).',
+    );
+    expect(noShow).toHaveAccessibleDescription(/Não compareceu fica disponível às 14:15/);
+  });
+
+  it('once check-in is open only the no-show waits', () => {
+    const during = renderAt(new Date(startsAt.getTime() + minutes(5)), appointment());
+    expect(button(during, 'Registrar entrada')).toBeEnabled();
+    expect(button(during, 'Registrar entrada')).not.toHaveAttribute('aria-describedby');
+    expect(within(during).getByText(/^Não compareceu fica disponível às 14:15/)).toBeVisible();
+    expect(within(during).queryByText(/Registrar entrada fica/)).toBeNull();
+  });
+
+  it('after the end, check-in says it closed', () => {
+    const after = renderAt(new Date(startsAt.getTime() + minutes(65)), appointment());
+    expect(button(after, 'Não compareceu')).toBeEnabled();
+    expect(button(after, 'Registrar entrada')).toHaveAccessibleDescription(
+      'Registrar entrada encerrou às 15:00, no fim do horário.',
+    );
+  });
+
+  it('the day before, the hint gives the date', () => {
+    const dialog = renderAt(new Date(startsAt.getTime() - minutes(24 * 60)), appointment());
+    expect(
+      within(dialog).getByText(/^Registrar entrada fica disponível em 10\/06\/2026 às 13:30/),
+    ).toBeVisible();
+  });
+
   it('checks in within the window and shows the new status with a toast', async () => {
     const { requests } = mockApi(
       route.patch(

@@ -1,5 +1,5 @@
 import type { Appointment } from '@clube/shared';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import { Button } from '@/components/ui/button';
@@ -7,6 +7,7 @@ import { Dialog } from '@/components/ui/dialog';
 import { formatDateTime, formatTime } from '@/lib/dates';
 import {
   AttendanceButtons,
+  AttendanceHint,
   attendanceActionsOf,
   useAttendance,
   type AttendanceAction,
@@ -40,6 +41,7 @@ export function AppointmentDetailDialog({
   now = () => new Date(),
 }: AppointmentDetailDialogProps) {
   const { t } = useTranslation();
+  const hintId = useId();
   const [isConfirming, setIsConfirming] = useState(false);
   // The answer of the last action, so the dialog shows the new status without closing.
   const [updated, setUpdated] = useState<Appointment | null>(null);
@@ -109,7 +111,12 @@ export function AppointmentDetailDialog({
             <Button variant="secondary" onClick={close}>
               {t('common.close')}
             </Button>
-            <AttendanceButtons allowed={allowed} isBusy={attendance.isBusy} onRun={run} />
+            <AttendanceButtons
+              allowed={allowed}
+              isBusy={attendance.isBusy}
+              onRun={run}
+              hintId={hintId}
+            />
             {allowed?.cancel && (
               <Button variant="danger" onClick={() => setIsConfirming(true)}>
                 {t('scheduling.detail.delete')}
@@ -120,6 +127,7 @@ export function AppointmentDetailDialog({
       }
     >
       <DetailList rows={rows} />
+      <AttendanceHint allowed={allowed} timezone={timezone} id={hintId} />
       {isConfirming && (
         <p role="alert" className="mt-4 rounded-lg bg-red-50 p-3 text-sm font-medium text-red-800">
           {t('scheduling.detail.confirm')}

@@ -1,18 +1,13 @@
 import type { Appointment } from '@clube/shared';
 import { useTranslation } from 'react-i18next';
+import { cn } from '@/components/ui/cn';
 import { formatDateTime, formatTime } from '@/lib/dates';
+import { AttendanceMark, lookOfStatus, slotLookStyles } from './slot-look';
 
 type AppointmentListProps = {
   appointments: Appointment[];
   timezone: string;
   onOpen: (appointment: Appointment) => void;
-};
-
-const statusClasses: Record<Appointment['status'], string> = {
-  SCHEDULED: 'font-medium text-slate-700',
-  CHECKED_IN: 'font-medium text-emerald-700',
-  NO_SHOW: 'font-medium text-red-700',
-  CANCELLED: 'font-medium text-slate-500',
 };
 
 /**
@@ -45,7 +40,14 @@ export function AppointmentList({ appointments, timezone, onOpen }: AppointmentL
             </span>
             <span>
               <span className="block text-xs text-slate-500">{t('scheduling.list.status')}</span>
-              <span className={statusClasses[appointment.status]}>
+              {/* The day sheet's colour and mark for the same state. */}
+              <span
+                className={cn(
+                  'inline-flex items-center gap-1 rounded px-1.5 font-medium ring-1 ring-inset',
+                  slotLookStyles[lookOfStatus(appointment.status)],
+                )}
+              >
+                <AttendanceMark look={lookOfStatus(appointment.status)} />
                 {t(`scheduling.status.${appointment.status}`)}
               </span>
             </span>

@@ -2,7 +2,7 @@ import { clubDateOf, frontDesk, type Appointment } from '@clube/shared';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import { Button } from '@/components/ui/button';
-import { formatDate } from '@/lib/dates';
+import { formatDate, formatTime } from '@/lib/dates';
 import { errorMessageOf } from '@/lib/error-messages';
 import { useAttendanceActions } from '../api/attendance';
 
@@ -27,18 +27,66 @@ export function attendanceActionsOf(
   const startsAt = Date.parse(appointment.startsAt);
   const scheduled = appointment.status === 'SCHEDULED';
   const recordedAt = appointment.checkedInAt ?? appointment.noShowAt;
+  const checkInOpensAt = startsAt - frontDesk.checkInOpensMinutesBefore * 60_000;
+  const checkInClosesAt = Date.parse(appointment.endsAt);
+  const noShowOpensAt = startsAt + options.noShowToleranceMinutes * 60_000;
   return {
-    checkIn:
-      scheduled &&
-      now >= startsAt - frontDesk.checkInOpensMinutesBefore * 60_000 &&
-      now < Date.parse(appointment.endsAt),
-    noShow: scheduled && now >= startsAt + options.noShowToleranceMinutes * 60_000,
+    checkIn: scheduled && now >= checkInOpensAt && now < checkInClosesAt,
+    noShow: scheduled && now >= noShowOpensAt,
     undo:
       recordedAt !== null &&
       clubDateOf(new Date(recordedAt), options.timezone) ===
         clubDateOf(options.now, options.timezone),
     cancel: scheduled,
+    /** When the actions open and close (ms since epoch), for the hints of disabled buttons. */
+    times: { checkInOpensAt, checkInClosesAt, noShowOpensAt },
+    isScheduled: scheduled,
+    now,
   };
+}
+
+/**
+ * Says when a disabled 'Registrar entrada' or 'Não compareceu' becomes available (or that check-in
+ * has closed), so the front desk is never left guessing. Nothing when both are available.
+ */
+export function AttendanceHint({
+  allowed,
+  timezone,
+  id,
+}: {
+  allowed: ReturnType<typeof attendanceActionsOf> | null;
+  timezone: string;
+  id: string;
+}) {
+  const { t } = useTranslation();
+  if (!allowed?.isScheduled || allowed.undo) return null;
+  const { checkInOpensAt, checkInClosesAt, noShowOpensAt } = allowed.times;
+  // A time today reads as a clock; another day's with its date.
+  const when = (instant: number) =>
+    clubDateOf(new Date(instant), timezone) === clubDateOf(new Date(allowed.now), timezone)
+      ? t('scheduling.detail.hints.at', { time: formatTime(new Date(instant), timezone) })
+      : t('scheduling.detail.hints.on', {
+          date: formatDate(new Date(instant), timezone),
+          time: formatTime(new Date(instant), timezone),
+        });
+  const hints: string[] = [];
+  if (!allowed.checkIn)
+    hints.push(
+      allowed.now < checkInOpensAt
+        ? t('scheduling.detail.hints.checkInFrom', {
+            when: when(checkInOpensAt),
+            minutes: frontDesk.checkInOpensMinutesBefore,
+          })
+        : t('scheduling.detail.hints.checkInClosed', { when: when(checkInClosesAt) }),
+    );
+  if (!allowed.noShow)
+    hints.push(t('scheduling.detail.hints.noShowFrom', { when: when(noShowOpensAt) }));
+  if (hints.length === 0) return null;
+  return (
+    <p id={id} className="mt-4 rounded-lg bg-slate-50 p-3 text-sm text-slate-700">
+      {hints.join(' ')}
+    </p>
+  );
 }
 
 /**
@@ -85,10 +133,13 @@ export function AttendanceButtons({
   allowed,
   isBusy,
   onRun,
+  hintId,
 }: {
   allowed: ReturnType<typeof attendanceActionsOf> | null;
   isBusy: boolean;
   onRun: (action: AttendanceAction) => void;
+  /** The AttendanceHint that says when a disabled button opens. */
+  hintId?: string;
 }) {
   const { t } = useTranslation();
   if (allowed?.undo)
@@ -102,11 +153,16 @@ export function AttendanceButtons({
       <Button
         variant="secondary"
         disabled={isBusy || !allowed?.noShow}
+        aria-describedby={allowed?.noShow ? undefined : hintId}
         onClick={() => onRun('noShow')}
       >
         {t('scheduling.detail.noShow')}
       </Button>
-      <Button disabled={isBusy || !allowed?.checkIn} onClick={() => onRun('checkIn')}>
+      <Button
+        disabled={isBusy || !allowed?.checkIn}
+        aria-describedby={allowed?.checkIn ? undefined : hintId}
+        onClick={() => onRun('checkIn')}
+      >
         {t('scheduling.detail.checkIn')}
       </Button>
     </>

@@ -119,6 +119,34 @@ describe('booking dialog', () => {
     );
   });
 
+  it('marks a blocked member, and a member of a blocked title, "Bloqueado" among the matches', async () => {
+    const blockedMember = { ...joana, blocked: true };
+    const blockedTitle = {
+      ...member('77777777-7777-4777-8777-777777777777', 'Pedro Pereira', '4400', 'T-20'),
+    };
+    blockedTitle.associateTitle = { ...blockedTitle.associateTitle, blocked: true };
+    mockApi(
+      route.get<AssociateList>('/backoffice/associate/findAllPaginated', {
+        items: [joao, blockedMember, blockedTitle],
+        total: 3,
+      }),
+      route.post<BookingCheck>('/backoffice/appointment/check', ok),
+    );
+    const dialog = renderDialog();
+    const user = userEvent.setup();
+    await user.type(within(dialog).getByRole('combobox', { name: 'Associado' }), 'pereira');
+
+    expect(
+      await within(dialog).findByRole('option', { name: /^Joana Pereira\s*Bloqueado/ }),
+    ).toBeVisible();
+    expect(
+      within(dialog).getByRole('option', { name: /^Pedro Pereira\s*Bloqueado/ }),
+    ).toBeVisible();
+    expect(
+      within(dialog).getByRole('option', { name: /João Carlos Pereira/ }),
+    ).not.toHaveTextContent('Bloqueado');
+  });
+
   it('picks with the mouse too, and a new word drops the pick until another is chosen', async () => {
     api(ok);
     const dialog = renderDialog();

@@ -202,7 +202,15 @@ export function CreateAppointmentDialog({
                   value={member}
                   className="cursor-pointer px-3 py-2 text-sm data-focus:bg-brand-50 data-focus:text-brand-900"
                 >
-                  <span className="block font-medium text-slate-900">{member.user.name}</span>
+                  <span className="flex flex-wrap items-center gap-2 font-medium text-slate-900">
+                    {member.user.name}
+                    {/* The booking would be refused: said before it is picked. */}
+                    {(member.blocked || member.associateTitle.blocked) && (
+                      <span className="rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-800 ring-1 ring-red-300 ring-inset">
+                        {t('scheduling.create.blockedBadge')}
+                      </span>
+                    )}
+                  </span>
                   <span className="block text-slate-600">
                     {t('scheduling.create.matchDetail', {
                       cardId: member.cardId,

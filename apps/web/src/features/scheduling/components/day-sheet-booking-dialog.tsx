@@ -1,5 +1,5 @@
 import type { DaySheetAppointment } from '@clube/shared';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import { Button } from '@/components/ui/button';
@@ -9,6 +9,7 @@ import { errorMessageOf } from '@/lib/error-messages';
 import { useCancelAppointment } from '../api/cancel-appointment';
 import {
   AttendanceButtons,
+  AttendanceHint,
   attendanceActionsOf,
   useAttendance,
   type AttendanceAction,
@@ -40,6 +41,7 @@ export function DaySheetBookingDialog({
   now = () => new Date(),
 }: DaySheetBookingDialogProps) {
   const { t } = useTranslation();
+  const hintId = useId();
   const [isConfirming, setIsConfirming] = useState(false);
   // The answer of the last attendance action, so the dialog shows the new status without closing.
   const [updated, setUpdated] = useState<AttendanceRecord | null>(null);
@@ -118,7 +120,12 @@ export function DaySheetBookingDialog({
           </>
         ) : (
           <>
-            <AttendanceButtons allowed={allowed} isBusy={attendance.isBusy} onRun={run} />
+            <AttendanceButtons
+              allowed={allowed}
+              isBusy={attendance.isBusy}
+              onRun={run}
+              hintId={hintId}
+            />
             {allowed?.cancel && (
               <Button variant="danger" onClick={() => setIsConfirming(true)}>
                 {t('scheduling.daySheet.booking.cancel')}
@@ -129,6 +136,7 @@ export function DaySheetBookingDialog({
       }
     >
       <DetailList rows={rows} />
+      <AttendanceHint allowed={allowed} timezone={timezone} id={hintId} />
     </Dialog>
   );
 }

@@ -97,4 +97,49 @@ describe('DaySheetGrid', () => {
     expect(onOpenCell).toHaveBeenCalledTimes(2);
     expect(screen.queryByRole('button', { name: /Pintura/ })).toBeNull();
   });
+
+  it('shows a member present and a no-show each with its own look and mark, not only a colour', () => {
+    const booked = sheet.categories[1]!.places[0]!.cells[0]!;
+    const withStatus = (time: string, status: 'CHECKED_IN' | 'NO_SHOW') =>
+      cell(time, 90, {
+        state: 'booked',
+        appointment: { ...booked.appointment!, id: id(status === 'CHECKED_IN' ? 8 : 9), status },
+      });
+    const attendanceSheet: DaySheet = {
+      ...sheet,
+      categories: [
+        {
+          id: id(3),
+          name: 'Quadras',
+          places: [
+            {
+              id: id(4),
+              name: 'Quadra 1',
+              bookRange: 90,
+              cells: [booked, withStatus('09:30', 'CHECKED_IN'), withStatus('11:00', 'NO_SHOW')],
+            },
+          ],
+        },
+      ],
+    };
+    render(<DaySheetGrid sheet={attendanceSheet} onOpenCell={vi.fn()} />);
+
+    const scheduled = screen.getByRole('button', {
+      name: 'Quadra 1, 08:00: Agendado — Maria da Silva',
+    });
+    const present = screen.getByRole('button', {
+      name: 'Quadra 1, 09:30: Presente — Maria da Silva',
+    });
+    const absent = screen.getByRole('button', {
+      name: 'Quadra 1, 11:00: Não compareceu — Maria da Silva',
+    });
+    // A mark a colour-blind reader (or a grey printer) still sees: a tick and a cross.
+    expect(scheduled.querySelector('[data-mark]')).toBeNull();
+    expect(present.querySelector('[data-mark="checkedIn"]')).not.toBeNull();
+    expect(absent.querySelector('[data-mark="noShow"]')).not.toBeNull();
+    // And three different looks.
+    const looks = new Set([scheduled.className, present.className, absent.className]);
+    expect(looks.size).toBe(3);
+    expect(present).toHaveAttribute('title', 'Quadra 1, 09:30: Presente — Maria da Silva');
+  });
 });

@@ -1,32 +1,17 @@
 import { minutesOfTime, type DaySheet, type DaySheetCell, type DaySheetPlace } from '@clube/shared';
 import { useTranslation } from 'react-i18next';
 import { cn } from '@/components/ui/cn';
+import { AttendanceMark, lookOfCell, slotLookHoverStyles, slotLookStyles } from './slot-look';
 
 type DaySheetGridProps = {
   sheet: DaySheet;
   onOpenCell: (place: DaySheetPlace, cell: DaySheetCell) => void;
 };
 
-const cellStyles: Record<DaySheetCell['state'], string> = {
-  free: 'bg-white text-emerald-800 ring-emerald-300 hover:bg-emerald-50 cursor-pointer',
-  booked: 'bg-sky-100 text-sky-950 ring-sky-300 hover:bg-sky-200 cursor-pointer',
-  blocked: 'bg-amber-100 text-amber-950 ring-amber-300 stripes',
-  past: 'bg-slate-100 text-slate-400 ring-slate-200',
-  outside: 'bg-slate-50 text-slate-400 ring-slate-200 hatch',
-};
-
-/** A booking's cell tells at a glance whether the member came (green) or did not (red). */
-export const attendanceCellStyles: Partial<Record<string, string>> = {
-  CHECKED_IN: 'bg-emerald-100 text-emerald-950 ring-emerald-400 hover:bg-emerald-200',
-  NO_SHOW: 'bg-rose-100 text-rose-950 ring-rose-300 hover:bg-rose-200',
-};
-
-/** The cell's colours: its state's, or its booking's attendance. */
-export function cellStyleOf(cell: DaySheetCell) {
-  return cn(
-    cellStyles[cell.state],
-    cell.appointment && attendanceCellStyles[cell.appointment.status],
-  );
+/** The cell's colours, from the scheme the place calendar shares; clickable cells get a hover. */
+export function cellStyleOf(cell: DaySheetCell, { isClickable = false } = {}) {
+  const look = lookOfCell(cell);
+  return cn(slotLookStyles[look], isClickable && cn('cursor-pointer', slotLookHoverStyles[look]));
 }
 
 /** Minutes since midnight of a cell (club wall clock) and its length. */
@@ -59,8 +44,9 @@ export function CellText({ cell }: { cell: DaySheetCell }) {
     return (
       <>
         {/* The first name fits a narrow cell; the full name is in the label and the detail. */}
-        <span className="block truncate font-semibold">
-          {cell.appointment.associateName.split(' ')[0]}
+        <span className="flex items-center gap-0.5 font-semibold">
+          <AttendanceMark look={lookOfCell(cell)} />
+          <span className="truncate">{cell.appointment.associateName.split(' ')[0]}</span>
         </span>
         <span className="block truncate opacity-80">{cell.appointment.cardId}</span>
       </>
@@ -181,7 +167,7 @@ export function DaySheetGrid({ sheet, onOpenCell }: DaySheetGridProps) {
                       const clickable = cell.state === 'free' || cell.state === 'booked';
                       const className = cn(
                         'absolute top-1 bottom-1 overflow-hidden rounded-md px-1 py-0.5 text-left text-[11px] leading-tight ring-1 ring-inset',
-                        cellStyleOf(cell),
+                        cellStyleOf(cell, { isClickable: clickable }),
                       );
                       const label = cellLabel(t, place, cell);
                       return clickable ? (

@@ -1,6 +1,7 @@
 import type { TimeSlot } from '@clube/shared';
 import { useTranslation } from 'react-i18next';
 import { cn } from '@/components/ui/cn';
+import { lookOfSlot, slotLookHoverStyles, slotLookStyles } from './slot-look';
 
 type TimeSlotListProps = {
   slots: TimeSlot[];
@@ -32,8 +33,9 @@ export function useSlotReason() {
 }
 
 /**
- * Available slots blue, unavailable grey and disabled, the selected one green. A grey slot says
- * why, on the slot itself and in its accessible name.
+ * Slots in the day sheet's colours (./slot-look.tsx): free white with a green outline, taken
+ * blue, blocked amber, past grey; the selected one solid green. An unavailable slot is disabled
+ * and says why, on the slot itself and in its accessible name.
  */
 export function TimeSlotList({ slots, selectedTime, onSelect }: TimeSlotListProps) {
   const { t } = useTranslation();
@@ -60,13 +62,15 @@ export function TimeSlotList({ slots, selectedTime, onSelect }: TimeSlotListProp
               title={reason ?? undefined}
               onClick={() => onSelect(slot)}
               className={cn(
-                'flex min-h-10 w-full flex-col items-center justify-center rounded-lg px-1 py-1 text-sm font-semibold transition-colors',
+                'flex min-h-10 w-full flex-col items-center justify-center rounded-lg px-1 py-1 text-sm font-semibold ring-1 transition-colors ring-inset',
                 isSelected
-                  ? 'bg-green-700 text-white'
-                  : slot.available
-                    ? 'bg-blue-700 text-white hover:bg-blue-800'
-                    : 'cursor-not-allowed bg-slate-200 text-slate-600',
+                  ? 'bg-brand-700 text-white ring-brand-700'
+                  : cn(
+                      slotLookStyles[lookOfSlot(slot)],
+                      slot.available ? slotLookHoverStyles.free : 'cursor-not-allowed',
+                    ),
               )}
+              data-look={isSelected ? 'selected' : lookOfSlot(slot)}
             >
               <span>{slot.time}</span>
               {reason && (

@@ -9,7 +9,7 @@ import {
   type DaySheetCell,
   type DaySheetPlace,
 } from '@clube/shared';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
@@ -17,8 +17,9 @@ import { setCurrentCompany } from '@/lib/current-company';
 import { formatLongDay } from '@/lib/dates';
 import { setSession } from '@/lib/session';
 import { buildAppointment, buildCompany, buildSession } from '@/testing/factories';
-import { mockApi, route, type RecordedRequest } from '@/testing/mock-api';
+import { apiError, mockApi, route, type RecordedRequest } from '@/testing/mock-api';
 import { renderApp } from '@/testing/render-app';
+import { getDaySheetQueryOptions } from '../api/get-day-sheet';
 
 const timezone = 'America/Sao_Paulo';
 const company = buildCompany({ timezone });
@@ -149,6 +150,78 @@ describe('day sheet page', () => {
     expect(new Set(sheetReads(requests).map((read) => read.date))).toEqual(
       new Set([today, tomorrow, yesterday]),
     );
+  });
+
+  it('takes a typed DD/MM/AAAA date (Backspace and typing stay) and a date from the calendar picker', async () => {
+    const { requests } = answerClub();
+    const { router, user } = await openDaySheet('/day-sheet?date=2030-03-05');
+    const field = screen.getByRole('textbox', { name: 'Data' });
+    expect(field).toHaveValue('05/03/2030');
+
+    // Half-typed, the field keeps what was typed and the sheet stays on its day.
+    await user.type(field, '{Backspace}{Backspace}');
+    expect(field).toHaveValue('05/03/20');
+    expect(router.state.location.search).toBe('?date=2030-03-05');
+    await user.type(field, '31');
+    expect(field).toHaveValue('05/03/2031');
+    expect(router.state.location.search).toBe('?date=2031-03-05');
+    await waitFor(() => expect(sheetReads(requests).at(-1)?.date).toBe('2031-03-05'));
+    expect(await screen.findByText(longDay('2031-03-05'))).toBeInTheDocument();
+
+    await user.clear(field);
+    await user.type(field, '17042031');
+    expect(router.state.location.search).toBe('?date=2031-04-17');
+
+    // An impossible date left in the field gives way to the day shown.
+    await user.clear(field);
+    await user.type(field, '31022031');
+    expect(router.state.location.search).toBe('?date=2031-04-17');
+    await user.tab();
+    expect(field).toHaveValue('17/04/2031');
+
+    // The browser's calendar (a native date field behind the calendar button).
+    expect(screen.getByRole('button', { name: 'Escolher a data no calendário' })).toBeEnabled();
+    fireEvent.change(screen.getByTestId('day-picker'), { target: { value: '2031-05-02' } });
+    expect(router.state.location.search).toBe('?date=2031-05-02');
+    expect(field).toHaveValue('02/05/2031');
+  });
+
+  it('says when the sheet cannot be loaded, with a retry, and comes back once the server answers', async () => {
+    let isServerDown = true;
+    mockApi(
+      route.get<DaySheet>('/backoffice/day-sheet', ({ query }) =>
+        isServerDown ? apiError('InternalServerError') : sheetOf(query.get('date')!, null),
+      ),
+      route.get(`/backoffice/category/company/${company.id}`, { items: [pools, courts] }),
+      liveEvents,
+    );
+    setSession(buildSession());
+    setCurrentCompany(company);
+    renderApp('/day-sheet');
+    const user = userEvent.setup();
+
+    // After the query's own retries.
+    expect(
+      await screen.findByText(/^Erro ao carregar o quadro do dia\./, {}, { timeout: 15_000 }),
+    ).toBeVisible();
+    expect(screen.queryByRole('table')).toBeNull();
+
+    isServerDown = false;
+    await user.click(screen.getByRole('button', { name: 'Tentar novamente' }));
+    expect(await screen.findByRole('table')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(screen.queryByText(/^Erro ao carregar o quadro do dia\./)).not.toBeInTheDocument(),
+    );
+  }, 25_000);
+
+  it('keeps asking for a sheet that failed every 15 s, whatever the outage, and every 5 min otherwise', () => {
+    const { refetchInterval } = getDaySheetQueryOptions(company.id, today);
+    const intervalWhen = (status: 'error' | 'success') =>
+      typeof refetchInterval === 'function'
+        ? refetchInterval({ state: { status } } as Parameters<typeof refetchInterval>[0])
+        : refetchInterval;
+    expect(intervalWhen('error')).toBe(15_000);
+    expect(intervalWhen('success')).toBe(5 * 60_000);
   });
 
   it('opens on the date of its URL', async () => {

@@ -13,7 +13,6 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
-import { DateTimeInput } from '@/components/ui/date-time-input';
 import { Dialog } from '@/components/ui/dialog';
 import { PageHeader } from '@/components/ui/page-header';
 import { Spinner } from '@/components/ui/spinner';
@@ -24,13 +23,11 @@ import { useDaySheet } from '../api/get-day-sheet';
 import { useClubEvents, type LiveStatus } from '../api/use-club-events';
 import { BlockSlotDialog } from '../components/block-slot-dialog';
 import { CreateAppointmentDialog } from '../components/create-appointment-dialog';
+import { DayField } from '../components/day-field';
 import { DaySheetBookingDialog } from '../components/day-sheet-booking-dialog';
-import {
-  CellText,
-  DaySheetGrid,
-  attendanceCellStyles,
-  cellLabel,
-} from '../components/day-sheet-grid';
+import { CellText, DaySheetGrid, cellLabel, cellStyleOf } from '../components/day-sheet-grid';
+import { SlotLegend } from '../components/slot-legend';
+import { slotLooks } from '../components/slot-look';
 
 /** A real calendar date "AAAA-MM-DD" (not 30 February), as the API validates it. */
 const isDate = (value: string | null): value is string =>
@@ -160,14 +157,7 @@ export function DaySheetPage() {
             ›
           </Button>
         </div>
-        {/* DD/MM/AAAA whatever the browser's language (a native date field follows it). */}
-        <DateTimeInput
-          label={t('scheduling.daySheet.date')}
-          withTime={false}
-          value={date}
-          onChange={(value) => isDate(value) && goTo(value)}
-          className="w-36"
-        />
+        <DayField label={t('scheduling.daySheet.date')} date={date} onChange={goTo} />
         <label className="flex flex-col text-xs font-medium text-slate-600">
           {t('scheduling.daySheet.category')}
           <select
@@ -188,15 +178,31 @@ export function DaySheetPage() {
         </p>
       </div>
 
-      <Legend />
+      <SlotLegend looks={slotLooks} />
 
+      {sheet.isError && (
+        // A sheet already shown stays below (the last one that arrived); it refreshes by itself
+        // once the server answers again.
+        <div
+          role="alert"
+          className="flex flex-wrap items-center gap-3 rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800 print:hidden"
+        >
+          <span>
+            {t('scheduling.daySheet.loadError')} {t('scheduling.daySheet.retryingBySelf')}
+          </span>
+          <Button
+            variant="secondary"
+            size="sm"
+            isLoading={sheet.isFetching}
+            onClick={() => void sheet.refetch()}
+          >
+            {t('common.retry')}
+          </Button>
+        </div>
+      )}
       {sheet.isPending ? (
         <Spinner className="size-6" />
-      ) : sheet.isError ? (
-        <p role="alert" className="text-sm text-red-700">
-          {t('scheduling.daySheet.loadError')}
-        </p>
-      ) : places.length === 0 ? (
+      ) : !sheet.data ? null : places.length === 0 ? (
         <p className="text-sm text-slate-600">{t('scheduling.daySheet.empty')}</p>
       ) : (
         <>
@@ -299,14 +305,6 @@ export function DaySheetPage() {
   );
 }
 
-const mobileStyles: Record<DaySheetCell['state'], string> = {
-  free: 'bg-white ring-emerald-300 text-emerald-900',
-  booked: 'bg-sky-100 ring-sky-300 text-sky-950',
-  blocked: 'bg-amber-100 ring-amber-300 text-amber-950 stripes',
-  past: 'bg-slate-100 ring-slate-200 text-slate-500',
-  outside: 'bg-slate-50 ring-slate-200 text-slate-500 hatch',
-};
-
 function MobileCell({
   place,
   cell,
@@ -328,8 +326,7 @@ function MobileCell({
   );
   const className = cn(
     'flex min-h-11 w-full items-center gap-3 rounded-lg px-3 py-2 text-left text-sm ring-1 ring-inset',
-    mobileStyles[cell.state],
-    cell.appointment && attendanceCellStyles[cell.appointment.status],
+    cellStyleOf(cell, { isClickable: clickable }),
   );
   return clickable ? (
     <button
@@ -345,26 +342,5 @@ function MobileCell({
     <div data-state={cell.state} className={className}>
       {content}
     </div>
-  );
-}
-
-function Legend() {
-  const { t } = useTranslation();
-  const states: DaySheetCell['state'][] = ['free', 'booked', 'blocked', 'past', 'outside'];
-  return (
-    <ul
-      aria-label={t('scheduling.daySheet.legend')}
-      className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-600"
-    >
-      {states.map((state) => (
-        <li key={state} className="flex items-center gap-1.5">
-          <span
-            aria-hidden
-            className={cn('size-3 rounded-sm ring-1 ring-inset', mobileStyles[state])}
-          />
-          {t(`scheduling.daySheet.states.${state}`)}
-        </li>
-      ))}
-    </ul>
   );
 }

@@ -21,6 +21,7 @@ import { AppointmentList } from '../components/appointment-list';
 import { BlockSlotDialog } from '../components/block-slot-dialog';
 import { CreateAppointmentDialog } from '../components/create-appointment-dialog';
 import { MonthCalendar } from '../components/month-calendar';
+import { SlotLegend } from '../components/slot-legend';
 import { TimeSlotList } from '../components/time-slot-list';
 
 type OpenDialog = 'create' | 'block' | null;
@@ -111,11 +112,14 @@ export function PlaceAppointmentsPage() {
           ) : slots.data.length === 0 ? (
             <p className="text-sm text-slate-600">{t('scheduling.slots.empty')}</p>
           ) : (
-            <TimeSlotList
-              slots={slots.data}
-              selectedTime={selectedSlot?.time ?? null}
-              onSelect={setSelectedSlot}
-            />
+            <>
+              <SlotLegend looks={['free', 'booked', 'blocked', 'past', 'outside']} />
+              <TimeSlotList
+                slots={slots.data}
+                selectedTime={selectedSlot?.time ?? null}
+                onSelect={setSelectedSlot}
+              />
+            </>
           )}
           <PermissionNote permission="bookings.write" />
           {selectedSlot && (canBook || canBlock) && (

@@ -18,10 +18,14 @@ export const common = {
   sessionExpired: 'Sua sessão expirou. Entre novamente.',
   footer: '© {{year}} Clube Reservas. Todos os direitos reservados.',
   logoAlt: 'Logo do clube {{name}}',
-  crashTitle: 'Algo deu errado',
-  crashDescription:
-    'Ocorreu um erro inesperado ao exibir esta tela. Recarregue a página para continuar.',
-  reload: 'Recarregar página',
+  /** Every route's error page, in the back office and the portal. */
+  crash: {
+    title: 'Algo deu errado',
+    description: 'Não foi possível exibir esta tela. Verifique sua conexão e tente de novo.',
+    chunkDescription:
+      'Não foi possível carregar esta tela: a conexão caiu ou o sistema acabou de ser atualizado. Tente de novo para carregar a versão atual.',
+    retry: 'Tentar de novo',
+  },
   notFound: {
     title: 'Página não encontrada!',
     description: 'O endereço acessado não existe ou foi removido.',

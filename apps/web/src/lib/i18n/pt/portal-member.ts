@@ -93,6 +93,8 @@ export const portalMember = {
       quota_one: '{{used}} de {{count}} reserva deste mês usada pelo seu título neste espaço.',
       quota_other: '{{used}} de {{count}} reservas deste mês usadas pelo seu título neste espaço.',
       cancelUntil: 'Você poderá cancelar até {{deadline}}.',
+      cannotCancel:
+        'Atenção: esta reserva não poderá ser cancelada, porque o prazo de cancelamento deste espaço já passou.',
       confirm: 'Confirmar reserva',
       confirming: 'Reservando…',
       cancel: 'Voltar',
