@@ -1,5 +1,5 @@
-import { appointments, type Database } from '@clube/db';
-import { appErrorOf } from '../../lib/app-error';
+import { appointments, withConnection, type Database } from '@clube/db';
+import { AppError, appErrorOf } from '../../lib/app-error';
 import { insertAudited } from '../../lib/audit';
 import { transactionAnnouncing } from '../../lib/club-events';
 import { clubDateOf } from '@clube/shared';
@@ -12,6 +12,7 @@ import {
   type BookingFailure,
   type BookingRequest,
 } from './booking-rules';
+import { findAppointment } from './list-appointments';
 
 /** Who books: staff in the back office, or a member through the portal. */
 export type BookingActor = { userId: string } | { associateId: string };
@@ -120,4 +121,17 @@ export async function createAppointment(db: Database, options: CreateAppointment
     actor: { userId: staff.userId },
     now,
   });
+}
+
+/**
+ * A booking made by staff (createAppointment), answered as the calendar lists it. Reads,
+ * transaction and answer on one connection, as a member's booking (portal).
+ */
+export async function bookAndAnswer(db: Database, options: CreateAppointmentOptions) {
+  const created = await withConnection(db, async (connection) => {
+    const id = await createAppointment(connection, options);
+    return findAppointment(connection, { companyIds: options.staff.companyIds, id });
+  });
+  if (!created) throw new AppError('AppointmentNotFound');
+  return created;
 }
