@@ -13,6 +13,7 @@ import {
   monthOf,
   type ApiErrorKey,
   type ErrorKeyWithoutParams,
+  type BookingFailure as DescribedFailure,
 } from '@clube/shared';
 import { AppError, type ErrorOf } from '../../lib/app-error';
 import { clubDayRange, slotGridOf } from './load-place-schedule';
@@ -121,12 +122,17 @@ export type BookingFailure = ErrorOf & {
 // A key without params is a whole failure; the union is too wide for TS to see it unaided.
 const failureOf = (key: ApiErrorKey & ErrorKeyWithoutParams) => ({ key }) as BookingFailure;
 
-/** A failure as clients read it: the code, the table's text for it, and its values. */
-export function describeFailure(failure: BookingFailure) {
+/**
+ * A failure as both realms answer it (bookingFailureSchema in packages/shared): the code, the
+ * table's text for it, its values, and the dates it needs.
+ */
+export function describeFailure(failure: BookingFailure): DescribedFailure {
   return {
     code: errorCodeOf(failure.key),
     message: errorMessageOf(failure.key, failure.params),
     ...(failure.params ? { params: failure.params } : {}),
+    ...(failure.until ? { until: failure.until } : {}),
+    ...(failure.from ? { from: failure.from } : {}),
   };
 }
 

@@ -5,6 +5,7 @@ import { transactionAnnouncing } from '../../lib/club-events';
 import { clubDateOf } from '@clube/shared';
 import type { Staff } from '../../types';
 import {
+  describeFailure,
   evaluateBookingRules,
   loadBookingContext,
   lockBookingKeys,
@@ -25,7 +26,7 @@ export type BookAppointmentOptions = {
   now?: Date;
   /** The booking's context when the caller has read it (loadBookingContext of this request at `now`). */
   context?: BookingContext;
-  /** The error a refusal throws; by default the first failing rule's. */
+  /** The error a refusal throws; by default the first failing rule's, with every one in details. */
   refuse?: (failures: BookingFailure[], context: BookingContext) => Error;
 };
 
@@ -43,7 +44,10 @@ export async function bookAppointment(db: Database, options: BookAppointmentOpti
     const first = failures[0]!;
     return (
       options.refuse?.(failures, context) ??
-      appErrorOf(first, first.until ? { until: first.until } : undefined)
+      appErrorOf(first, {
+        ...(first.until ? { until: first.until } : {}),
+        failures: failures.map(describeFailure),
+      })
     );
   };
   // Most attempts when a club opens its window are refused (a slot just taken, a quota used):

@@ -3,6 +3,7 @@ import {
   appointmentListSchema,
   appointmentSchema,
   bookingCheckSchema,
+  bookingRefusalSchema,
   createAppointmentBodySchema,
   errorBodySchema,
   idParamsSchema,
@@ -79,7 +80,12 @@ export const appointmentRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['appointment'],
         summary: 'Agenda um horário (regras de agendamento de docs/domain.md, na ordem)',
         body: createAppointmentBodySchema,
-        response: { 201: appointmentSchema, ...errors },
+        response: {
+          201: appointmentSchema,
+          ...errors,
+          409: bookingRefusalSchema,
+          422: bookingRefusalSchema,
+        },
       },
     },
     async (request, reply) => {
