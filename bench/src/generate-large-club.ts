@@ -1,8 +1,7 @@
 import { associates, queryRows, type Database } from '@clube/db';
 import { addDaysToDate, clubToday, completeCpf } from '@clube/shared';
 import { eq, sql } from 'drizzle-orm';
-import { createCompany } from '../../apps/api/src/services/companies/create-company';
-import { createStaff } from '../../apps/api/src/services/staff/create-staff';
+import { createCompany, createStaff } from '@clube/api';
 
 export type LargeClubSizes = {
   places: number;

@@ -22,7 +22,7 @@ import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import { createScratchDatabase, openDatabase } from '@clube/db';
-import { defaultDatabasePoolSize, defaultRequestConcurrency } from '../../apps/api/src/config';
+import { defaultDatabasePoolSize, defaultRequestConcurrency } from '@clube/api';
 import { clubInstant, timeOfMinutes } from '@clube/shared';
 import {
   benchPlaceSlotsPerDay,

@@ -3,8 +3,7 @@
 // accepted and refused bookings take, and checks in the database afterwards that no slot is held
 // twice and no title went over its quota (it throws when either is violated).
 import { queryRows, type Database } from '@clube/db';
-import { clubDayRange } from '../../apps/api/src/services/appointments/load-place-schedule';
-import { hashPassword } from '../../apps/api/src/lib/password';
+import { clubDayRange, hashPassword } from '@clube/api';
 import { sql } from 'drizzle-orm';
 import { gunzipSync } from 'node:zlib';
 import { Client, request } from 'undici';

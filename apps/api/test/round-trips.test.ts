@@ -11,7 +11,7 @@ import { countRoundTrips, type RoundTripCounter } from './round-trip-counter';
 
 /** Today's counts: the ceiling of each hot request (PGlite and PostgreSQL alike). */
 const ceiling = {
-  staffSlotList: 4,
+  staffSlotList: 2,
   portalSlotList: 2,
   staffCheck: 2,
   portalCheck: 2,
@@ -20,7 +20,7 @@ const ceiling = {
   portalBooking: 9,
   portalRefusal: 2,
   staffCancel: 8,
-  portalCancel: 10,
+  portalCancel: 8,
   daySheet: 7,
   associateSearch: 2,
   staffSession: 1,

@@ -10,6 +10,7 @@ export * from './schemas/category';
 export * from './schemas/place';
 export * from './schemas/place-image';
 export * from './schemas/appointment';
+export * from './schemas/booking-failure';
 export * from './schemas/operating-hour';
 export * from './schemas/blocked-time';
 export * from './schemas/portal';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { bookingFailureSchema } from './booking-failure';
 import { appointmentStatuses } from '../constants';
 import { dateSchema, idSchema, instantSchema } from './common';
 
@@ -104,22 +105,7 @@ export type AppointmentListQuery = z.infer<typeof appointmentListQuerySchema>;
 /** "Why not?": every booking rule that fails, and the title's monthly quota at the place. */
 export const bookingCheckSchema = z.object({
   ok: z.boolean(),
-  failures: z.array(
-    z.object({
-      code: z.string(),
-      message: z.string(),
-      /** The values `message` interpolates (TitleSuspended: endDate). */
-      params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
-      /** TitleSuspended: the instant the suspension ends. */
-      until: z.iso.datetime().optional(),
-      /**
-       * The club-local date from which the member may book: the day the booking window reaches
-       * this date (AvailableBookingDaysMissed), the first day of the next month, whose quota is
-       * fresh (ReservationsLimitReached), or the day the suspension ends (TitleSuspended).
-       */
-      from: dateSchema.optional(),
-    }),
-  ),
+  failures: z.array(bookingFailureSchema),
   /** limit 0 = no monthly limit. */
   quota: z.object({ used: z.number().int(), limit: z.number().int() }),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { bookingFailureSchema, bookingRefusalSchema } from './booking-failure';
 import { appointmentStatuses } from '../constants';
 import { changeOwnPasswordBodySchema, loginBodySchema, refreshBodySchema } from './auth';
 import { dateSchema, idSchema, instantSchema } from './common';
@@ -242,16 +243,8 @@ export const portalBookingBodySchema = z.object({
 });
 export type PortalBookingBody = z.input<typeof portalBookingBodySchema>;
 
-/**
- * One rule the booking fails: its code, the code's text from the error table (with `params`
- * filled), and, for a block, the reason staff gave (data, never part of the text).
- */
-export const portalBookingFailureSchema = z.object({
-  code: z.string(),
-  message: z.string(),
-  params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
-  reason: z.string().optional(),
-});
+/** One rule the booking fails: the shape both realms answer (./booking-failure). */
+export const portalBookingFailureSchema = bookingFailureSchema;
 export type PortalBookingFailure = z.infer<typeof portalBookingFailureSchema>;
 
 /**
@@ -269,12 +262,6 @@ export type PortalBookingCheck = z.infer<typeof portalBookingCheckSchema>;
 
 export const portalBookingParamsSchema = z.object({ id: idSchema });
 
-/** The body of a refused POST /api/portal/bookings: the first failure, and all of them. */
-export const portalBookingRefusalSchema = z.object({
-  statusCode: z.number().int(),
-  error: z.string(),
-  message: z.string(),
-  params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
-  details: z.object({ failures: z.array(portalBookingFailureSchema) }).optional(),
-});
+/** The body of a refused POST /api/portal/bookings: both realms' refusal (./booking-failure). */
+export const portalBookingRefusalSchema = bookingRefusalSchema;
 export type PortalBookingRefusal = z.infer<typeof portalBookingRefusalSchema>;

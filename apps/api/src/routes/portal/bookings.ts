@@ -8,30 +8,14 @@ import {
   portalBookingRefusalSchema,
   portalBookingSchema,
 } from '@clube/shared';
-import { appointments, withConnection } from '@clube/db';
-import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AppError } from '../../lib/app-error';
-import type { Member } from '../../types';
 import { cancelMemberBooking } from '../../services/portal/cancel-booking';
 import { checkBooking } from '../../services/portal/check-booking';
-import { createBooking } from '../../services/portal/create-booking';
-import { listBookings } from '../../services/portal/list-bookings';
+import { bookAndAnswer } from '../../services/portal/create-booking';
+import { findMemberBooking, listBookings } from '../../services/portal/list-bookings';
 
 export const portalBookingRoutes: FastifyPluginAsyncZod = async (app) => {
   /** One booking of the member's title, whatever its scope. */
-  async function findBooking(member: Member, id: string, db = app.db) {
-    for (const scope of ['upcoming', 'past', 'cancelled'] as const) {
-      const [item] = await listBookings(db, {
-        member,
-        scope,
-        where: [eq(appointments.id, id)],
-      });
-      if (item) return item;
-    }
-    throw new AppError('AppointmentNotFound');
-  }
-
   app.post(
     '/bookings/check',
     {
@@ -79,12 +63,7 @@ export const portalBookingRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { member, body } = request;
-      // The booking's reads, its transaction and the answer on one connection: when a club opens
-      // its window, a booking waits once for a connection, not once per query.
-      const booking = await withConnection(app.db, async (db) =>
-        findBooking(member, await createBooking(db, { member, body }), db),
-      );
-      return reply.status(201).send(booking);
+      return reply.status(201).send(await bookAndAnswer(app.db, { member, body }));
     },
   );
 
@@ -120,8 +99,9 @@ export const portalBookingRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await cancelMemberBooking(app.db, { member: request.member, id: request.params.id });
-      return findBooking(request.member, request.params.id);
+      const { member } = request;
+      await cancelMemberBooking(app.db, { member, id: request.params.id });
+      return findMemberBooking(app.db, { member, id: request.params.id });
     },
   );
 };

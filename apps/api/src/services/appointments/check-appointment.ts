@@ -16,11 +16,7 @@ export async function checkAppointment(db: Database, options: CheckAppointmentOp
   const { failures, quota } = evaluateBookingRules({ context, request, now });
   return {
     ok: failures.length === 0,
-    failures: failures.map((failure) => ({
-      ...describeFailure(failure),
-      ...(failure.until ? { until: failure.until } : {}),
-      ...(failure.from ? { from: failure.from } : {}),
-    })),
+    failures: failures.map(describeFailure),
     quota,
   };
 }

@@ -1,10 +1,11 @@
-import { appointments, type Database } from '@clube/db';
-import { appErrorOf } from '../../lib/app-error';
+import { appointments, withConnection, type Database } from '@clube/db';
+import { AppError, appErrorOf } from '../../lib/app-error';
 import { insertAudited } from '../../lib/audit';
 import { transactionAnnouncing } from '../../lib/club-events';
 import { clubDateOf } from '@clube/shared';
 import type { Staff } from '../../types';
 import {
+  describeFailure,
   evaluateBookingRules,
   loadBookingContext,
   lockBookingKeys,
@@ -12,6 +13,7 @@ import {
   type BookingFailure,
   type BookingRequest,
 } from './booking-rules';
+import { findAppointment } from './list-appointments';
 
 /** Who books: staff in the back office, or a member through the portal. */
 export type BookingActor = { userId: string } | { associateId: string };
@@ -24,7 +26,7 @@ export type BookAppointmentOptions = {
   now?: Date;
   /** The booking's context when the caller has read it (loadBookingContext of this request at `now`). */
   context?: BookingContext;
-  /** The error a refusal throws; by default the first failing rule's. */
+  /** The error a refusal throws; by default the first failing rule's, with every one in details. */
   refuse?: (failures: BookingFailure[], context: BookingContext) => Error;
 };
 
@@ -42,7 +44,10 @@ export async function bookAppointment(db: Database, options: BookAppointmentOpti
     const first = failures[0]!;
     return (
       options.refuse?.(failures, context) ??
-      appErrorOf(first, first.until ? { until: first.until } : undefined)
+      appErrorOf(first, {
+        ...(first.until ? { until: first.until } : {}),
+        failures: failures.map(describeFailure),
+      })
     );
   };
   // Most attempts when a club opens its window are refused (a slot just taken, a quota used):
@@ -118,4 +123,17 @@ export async function createAppointment(db: Database, options: CreateAppointment
     actor: { userId: staff.userId },
     now,
   });
+}
+
+/**
+ * A booking made by staff (createAppointment), answered as the calendar lists it. Reads,
+ * transaction and answer on one connection, as a member's booking (portal).
+ */
+export async function bookAndAnswer(db: Database, options: CreateAppointmentOptions) {
+  const created = await withConnection(db, async (connection) => {
+    const id = await createAppointment(connection, options);
+    return findAppointment(connection, { companyIds: options.staff.companyIds, id });
+  });
+  if (!created) throw new AppError('AppointmentNotFound');
+  return created;
 }

@@ -25,7 +25,7 @@ import { and, asc, eq, gt, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { AppError } from '../../lib/app-error';
 import { overlapsPeriod } from '../../lib/overlaps-period';
 import { clubDayRange, slotGridOf } from './load-place-schedule';
-import { generateSlotTimes, overlaps, type Interval, type SlotTime } from './slots';
+import { generateSlotTimes, holdersOf, overlaps, type Interval, type SlotTime } from './slots';
 
 export type GetDaySheetOptions = DaySheetQuery & { now?: Date };
 
@@ -191,9 +191,11 @@ function cellsOf(input: {
     };
     // What occupies a slot matters more than why it could not be booked: a booking made before
     // the hours changed is still somebody arriving at the gate.
-    const booking = input.bookings.find((candidate) => overlaps(candidate, slot));
+    const { booking, block } = holdersOf([slot], {
+      booked: input.bookings,
+      blocked: input.blocks,
+    })[0]!;
     if (booking) return { ...base, state: 'booked', appointment: booking.appointment };
-    const block = input.blocks.find((candidate) => overlaps(candidate, slot));
     if (block) return { ...base, state: 'blocked', block: { id: block.id, reason: block.reason } };
     if (slot.startsAt <= input.now) return { ...base, state: 'past' };
     if (!inHours)

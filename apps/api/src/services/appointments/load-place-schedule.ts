@@ -1,22 +1,6 @@
-import {
-  appointments,
-  blockedTimes,
-  categories,
-  companies,
-  operatingHours,
-  places,
-  queryRows,
-  type Database,
-} from '@clube/db';
-import {
-  addDaysToDate,
-  clubInstant,
-  dayOfWeekOf,
-  daysOfWeek,
-  occupyingStatuses,
-} from '@clube/shared';
-import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
-import { AppError } from '../../lib/app-error';
+import { appointments, blockedTimes, companies, queryRows, type Database } from '@clube/db';
+import { addDaysToDate, clubInstant, daysOfWeek, occupyingStatuses } from '@clube/shared';
+import { sql, type SQL } from 'drizzle-orm';
 import { overlapsBounds } from '../../lib/overlaps-period';
 import type { Interval, SlotGrid } from './slots';
 
@@ -25,80 +9,11 @@ export type ClubDay = { date: string } | { instant: Date };
 
 const weekdayNames = sql.raw(`array[${daysOfWeek.map((day) => `'${day}'`).join(',')}]`);
 
-/**
- * The weekday name (operating_hours.day_of_week) of the club day. For an instant the database
- * computes it in the club's timezone, which the same query reads.
- */
-export function weekdayOf(day: ClubDay): SQL {
-  if ('date' in day) return sql`${dayOfWeekOf(day.date)}`;
-  return weekdayAt(sql`${day.instant.toISOString()}`);
-}
-
 /** The weekday name of an instant (SQL: a value or a placeholder) in the club's timezone. */
 export function weekdayAt(instant: SQL): SQL {
   const dayOfWeek = sql`extract(dow from ${instant}::timestamptz at time zone ${companies.timezone})`;
   return sql`(${weekdayNames})[${dayOfWeek}::int + 1]`;
 }
-
-/**
- * A place of one of the caller's clubs, with what its calendar needs (the club's timezone, the
- * category, and the operating hour of the weekday of `day`, null when closed); 404 otherwise.
- * One query: the calendar and the booking read it on every request.
- */
-export type LoadPlaceOfStaffOptions = {
-  placeId: string;
-  /** The clubs the place must belong to (the caller's). */
-  companyIds: ReadonlySet<string>;
-  day: ClubDay;
-};
-
-export async function loadPlaceOfStaff(db: Database, options: LoadPlaceOfStaffOptions) {
-  const { placeId, companyIds, day } = options;
-  if (companyIds.size === 0) throw new AppError('PlaceNotFound');
-  const [row] = await db
-    .select({
-      // Only what the calendar and the booking rules read: every column costs its parsing on
-      // every request (a timestamp becomes a Date), measurable on the embedded database.
-      place: {
-        id: places.id,
-        companyId: places.companyId,
-        categoryId: places.categoryId,
-        startsAt: places.startsAt,
-        endsAt: places.endsAt,
-        bookRange: places.bookRange,
-        associateReservationLimit: places.associateReservationLimit,
-        availableBookingDays: places.availableBookingDays,
-        ageRestriction: places.ageRestriction,
-      },
-      timezone: companies.timezone,
-      category: {
-        blockedAppointmentDay: categories.blockedAppointmentDay,
-        notAppointmentPreviousDayTime: categories.notAppointmentPreviousDayTime,
-      },
-      operatingHour: { openTime: operatingHours.openTime, closeTime: operatingHours.closeTime },
-    })
-    .from(places)
-    .innerJoin(companies, eq(companies.id, places.companyId))
-    .innerJoin(categories, eq(categories.id, places.categoryId))
-    .leftJoin(
-      operatingHours,
-      and(
-        eq(operatingHours.companyId, places.companyId),
-        eq(operatingHours.dayOfWeek, weekdayOf(day)),
-      ),
-    )
-    .where(
-      and(
-        eq(places.id, placeId),
-        inArray(places.companyId, [...companyIds]),
-        isNull(places.archivedAt),
-      ),
-    );
-  if (!row) throw new AppError('PlaceNotFound');
-  return row;
-}
-
-export type PlaceOfStaff = Awaited<ReturnType<typeof loadPlaceOfStaff>>;
 
 /** [00:00 of date, 00:00 of the next day) in the club's timezone. */
 export function clubDayRange(date: string, timezone: string): Interval {
@@ -110,7 +25,7 @@ export function clubDayRange(date: string, timezone: string): Interval {
 
 /** The slot grid of a place on a day whose operating hour (null when closed) is known. */
 export function slotGridOf(
-  place: Pick<PlaceOfStaff['place'], 'startsAt' | 'endsAt' | 'bookRange'>,
+  place: { startsAt: string; endsAt: string; bookRange: number },
   operatingHour: SlotGrid['operatingHour'],
 ): SlotGrid {
   return {
@@ -121,7 +36,8 @@ export function slotGridOf(
   };
 }
 
-type BusyInterval = Interval & { placeId: string };
+/** A blocked time or a booking; `label` (staff's view): the block's reason, the member's name. */
+type BusyInterval = Interval & { placeId: string; label?: string };
 
 /** The statuses that hold a slot, as a list for SQL text (`status in (…)`). */
 export const occupyingStatusList = sql.raw(
@@ -131,22 +47,32 @@ export const occupyingStatusList = sql.raw(
 /**
  * Blocked times and slot-holding (SCHEDULED, CHECKED_IN, NO_SHOW) appointments of places
  * overlapping a range, as SQL to read alone (loadBusyIntervals) or inside a larger query
- * (readPlaceContext); columns booked, place_id, starts_at, ends_at. The places (a uuid[]) and the
+ * (readPlaceContext, ./place-day); columns booked, place_id, starts_at, ends_at. The places (a uuid[]) and the
  * range's bounds (timestamptz, `from` ≤ `to`) are SQL: values, or placeholders of a prepared
  * statement. The filter the range (gist) indexes answer, then the exact overlap.
  */
-export function busyIntervalsSql(options: { placeIds: SQL; from: SQL; to: SQL }): SQL {
+export function busyIntervalsSql(options: {
+  placeIds: SQL;
+  from: SQL;
+  to: SQL;
+  /** Adds a column label: the block's reason, the booking member's name. */
+  labels?: boolean;
+}): SQL {
   const placeIds = sql`any(${options.placeIds}::uuid[])`;
   const from = sql`${options.from}::timestamptz`;
   const to = sql`${options.to}::timestamptz`;
+  const blockLabel = options.labels ? sql`, description as label` : sql``;
+  const bookingLabel = options.labels
+    ? sql`, (select name from associates where associates.id = appointments.associate_id)`
+    : sql``;
   return sql`
-    select false as booked, place_id, starts_at, ends_at
+    select false as booked, place_id, starts_at, ends_at${blockLabel}
     from blocked_times
     where place_id = ${placeIds}
       and ${overlapsBounds(blockedTimes.startsAt, blockedTimes.endsAt, from, to)}
       and starts_at < ${to} and ends_at > ${from}
     union all
-    select true, place_id, starts_at, ends_at
+    select true, place_id, starts_at, ends_at${bookingLabel}
     from appointments
     where place_id = ${placeIds}
       and status in (${occupyingStatusList})

@@ -73,6 +73,22 @@ export function generateSlotTimes(date: string, timezone: string, grid: SlotGrid
   return slots;
 }
 
+/**
+ * What holds each slot: the first booking and the first blocked time overlapping it. The one
+ * computation of a slot's state, used by the staff and portal slot lists, the day sheet and the
+ * booking rules (rules 4 and 9); each then says it in its own words.
+ */
+export function holdersOf<S extends Interval, Booked extends Interval, Blocked extends Interval>(
+  slots: S[],
+  busy: { booked: readonly Booked[]; blocked: readonly Blocked[] },
+): Array<{ slot: S; booking: Booked | undefined; block: Blocked | undefined }> {
+  return slots.map((slot) => ({
+    slot,
+    booking: busy.booked.find((booking) => overlaps(slot, booking)),
+    block: busy.blocked.find((block) => overlaps(slot, block)),
+  }));
+}
+
 export type SlotAvailabilityInput = {
   now: Date;
   /** Club-local dates after which nothing may be booked (today + availableBookingDays). */
@@ -93,9 +109,8 @@ export type SlotUnavailableReason = 'taken' | 'blocked' | 'past' | 'booking-wind
  */
 export function markAvailability(slots: SlotTime[], input: SlotAvailabilityInput) {
   const beyondWindow = input.date > input.lastBookableDate;
-  return slots.map((slot) => {
-    const booking = input.appointments.find((appointment) => overlaps(slot, appointment));
-    const block = input.blockedTimes.find((candidate) => overlaps(slot, candidate));
+  const busy = { blocked: input.blockedTimes, booked: input.appointments };
+  return holdersOf(slots, busy).map(({ slot, booking, block }) => {
     const unavailable: { reason: SlotUnavailableReason; detail?: string } | null = booking
       ? { reason: 'taken', detail: booking.label }
       : block

@@ -1,8 +1,10 @@
-import type { Database } from '@clube/db';
+import { withConnection, type Database } from '@clube/db';
+import type { PortalBooking } from '@clube/shared';
 import { AppError, appErrorOf } from '../../lib/app-error';
 import { bookAppointment } from '../appointments/create-appointment';
 import { checkResolved, type CheckBookingOptions } from './check-booking';
 import { memberFailures, resolveBookingRequest } from './booking-request';
+import { findMemberBooking } from './list-bookings';
 
 export type CreateBookingOptions = CheckBookingOptions;
 
@@ -34,4 +36,21 @@ export async function createBooking(db: Database, options: CreateBookingOptions)
       });
     },
   });
+}
+
+/**
+ * Books (createBooking) and answers the booking as the portal lists it. The booking's reads, its
+ * transaction and the answer on one connection: when a club opens its window, a booking waits
+ * once for a connection, not once per query.
+ */
+export async function bookAndAnswer(
+  db: Database,
+  options: CreateBookingOptions,
+): Promise<PortalBooking> {
+  return withConnection(db, async (connection) =>
+    findMemberBooking(connection, {
+      member: options.member,
+      id: await createBooking(connection, options),
+    }),
+  );
 }

@@ -6,14 +6,13 @@ import {
 } from '@clube/shared';
 import { and, asc, desc, eq, gt, inArray, lte, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
+import { AppError } from '../../lib/app-error';
 import type { Member } from '../../types';
 
 export type ListBookingsOptions = {
   member: Member;
   now?: Date;
   limit?: number;
-  /** Extra conditions (e.g. one booking by id). */
-  where?: SQL[];
 } & z.output<typeof portalBookingListQuerySchema>;
 
 /**
@@ -49,6 +48,37 @@ export async function listBookings(
     },
   }[options.scope];
 
+  return readBookings(db, {
+    member,
+    now,
+    where: byScope.where,
+    order: byScope.order,
+    limit: options.limit ?? 200,
+  });
+}
+
+/** One booking of the caller's title, whatever its state; AppointmentNotFound otherwise. */
+export async function findMemberBooking(
+  db: Database,
+  options: { member: Member; id: string; now?: Date },
+): Promise<PortalBooking> {
+  const [booking] = await readBookings(db, {
+    member: options.member,
+    now: options.now ?? new Date(),
+    where: eq(appointments.id, options.id),
+    order: [],
+    limit: 1,
+  });
+  if (!booking) throw new AppError('AppointmentNotFound');
+  return booking;
+}
+
+/** The title's bookings matching `where`, as the portal answers them (one query). */
+async function readBookings(
+  db: Database,
+  options: { member: Member; now: Date; where: SQL | undefined; order: SQL[]; limit: number },
+): Promise<PortalBooking[]> {
+  const { member, now } = options;
   const rows = await db
     .select({
       appointment: {
@@ -72,12 +102,11 @@ export async function listBookings(
       and(
         eq(appointments.companyId, member.companyId),
         eq(appointments.associateTitleId, member.associateTitleId),
-        byScope.where,
-        ...(options.where ?? []),
+        options.where,
       ),
     )
-    .orderBy(...byScope.order)
-    .limit(options.limit ?? 200);
+    .orderBy(...options.order)
+    .limit(options.limit);
 
   return rows.map((row) => {
     const { appointment } = row;

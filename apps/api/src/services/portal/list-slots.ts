@@ -7,9 +7,7 @@ import {
   type portalSlotsQuerySchema,
 } from '@clube/shared';
 import type { z } from 'zod';
-import { clubDayRange, slotGridOf } from '../appointments/load-place-schedule';
-import { readPlaceContext } from '../appointments/booking-rules';
-import { generateSlotTimes, overlaps } from '../appointments/slots';
+import { readPlaceDay, slotsOfDay } from '../appointments/place-day';
 import { CoalescedReads } from '../../lib/coalesced-reads';
 import type { Member } from '../../types';
 
@@ -47,43 +45,27 @@ export async function listSlots(db: Database, options: ListSlotsOptions): Promis
 }
 
 /**
- * A place's day as every member asking for it shares it, in one query (readPlaceContext, as a
- * booking reads it): its slots, each already written as the answer writes it and with what holds
- * it (a block, a booking, or nothing), so that a member's request only compares the slots with
- * the clock. The club's timezone comes with the place, so the blocks and bookings are read over
- * the UTC days around the date (wider than any club's day) and kept when they overlap the club's
- * day.
+ * A place's day as every member asking for it shares it, in one query (readPlaceDay): its slots,
+ * each already written as the answer writes it and with what holds it (slotsOfDay: a block, a
+ * booking, or nothing), so that a member's request only compares the slots with the clock.
  */
 async function loadDay(
   db: Database,
   options: { companyId: string; placeId: string; date: string },
 ) {
-  const { date } = options;
-  const around = {
-    startsAt: new Date(`${addDaysToDate(date, -1)}T00:00:00Z`),
-    endsAt: new Date(`${addDaysToDate(date, 2)}T00:00:00Z`),
-  };
-  const { place, timezone, operatingHour, rules } = await readPlaceContext(db, {
+  const day = await readPlaceDay(db, {
     placeId: options.placeId,
     companyIds: new Set([options.companyId]),
-    day: { date },
-    busyRange: around,
+    date: options.date,
   });
-  const day = clubDayRange(date, timezone);
-  const blocked = rules.busy.blocked.filter((interval) => overlaps(interval, day));
-  const booked = rules.busy.booked.filter((interval) => overlaps(interval, day));
-  const slots = generateSlotTimes(date, timezone, slotGridOf(place, operatingHour)).map((slot) => ({
+  const slots = slotsOfDay(day).map(({ slot, booking, block }) => ({
     time: slot.time,
     startsAt: slot.startsAt.toISOString(),
     endsAt: slot.endsAt.toISOString(),
     startsAtMs: slot.startsAt.getTime(),
-    busy: blocked.some((block) => overlaps(slot, block))
-      ? ('blocked' as const)
-      : booked.some((booking) => overlaps(slot, booking))
-        ? ('taken' as const)
-        : null,
+    busy: block ? ('blocked' as const) : booking ? ('taken' as const) : null,
   }));
-  return { place, timezone, slots };
+  return { place: day.place, timezone: day.timezone, slots };
 }
 
 type Day = Awaited<ReturnType<typeof loadDay>>;

@@ -3,6 +3,7 @@ import {
   appointmentListSchema,
   appointmentSchema,
   bookingCheckSchema,
+  bookingRefusalSchema,
   createAppointmentBodySchema,
   errorBodySchema,
   idParamsSchema,
@@ -13,7 +14,6 @@ import {
   timeSlotsParamsSchema,
   timeSlotsQuerySchema,
 } from '@clube/shared';
-import { withConnection } from '@clube/db';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { assertStaffOf } from '../../../plugins/auth';
 import { AppError } from '../../../lib/app-error';
@@ -22,7 +22,7 @@ import { checkAppointment } from '../../../services/appointments/check-appointme
 import { checkInAppointment } from '../../../services/appointments/check-in-appointment';
 import { markNoShow } from '../../../services/appointments/mark-no-show';
 import { undoAttendance } from '../../../services/appointments/undo-attendance';
-import { createAppointment } from '../../../services/appointments/create-appointment';
+import { bookAndAnswer } from '../../../services/appointments/create-appointment';
 import { getOccupancy } from '../../../services/appointments/get-occupancy';
 import {
   findAppointment,
@@ -83,17 +83,16 @@ export const appointmentRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['appointment'],
         summary: 'Agenda um horário (regras de agendamento de docs/domain.md, na ordem)',
         body: createAppointmentBodySchema,
-        response: { 201: appointmentSchema, ...errors },
+        response: {
+          201: appointmentSchema,
+          ...errors,
+          409: bookingRefusalSchema,
+          422: bookingRefusalSchema,
+        },
       },
     },
     async (request, reply) => {
-      const { staff } = request;
-      // Reads, transaction and answer on one connection, as a member's booking (portal).
-      const created = await withConnection(app.db, async (db) => {
-        const id = await createAppointment(db, { staff, request: request.body });
-        return findAppointment(db, { companyIds: staff.companyIds, id });
-      });
-      if (!created) throw new AppError('AppointmentNotFound');
+      const created = await bookAndAnswer(app.db, { staff: request.staff, request: request.body });
       return reply.status(201).send(created);
     },
   );

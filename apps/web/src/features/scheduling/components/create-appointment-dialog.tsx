@@ -1,5 +1,6 @@
 import {
   dateLabel,
+  isBookingRuleKey,
   type AssociateListItem,
   type BookingCheck,
   type CreateAppointmentBody,
@@ -38,28 +39,12 @@ const searchDebounceMs = 250;
 
 type Failure = BookingCheck['failures'][number];
 
-const ruleCodes = [
-  'AssociateBlocked',
-  'TitleBlocked',
-  'TitleSuspended',
-  'InvalidAppointmentDuration',
-  'TimeNotAvailable',
-  'AvailableBookingDaysMissed',
-  'AgeRestriction',
-  'WaitingPeriodRequired',
-  'ReservationsLimitReached',
-  'TimeAlreadyTaken',
-] as const;
-type RuleCode = (typeof ruleCodes)[number];
-const isRuleCode = (code: string): code is RuleCode =>
-  (ruleCodes as readonly string[]).includes(code);
-
 /** "DD/MM/AAAA" of a club-local date "AAAA-MM-DD". */
 
 /** A failing rule in Portuguese: its name, the sentence, and from when the member may book. */
 function FailureItem({ failure }: { failure: Failure }) {
   const { t } = useTranslation();
-  const rule = isRuleCode(failure.code) ? t(`scheduling.create.rules.${failure.code}`) : null;
+  const rule = isBookingRuleKey(failure.code) ? t(`scheduling.create.rules.${failure.code}`) : null;
   const sentence = errorTextOfCode(i18n, failure.code, failure.params, failure.message);
   return (
     <li data-rule={failure.code}>
