@@ -40,6 +40,14 @@ describe('parseSession', () => {
     ],
     ['an uppercase uuid', { ...session, user: { ...session.user, id: id.toUpperCase() } }],
     [
+      'a one-time password in use',
+      { ...session, user: { ...session.user, mustChangePassword: true } },
+    ],
+    [
+      'a flag that is no boolean',
+      { ...session, user: { ...session.user, mustChangePassword: 'sim' } },
+    ],
+    [
       'a uuid of version 9',
       { ...session, user: { ...session.user, id: id.replace('-4c5e', '-9c5e') } },
     ],
@@ -55,7 +63,11 @@ describe('parseSession', () => {
   });
 
   it('answers a copy without unknown keys', () => {
-    expect(parseSession({ ...session, extra: 1 })).toEqual(session);
+    // A session stored before the one-time-password flag reads as one without it.
+    expect(parseSession({ ...session, extra: 1 })).toEqual({
+      ...session,
+      user: { ...session.user, mustChangePassword: false },
+    });
   });
 });
 

@@ -32,6 +32,9 @@ export function parseSession(value: unknown): Session | null {
   if (!isObject(user) || !isUuid(user.id) || !isString(user.name) || !isString(user.cpf)) {
     return null;
   }
+  if (user.mustChangePassword !== undefined && typeof user.mustChangePassword !== 'boolean') {
+    return null;
+  }
   return {
     access_token: value.access_token,
     refresh_token: value.refresh_token,
@@ -40,7 +43,7 @@ export function parseSession(value: unknown): Session | null {
       name: user.name,
       cpf: user.cpf,
       // A session stored before the flag existed used a password of the person's own.
-      mustChangePassword: user.mustChangePassword === true,
+      mustChangePassword: user.mustChangePassword ?? false,
     },
   };
 }

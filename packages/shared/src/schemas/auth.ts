@@ -23,7 +23,7 @@ export const sessionUserSchema = z.object({
   name: z.string(),
   cpf: z.string(),
   /** A one-time password is in use: the back office opens nothing but the password change. */
-  mustChangePassword: z.boolean(),
+  mustChangePassword: z.boolean().default(false),
 });
 export type SessionUser = z.infer<typeof sessionUserSchema>;
 
