@@ -369,7 +369,8 @@ describe('admission: no club, class of request or client holds the others', () =
     app = undefined;
   });
 
-  const burst = 150;
+  // Without fairness a read waits for the whole burst: some 300 times its unloaded time.
+  const burst = 300;
 
   it("answers another club's read within a few of its unloaded times while one club bursts writes", async () => {
     app = await clubsServer();
@@ -382,8 +383,9 @@ describe('admission: no club, class of request or client holds the others', () =
     const start = performance.now();
     expect((await read()).statusCode).toBe(200);
     const loaded = performance.now() - start;
-    // Served in the round after at most one of club A's writes, not after all of them.
-    expect(loaded / unloaded).toBeLessThan(5);
+    // Served in the round after at most one of club A's writes, not after all of them (a
+    // generous bound: timers on a loaded machine are late).
+    expect(loaded / unloaded, `${loaded} ms against ${unloaded} ms`).toBeLessThan(20);
     expect(app.admission.waiting).toBeGreaterThan(burst / 2);
     await Promise.all(writes);
   });
@@ -400,7 +402,7 @@ describe('admission: no club, class of request or client holds the others', () =
     expect((await read()).statusCode).toBe(200);
     const loaded = performance.now() - start;
     // Writes pass it, but no more than writesPerRead (3) of them: not the whole stream.
-    expect(loaded / unloaded).toBeLessThan(10);
+    expect(loaded / unloaded, `${loaded} ms against ${unloaded} ms`).toBeLessThan(30);
     expect(app.admission.waiting).toBeGreaterThan(burst / 2);
     await Promise.all(writes);
   });
