@@ -1,6 +1,7 @@
 import type { Database, DatabaseDriver } from '@clube/db';
 import type { Config } from './config';
 import type { ClubEventHub } from './lib/club-events';
+import type { OutboxSender } from './lib/mail/outbox-sender';
 import type { RateLimiter } from './lib/rate-limiter';
 import type { FileStorage } from './lib/storage/file-storage';
 
@@ -29,6 +30,8 @@ declare module 'fastify' {
     clubEventStreams: Set<(closing?: boolean) => void>;
     /** API requests being worked on and waiting their turn (plugins/admission.ts). */
     admission: { readonly working: number; readonly waiting: number };
+    /** The outbox's sender (plugins/outbox.ts): `wake` it after committing a message. */
+    outbox: OutboxSender;
   }
   interface FastifyRequest {
     staff: Staff;

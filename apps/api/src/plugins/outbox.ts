@@ -1,0 +1,24 @@
+import fp from 'fastify-plugin';
+import { createOutboxSender } from '../lib/mail/outbox-sender';
+import { createMailTransport } from '../lib/mail/transport';
+
+/**
+ * The outbox's sender (`app.outbox`): created with the app, working only once `start` is called
+ * (the server does; tests drive it themselves), stopped when the app closes.
+ */
+export const outboxPlugin = fp(
+  async (app, options: { start: boolean }) => {
+    const transport = createMailTransport({
+      smtpUrl: app.config.smtpUrl,
+      from: app.config.mailFrom,
+    });
+    const sender = createOutboxSender(app.db, { transport, log: app.log });
+    app.decorate('outbox', sender);
+    if (options.start) app.addHook('onReady', async () => sender.start());
+    app.addHook('onClose', async () => {
+      await sender.stop();
+      if (transport.kind === 'smtp') transport.close();
+    });
+  },
+  { name: 'outbox', dependencies: ['database'] },
+);
