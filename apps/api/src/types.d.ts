@@ -1,6 +1,7 @@
 import type { Database, DatabaseDriver } from '@clube/db';
 import type { Config } from './config';
 import type { ClubEventHub } from './lib/club-events';
+import type { AfterResponse } from './lib/after-response';
 import type { OutboxSender } from './lib/mail/outbox-sender';
 import type { RateLimiter } from './lib/rate-limiter';
 import type { FileStorage } from './lib/storage/file-storage';
@@ -32,6 +33,8 @@ declare module 'fastify' {
     admission: { readonly working: number; readonly waiting: number };
     /** The outbox's sender (plugins/outbox.ts): `wake` it after committing a message. */
     outbox: OutboxSender;
+    /** Work a request starts without waiting for it (lib/after-response.ts). */
+    afterResponse: AfterResponse;
   }
   interface FastifyRequest {
     staff: Staff;

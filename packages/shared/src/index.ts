@@ -14,3 +14,4 @@ export * from './schemas/operating-hour';
 export * from './schemas/blocked-time';
 export * from './schemas/portal';
 export * from './schemas/day-sheet';
+export * from './schemas/message';

@@ -1,9 +1,10 @@
 import fp from 'fastify-plugin';
+import { createAfterResponse } from '../lib/after-response';
 import { createOutboxSender } from '../lib/mail/outbox-sender';
 import { createMailTransport } from '../lib/mail/transport';
 
 /**
- * The outbox's sender (`app.outbox`): created with the app, working only once `start` is called
+ * Work done after a request was answered (`app.afterResponse`), and the outbox's sender (`app.outbox`): created with the app, working only once `start` is called
  * (the server does; tests drive it themselves), stopped when the app closes.
  */
 export const outboxPlugin = fp(
@@ -14,8 +15,11 @@ export const outboxPlugin = fp(
     });
     const sender = createOutboxSender(app.db, { transport, log: app.log });
     app.decorate('outbox', sender);
+    const afterResponse = createAfterResponse(app.log);
+    app.decorate('afterResponse', afterResponse);
     if (options.start) app.addHook('onReady', async () => sender.start());
     app.addHook('onClose', async () => {
+      await afterResponse.idle();
       await sender.stop();
       if (transport.kind === 'smtp') transport.close();
     });

@@ -7,6 +7,7 @@ import { categoryRoutes } from './categories';
 import { companyRoutes } from './companies';
 import { daySheetRoutes } from './day-sheet';
 import { clubEventRoutes } from './day-sheet/events';
+import { messageRoutes } from './messages';
 import { operatingHourRoutes } from './operating-hours';
 import { placeImageRoutes } from './place-images';
 import { placeRoutes } from './places';
@@ -27,4 +28,5 @@ export const backofficeRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(associateRoutes);
   await app.register(associateTitleRoutes);
   await app.register(profileRoutes);
+  await app.register(messageRoutes);
 };

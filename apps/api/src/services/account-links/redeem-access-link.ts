@@ -1,0 +1,90 @@
+import { accountLinks, associates, users, type Database } from '@clube/db';
+import type { RedeemAccessLinkBody } from '@clube/shared';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { AppError } from '../../lib/app-error';
+import { recordAudit } from '../../lib/audit';
+import { hashPassword } from '../../lib/password';
+import type { RateLimiter } from '../../lib/rate-limiter';
+import { endSessionsInRealm } from '../auth/end-sessions';
+import { throttle } from '../auth/login';
+import { issueRefreshToken } from '../auth/refresh-tokens';
+import { hashAccessToken } from './issue-access-link';
+
+/** Link redemptions per client address and window: each one hashes a password. */
+export const redeemLimits = { perAddress: 30 } as const;
+
+export type RedeemAccessLinkOptions = RedeemAccessLinkBody & {
+  realm: 'staff' | 'associate';
+  address: string;
+  rateLimiter: RateLimiter;
+};
+
+/**
+ * Sets the password of the link's owner, spends the link, ends the owner's other sessions in that
+ * realm and opens a new one, all in one transaction: a link used twice at once works once. A
+ * link that is unknown, used, revoked by a newer one, expired, or of the other realm is refused
+ * alike (`AccessLinkInvalid`).
+ */
+export async function redeemAccessLink(
+  db: Database,
+  options: RedeemAccessLinkOptions,
+): Promise<{ ownerId: string; refreshToken: string }> {
+  await throttle(options.rateLimiter, [
+    { key: `access-link-redeem:addr:${options.address}`, limit: redeemLimits.perAddress },
+  ]);
+  const passwordHash = await hashPassword(options.newPassword);
+  return db.transaction(async (tx) => {
+    const [link] = await tx
+      .select()
+      .from(accountLinks)
+      .where(
+        and(
+          eq(accountLinks.tokenHash, hashAccessToken(options.token)),
+          isNull(accountLinks.usedAt),
+          isNull(accountLinks.revokedAt),
+          gt(accountLinks.expiresAt, sql`now()`),
+        ),
+      )
+      .for('update');
+    const ownerId = options.realm === 'staff' ? link?.userId : link?.associateId;
+    if (!link || !ownerId) throw new AppError('AccessLinkInvalid');
+    await tx
+      .update(accountLinks)
+      .set({ usedAt: sql`now()` })
+      .where(eq(accountLinks.id, link.id));
+    if (options.realm === 'staff') {
+      await tx
+        .update(users)
+        .set({ passwordHash, updatedAt: new Date() })
+        .where(eq(users.id, ownerId));
+      await endSessionsInRealm(tx, { userId: ownerId });
+      const { token } = await issueRefreshToken(tx, { userId: ownerId });
+      await recordAudit(tx, {
+        companyId: null,
+        actorUserId: ownerId,
+        action: 'user.set-password-by-link',
+        entityType: 'user',
+        entityId: ownerId,
+        data: { purpose: link.purpose },
+      });
+      return { ownerId, refreshToken: token };
+    }
+    const [membership] = await tx
+      .update(associates)
+      .set({ passwordHash, updatedAt: new Date() })
+      .where(eq(associates.id, ownerId))
+      .returning({ companyId: associates.companyId });
+    await endSessionsInRealm(tx, { associateId: ownerId });
+    const { token } = await issueRefreshToken(tx, { associateId: ownerId });
+    await recordAudit(tx, {
+      companyId: membership!.companyId,
+      actorUserId: null,
+      actorAssociateId: ownerId,
+      action: 'associate.set-password-by-link',
+      entityType: 'associate',
+      entityId: ownerId,
+      data: { purpose: link.purpose },
+    });
+    return { ownerId, refreshToken: token };
+  });
+}
