@@ -58,6 +58,14 @@ export const routes: RouteObject[] = [
               { isGuestPage: true },
             ),
           },
+          {
+            path: paths.resetPassword.path,
+            element: lazyPage(
+              () => import('@/features/auth/pages/reset-password-page'),
+              'ResetPasswordPage',
+              { isGuestPage: true },
+            ),
+          },
         ],
       },
       {

@@ -13,6 +13,8 @@ export const paths = {
     href: (error: string) => `/login/${encodeURIComponent(error)}`,
   },
   forgotPassword: { path: '/forgot-password', href: () => '/forgot-password' },
+  /** Where a staff password link opens (the API writes `/redefinir-senha#token=…`). */
+  resetPassword: { path: '/redefinir-senha', href: () => '/redefinir-senha' },
 
   selectCompany: { path: '/select-company', href: () => '/select-company' },
   dashboard: { path: '/dashboard', href: () => '/dashboard' },

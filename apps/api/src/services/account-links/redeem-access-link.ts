@@ -32,20 +32,19 @@ export async function redeemAccessLink(
   await throttle(options.rateLimiter, [
     { key: `access-link-redeem:addr:${options.address}`, limit: redeemLimits.perAddress },
   ]);
+  const live = and(
+    eq(accountLinks.tokenHash, hashAccessToken(options.token)),
+    isNull(accountLinks.usedAt),
+    isNull(accountLinks.revokedAt),
+    gt(accountLinks.expiresAt, sql`now()`),
+  );
+  // A dead link is refused before the password is hashed (the costly part); the transaction
+  // checks again under the row's lock, so two uses at once still spend it once.
+  const [candidate] = await db.select({ id: accountLinks.id }).from(accountLinks).where(live);
+  if (!candidate) throw new AppError('AccessLinkInvalid');
   const passwordHash = await hashPassword(options.newPassword);
   return db.transaction(async (tx) => {
-    const [link] = await tx
-      .select()
-      .from(accountLinks)
-      .where(
-        and(
-          eq(accountLinks.tokenHash, hashAccessToken(options.token)),
-          isNull(accountLinks.usedAt),
-          isNull(accountLinks.revokedAt),
-          gt(accountLinks.expiresAt, sql`now()`),
-        ),
-      )
-      .for('update');
+    const [link] = await tx.select().from(accountLinks).where(live).for('update');
     const ownerId = options.realm === 'staff' ? link?.userId : link?.associateId;
     if (!link || !ownerId) throw new AppError('AccessLinkInvalid');
     await tx
