@@ -121,6 +121,13 @@ export const routes: RouteObject[] = [
                 ),
               },
               {
+                path: paths.messages.path,
+                element: lazyPage(
+                  () => import('@/features/messages/pages/messages-page'),
+                  'MessagesPage',
+                ),
+              },
+              {
                 path: paths.settings.path,
                 element: lazyPage(
                   () => import('@/features/companies/pages/settings-page'),

@@ -30,6 +30,7 @@ export const paths = {
     href: (associateId: string) => `/associates/${encodeURIComponent(associateId)}`,
   },
   settings: { path: '/settings', href: () => '/settings' },
+  messages: { path: '/mensagens', href: () => '/mensagens' },
   profile: { path: '/profile', href: () => '/profile' },
   place: {
     path: '/place/:placeId',

@@ -2,6 +2,7 @@ import type { ComponentType, SVGProps } from 'react';
 import {
   BlockIcon,
   ClockIcon,
+  MailIcon,
   GridIcon,
   HomeIcon,
   SettingsIcon,
@@ -20,6 +21,7 @@ export type NavItem = {
     | 'layout.nav.categories'
     | 'layout.nav.operatingHours'
     | 'layout.nav.timeBlocks'
+    | 'layout.nav.messages'
     | 'layout.nav.settings'
     | 'layout.nav.profile'
     | 'layout.nav.switchCompany';
@@ -35,6 +37,7 @@ export const mainNavItems: NavItem[] = [
   { labelKey: 'layout.nav.categories', href: paths.categories.href(), icon: TagIcon },
   { labelKey: 'layout.nav.operatingHours', href: paths.operatingHours.href(), icon: ClockIcon },
   { labelKey: 'layout.nav.timeBlocks', href: paths.manageTimeBlocks.href(), icon: BlockIcon },
+  { labelKey: 'layout.nav.messages', href: paths.messages.href(), icon: MailIcon },
 ];
 
 export const accountNavItems: NavItem[] = [

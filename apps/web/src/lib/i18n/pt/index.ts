@@ -8,6 +8,7 @@ import { errors } from './errors';
 import { landing } from './landing';
 import { layout } from './layout';
 import { listTable } from './list-table';
+import { messages } from './messages';
 import { operatingHours } from './operating-hours';
 import { places } from './places';
 import type { portalGuest } from './portal-guest';
@@ -34,6 +35,7 @@ export const pt = {
   blockedTimes,
   errors,
   listTable,
+  messages,
 } as const;
 
 /**

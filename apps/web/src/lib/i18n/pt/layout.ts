@@ -7,6 +7,7 @@ export const layout = {
     categories: 'Gerenciar categorias',
     operatingHours: 'Horários de funcionamento',
     timeBlocks: 'Gerenciar horários bloqueados',
+    messages: 'Mensagens',
     settings: 'Configurações',
     profile: 'Meu perfil',
     switchCompany: 'Trocar de clube',
