@@ -149,3 +149,29 @@ describe('a block that cancels or moves bookings', () => {
     expect(message!.htmlBody).toContain('Quadra &lt;b&gt;');
   });
 });
+
+describe('a booking cancelled by staff', () => {
+  it('is told to the member, with the reason', async () => {
+    const db = context.database.db;
+    const club = await createClubWithStaff(db, { name: 'Clube Azul' });
+    await createOperatingHours(db, club.company.id);
+    const place = await createPlace(db, club.company.id, { name: 'Quadra 1' });
+    const ana = await createAssociate(db, club.company.id, { name: 'Ana', email: 'ana3@x.com' });
+    const booking = await createAppointment(db, { place, associate: ana, ...ten });
+    const response = await context.app.inject({
+      method: 'PATCH',
+      url: `/api/backoffice/appointment/cancel/${booking.id}`,
+      headers: await bearerFor(context.app, club.staff.cpf),
+    });
+    expect(response.statusCode).toBe(200);
+    const messages = await db
+      .select()
+      .from(outboxMessages)
+      .where(eq(outboxMessages.recipient, 'ana3@x.com'));
+    expect(messages).toHaveLength(1);
+    expect(messages[0]!.subject).toBe('Reserva alterada pelo clube — Clube Azul');
+    expect(messages[0]!.textBody).toContain(
+      'Quadra 1, 04/03/2030, 10:00–11:00: cancelada. Motivo: cancelamento feito pela equipe do clube.',
+    );
+  });
+});
