@@ -12,6 +12,7 @@ import { clubEventsPlugin } from './plugins/club-events';
 import { databasePlugin } from './plugins/database';
 import { errorHandlerPlugin } from './plugins/error-handler';
 import { openApiPlugin } from './plugins/openapi';
+import { outboxPlugin } from './plugins/outbox';
 import { securityPlugin } from './plugins/security';
 import { spaPlugin } from './plugins/spa';
 import { storagePlugin } from './plugins/storage';
@@ -26,6 +27,8 @@ export type BuildAppOptions = {
   database: DatabaseHandle;
   jwtSecret: string;
   logger?: FastifyServerOptions['logger'];
+  /** Work the outbox in this process (the server does; tests drive `app.outbox` themselves). */
+  sendMessages?: boolean;
 };
 
 /**
@@ -66,6 +69,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(openApiPlugin);
   await app.register(authPlugin, { jwtSecret: options.jwtSecret });
   await app.register(storagePlugin);
+  await app.register(outboxPlugin, { start: options.sendMessages ?? false });
 
   await app.register(healthRoutes, { prefix: '/api' });
   await app.register(authRoutes, { prefix: '/api/auth' });

@@ -126,6 +126,28 @@ const envSchema = z
       .optional(),
     /** Prefix of every Redis key, so several deployments (or test runs) can share one Redis. */
     REDIS_PREFIX: z.string().default('clube:'),
+    /** Mail server the outbox sends through; without it messages are kept for Mensagens. */
+    SMTP_URL: z
+      .string()
+      .regex(
+        /^smtps?:\/\//,
+        'deve começar com smtp:// ou smtps:// (ex.: smtp://usuario:senha@smtp.exemplo.com:587)',
+      )
+      .optional(),
+    /** Sender of every message: an address, or `Nome <endereço>`. */
+    MAIL_FROM: z
+      .string()
+      .trim()
+      .regex(
+        /^([^<>]*<[^<>@\s]+@[^<>@\s]+>|[^<>@\s]+@[^<>@\s]+)$/,
+        'deve ser um e-mail (ex.: Clube <reservas@clube.com.br>)',
+      )
+      .default('Clube Reservas <nao-responda@localhost>'),
+    /** Address members and staff open the links of messages at (the server as the public sees it). */
+    PUBLIC_URL: z
+      .url('deve ser uma URL, ex.: https://reservas.clube.com.br')
+      .regex(/^https?:\/\//, 'deve começar com http:// ou https://')
+      .optional(),
     /** Seed the demo club on the first start of an empty embedded database. */
     SEED_DEMO: z
       .enum(['true', 'false'])
@@ -165,6 +187,11 @@ export type Config = {
   redisUrl: string | undefined;
   redisPrefix: string;
   seedDemo: boolean;
+  /** The outbox's mail server (nodemailer URL); undefined keeps messages for Mensagens. */
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  /** Base of the links in messages, without a trailing slash. */
+  publicUrl: string;
   uploadsDir: string;
   webDistDir: string;
   migrationsDir: string;
@@ -217,6 +244,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     redisUrl: values.REDIS_URL,
     redisPrefix: values.REDIS_PREFIX,
     seedDemo: values.SEED_DEMO,
+    smtpUrl: values.SMTP_URL,
+    mailFrom: values.MAIL_FROM,
+    publicUrl: (
+      values.PUBLIC_URL ??
+      `http://${values.HOST === '0.0.0.0' || values.HOST === '::' ? 'localhost' : values.HOST}:${values.PORT}`
+    ).replace(/\/+$/, ''),
     uploadsDir: join(dataDir, 'uploads'),
     webDistDir: join(repositoryRoot, 'apps/web/dist'),
     migrationsDir: join(repositoryRoot, 'packages/db/drizzle'),

@@ -32,6 +32,7 @@ async function main() {
     database,
     jwtSecret: resolveJwtSecret(config),
     logger: loggerOptions(config),
+    sendMessages: true,
   });
 
   // Earlier versions kept images in DATA_DIR/uploads; whatever rows still name is copied into the

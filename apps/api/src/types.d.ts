@@ -2,6 +2,8 @@ import type { Database, DatabaseDriver } from '@clube/db';
 import type { Permission, StaffRole } from '@clube/shared';
 import type { Config } from './config';
 import type { ClubEventHub } from './lib/club-events';
+import type { AfterResponse } from './lib/after-response';
+import type { OutboxSender } from './lib/mail/outbox-sender';
 import type { RateLimiter } from './lib/rate-limiter';
 import type { FileStorage } from './lib/storage/file-storage';
 
@@ -45,6 +47,10 @@ declare module 'fastify' {
       /** A request waiting longer than this (ms) is shed: the process is not ready past it. */
       readonly maxWaitMs: number;
     };
+    /** The outbox's sender (plugins/outbox.ts): `wake` it after committing a message. */
+    outbox: OutboxSender;
+    /** Work a request starts without waiting for it (lib/after-response.ts). */
+    afterResponse: AfterResponse;
   }
   interface FastifyRequest {
     staff: Staff;

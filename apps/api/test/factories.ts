@@ -45,7 +45,7 @@ export const staffPassword = 'senha-secreta';
 
 export async function createUser(
   db: Database,
-  values: { name?: string; password?: string | null; cpf?: string } = {},
+  values: { name?: string; password?: string | null; cpf?: string; email?: string } = {},
 ) {
   const password = values.password === undefined ? staffPassword : values.password;
   const [user] = await db
@@ -53,6 +53,7 @@ export async function createUser(
     .values({
       cpf: values.cpf ?? uniqueCpf(),
       name: values.name ?? 'Pessoa de Teste',
+      email: values.email ?? null,
       passwordHash: password === null ? null : await hashPassword(password),
     })
     .returning();

@@ -161,6 +161,8 @@ export const associates = pgTable(
     birthDate: date('birth_date', { mode: 'string' }).notNull(),
     blocked: boolean('blocked').notNull().default(false),
     blockedReason: text('blocked_reason'),
+    /** The member wants to hear about what they did themselves (their own bookings). */
+    notifyOwnBookings: boolean('notify_own_bookings').notNull().default(true),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -567,4 +569,85 @@ export const associateImportRows = pgTable(
     blocked: boolean('blocked'),
   },
   (table) => [primaryKey({ columns: [table.importId, table.line] })],
+);
+
+/**
+ * Messages to send (e-mail), written in the transaction of the change that causes them and worked
+ * by the sender of any API process (docs/decisions/011-outbox-and-account-links.md). A message is
+ * claimed by setting `sending_until` (a lease): a sender that dies mid-send leaves it to be
+ * claimed again once the lease is over. `kept`: no mail transport is configured; the message is
+ * shown in the back office's Mensagens instead. `sensitive` bodies (access links) are cleared
+ * once delivered.
+ */
+export const outboxMessages = pgTable(
+  'outbox_messages',
+  {
+    id: id(),
+    companyId: uuid('company_id').references(() => companies.id, { onDelete: 'cascade' }),
+    associateId: uuid('associate_id').references(() => associates.id, { onDelete: 'set null' }),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    /** The bulk invitation that queued it. */
+    batchId: uuid('batch_id'),
+    kind: text('kind').notNull(),
+    recipient: text('recipient').notNull(),
+    subject: text('subject').notNull(),
+    textBody: text('text_body').notNull(),
+    htmlBody: text('html_body').notNull(),
+    attachments: jsonb('attachments')
+      .$type<Array<{ filename: string; contentType: string; content: string }>>()
+      .notNull()
+      .default([]),
+    sensitive: boolean('sensitive').notNull().default(false),
+    /** At most one message per key, ever (e.g. one invitation per member and day). */
+    dedupeKey: text('dedupe_key'),
+    status: text('status', { enum: ['pending', 'sent', 'kept', 'failed'] })
+      .notNull()
+      .default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: instant('next_attempt_at').notNull().defaultNow(),
+    sendingUntil: instant('sending_until'),
+    lastError: text('last_error'),
+    sentAt: instant('sent_at'),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('outbox_messages_dedupe_unique').on(table.dedupeKey),
+    index('outbox_messages_due_idx')
+      .on(table.nextAttemptAt)
+      .where(sql`${table.status} = 'pending'`),
+    index('outbox_messages_company_created_idx').on(table.companyId, table.createdAt),
+    index('outbox_messages_associate_created_idx').on(table.associateId, table.createdAt),
+    index('outbox_messages_batch_idx').on(table.batchId),
+    check('outbox_messages_status', sql`${table.status} in ('pending','sent','kept','failed')`),
+  ],
+);
+
+/**
+ * Single-use links to choose a password (first access, forgotten password, staff invitation): a
+ * staff account's or a membership's. Only the token's sha256 is kept; a link dies when used, when
+ * it expires, or when a newer one is issued for the same person.
+ */
+export const accountLinks = pgTable(
+  'account_links',
+  {
+    id: id(),
+    tokenHash: text('token_hash').notNull(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    associateId: uuid('associate_id').references(() => associates.id, { onDelete: 'cascade' }),
+    purpose: text('purpose', { enum: ['first-access', 'reset', 'invitation'] }).notNull(),
+    expiresAt: instant('expires_at').notNull(),
+    usedAt: instant('used_at'),
+    revokedAt: instant('revoked_at'),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('account_links_hash_unique').on(table.tokenHash),
+    index('account_links_user_idx').on(table.userId),
+    index('account_links_associate_idx').on(table.associateId),
+    check(
+      'account_links_one_realm',
+      sql`(${table.userId} is null) <> (${table.associateId} is null)`,
+    ),
+    check('account_links_purpose', sql`${table.purpose} in ('first-access','reset','invitation')`),
+  ],
 );

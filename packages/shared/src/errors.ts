@@ -14,6 +14,7 @@
  */
 // prettier-ignore
 export const errorDefinitions = {
+  AccessLinkInvalid: { status: 410, message: 'Este link não vale mais: já foi usado, expirou ou um link mais novo foi pedido. Peça outro.' },
   AgeRestriction: { status: 422, message: 'Quem vai usar a reserva não tem a idade mínima exigida por este espaço.' },
   AppointmentNotFound: { status: 404, message: 'Agendamento não encontrado.' },
   AppointmentNotScheduled: { status: 409, message: 'O agendamento não está mais marcado (cancelado ou com presença registrada).' },

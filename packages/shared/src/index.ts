@@ -18,3 +18,4 @@ export * from './schemas/day-sheet';
 export * from './permissions';
 export * from './schemas/staff';
 export * from './schemas/audit';
+export * from './schemas/message';

@@ -44,6 +44,8 @@ export const permissionRoles = {
   'staff.manage': administrators,
   /** The audit trail. */
   'audit.read': ['administrador', 'consulta'],
+  /** The messages the club sent and what became of each (Mensagens). */
+  'messages.read': administrators,
 } as const satisfies Record<string, readonly StaffRole[]>;
 
 export type Permission = keyof typeof permissionRoles;

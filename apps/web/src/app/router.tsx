@@ -66,6 +66,14 @@ export const routes: RouteObject[] = withErrorElements(
                 { isGuestPage: true },
               ),
             },
+            {
+              path: paths.resetPassword.path,
+              element: lazyPage(
+                () => import('@/features/auth/pages/reset-password-page'),
+                'ResetPasswordPage',
+                { isGuestPage: true },
+              ),
+            },
           ],
         },
         {
@@ -129,7 +137,22 @@ export const routes: RouteObject[] = withErrorElements(
                 },
                 {
                   path: paths.audit.path,
-                  element: lazyPage(() => import('@/features/audit/pages/audit-page'), 'AuditPage'),
+                  element: (
+                    <RequirePermission permission="audit.read">
+                      {lazyPage(() => import('@/features/audit/pages/audit-page'), 'AuditPage')}
+                    </RequirePermission>
+                  ),
+                },
+                {
+                  path: paths.messages.path,
+                  element: (
+                    <RequirePermission permission="messages.read">
+                      {lazyPage(
+                        () => import('@/features/messages/pages/messages-page'),
+                        'MessagesPage',
+                      )}
+                    </RequirePermission>
+                  ),
                 },
                 {
                   path: paths.settings.path,

@@ -13,6 +13,8 @@ export const paths = {
     href: (error: string) => `/login/${encodeURIComponent(error)}`,
   },
   forgotPassword: { path: '/forgot-password', href: () => '/forgot-password' },
+  /** Where a staff password link opens (the API writes `/redefinir-senha#token=…`). */
+  resetPassword: { path: '/redefinir-senha', href: () => '/redefinir-senha' },
 
   selectCompany: { path: '/select-company', href: () => '/select-company' },
   /** Where a one-time password is replaced, before anything else opens. */
@@ -31,6 +33,7 @@ export const paths = {
     href: (associateId: string) => `/associates/${encodeURIComponent(associateId)}`,
   },
   settings: { path: '/settings', href: () => '/settings' },
+  messages: { path: '/mensagens', href: () => '/mensagens' },
   profile: { path: '/profile', href: () => '/profile' },
   place: {
     path: '/place/:placeId',

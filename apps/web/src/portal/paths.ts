@@ -14,6 +14,8 @@ export const portalPaths = {
     href: ({ expired = false } = {}) => (expired ? '/entrar?sessao=expirada' : '/entrar'),
   },
   forgotPassword: { path: '/esqueci-minha-senha', href: () => '/esqueci-minha-senha' },
+  /** Where a password link opens (the API writes `/portal/acesso/senha#token=…` in messages). */
+  choosePassword: { path: '/acesso/senha', href: () => '/acesso/senha' },
   home: { path: '/inicio', href: () => '/inicio' },
   places: { path: '/espacos', href: () => '/espacos' },
   place: {

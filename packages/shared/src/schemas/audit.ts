@@ -17,9 +17,11 @@ export const auditActionLabels = {
   'associate-title.lift-suspension': 'Suspensão do título encerrada',
   'associate-title.suspend': 'Título suspenso por faltas',
   'associate-title.unblock': 'Título desbloqueado',
+  'associate.access-link': 'Link de acesso ao portal pedido',
   'associate.block': 'Associado bloqueado',
   'associate.change-own-password': 'Associado trocou a senha',
   'associate.import': 'Importação de associados',
+  'associate.set-password-by-link': 'Associado definiu a senha pelo link',
   'associate.sign-in': 'Entrada do associado no portal',
   'associate.unblock': 'Associado desbloqueado',
   'associate.update-password': 'Senha do portal definida',
@@ -39,10 +41,15 @@ export const auditActionLabels = {
   'place.update': 'Espaço alterado',
   'place_image.create': 'Foto do espaço adicionada',
   'place_image.delete': 'Foto do espaço removida',
+  'staff.add': 'Funcionário adicionado ao clube',
+  'staff.change-role': 'Papel do funcionário alterado',
   'staff.create': 'Funcionário cadastrado',
+  'staff.remove': 'Funcionário removido do clube',
   'staff.reset-password': 'Senha do funcionário redefinida',
   'staff.sign-in': 'Entrada do funcionário',
+  'user.access-link': 'Link de redefinição de senha pedido',
   'user.change-password': 'Funcionário trocou a senha',
+  'user.set-password-by-link': 'Funcionário definiu a senha pelo link',
 } as const satisfies Record<string, string>;
 export type AuditAction = keyof typeof auditActionLabels;
 export const auditActions = Object.keys(auditActionLabels) as [AuditAction, ...AuditAction[]];

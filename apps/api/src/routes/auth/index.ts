@@ -7,6 +7,7 @@ import {
 } from '@clube/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error';
+import { accessLinkRouteSchemas, redeemAccessLinkOf, requestAccessLink } from '../account-links';
 import { findSessionUser, login } from '../../services/auth/login';
 import { revokeRefreshToken, rotateRefreshToken } from '../../services/auth/refresh-tokens';
 
@@ -27,6 +28,52 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         address: request.ip,
         rateLimiter: app.rateLimiter,
       });
+      return {
+        access_token: app.jwt.sign({ sub: user.id, realm: 'staff', ver: sessionVersion }),
+        refresh_token: refreshToken,
+        user,
+      };
+    },
+  );
+
+  app.post(
+    '/access-link',
+    {
+      schema: accessLinkRouteSchemas.request(
+        ['auth'],
+        'Esqueci minha senha (equipe): envia um link ao e-mail da conta',
+      ),
+    },
+    async (request, reply) => {
+      const answer = await requestAccessLink(app, request, 'staff');
+      return reply.code(202).send(answer);
+    },
+  );
+
+  app.post(
+    '/access-link/redeem',
+    {
+      schema: {
+        ...accessLinkRouteSchemas.redeem(
+          ['auth'],
+          'Escolher a senha pelo link recebido (e entrar)',
+        ),
+        response: {
+          200: sessionSchema,
+          400: errorBodySchema,
+          410: errorBodySchema,
+          429: errorBodySchema,
+        },
+      },
+    },
+    async (request) => {
+      const { ownerId, refreshToken, sessionVersion } = await redeemAccessLinkOf(
+        app,
+        request,
+        'staff',
+      );
+      const user = await findSessionUser(app.db, { userId: ownerId });
+      if (!user) throw new AppError('AccessLinkInvalid');
       return {
         access_token: app.jwt.sign({ sub: user.id, realm: 'staff', ver: sessionVersion }),
         refresh_token: refreshToken,

@@ -8,6 +8,7 @@ import { categoryRoutes } from './categories';
 import { companyRoutes } from './companies';
 import { daySheetRoutes } from './day-sheet';
 import { clubEventRoutes } from './day-sheet/events';
+import { messageRoutes } from './messages';
 import { operatingHourRoutes } from './operating-hours';
 import { placeImageRoutes } from './place-images';
 import { placeRoutes } from './places';
@@ -36,4 +37,5 @@ export const backofficeRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(profileRoutes);
   await app.register(staffRoutes);
   await app.register(auditRoutes);
+  await app.register(messageRoutes);
 };

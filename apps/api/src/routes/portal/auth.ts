@@ -8,6 +8,7 @@ import {
 } from '@clube/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error';
+import { accessLinkRouteSchemas, redeemAccessLinkOf, requestAccessLink } from '../account-links';
 import { revokeRefreshToken, rotatePortalRefreshToken } from '../../services/auth/refresh-tokens';
 import { findPortalSession } from '../../services/portal/find-portal-session';
 import { loginMember } from '../../services/portal/login-member';
@@ -40,6 +41,58 @@ export const portalAuthRoutes: FastifyPluginAsyncZod = async (app) => {
       const { refreshToken, sessionVersion, ...session } = result;
       return {
         ...session,
+        access_token: app.jwt.sign({
+          sub: session.member.id,
+          realm: 'associate',
+          ver: sessionVersion,
+        }),
+        refresh_token: refreshToken,
+      };
+    },
+  );
+
+  app.post(
+    '/auth/access-link',
+    {
+      schema: accessLinkRouteSchemas.request(
+        ['portal'],
+        'Portal do associado: Primeiro acesso / Esqueci minha senha (envia um link por e-mail)',
+      ),
+    },
+    async (request, reply) => {
+      const answer = await requestAccessLink(app, request, 'associate');
+      return reply.code(202).send(answer);
+    },
+  );
+
+  app.post(
+    '/auth/access-link/redeem',
+    {
+      schema: {
+        ...accessLinkRouteSchemas.redeem(
+          ['portal'],
+          'Portal do associado: escolher a senha pelo link recebido (e entrar)',
+        ),
+        response: {
+          200: portalSessionSchema,
+          400: errorBodySchema,
+          410: errorBodySchema,
+          429: errorBodySchema,
+        },
+      },
+    },
+    async (request) => {
+      const { ownerId, refreshToken, sessionVersion } = await redeemAccessLinkOf(
+        app,
+        request,
+        'associate',
+      );
+      const session = await findPortalSession(app.db, { associateId: ownerId });
+      if (!session) throw new AppError('AccessLinkInvalid');
+      return {
+        needsClub: false as const,
+        ...session,
+        clubs: [{ id: session.club.id, name: session.club.name, logoUrl: session.club.logoUrl }],
         access_token: app.jwt.sign({
           sub: session.member.id,
           realm: 'associate',

@@ -5,6 +5,7 @@ import { AppError } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
 import { transactionAnnouncing } from '../../lib/club-events';
 import type { Staff } from '../../types';
+import { queueClubChangeMessages } from '../messages/queue-club-change-messages';
 import type { BookingActor } from './create-appointment';
 
 export type CancelBookingOptions = {
@@ -13,7 +14,12 @@ export type CancelBookingOptions = {
   scope: SQL;
   actor: BookingActor;
   now?: Date;
+  /** Base of the portal link: given, a cancellation by staff is told to the member by e-mail. */
+  publicUrl?: string;
 };
+
+/** The reason members read when staff cancel a booking (the back office asks for none). */
+export const staffCancellationReason = 'cancelamento feito pela equipe do clube';
 
 /**
  * Cancels a SCHEDULED appointment, keeping its row. Refused once fewer than the place's
@@ -67,6 +73,13 @@ export async function cancelBooking(db: Database, options: CancelBookingOptions)
         after: { status: 'CANCELLED' },
       },
     });
+    if (staffId && options.publicUrl) {
+      await queueClubChangeMessages(tx, {
+        companyId: row.appointment.companyId,
+        publicUrl: options.publicUrl,
+        changes: [{ appointmentId: id, kind: 'cancelled', reason: staffCancellationReason }],
+      });
+    }
     announce({
       companyId: row.appointment.companyId,
       kind: 'appointment.cancelled',
@@ -76,16 +89,22 @@ export async function cancelBooking(db: Database, options: CancelBookingOptions)
   });
 }
 
-export type CancelAppointmentOptions = { staff: Staff; id: string; now?: Date };
+export type CancelAppointmentOptions = {
+  staff: Staff;
+  id: string;
+  now?: Date;
+  publicUrl?: string;
+};
 
 /** Staff cancel any appointment of their clubs. */
 export async function cancelAppointment(db: Database, options: CancelAppointmentOptions) {
-  const { staff, id, now } = options;
+  const { staff, id, now, publicUrl } = options;
   if (staff.companyIds.size === 0) throw new AppError('AppointmentNotFound');
   return cancelBooking(db, {
     id,
     scope: inArray(appointments.companyId, [...staff.companyIds]),
     actor: { userId: staff.userId },
     now,
+    publicUrl,
   });
 }

@@ -6,6 +6,7 @@ import type { z } from 'zod';
 import { AppError } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
 import { clubDatesOf, transactionAnnouncing } from '../../lib/club-events';
+import { queueClubChangeMessages } from '../messages/queue-club-change-messages';
 import { lockPlace } from '../../lib/place-lock';
 import {
   actionsFor,
@@ -24,7 +25,11 @@ export type PreviewBlockedTimesOptions = {
   caller: Caller;
 } & z.output<typeof blockPreviewBodySchema>;
 
-export type CreateBlockedTimesOptions = { caller: Caller } & z.output<typeof bulkBlockBodySchema>;
+export type CreateBlockedTimesOptions = {
+  caller: Caller;
+  /** Base of the portal link in the messages telling members of cancelled or moved bookings. */
+  publicUrl: string;
+} & z.output<typeof bulkBlockBodySchema>;
 
 /**
  * The places to block, all active and of one club the caller works for; any other id makes the
@@ -257,6 +262,26 @@ export async function createBlockedTimes(db: Database, options: CreateBlockedTim
         },
       });
     }
+
+    // Members hear of it in the same transaction: one message each, whatever the count.
+    await queueClubChangeMessages(tx, {
+      companyId,
+      publicUrl: options.publicUrl,
+      changes: [
+        ...cancelled.map((booking) => ({
+          appointmentId: booking.id,
+          kind: 'cancelled' as const,
+          reason: description,
+        })),
+        ...moved.map(({ booking, to }) => ({
+          appointmentId: booking.id,
+          kind: 'moved' as const,
+          reason: description,
+          fromPlaceName: booking.placeName,
+          toPlaceName: to.name,
+        })),
+      ],
+    });
 
     // A kept booking splits the block of its place around its time.
     const pieces = placeIds.flatMap((placeId) => {

@@ -3,6 +3,7 @@ import type { ComponentType, SVGProps } from 'react';
 import {
   BlockIcon,
   ClockIcon,
+  MailIcon,
   GridIcon,
   HistoryIcon,
   HomeIcon,
@@ -23,6 +24,7 @@ export type NavItem = {
     | 'layout.nav.operatingHours'
     | 'layout.nav.timeBlocks'
     | 'layout.nav.audit'
+    | 'layout.nav.messages'
     | 'layout.nav.settings'
     | 'layout.nav.staff'
     | 'layout.nav.profile'
@@ -41,7 +43,18 @@ export const mainNavItems: NavItem[] = [
   { labelKey: 'layout.nav.categories', href: paths.categories.href(), icon: TagIcon },
   { labelKey: 'layout.nav.operatingHours', href: paths.operatingHours.href(), icon: ClockIcon },
   { labelKey: 'layout.nav.timeBlocks', href: paths.manageTimeBlocks.href(), icon: BlockIcon },
-  { labelKey: 'layout.nav.audit', href: paths.audit.href(), icon: HistoryIcon },
+  {
+    labelKey: 'layout.nav.audit',
+    href: paths.audit.href(),
+    icon: HistoryIcon,
+    permission: 'audit.read',
+  },
+  {
+    labelKey: 'layout.nav.messages',
+    href: paths.messages.href(),
+    icon: MailIcon,
+    permission: 'messages.read',
+  },
 ];
 
 export const accountNavItems: NavItem[] = [

@@ -166,3 +166,10 @@ export const TilesIcon = (props: IconProps) => (
     <rect x="13" y="13" width="7" height="7" rx="1.5" />
   </Icon>
 );
+
+export const MailIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <rect x="3" y="5" width="18" height="14" rx="2" />
+    <path d="m3 7 9 6 9-6" />
+  </Icon>
+);

@@ -5,7 +5,7 @@ import { portalI18n } from '../lib/i18n';
 describe('portal texts', () => {
   it('carries the signed-out screens in the entry and adds the signed-in sections with the layout', async () => {
     expect(portalI18n.t('portal.signIn.submit')).toBe('Entrar');
-    expect(portalI18n.t('portal.forgotPassword.title')).toBe('Esqueci minha senha');
+    expect(portalI18n.t('portal.forgotPassword.title')).toBe('Primeiro acesso ou nova senha');
     expect(portalI18n.exists('portal.nav.home')).toBe(false);
     expect(portalI18n.exists('portal.home.nextBookings')).toBe(false);
 

@@ -48,6 +48,11 @@ export const portalRoutes: RouteObject[] = withErrorElements(
       children: [
         { index: true, element: <RootRedirect /> },
         {
+          // Outside the guards: a link opened on a phone already signed in still sets the password.
+          path: portalPaths.choosePassword.path,
+          element: lazyPage(() => import('../pages/choose-password-page'), 'ChoosePasswordPage'),
+        },
+        {
           element: <GuestOnlyRoute />,
           children: [
             {

@@ -143,7 +143,12 @@ export const appointmentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { id } = request.params;
-      await cancelAppointment(app.db, { staff: request.staff, id });
+      await cancelAppointment(app.db, {
+        staff: request.staff,
+        id,
+        publicUrl: app.config.publicUrl,
+      });
+      app.outbox.wake();
       const cancelled = await findAppointment(app.db, { companyIds: request.staff.companyIds, id });
       if (!cancelled) throw new AppError('AppointmentNotFound');
       return cancelled;

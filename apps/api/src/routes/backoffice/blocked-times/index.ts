@@ -57,9 +57,11 @@ export const blockedTimeRoutes: FastifyPluginAsyncZod = async (app) => {
       const { placeId, ...block } = request.body;
       const created = await createBlockedTimes(app.db, {
         caller: request.staff,
+        publicUrl: app.config.publicUrl,
         ...block,
         placeIds: [placeId],
       });
+      app.outbox.wake();
       return reply.status(201).send(created);
     },
   );
@@ -76,7 +78,12 @@ export const blockedTimeRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const created = await createBlockedTimes(app.db, { caller: request.staff, ...request.body });
+      const created = await createBlockedTimes(app.db, {
+        caller: request.staff,
+        publicUrl: app.config.publicUrl,
+        ...request.body,
+      });
+      app.outbox.wake();
       return reply.status(201).send(created);
     },
   );

@@ -1,18 +1,51 @@
 import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { getSession } from '@/lib/session';
+import { apiError, mockApi, reply, route } from '@/testing/mock-api';
 import { renderApp } from '@/testing/render-app';
 
 describe('forgot-password page', () => {
-  it('tells the staff member to ask the club administrator, with no command line', async () => {
+  it('sends the CPF and answers the same whether or not a link went out', async () => {
+    const user = userEvent.setup();
+    const { requests } = mockApi(route.post('/auth/access-link', reply(202, { ok: true })));
     const { container } = renderApp('/forgot-password');
 
     expect(await screen.findByRole('heading', { name: 'Esqueceu sua senha?' })).toBeVisible();
-    expect(screen.getByText(/peça ao administrador do clube/)).toBeInTheDocument();
-    expect(container.querySelector('code, pre')).toBeNull();
     expect(container).not.toHaveTextContent(/npm|--cpf|cli/);
+    await user.type(screen.getByLabelText('CPF'), '52998224725');
+    await user.click(screen.getByRole('button', { name: 'Enviar link' }));
+    expect(
+      await screen.findByText(/Se houver um e-mail cadastrado para este CPF, enviamos/),
+    ).toBeVisible();
+    expect(requests[0]?.body).toEqual({ cpf: '52998224725' });
     expect(screen.getByRole('link', { name: 'Voltar para o login' })).toHaveAttribute(
       'href',
       '/login',
     );
+  });
+
+  it('refuses an invalid CPF before sending anything', async () => {
+    const user = userEvent.setup();
+    const { requests } = mockApi();
+    renderApp('/forgot-password');
+    await user.type(await screen.findByLabelText('CPF'), '11111111111');
+    await user.click(screen.getByRole('button', { name: 'Enviar link' }));
+    expect(screen.getByText('CPF inválido.')).toBeVisible();
+    expect(requests).toHaveLength(0);
+  });
+});
+
+describe('reset-password page (the link of the message)', () => {
+  it('refuses a spent link with the table’s text', async () => {
+    const user = userEvent.setup();
+    mockApi(route.post('/auth/access-link/redeem', apiError('AccessLinkInvalid')));
+    window.location.hash = '#token=abcdefghijklmnopqrstuvwxyz0123456789';
+    renderApp('/redefinir-senha');
+    await user.type(await screen.findByLabelText('Nova senha'), 'nova-senha-1');
+    await user.type(screen.getByLabelText('Repita a nova senha'), 'nova-senha-1');
+    await user.click(screen.getByRole('button', { name: 'Salvar senha e entrar' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Este link não vale mais');
+    expect(getSession()).toBeNull();
   });
 });

@@ -23,17 +23,36 @@ export const auth = {
     invalidCredentials: 'Credenciais inválidas! Tente novamente.',
     technicalProblems: 'Estamos com problemas técnicos. Nosso time já está resolvendo.',
   },
+  accessLink: {
+    cpfLabel: 'CPF',
+    cpfPlaceholder: '000.000.000-00',
+    required: 'Campo obrigatório!',
+    invalidCpf: 'CPF inválido.',
+    tooManyRequests: 'Muitas tentativas em pouco tempo. Aguarde alguns minutos e tente novamente.',
+    showPassword: 'Mostrar senha',
+    hidePassword: 'Ocultar senha',
+  },
   // Read by staff, not by whoever runs the server: no command line here.
   forgotPassword: {
     title: 'Esqueceu sua senha?',
     description:
-      'Por segurança, as senhas da equipe do backoffice não são redefinidas por e-mail: peça ao administrador do clube que defina uma nova senha para você.',
-    stepsTitle: 'Como recuperar o acesso',
-    steps: [
-      'Fale com o administrador do clube e informe o seu CPF.',
-      'Ele define uma nova senha para a sua conta e a entrega a você.',
-      'Entre com o seu CPF e a nova senha. Guarde-a em local seguro.',
-    ],
+      'Informe o seu CPF. Se a sua conta da equipe tiver um e-mail cadastrado, enviaremos para ele um link para criar uma nova senha.',
+    submit: 'Enviar link',
+    sent: 'Se houver um e-mail cadastrado para este CPF, enviamos para ele um link para criar uma nova senha. O link vale por 30 minutos e só pode ser usado uma vez.',
+    notReceived:
+      'Não recebeu em alguns minutos? Confira a caixa de spam. Se a sua conta não tiver e-mail, peça ao administrador do clube que defina uma nova senha para você.',
+    technicalProblems: 'Não foi possível enviar agora. Tente novamente em instantes.',
     backToLogin: 'Voltar para o login',
+  },
+  choosePassword: {
+    title: 'Crie sua nova senha',
+    description: 'Escolha a sua senha (pelo menos {{min}} caracteres). Depois, você já entra.',
+    newPassword: 'Nova senha',
+    confirmPassword: 'Repita a nova senha',
+    submit: 'Salvar senha e entrar',
+    tooShort: 'A senha deve ter pelo menos {{min}} caracteres.',
+    mismatch: 'As senhas não conferem.',
+    invalidLink: 'Este link não é válido. Peça um novo link.',
+    askAgain: 'Pedir um novo link',
   },
 } as const;

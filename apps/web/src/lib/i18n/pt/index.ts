@@ -9,6 +9,7 @@ import { errors } from './errors';
 import { landing } from './landing';
 import { layout } from './layout';
 import { listTable } from './list-table';
+import { messages } from './messages';
 import { operatingHours } from './operating-hours';
 import { permissions } from './permissions';
 import { places } from './places';
@@ -40,6 +41,7 @@ export const pt = {
   listTable,
   permissions,
   staff,
+  messages,
 } as const;
 
 /**

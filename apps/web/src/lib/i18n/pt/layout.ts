@@ -8,6 +8,7 @@ export const layout = {
     operatingHours: 'Horários de funcionamento',
     timeBlocks: 'Gerenciar horários bloqueados',
     audit: 'Auditoria',
+    messages: 'Mensagens',
     settings: 'Configurações',
     staff: 'Equipe',
     profile: 'Meu perfil',

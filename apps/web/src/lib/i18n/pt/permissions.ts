@@ -23,5 +23,6 @@ export const permissions = {
     'settings.write': 'Somente administradores podem alterar as configurações.',
     'staff.manage': 'Somente administradores podem gerenciar a equipe.',
     'audit.read': 'Somente administradores e consulta podem ver a auditoria.',
+    'messages.read': 'Somente administradores podem ver as mensagens enviadas pelo clube.',
   } satisfies Record<Permission, string>,
 } as const;

@@ -16,7 +16,7 @@ export const portalGuest = {
     passwordLabel: 'Senha',
     showPassword: 'Mostrar senha',
     hidePassword: 'Ocultar senha',
-    forgotPassword: 'Esqueci minha senha',
+    forgotPassword: 'Primeiro acesso ou esqueci minha senha',
     submit: 'Entrar',
     submitting: 'Entrando…',
     required: 'Campo obrigatório!',
@@ -34,16 +34,27 @@ export const portalGuest = {
     },
   },
   forgotPassword: {
-    title: 'Esqueci minha senha',
+    title: 'Primeiro acesso ou nova senha',
     description:
-      'A senha do portal não é enviada por e-mail. Quem cria uma nova senha para você é a secretaria do seu clube.',
-    stepsTitle: 'Como recuperar o acesso',
-    steps: [
-      'Procure a secretaria do clube (pessoalmente ou pelos canais de atendimento do clube).',
-      'Informe o seu CPF ou o número da sua carteirinha e peça uma nova senha do portal.',
-      'Entre com o seu CPF e a senha nova. Depois, se quiser, troque-a em Conta.',
-    ],
+      'Informe o seu CPF. Se o clube tiver um e-mail cadastrado para você, enviaremos para ele um link para criar a sua senha do portal.',
+    submit: 'Enviar link',
+    sent: 'Se houver um e-mail cadastrado para este CPF, enviamos para ele um link para criar a sua senha. O link vale por 30 minutos e só pode ser usado uma vez.',
+    notReceived:
+      'Não recebeu em alguns minutos? Confira a caixa de spam. Se o clube não tiver o seu e-mail, procure a secretaria para cadastrá-lo.',
+    technicalProblems: 'Não foi possível enviar agora. Tente novamente em instantes.',
     backToSignIn: 'Voltar para a entrada',
+  },
+  choosePassword: {
+    title: 'Crie sua senha',
+    description:
+      'Escolha a senha do portal (pelo menos {{min}} caracteres). Depois, você já entra.',
+    newPassword: 'Nova senha',
+    confirmPassword: 'Repita a nova senha',
+    submit: 'Salvar senha e entrar',
+    tooShort: 'A senha deve ter pelo menos {{min}} caracteres.',
+    mismatch: 'As senhas não conferem.',
+    invalidLink: 'Este link não é válido. Peça um novo link.',
+    askAgain: 'Pedir um novo link',
   },
   loading: 'Carregando…',
 } as const;

@@ -1,0 +1,71 @@
+import {
+  accessLinkRequestBodySchema,
+  accessLinkRequestedSchema,
+  errorBodySchema,
+  redeemAccessLinkBodySchema,
+} from '@clube/shared';
+import type { FastifyInstance } from 'fastify';
+import { throttle } from '../services/auth/login';
+import { redeemAccessLink } from '../services/account-links/redeem-access-link';
+import {
+  accessLinkLimits,
+  sendMemberAccessLinks,
+  sendStaffAccessLink,
+} from '../services/account-links/send-access-links';
+
+export type Realm = 'staff' | 'associate';
+
+/**
+ * Primeiro acesso / Esqueci minha senha: the request is throttled per CPF and per address, then
+ * answered 202 at once, the same for every CPF; the CPF is looked up and the link mailed only
+ * after the answer left, so neither its words nor its time tell whether the CPF is known.
+ */
+export async function requestAccessLink(
+  app: FastifyInstance,
+  request: { body: { cpf: string }; ip: string },
+  realm: Realm,
+) {
+  const { cpf } = request.body;
+  await throttle(app.rateLimiter, [
+    { key: `access-link:${realm}:cpf:${cpf}`, limit: accessLinkLimits.perCpf },
+    { key: `access-link:${realm}:addr:${request.ip}`, limit: accessLinkLimits.perAddress },
+  ]);
+  const send = realm === 'staff' ? sendStaffAccessLink : sendMemberAccessLinks;
+  app.afterResponse.run(async () => {
+    const queued = await send(app.db, {
+      cpf,
+      publicUrl: app.config.publicUrl,
+      rateLimiter: app.rateLimiter,
+    });
+    if (queued > 0) app.outbox.wake();
+  });
+  return { ok: true as const };
+}
+
+/** The link's password is set and a session of the link's realm is opened. */
+export function redeemAccessLinkOf(
+  app: FastifyInstance,
+  request: { body: { token: string; newPassword: string }; ip: string },
+  realm: Realm,
+) {
+  return redeemAccessLink(app.db, {
+    ...request.body,
+    realm,
+    address: request.ip,
+    rateLimiter: app.rateLimiter,
+  });
+}
+
+export const accessLinkRouteSchemas = {
+  request: (tags: string[], summary: string) => ({
+    tags,
+    summary,
+    body: accessLinkRequestBodySchema,
+    response: { 202: accessLinkRequestedSchema, 400: errorBodySchema, 429: errorBodySchema },
+  }),
+  redeem: (tags: string[], summary: string) => ({
+    tags,
+    summary,
+    body: redeemAccessLinkBodySchema,
+  }),
+};

@@ -1,0 +1,32 @@
+import {
+  errorBodySchema,
+  messageListParamsSchema,
+  messageListQuerySchema,
+  messageListSchema,
+} from '@clube/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { listMessages } from '../../../services/messages/list-messages';
+
+export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/message/company/:companyId',
+    {
+      config: { permission: 'messages.read' },
+      schema: {
+        tags: ['message'],
+        summary:
+          'Mensagens do clube (as mais recentes): destinatário, assunto, texto e situação do envio',
+        params: messageListParamsSchema,
+        querystring: messageListQuerySchema,
+        response: { 200: messageListSchema, 400: errorBodySchema, 404: errorBodySchema },
+      },
+    },
+    async (request) => ({
+      items: await listMessages(app.db, {
+        staff: request.staff,
+        companyId: request.params.companyId,
+        ...request.query,
+      }),
+    }),
+  );
+};

@@ -1,0 +1,40 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { accountLinks, type Database } from '@clube/db';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { SessionOwner } from '../auth/refresh-tokens';
+
+/** Minutes a password link stays valid. */
+export const accessLinkTtlMinutes = 30;
+
+export const hashAccessToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+export type AccessLinkPurpose = 'first-access' | 'reset' | 'invitation';
+
+export type IssueAccessLinkOptions = { owner: SessionOwner; purpose: AccessLinkPurpose };
+
+/**
+ * A new single-use link for a staff account or a membership, in the caller's transaction: the
+ * person's earlier links die with it. Answers the token (256 random bits); only its hash is kept.
+ */
+export async function issueAccessLink(
+  db: Database,
+  options: IssueAccessLinkOptions,
+): Promise<string> {
+  const { owner, purpose } = options;
+  const ownerColumn =
+    'userId' in owner
+      ? eq(accountLinks.userId, owner.userId)
+      : eq(accountLinks.associateId, owner.associateId);
+  await db
+    .update(accountLinks)
+    .set({ revokedAt: sql`now()` })
+    .where(and(ownerColumn, isNull(accountLinks.usedAt), isNull(accountLinks.revokedAt)));
+  const token = randomBytes(32).toString('base64url');
+  await db.insert(accountLinks).values({
+    ...owner,
+    purpose,
+    tokenHash: hashAccessToken(token),
+    expiresAt: sql`now() + make_interval(mins => ${accessLinkTtlMinutes})`,
+  });
+  return token;
+}

@@ -1,0 +1,90 @@
+import { accountLinks, associates, users, type Database } from '@clube/db';
+import type { RedeemAccessLinkBody } from '@clube/shared';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { AppError } from '../../lib/app-error';
+import { recordAudit } from '../../lib/audit';
+import { hashPassword } from '../../lib/password';
+import type { RateLimiter } from '../../lib/rate-limiter';
+import { endAllSessions } from '../auth/end-all-sessions';
+import { throttle } from '../auth/login';
+import { issueRefreshToken } from '../auth/refresh-tokens';
+import { hashAccessToken } from './issue-access-link';
+
+/** Link redemptions per client address and window: each one hashes a password. */
+export const redeemLimits = { perAddress: 30 } as const;
+
+export type RedeemAccessLinkOptions = RedeemAccessLinkBody & {
+  realm: 'staff' | 'associate';
+  address: string;
+  rateLimiter: RateLimiter;
+};
+
+/**
+ * Sets the password of the link's owner, spends the link, ends the owner's other sessions in that
+ * realm and opens a new one, all in one transaction: a link used twice at once works once. A
+ * link that is unknown, used, revoked by a newer one, expired, or of the other realm is refused
+ * alike (`AccessLinkInvalid`).
+ */
+export async function redeemAccessLink(
+  db: Database,
+  options: RedeemAccessLinkOptions,
+): Promise<{ ownerId: string; refreshToken: string; sessionVersion: number }> {
+  await throttle(options.rateLimiter, [
+    { key: `access-link-redeem:addr:${options.address}`, limit: redeemLimits.perAddress },
+  ]);
+  const live = and(
+    eq(accountLinks.tokenHash, hashAccessToken(options.token)),
+    isNull(accountLinks.usedAt),
+    isNull(accountLinks.revokedAt),
+    gt(accountLinks.expiresAt, sql`now()`),
+  );
+  // A dead link is refused before the password is hashed (the costly part); the transaction
+  // checks again under the row's lock, so two uses at once still spend it once.
+  const [candidate] = await db.select({ id: accountLinks.id }).from(accountLinks).where(live);
+  if (!candidate) throw new AppError('AccessLinkInvalid');
+  const passwordHash = await hashPassword(options.newPassword);
+  return db.transaction(async (tx) => {
+    const [link] = await tx.select().from(accountLinks).where(live).for('update');
+    const ownerId = options.realm === 'staff' ? link?.userId : link?.associateId;
+    if (!link || !ownerId) throw new AppError('AccessLinkInvalid');
+    await tx
+      .update(accountLinks)
+      .set({ usedAt: sql`now()` })
+      .where(eq(accountLinks.id, link.id));
+    if (options.realm === 'staff') {
+      await tx
+        .update(users)
+        // A password chosen by the person replaces a one-time password too.
+        .set({ passwordHash, mustChangePassword: false, updatedAt: new Date() })
+        .where(eq(users.id, ownerId));
+      const { sessionVersion } = await endAllSessions(tx, { userId: ownerId });
+      const { token } = await issueRefreshToken(tx, { userId: ownerId });
+      await recordAudit(tx, {
+        companyId: null,
+        actorUserId: ownerId,
+        action: 'user.set-password-by-link',
+        entityType: 'user',
+        entityId: ownerId,
+        data: { purpose: link.purpose },
+      });
+      return { ownerId, refreshToken: token, sessionVersion };
+    }
+    const [membership] = await tx
+      .update(associates)
+      .set({ passwordHash, updatedAt: new Date() })
+      .where(eq(associates.id, ownerId))
+      .returning({ companyId: associates.companyId });
+    const { sessionVersion } = await endAllSessions(tx, { associateId: ownerId });
+    const { token } = await issueRefreshToken(tx, { associateId: ownerId });
+    await recordAudit(tx, {
+      companyId: membership!.companyId,
+      actorUserId: null,
+      actorAssociateId: ownerId,
+      action: 'associate.set-password-by-link',
+      entityType: 'associate',
+      entityId: ownerId,
+      data: { purpose: link.purpose },
+    });
+    return { ownerId, refreshToken: token, sessionVersion };
+  });
+}

@@ -1,0 +1,164 @@
+import { associates, companies, companyStaff, users, type Database } from '@clube/db';
+import { and, eq, isNotNull, sql } from 'drizzle-orm';
+import { recordAudit } from '../../lib/audit';
+import { enqueueMessages } from '../../lib/mail/enqueue-messages';
+import type { RateLimiter } from '../../lib/rate-limiter';
+import { loginLimits } from '../auth/login';
+import { renderAccessLinkMessage } from './access-link-message';
+import { accessLinkTtlMinutes, issueAccessLink } from './issue-access-link';
+import { absoluteUrl, memberAccessLinkUrl, staffAccessLinkUrl } from './links';
+
+/**
+ * Link requests allowed per window (`loginLimits.windowSeconds`): per CPF and per client address
+ * (counted when the request arrives), and links per e-mail address (counted as they are sent, so
+ * several CPFs sharing an address cannot flood it).
+ */
+export const accessLinkLimits = { perCpf: 5, perAddress: 20, perEmail: 5 } as const;
+
+export type SendAccessLinksOptions = {
+  cpf: string;
+  publicUrl: string;
+  rateLimiter: RateLimiter;
+};
+
+/** Whether one more link may go to `email` in this window. */
+async function mayMail(rateLimiter: RateLimiter, email: string): Promise<boolean> {
+  const hit = await rateLimiter.hit(
+    `access-link:email:${email.toLowerCase()}`,
+    loginLimits.windowSeconds,
+  );
+  return hit.count <= accessLinkLimits.perEmail;
+}
+
+/**
+ * Primeiro acesso / Esqueci minha senha on the portal, worked after the request was answered: one
+ * link per membership of the CPF whose club holds an e-mail for it (first access when it has no
+ * password yet). Each membership's link, message and audit event are written together. Answers
+ * how many messages were queued.
+ */
+export async function sendMemberAccessLinks(
+  db: Database,
+  options: SendAccessLinksOptions,
+): Promise<number> {
+  const memberships = await db
+    .select({
+      associateId: associates.id,
+      companyId: associates.companyId,
+      name: associates.name,
+      email: associates.email,
+      hasPassword: sql<boolean>`${associates.passwordHash} is not null`,
+      clubName: companies.name,
+      logoUrl: companies.logoUrl,
+    })
+    .from(associates)
+    .innerJoin(companies, eq(companies.id, associates.companyId))
+    .where(
+      and(
+        eq(associates.cpf, options.cpf),
+        isNotNull(associates.email),
+        sql`trim(${associates.email}) <> ''`,
+      ),
+    );
+  let queued = 0;
+  for (const membership of memberships) {
+    const email = membership.email!.trim();
+    if (!(await mayMail(options.rateLimiter, email))) continue;
+    const purpose = membership.hasPassword ? 'reset' : 'first-access';
+    await db.transaction(async (tx) => {
+      const token = await issueAccessLink(tx, {
+        owner: { associateId: membership.associateId },
+        purpose,
+      });
+      const message = renderAccessLinkMessage({
+        purpose,
+        personName: membership.name,
+        clubName: membership.clubName,
+        logoUrl: absoluteUrl(options.publicUrl, membership.logoUrl),
+        link: memberAccessLinkUrl(options.publicUrl, token),
+        expiresInMinutes: accessLinkTtlMinutes,
+      });
+      await enqueueMessages(tx, [
+        {
+          companyId: membership.companyId,
+          associateId: membership.associateId,
+          kind: 'access-link',
+          recipient: email,
+          subject: message.subject,
+          textBody: message.text,
+          htmlBody: message.html,
+          sensitive: true,
+        },
+      ]);
+      await recordAudit(tx, {
+        companyId: membership.companyId,
+        actorUserId: null,
+        action: 'associate.access-link',
+        entityType: 'associate',
+        entityId: membership.associateId,
+        data: { purpose },
+      });
+    });
+    queued += 1;
+  }
+  return queued;
+}
+
+/**
+ * Esqueci minha senha in the back office, worked after the request was answered: a link to the
+ * staff account's own e-mail, if it has one and is staff of some club. No club's record of the
+ * person (an associate row) is read or written.
+ */
+export async function sendStaffAccessLink(
+  db: Database,
+  options: SendAccessLinksOptions,
+): Promise<number> {
+  const [user] = await db
+    .select({
+      id: users.id,
+      name: users.name,
+      email: users.email,
+      hasPassword: sql<boolean>`${users.passwordHash} is not null`,
+    })
+    .from(users)
+    .where(
+      and(
+        eq(users.cpf, options.cpf),
+        isNotNull(users.email),
+        sql`trim(${users.email}) <> ''`,
+        sql`exists (select 1 from ${companyStaff} where ${companyStaff.userId} = ${users.id})`,
+      ),
+    );
+  if (!user) return 0;
+  const email = user.email!.trim();
+  if (!(await mayMail(options.rateLimiter, email))) return 0;
+  const purpose = user.hasPassword ? 'reset' : 'first-access';
+  await db.transaction(async (tx) => {
+    const token = await issueAccessLink(tx, { owner: { userId: user.id }, purpose });
+    const message = renderAccessLinkMessage({
+      purpose,
+      personName: user.name,
+      link: staffAccessLinkUrl(options.publicUrl, token),
+      expiresInMinutes: accessLinkTtlMinutes,
+    });
+    await enqueueMessages(tx, [
+      {
+        userId: user.id,
+        kind: 'access-link',
+        recipient: email,
+        subject: message.subject,
+        textBody: message.text,
+        htmlBody: message.html,
+        sensitive: true,
+      },
+    ]);
+    await recordAudit(tx, {
+      companyId: null,
+      actorUserId: user.id,
+      action: 'user.access-link',
+      entityType: 'user',
+      entityId: user.id,
+      data: { purpose },
+    });
+  });
+  return 1;
+}

@@ -1,0 +1,134 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { appointments, associates, companies, places, type Database } from '@clube/db';
+import { clubDateOf, clubTimeOf, dateLabel } from '@clube/shared';
+import { renderMessage } from '../../lib/mail/layout';
+import { enqueueMessages, type NewMessage } from '../../lib/mail/enqueue-messages';
+import { absoluteUrl } from '../account-links/links';
+
+/** A booking the club cancelled or moved: what happened, and why. */
+export type ClubChange =
+  | { appointmentId: string; kind: 'cancelled'; reason: string }
+  | {
+      appointmentId: string;
+      kind: 'moved';
+      reason: string;
+      /** Where it was: the booking may already name its new place when this is queued. */
+      fromPlaceName: string;
+      toPlaceName: string;
+    };
+
+export type QueueClubChangeMessagesOptions = {
+  companyId: string;
+  changes: ClubChange[];
+  /** Base of the link back into the portal. */
+  publicUrl: string;
+};
+
+type Line = { text: string; member: string };
+
+/**
+ * Tells members that the club cancelled or moved their bookings, in the caller's transaction:
+ * one message per member, listing all of their bookings the change touched (a block over three
+ * of them is one message, not three). The member the booking is for and the member who booked it
+ * for them (a title's holder booking for family) both hear of it, where the club holds their
+ * e-mail. Always sent: a member cannot switch these off. Answers how many were queued.
+ */
+export async function queueClubChangeMessages(
+  db: Database,
+  options: QueueClubChangeMessagesOptions,
+): Promise<number> {
+  if (options.changes.length === 0) return 0;
+  const booker = alias(associates, 'booker');
+  const rows = await db
+    .select({
+      id: appointments.id,
+      startsAt: appointments.startsAt,
+      endsAt: appointments.endsAt,
+      placeName: places.name,
+      clubName: companies.name,
+      logoUrl: companies.logoUrl,
+      timezone: companies.timezone,
+      forId: associates.id,
+      forName: associates.name,
+      forEmail: associates.email,
+      bookerId: booker.id,
+      bookerName: booker.name,
+      bookerEmail: booker.email,
+    })
+    .from(appointments)
+    .innerJoin(places, eq(places.id, appointments.placeId))
+    .innerJoin(companies, eq(companies.id, appointments.companyId))
+    .innerJoin(associates, eq(associates.id, appointments.associateId))
+    .leftJoin(booker, eq(booker.id, appointments.createdByAssociateId))
+    .where(
+      and(
+        eq(appointments.companyId, options.companyId),
+        inArray(
+          appointments.id,
+          options.changes.map((change) => change.appointmentId),
+        ),
+      ),
+    );
+  const changeOf = new Map(options.changes.map((change) => [change.appointmentId, change]));
+  const byRecipient = new Map<
+    string,
+    { name: string; email: string; lines: Line[]; club: (typeof rows)[number] }
+  >();
+  for (const row of rows) {
+    const change = changeOf.get(row.id)!;
+    const when = `${dateLabel(clubDateOf(row.startsAt, row.timezone))}, ${clubTimeOf(row.startsAt, row.timezone)}–${clubTimeOf(row.endsAt, row.timezone)}`;
+    const what =
+      change.kind === 'cancelled'
+        ? `${row.placeName}, ${when}: cancelada. Motivo: ${change.reason}.`
+        : `${change.fromPlaceName}, ${when}: transferida para ${change.toPlaceName}, no mesmo horário. Motivo: ${change.reason}.`;
+    const people = [
+      { id: row.forId, name: row.forName, email: row.forEmail },
+      ...(row.bookerId && row.bookerId !== row.forId
+        ? [{ id: row.bookerId, name: row.bookerName!, email: row.bookerEmail }]
+        : []),
+    ];
+    for (const person of people) {
+      const email = person.email?.trim();
+      if (!email) continue;
+      const entry = byRecipient.get(person.id) ?? {
+        name: person.name,
+        email,
+        lines: [],
+        club: row,
+      };
+      entry.lines.push({ text: what, member: row.forName });
+      byRecipient.set(person.id, entry);
+    }
+  }
+  const messages: NewMessage[] = [...byRecipient].map(([associateId, entry]) => {
+    const firstName = entry.name.trim().split(/\s+/)[0] ?? entry.name;
+    const many = entry.lines.length > 1;
+    const rendered = renderMessage({
+      subject: many
+        ? `Reservas alteradas pelo clube — ${entry.club.clubName}`
+        : `Reserva alterada pelo clube — ${entry.club.clubName}`,
+      sender: entry.club.clubName,
+      logoUrl: absoluteUrl(options.publicUrl, entry.club.logoUrl),
+      greeting: `Olá, ${firstName}!`,
+      paragraphs: [
+        many ? 'O clube alterou estas reservas:' : 'O clube alterou esta reserva:',
+        ...entry.lines.map((line) =>
+          line.member === entry.name ? line.text : `${line.text} (reserva de ${line.member})`,
+        ),
+      ],
+      action: { label: 'Ver minhas reservas', url: `${options.publicUrl}/portal/reservas` },
+      after: ['Em caso de dúvida, fale com a secretaria do clube.'],
+    });
+    return {
+      companyId: options.companyId,
+      associateId,
+      kind: 'booking-changed-by-club',
+      recipient: entry.email,
+      subject: rendered.subject,
+      textBody: rendered.text,
+      htmlBody: rendered.html,
+    };
+  });
+  return enqueueMessages(db, messages);
+}

@@ -1,0 +1,76 @@
+import { z } from 'zod';
+import { cpfSchema, idSchema } from './common';
+import { changeOwnPasswordBodySchema } from './auth';
+
+/**
+ * Messages the club sends (the outbox) and the single-use links of first access and forgotten
+ * passwords.
+ *
+ *   GET   /api/backoffice/message/company/{companyId}   messageListQuerySchema → messageListSchema
+ *   POST  /api/portal/auth/access-link                  accessLinkRequestBodySchema → accessLinkRequestedSchema (202)
+ *   POST  /api/portal/auth/access-link/redeem           redeemAccessLinkBodySchema → portalSessionSchema
+ *   POST  /api/auth/access-link                         accessLinkRequestBodySchema → accessLinkRequestedSchema (202)
+ *   POST  /api/auth/access-link/redeem                  redeemAccessLinkBodySchema → sessionSchema
+ */
+
+/** pending: waiting to be sent (or tried again); sent: the mail server accepted it; kept: no
+ * mail server is configured, it is only shown here; failed: given up. */
+export const messageStatusSchema = z.enum(['pending', 'sent', 'kept', 'failed']);
+export type MessageStatus = z.infer<typeof messageStatusSchema>;
+
+export const messageSchema = z.object({
+  id: z.uuid(),
+  kind: z.string(),
+  associateId: z.uuid().nullable(),
+  associateName: z.string().nullable(),
+  recipient: z.string(),
+  subject: z.string(),
+  textBody: z.string(),
+  status: messageStatusSchema,
+  attempts: z.number().int(),
+  lastError: z.string().nullable(),
+  createdAt: z.iso.datetime({ offset: true }),
+  sentAt: z.iso.datetime({ offset: true }).nullable(),
+});
+export type Message = z.infer<typeof messageSchema>;
+
+export const messageListParamsSchema = z.object({ companyId: idSchema });
+export const messageListQuerySchema = z.object({
+  associateId: idSchema.optional(),
+  status: messageStatusSchema.optional(),
+});
+export type MessageListQuery = z.infer<typeof messageListQuerySchema>;
+/** The latest messages first (at most `messageListLimit`). */
+export const messageListSchema = z.object({ items: z.array(messageSchema) });
+export type MessageList = z.infer<typeof messageListSchema>;
+export const messageListLimit = 100;
+
+/** Primeiro acesso / Esqueci minha senha: the CPF whose password link to send. */
+export const accessLinkRequestBodySchema = z.object({ cpf: cpfSchema });
+export type AccessLinkRequestBody = z.input<typeof accessLinkRequestBodySchema>;
+
+/** The same answer whatever the CPF: whether a link went out is never told. */
+export const accessLinkRequestedSchema = z.object({ ok: z.literal(true) });
+
+/** The link's token (from the address's `#token=`) and the password chosen. */
+export const redeemAccessLinkBodySchema = z.object({
+  token: z
+    .string({ message: 'Link inválido' })
+    .min(20, 'Link inválido')
+    .max(200, 'Link inválido')
+    .regex(/^[A-Za-z0-9_-]+$/, 'Link inválido'),
+  newPassword: changeOwnPasswordBodySchema.shape.newPassword,
+});
+export type RedeemAccessLinkBody = z.infer<typeof redeemAccessLinkBodySchema>;
+
+/** The form on the link's page: the password twice. */
+export const choosePasswordFormSchema = z
+  .object({
+    newPassword: changeOwnPasswordBodySchema.shape.newPassword,
+    confirmPassword: z.string().min(1, 'Campo obrigatório!'),
+  })
+  .refine((values) => values.confirmPassword === values.newPassword, {
+    message: 'As senhas não conferem',
+    path: ['confirmPassword'],
+  });
+export type ChoosePasswordForm = z.infer<typeof choosePasswordFormSchema>;
