@@ -154,7 +154,9 @@ describe('audit events of every action', () => {
       actorUserId: staff.id,
     });
 
-    const entries = await wholeTrail(staffHeaders, { companyId: company.id });
+    // The password change ended the other sessions: the trail is read with the new one.
+    const newHeaders = { authorization: `Bearer ${changed.json().access_token}` };
+    const entries = await wholeTrail(newHeaders, { companyId: company.id });
     const find = (action: string, predicate: (entry: AuditEntry) => boolean = () => true) => {
       const entry = entries.find(
         (candidate) => candidate.action === action && predicate(candidate),

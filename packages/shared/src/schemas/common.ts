@@ -50,12 +50,12 @@ const outsideAcceptedYears = {
 
 /** An instant, as ISO 8601 with offset or Z, within the accepted years. */
 export const instantSchema = z.iso
-  .datetime({ offset: true, message: 'Data e hora inválidas' })
+  .datetime({ offset: true, message: 'Data e hora inválidas', abort: true })
   .refine(isWithinAcceptedYears, outsideAcceptedYears);
 
 /** A calendar date "YYYY-MM-DD", within the accepted years. */
 export const dateSchema = z.iso
-  .date({ message: 'Data inválida (use AAAA-MM-DD)' })
+  .date({ message: 'Data inválida (use AAAA-MM-DD)', abort: true })
   .refine(isWithinAcceptedYears, outsideAcceptedYears);
 
 export const itemsOf = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item) });
