@@ -35,7 +35,9 @@ beforeAll(async () => {
     log: { info() {}, warn() {}, error() {} },
   });
 });
-beforeEach(() => {
+beforeEach(async () => {
+  // Each test reads only its own mails: nothing an earlier test queued is sent during this one.
+  await context.db.delete(outboxMessages);
   smtp.received.length = 0;
 });
 afterAll(async () => {
@@ -67,11 +69,16 @@ const redeem = (realm: 'portal' | 'staff', token: string, newPassword = 'nova-se
     { token, newPassword },
   );
 
+/** Each test's member has an address of her own: links are also limited per e-mail address. */
+let members = 0;
+const memberEmail = () => `joana${members}@exemplo.com`;
+
 async function member(values: { email?: string | null; password?: string } = {}) {
+  members += 1;
   const { company } = await createClubWithStaff(context.db, { name: 'Clube Náutico' });
   const associate = await createAssociate(context.db, company.id, {
     name: 'Joana Souza',
-    email: values.email === undefined ? 'joana@exemplo.com' : values.email,
+    email: values.email === undefined ? memberEmail() : values.email,
     password: values.password,
   });
   return { company, associate };
@@ -86,7 +93,7 @@ describe('Primeiro acesso on the portal', () => {
 
     expect(smtp.received).toHaveLength(1);
     const [mail] = smtp.received;
-    expect((mail!.to as { text: string }).text).toBe('joana@exemplo.com');
+    expect((mail!.to as { text: string }).text).toBe(memberEmail());
     expect(mail!.subject).toBe('Crie sua senha de acesso — Clube Náutico');
     expect(mail!.text).toContain('Olá, Joana!');
     expect(mail!.text).toContain('primeiro acesso no portal do associado do Clube Náutico');

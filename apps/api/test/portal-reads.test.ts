@@ -260,6 +260,8 @@ describe('OpenAPI', () => {
       'GET /api/portal/places/{placeId}/slots',
       'PATCH /api/portal/bookings/{id}/cancel',
       'PATCH /api/portal/me/password',
+      'POST /api/portal/auth/access-link',
+      'POST /api/portal/auth/access-link/redeem',
       'POST /api/portal/auth/login',
       'POST /api/portal/auth/logout',
       'POST /api/portal/auth/refresh',

@@ -19,7 +19,8 @@ const ceiling = {
   staffRefusal: 2,
   portalBooking: 9,
   portalRefusal: 2,
-  staffCancel: 8,
+  // 9: a cancellation by staff also queues the message to the member (the outbox row).
+  staffCancel: 9,
   portalCancel: 8,
   daySheet: 7,
   associateSearch: 2,
