@@ -16,15 +16,16 @@ describe('the mock API of component tests', () => {
   });
 
   it('forgets the handlers and the log of a test', async () => {
-    const { requests } = mockApi(route.get('/backoffice/company', { items: [] }));
-    await fetch('/api/backoffice/company');
+    // A route without a default answer (the clubs list has one).
+    const { requests } = mockApi(route.get('/backoffice/place/company/c1', { items: [] }));
+    await fetch('/api/backoffice/place/company/c1');
     expect(requests).toHaveLength(1);
 
     resetMockApi();
 
     expect(requests).toHaveLength(0);
-    await expect(fetch('/api/backoffice/company')).rejects.toThrow(TypeError);
-    expect(() => resetMockApi()).toThrow('GET /api/backoffice/company');
+    await expect(fetch('/api/backoffice/place/company/c1')).rejects.toThrow(TypeError);
+    expect(() => resetMockApi()).toThrow('GET /api/backoffice/place/company/c1');
   });
 
   it('records what the app sent and answers each request, the later declaration first', async () => {
