@@ -34,7 +34,8 @@ export function DateStrip({ dates, selected, today, onSelect }: DateStripProps) 
             aria-pressed={isSelected}
             onClick={() => onSelect(date)}
             className={cn(
-              'flex w-16 shrink-0 cursor-pointer flex-col items-center rounded-xl border px-1 py-2 text-sm',
+              // relative: the screen-reader text stays inside the chip, not at the far end of the page.
+              'relative flex w-16 shrink-0 cursor-pointer flex-col items-center rounded-xl border px-1 py-2 text-sm',
               'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700',
               isSelected
                 ? 'border-brand-800 bg-brand-800 text-white'
