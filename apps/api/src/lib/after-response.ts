@@ -1,4 +1,7 @@
-type Logger = { error: (object: object, message: string) => void };
+type Logger = {
+  error: (object: object, message: string) => void;
+  warn: (object: object, message: string) => void;
+};
 
 export type AfterResponse = {
   /** Runs `work` once the current request has been answered; its failure is only logged. */
@@ -7,26 +10,57 @@ export type AfterResponse = {
   idle: () => Promise<void>;
 };
 
+export type AfterResponseLimits = {
+  /** Pieces of work run at once; the others wait their turn, in arrival order. */
+  concurrency: number;
+  /** Pieces waiting at most; past it new work is dropped (and logged). */
+  maxWaiting: number;
+};
+
 /**
  * Work a request starts but must not wait for, because its duration (or its result) must not show
- * in the answer: the CPF lookups of Primeiro acesso and Esqueci minha senha. `setImmediate` runs
- * it after the reply has been written.
+ * in the answer: the CPF lookups of Primeiro acesso and Esqueci minha senha. It runs after the
+ * reply has been written, outside the request queue, so it is bounded here: a few at once, the
+ * rest waiting, and past `maxWaiting` new work is dropped. A flood of link requests from many
+ * addresses then costs the database a fixed share, never a pile of lookups racing the queue's
+ * turns; a request dropped under such a flood sends no link, and its answer said nothing anyway.
  */
-export function createAfterResponse(log: Logger): AfterResponse {
-  const pending = new Set<Promise<void>>();
+export function createAfterResponse(
+  log: Logger,
+  limits: AfterResponseLimits = { concurrency: 2, maxWaiting: 1000 },
+): AfterResponse {
+  const waiting: Array<() => Promise<unknown>> = [];
+  let running = 0;
+  let drained: Array<() => void> = [];
+  const next = () => {
+    while (running < limits.concurrency && waiting.length > 0) {
+      const work = waiting.shift()!;
+      running += 1;
+      void work()
+        .catch((error: unknown) => log.error({ err: error }, 'work after the response failed'))
+        .finally(() => {
+          running -= 1;
+          next();
+        });
+    }
+    if (running === 0 && waiting.length === 0) {
+      for (const resolve of drained) resolve();
+      drained = [];
+    }
+  };
   return {
     run(work) {
-      const job: Promise<void> = new Promise<void>((resolve) => setImmediate(resolve))
-        .then(work)
-        .then(
-          () => undefined,
-          (error: unknown) => log.error({ err: error }, 'work after the response failed'),
-        )
-        .finally(() => pending.delete(job));
-      pending.add(job);
+      if (waiting.length >= limits.maxWaiting) {
+        log.warn({ waiting: waiting.length }, 'work after the response dropped: too much waiting');
+        return;
+      }
+      waiting.push(work);
+      // After the reply has been written.
+      setImmediate(next);
     },
-    async idle() {
-      while (pending.size > 0) await Promise.all(pending);
+    idle() {
+      if (running === 0 && waiting.length === 0) return Promise.resolve();
+      return new Promise<void>((resolve) => drained.push(resolve));
     },
   };
 }
