@@ -1,5 +1,6 @@
 import { once } from 'node:events';
 import { createReadStream, createWriteStream, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
@@ -194,6 +195,23 @@ describe('importAssociates', () => {
     ]);
   });
 
+  it('reads a file written on the template the back office offers (Portuguese columns)', async () => {
+    const { company } = await createClubWithStaff(context.db);
+    const template = await readFile(
+      new URL('../../web/public/modelo-associados.csv', import.meta.url),
+      'utf8',
+    );
+    const rows = cleanFile.split('\n').slice(1).join('\r\n').replaceAll(',', ';');
+    const text = `${template}${rows.replace('"Silva; Beto"', '"Silva, Beto"')}`;
+    const report = await run(company.id, text);
+    expect(report).toMatchObject({ applied: true, created: 3, rejected: 0 });
+    expect((await associatesOf(company.id)).map((row) => row.name)).toEqual([
+      'João Araújo',
+      'Maria Araújo',
+      'Silva, Beto',
+    ]);
+  });
+
   const badFile = [
     header,
     `${cpfs[0]},João Araújo,10/05/1980,6001,Título A,sim,,`,
@@ -214,8 +232,8 @@ describe('importAssociates', () => {
       { line: 3, reason: 'CPF inválido: 529.982.247-24' },
       { line: 4, reason: 'Data de nascimento inválida: 31/02/1980' },
       { line: 5, reason: 'Carteirinha 6001 repetida no arquivo (linha 2)' },
-      { line: 6, reason: 'Campo obrigatório ausente: name' },
-      { line: 7, reason: 'Valor inválido em isHolder: talvez' },
+      { line: 6, reason: 'Campo obrigatório ausente: nome' },
+      { line: 7, reason: 'Valor inválido em titular: talvez' },
     ]);
     expect(await associatesOf(company.id)).toEqual([]);
     const titles = await context.db
@@ -250,7 +268,9 @@ describe('importAssociates', () => {
     expect(report.applied).toBe(false);
     await expect(run(company.id, 'cpf,name\n1,2')).rejects.toMatchObject({
       key: 'CsvMissingColumns',
-      message: expect.stringContaining('birthdate'),
+      message: expect.stringContaining(
+        'Cabeçalho sem as colunas obrigatórias: nascimento, carteirinha, titulo, titular',
+      ),
     });
     await expect(run(company.id, `${header}\n"unterminated,1,2`)).rejects.toMatchObject({
       key: 'CsvMalformed',
@@ -343,7 +363,7 @@ describe('importAssociates', () => {
     const garbled = `${header}\n${cpfs[0]},Jo\uFFFDo Concei\uFFFD\uFFFDo,10/05/1980,7001,T,sim,,`;
     const report = await run(company.id, garbled, { skipInvalid: true });
     expect(report.errors).toEqual([
-      { line: 2, reason: expect.stringContaining('Caractere inválido (\uFFFD) em name') },
+      { line: 2, reason: expect.stringContaining('Caractere inválido (\uFFFD) em nome') },
     ]);
     expect(await associatesOf(company.id)).toEqual([]);
   });

@@ -45,7 +45,7 @@ export const errorDefinitions = {
   CsvFileRequired: { status: 400, message: 'Envie o arquivo CSV no campo "file" (multipart).' },
   CsvHeaderTooLong: { status: 400, message: 'Cabeçalho do arquivo muito longo (mais de {{maxKibibytes}} KiB sem quebra de linha). Envie um CSV com o cabeçalho cpf,name,birthDate,cardId,title,isHolder na primeira linha.' },
   CsvMalformed: { status: 400, message: 'CSV malformado perto da linha {{line}}: {{reason}}' },
-  CsvMissingColumns: { status: 400, message: 'Cabeçalho sem as colunas obrigatórias: {{columns}} (esperado: cpf,name,birthDate,cardId,title,isHolder[,email][,blocked]).' },
+  CsvMissingColumns: { status: 400, message: 'Cabeçalho sem as colunas obrigatórias: {{columns}} (esperado: cpf;nome;nascimento;carteirinha;titulo;titular[;email][;bloqueado], como no modelo, ou os nomes em inglês cpf,name,birthDate,cardId,title,isHolder).' },
   CsvMixedEncoding: { status: 400, message: 'O arquivo mistura codificações de texto (UTF-8 inválido perto da linha {{line}}). Salve-o de novo como "CSV UTF-8" e envie outra vez.' },
   CsvTooLarge: { status: 413, message: 'O arquivo CSV deve ter no máximo {{maxMegabytes}} MB.' },
   DatabaseUnavailable: { status: 503, message: 'Banco de dados indisponível.' },

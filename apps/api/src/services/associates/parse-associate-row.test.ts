@@ -44,9 +44,11 @@ describe('parseAssociateRow', () => {
     expect(reasonOf({ birthdate: '31/02/1990' })).toMatch(/^Data de nascimento inválida/);
     expect(reasonOf({ birthdate: '1990/05/10' })).toMatch(/^Data de nascimento inválida/);
     expect(reasonOf({ birthdate: '2030-01-01' })).toMatch(/no futuro/);
-    expect(reasonOf({ name: ' ', cardid: '' })).toBe('Campo obrigatório ausente: name, cardId');
-    expect(reasonOf({ isholder: 'talvez' })).toMatch(/isHolder/);
-    expect(reasonOf({ blocked: 'x' })).toMatch(/blocked/);
+    expect(reasonOf({ name: ' ', cardid: '' })).toBe(
+      'Campo obrigatório ausente: nome, carteirinha',
+    );
+    expect(reasonOf({ isholder: 'talvez' })).toMatch(/titular/);
+    expect(reasonOf({ blocked: 'x' })).toMatch(/bloqueado/);
     expect(reasonOf({ cardid: '12a' })).toMatch(/^Carteirinha inválida/);
     expect(reasonOf({ email: 'sem-arroba' })).toMatch(/^E-mail inválido/);
   });
@@ -69,5 +71,21 @@ describe('cells', () => {
     expect(detectDelimiter('cpf;name;birthDate;cardId;title;isHolder')).toBe(';');
     expect(detectDelimiter('cpf,name,birthDate,cardId,title,isHolder')).toBe(',');
     expect(normalizeHeader(' Birth_Date ')).toBe('birthdate');
+  });
+
+  it('reads the Portuguese column names, with or without accents and in any case', () => {
+    expect(
+      [
+        'CPF',
+        'Nome',
+        'Data de nascimento',
+        'Carteirinha',
+        'Título',
+        'Titular',
+        'E-mail',
+        'Bloqueado',
+      ].map(normalizeHeader),
+    ).toEqual(['cpf', 'name', 'birthdate', 'cardid', 'title', 'isholder', 'email', 'blocked']);
+    expect(normalizeHeader('nascimento')).toBe('birthdate');
   });
 });

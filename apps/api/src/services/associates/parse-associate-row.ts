@@ -18,12 +18,33 @@ export type AssociateRow = {
 
 export type ParsedRow = { ok: true; row: AssociateRow } | { ok: false; reason: string };
 
-/** Header cells compared without case, spaces, underscores or hyphens ("Birth Date" = birthDate). */
+/**
+ * The Portuguese column names (those of the template the back office offers) and their common
+ * variants, by the column they stand for. Compared after normalising like any header cell.
+ */
+const portugueseColumns: Record<string, string> = {
+  nome: 'name',
+  nascimento: 'birthdate',
+  datanascimento: 'birthdate',
+  datadenascimento: 'birthdate',
+  carteirinha: 'cardid',
+  titulo: 'title',
+  titular: 'isholder',
+  bloqueado: 'blocked',
+};
+
+/**
+ * Header cells compared without case, accents, spaces, underscores or hyphens ("Birth Date" =
+ * birthDate, "Título" = titulo, "E-mail" = email), Portuguese names mapped to the columns they name.
+ */
 export function normalizeHeader(cell: string): string {
-  return cell
+  const key = cell
     .trim()
     .toLowerCase()
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
     .replace(/[\s_-]/g, '');
+  return portugueseColumns[key] ?? key;
 }
 
 /** Comma or semicolon, whichever the header line uses more (Brazilian spreadsheets use ';'). */
@@ -62,13 +83,16 @@ export function parseDate(value: string): string | undefined {
   return `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
 }
 
-const columnLabels: Record<string, string> = {
+/** How reasons name a column: by the template's Portuguese name. */
+export const columnLabels: Record<string, string> = {
   cpf: 'cpf',
-  name: 'name',
-  birthdate: 'birthDate',
-  cardid: 'cardId',
-  title: 'title',
-  isholder: 'isHolder',
+  name: 'nome',
+  birthdate: 'nascimento',
+  cardid: 'carteirinha',
+  title: 'titulo',
+  isholder: 'titular',
+  email: 'email',
+  blocked: 'bloqueado',
 };
 
 /** Validates one record (keys are normalised header names). Reasons are in Portuguese. */
@@ -101,12 +125,12 @@ export function parseAssociateRow(
   if (!/^\d{1,20}$/.test(cardId)) return { ok: false, reason: `Carteirinha inválida: ${cardId}` };
   const isHolder = parseBoolean(cell('isholder'));
   if (isHolder === undefined)
-    return { ok: false, reason: `Valor inválido em isHolder: ${cell('isholder')}` };
+    return { ok: false, reason: `Valor inválido em titular: ${cell('isholder')}` };
   let blocked: boolean | undefined;
   if (cell('blocked')) {
     blocked = parseBoolean(cell('blocked'));
     if (blocked === undefined)
-      return { ok: false, reason: `Valor inválido em blocked: ${cell('blocked')}` };
+      return { ok: false, reason: `Valor inválido em bloqueado: ${cell('blocked')}` };
   }
   const email = cell('email') || undefined;
   if (email && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) {

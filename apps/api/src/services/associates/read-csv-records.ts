@@ -2,7 +2,12 @@ import { isAscii, isUtf8 } from 'node:buffer';
 import { Readable } from 'node:stream';
 import { parse } from 'csv-parse';
 import { AppError } from '../../lib/app-error';
-import { detectDelimiter, normalizeHeader, requiredColumns } from './parse-associate-row';
+import {
+  columnLabels,
+  detectDelimiter,
+  normalizeHeader,
+  requiredColumns,
+} from './parse-associate-row';
 
 /**
  * The header line of a membership file is a few dozen bytes. Bytes without a line break past this
@@ -158,7 +163,9 @@ export async function openCsvRecords(
   const columns = headerLine.split(delimiter).map(normalizeHeader);
   const missing = requiredColumns.filter((column) => !columns.includes(column));
   if (missing.length > 0) {
-    throw new AppError('CsvMissingColumns', { params: { columns: missing.join(', ') } });
+    throw new AppError('CsvMissingColumns', {
+      params: { columns: missing.map((column) => columnLabels[column]).join(', ') },
+    });
   }
   async function* text() {
     yield headText;

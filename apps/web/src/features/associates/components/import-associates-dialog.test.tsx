@@ -24,6 +24,15 @@ const report = (overrides: Partial<AssociateImportReport>): AssociateImportRepor
 });
 
 describe('ImportAssociatesDialog', () => {
+  it('names the Portuguese columns and offers their template to download', () => {
+    mockApi();
+    renderSignedIn(<ImportAssociatesDialog companyId={companyId} isOpen onClose={vi.fn()} />);
+    expect(screen.getByText(/cpf, nome, nascimento \(DD\/MM\/AAAA\), carteirinha/)).toBeVisible();
+    const template = screen.getByRole('link', { name: 'Baixar o modelo (CSV)' });
+    expect(template).toHaveAttribute('href', '/modelo-associados.csv');
+    expect(template).toHaveAttribute('download');
+  });
+
   it('shows the dry-run report per line, and confirms only with the rejected rows skipped', async () => {
     const { requests } = mockApi(
       route.post('/backoffice/associate/import', ({ body }) =>

@@ -59,6 +59,13 @@ export function ImportAssociatesDialog({
       closeLabel={t('common.close')}
     >
       <div className="space-y-4">
+        <a
+          href="/modelo-associados.csv"
+          download
+          className="inline-block text-sm font-medium text-blue-700 underline underline-offset-2 hover:text-blue-900"
+        >
+          {t('associates.import.template')}
+        </a>
         <FormField label={t('associates.import.file')}>
           {(control) => (
             <FileInput

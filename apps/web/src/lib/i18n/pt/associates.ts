@@ -94,7 +94,8 @@ export const associates = {
     open: 'Importar associados',
     title: 'Importar associados',
     description:
-      'Envie o CSV do cadastro de sócios (colunas cpf, name, birthDate, cardId, title, isHolder e, opcionalmente, email e blocked; separado por vírgula ou ponto e vírgula).',
+      'Envie o CSV do cadastro de sócios com as colunas cpf, nome, nascimento (DD/MM/AAAA), carteirinha, titulo, titular (sim ou não) e, se quiser, email e bloqueado, separadas por ponto e vírgula ou vírgula.',
+    template: 'Baixar o modelo (CSV)',
     file: 'Arquivo CSV',
     validate: 'Validar arquivo',
     confirm: 'Confirmar importação',
