@@ -59,7 +59,14 @@ export function BookSlotDialog({ place, slot, me, onClose, onBooked }: BookSlotD
 
   const onConfirm = () => {
     createBooking.mutate(body, {
-      onSuccess: () => onBooked(t('portal.availability.book.done', { place: place.name, when })),
+      onSuccess: () => {
+        const person = me.title.members.find((member) => member.id === associateId);
+        onBooked(
+          associateId === me.member.id || !person
+            ? t('portal.availability.book.done', { place: place.name, when })
+            : t('portal.availability.book.doneFor', { name: person.name, place: place.name, when }),
+        );
+      },
     });
   };
 

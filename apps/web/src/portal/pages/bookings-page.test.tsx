@@ -76,4 +76,39 @@ describe('my bookings', () => {
     expect(await screen.findByText('Cancelada pelo clube: Troca do saibro')).toBeVisible();
     expect(screen.getAllByText(/^Cancelada pelo clube/)).toHaveLength(1);
   });
+
+  it('shows on past bookings whether the member came', async () => {
+    const session = buildPortalSession();
+    setPortalSession(session);
+    const came = buildBooking(session, {
+      place: { id: nextId(), name: 'Piscina' },
+      startsAt: '2020-03-01T13:00:00.000Z',
+      status: 'CHECKED_IN',
+      cancellable: false,
+    });
+    const missed = buildBooking(session, {
+      place: { id: nextId(), name: 'Sauna' },
+      startsAt: '2020-03-02T13:00:00.000Z',
+      status: 'NO_SHOW',
+      cancellable: false,
+    });
+    const unrecorded = buildBooking(session, {
+      place: { id: nextId(), name: 'Quadra 3' },
+      startsAt: '2020-03-03T13:00:00.000Z',
+      cancellable: false,
+    });
+    mockApi(
+      route.get<PortalBookingList>('/portal/bookings', ({ query }) =>
+        query.get('scope') === 'past'
+          ? { items: [came, missed, unrecorded] }
+          : apiError('NotFound'),
+      ),
+    );
+    renderPortal('/reservas?aba=past');
+
+    const cards = await screen.findAllByRole('article');
+    expect(cards[0]).toHaveTextContent('Presença registrada');
+    expect(cards[1]).toHaveTextContent('Falta registrada: não compareceu');
+    expect(cards[2]).not.toHaveTextContent(/Presença|Falta/);
+  });
 });

@@ -99,6 +99,20 @@ export function BookingsPage() {
               >
                 <div className="mt-3 space-y-2 text-sm text-slate-600">
                   {booking.bookedVia === 'staff' && <p>{t('portal.bookings.viaStaff')}</p>}
+                  {(booking.status === 'CHECKED_IN' || booking.status === 'NO_SHOW') && (
+                    <p
+                      data-attendance={booking.status}
+                      className={cn(
+                        'inline-flex items-center gap-1.5 rounded-full px-2.5 py-0.5 font-semibold',
+                        booking.status === 'CHECKED_IN'
+                          ? 'bg-emerald-50 text-emerald-800'
+                          : 'bg-red-50 text-red-800',
+                      )}
+                    >
+                      <span aria-hidden>{booking.status === 'CHECKED_IN' ? '✓' : '✕'}</span>
+                      {t(`portal.bookings.attendance.${booking.status}`)}
+                    </p>
+                  )}
                   {booking.status === 'CANCELLED' && booking.cancelledAt && (
                     <p>
                       {t('portal.bookings.cancelledAt', {

@@ -101,6 +101,7 @@ export const portalMember = {
       refusedTitle: 'Não é possível fazer esta reserva:',
       refusedReason: 'Motivo: {{reason}}',
       done: 'Reserva confirmada: {{place}}, {{when}}.',
+      doneFor: 'Reserva confirmada para {{name}}: {{place}}, {{when}}.',
       failed: 'Não foi possível reservar. Tente novamente.',
     },
   },
@@ -116,6 +117,10 @@ export const portalMember = {
     when: '{{date}}, {{start}}–{{end}}',
     forMember: 'Para {{name}}',
     viaStaff: 'Feita pela secretaria',
+    attendance: {
+      CHECKED_IN: 'Presença registrada',
+      NO_SHOW: 'Falta registrada: não compareceu',
+    },
     cancelledAt: 'Cancelada em {{date}}',
     cancellationReason: 'Cancelada pelo clube: {{reason}}',
     cancelUntil: 'Cancele até {{deadline}}',
