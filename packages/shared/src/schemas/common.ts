@@ -58,6 +58,11 @@ export const dateSchema = z.iso
   .date({ message: 'Data inválida (use AAAA-MM-DD)', abort: true })
   .refine(isWithinAcceptedYears, outsideAcceptedYears);
 
+/** Whether a value (a URL parameter, a typed field) is a real calendar date the API accepts. */
+export function isCalendarDate(value: string | null | undefined): value is string {
+  return typeof value === 'string' && dateSchema.safeParse(value).success;
+}
+
 export const itemsOf = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item) });
 
 export const errorBodySchema = z.object({

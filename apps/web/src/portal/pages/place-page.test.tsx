@@ -1,4 +1,7 @@
 import {
+  addDaysToDate,
+  clubToday,
+  dateLabel,
   errorTexts,
   type PortalBookingCheck,
   type PortalBookingFailure,
@@ -138,5 +141,52 @@ describe('booking a slot', () => {
         .map((item) => item.textContent),
     ).toEqual(failures.map((failure) => failure.message));
     expect(requests.filter((request) => request.url === '/api/portal/bookings')).toHaveLength(1);
+  });
+});
+
+describe('a day in the link outside the booking window', () => {
+  function openOn(day: string) {
+    const session = buildPortalSession();
+    setPortalSession(session);
+    const place = buildPlace({ availableBookingDays: 7 });
+    mockApi(
+      route.get('/portal/me', buildMe(session)),
+      route.get('/portal/places', { items: [place] }),
+      route.get<PortalSlotList>(`/portal/places/${place.id}/slots`, ({ query }) => ({
+        date: query.get('date') ?? '',
+        items: [],
+      })),
+    );
+    renderPortal(`/espacos/${place.id}?dia=${day}`);
+    return { today: clubToday(session.club.timezone) };
+  }
+
+  it('says when a later day opens, and which days can be booked now', async () => {
+    const { today } = openOn(addDaysToDate(clubToday('America/Sao_Paulo'), 10));
+    expect(
+      await screen.findByText(
+        `As reservas para ${dateLabel(addDaysToDate(today, 10))} abrem em ${dateLabel(addDaysToDate(today, 3))}; hoje é possível reservar até ${dateLabel(addDaysToDate(today, 7))}. Mostrando os horários de hoje.`,
+      ),
+    ).toBeVisible();
+  });
+
+  it('says a past day has passed', async () => {
+    openOn('2020-01-15');
+    expect(
+      await screen.findByText('O dia 15/01/2020 já passou. Mostrando os horários de hoje.'),
+    ).toBeVisible();
+  });
+
+  it('says a day that does not exist is not a day', async () => {
+    openOn('2030-02-31');
+    expect(
+      await screen.findByText('A data do endereço não existe. Mostrando os horários de hoje.'),
+    ).toBeVisible();
+  });
+
+  it('says nothing for a day inside the window', async () => {
+    openOn(addDaysToDate(clubToday('America/Sao_Paulo'), 2));
+    expect(await screen.findByRole('heading', { name: /^Horários de/ })).toBeVisible();
+    expect(screen.queryByText(/Mostrando os horários de hoje/)).toBeNull();
   });
 });

@@ -1,4 +1,10 @@
-import { addDaysToDate, clubToday, type PortalSlot } from '@clube/shared';
+import {
+  addDaysToDate,
+  clubToday,
+  dateLabel,
+  isCalendarDate,
+  type PortalSlot,
+} from '@clube/shared';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
@@ -15,8 +21,6 @@ import { SlotGrid } from '../components/slot-grid';
 import { formatCalendarDate } from '../lib/format';
 import { useSignedInSession } from '../lib/session';
 import { portalPaths } from '../paths';
-
-const datePattern = /^\d{4}-\d{2}-\d{2}$/;
 
 /** The dialog (and Headless UI with it) loads when a member first taps a free slot. */
 const BookSlotDialog = lazy(async () => ({
@@ -54,7 +58,7 @@ export function PlacePage() {
   // place list instead of after it (the window check below only ever narrows it to today).
   const today = clubToday(session.club.timezone);
   const requested = searchParams.get('dia');
-  const askedDate = requested && datePattern.test(requested) ? requested : today;
+  const askedDate = isCalendarDate(requested) ? requested : today;
   useSlots(placeId, askedDate);
   const [slotToBook, setSlotToBook] = useState<PortalSlot | null>(null);
   const [booked, setBooked] = useState<string | null>(null);
@@ -79,6 +83,20 @@ export function PlacePage() {
     addDaysToDate(today, index),
   );
   const date = dates.includes(askedDate) ? askedDate : today;
+  // A day in the link that the strip does not offer is said, not silently replaced by today.
+  const lastDay = dates[dates.length - 1]!;
+  const outsideWindow =
+    !requested || date === requested
+      ? null
+      : !isCalendarDate(requested)
+        ? t('portal.availability.outside.invalid')
+        : askedDate < today
+          ? t('portal.availability.outside.past', { date: dateLabel(askedDate) })
+          : t('portal.availability.outside.later', {
+              date: dateLabel(askedDate),
+              opens: dateLabel(addDaysToDate(askedDate, -place.availableBookingDays)),
+              last: dateLabel(lastDay),
+            });
 
   return (
     <div className="space-y-6">
@@ -109,6 +127,7 @@ export function PlacePage() {
           </Link>
         </Alert>
       )}
+      {outsideWindow && <Alert>{outsideWindow}</Alert>}
       <DateStrip
         dates={dates}
         selected={date}

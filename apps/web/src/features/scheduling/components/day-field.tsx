@@ -1,11 +1,9 @@
-import { dateSchema } from '@clube/shared';
+import { isCalendarDate as isDate } from '@clube/shared';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cn } from '@/components/ui/cn';
 import { DateTimeInput } from '@/components/ui/date-time-input';
 import { CalendarIcon } from '@/components/ui/icons';
-
-const isDate = (value: string) => dateSchema.safeParse(value).success;
 
 type DayFieldProps = {
   label: string;

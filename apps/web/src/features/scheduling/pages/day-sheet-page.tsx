@@ -2,7 +2,7 @@ import {
   addDaysToDate,
   clubInstant,
   clubToday,
-  dateSchema,
+  isCalendarDate,
   type DaySheetAppointment,
   type DaySheetCell,
   type DaySheetPlace,
@@ -29,10 +29,6 @@ import { CellText, DaySheetGrid, cellLabel, cellStyleOf } from '../components/da
 import { SlotLegend } from '../components/slot-legend';
 import { slotLooks } from '../components/slot-look';
 
-/** A real calendar date "AAAA-MM-DD" (not 30 February), as the API validates it. */
-const isDate = (value: string | null): value is string =>
-  value !== null && dateSchema.safeParse(value).success;
-
 type FreeCell = { place: DaySheetPlace; slot: TimeSlot };
 
 const liveStyles: Record<LiveStatus, string> = {
@@ -52,7 +48,7 @@ export function DaySheetPage() {
   const today = clubToday(company.timezone);
   const [searchParams, setSearchParams] = useSearchParams();
   const dateParam = searchParams.get('date');
-  const date = isDate(dateParam) ? dateParam : today;
+  const date = isCalendarDate(dateParam) ? dateParam : today;
   const categoryId = searchParams.get('category') ?? undefined;
   const sheet = useDaySheet(company.id, date, categoryId);
   const categories = useCategories(company.id);

@@ -1,6 +1,6 @@
 import { PermissionNote } from '@/components/permission-note';
 import { useCan } from '@/lib/permissions';
-import { clubToday, dateSchema, type Appointment, type TimeSlot } from '@clube/shared';
+import { clubToday, isCalendarDate, type Appointment, type TimeSlot } from '@clube/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
@@ -27,9 +27,6 @@ import { TimeSlotList } from '../components/time-slot-list';
 type OpenDialog = 'create' | 'block' | null;
 
 /** A real calendar date "AAAA-MM-DD" (not 2026-02-31), else null: the page then shows today. */
-const validDate = (value: string | null) =>
-  value !== null && dateSchema.safeParse(value).success ? value : null;
-
 /**
  * A place's calendar and day: the chosen date lives in the URL (`?date=AAAA-MM-DD`), so a reload
  * or a shared link opens the same day; a date that is not one opens today.
@@ -42,7 +39,8 @@ export function PlaceAppointmentsPage() {
   const company = useCurrentCompany();
   const today = clubToday(company.timezone);
   const [searchParams, setSearchParams] = useSearchParams();
-  const date = validDate(searchParams.get('date')) ?? today;
+  const dateParam = searchParams.get('date');
+  const date = isCalendarDate(dateParam) ? dateParam : today;
   const [month, setMonth] = useState(date.slice(0, 7));
   const [selectedSlot, setSelectedSlot] = useState<TimeSlot | null>(null);
   const [openDialog, setOpenDialog] = useState<OpenDialog>(null);

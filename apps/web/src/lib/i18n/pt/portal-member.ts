@@ -75,6 +75,12 @@ export const portalMember = {
     today: 'Hoje',
     tomorrow: 'Amanhã',
     slotsTitle: 'Horários de {{date}}',
+    outside: {
+      later:
+        'As reservas para {{date}} abrem em {{opens}}; hoje é possível reservar até {{last}}. Mostrando os horários de hoje.',
+      past: 'O dia {{date}} já passou. Mostrando os horários de hoje.',
+      invalid: 'A data do endereço não existe. Mostrando os horários de hoje.',
+    },
     noSlots: 'O espaço não abre neste dia.',
     legend: 'Legenda',
     states: {
