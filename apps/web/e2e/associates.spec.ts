@@ -79,7 +79,7 @@ test('search, page through, open an associate, change the password, block and se
   await page.getByRole('button', { name: 'Alterar senha' }).click();
   await page.getByLabel('Nova senha').fill('nova-senha-1');
   await page.getByRole('button', { name: 'Salvar' }).click();
-  await expect(page.getByText('Senha Alterada!')).toBeVisible();
+  await expect(page.getByText('Senha alterada.')).toBeVisible();
 
   await page.getByRole('button', { name: 'Bloquear associado' }).click();
   const dialog = page.getByRole('dialog', { name: 'Bloquear associado' });
@@ -87,7 +87,7 @@ test('search, page through, open an associate, change the password, block and se
   await expect(dialog.getByText('Informe o motivo do bloqueio')).toBeVisible();
   await dialog.getByLabel('Motivo').fill('Mensalidade em atraso');
   await dialog.getByRole('button', { name: 'Bloquear' }).click();
-  await expect(page.getByText('Bloqueio registrado!')).toBeVisible();
+  await expect(page.getByText('Bloqueio registrado.')).toBeVisible();
   await expect(page.getByText('Motivo: Mensalidade em atraso')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Desbloquear associado' })).toBeVisible();
 
@@ -105,7 +105,7 @@ test('search, page through, open an associate, change the password, block and se
   ]);
   // 'Criar' waits until every rule passes: nothing is sent.
   await expect(booking.getByRole('button', { name: 'Criar' })).toBeDisabled();
-  await expect(page.getByText('Agendamento criado com sucesso')).toHaveCount(0);
+  await expect(page.getByText('Agendamento criado com sucesso.')).toHaveCount(0);
   await booking.getByRole('button', { name: 'Cancelar' }).click();
   await expect(page.getByText('Nenhum agendamento encontrado.')).toBeVisible();
   await expect(page.getByRole('button', { name: '10:00 (disponível)' })).toBeEnabled();

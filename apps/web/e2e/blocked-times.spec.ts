@@ -37,7 +37,7 @@ test('block a slot from the calendar, then one a booking took meanwhile', async 
   await expect(dialog.getByText('A descrição do motivo é obrigatória')).toBeVisible();
   await dialog.getByLabel('Motivo').fill('Manutenção da rede');
   await dialog.getByRole('button', { name: 'Bloquear' }).click();
-  await expect(page.getByText('Bloqueio de horario criado!')).toBeVisible();
+  await expect(page.getByText('Bloqueio de horário criado.')).toBeVisible();
   await expect(dialog).toBeHidden();
   await expect(
     page.getByRole('button', { name: /^14:00 \(indisponível: bloqueado/ }),
@@ -59,10 +59,10 @@ test('block a slot from the calendar, then one a booking took meanwhile', async 
   await expect(
     dialog.getByText(`${associate.user.name} · carteirinha ${associate.cardId}`),
   ).toBeVisible();
-  await expect(page.getByText('Bloqueio de horario criado!')).toHaveCount(0);
+  await expect(page.getByText('Bloqueio de horário criado.')).toHaveCount(0);
   await dialog.getByRole('radio', { name: 'Cancelar' }).check();
   await dialog.getByRole('button', { name: 'Criar bloqueio' }).click();
-  await expect(page.getByText('Bloqueio de horario criado!')).toBeVisible();
+  await expect(page.getByText('Bloqueio de horário criado.')).toBeVisible();
   await expect(dialog.getByRole('list', { name: 'Cancelados' })).toContainText(associate.user.name);
   await dialog.getByRole('button', { name: 'Concluir' }).click();
   await expect(dialog).toBeHidden();
@@ -102,7 +102,7 @@ test('bulk-block two places and see both on the club page', async ({ page, reque
   await dialog.getByLabel('Início').fill(typedDate(date, '06:00'));
   await dialog.getByLabel('Fim').fill(typedDate(date, '08:00'));
   await dialog.getByRole('button', { name: 'Criar bloqueios' }).click();
-  await expect(page.getByText('Bloqueios criados com sucesso!')).toBeVisible();
+  await expect(page.getByText('Bloqueios criados com sucesso.')).toBeVisible();
   await expect(dialog).toBeHidden();
 
   await page.getByLabel('Início').fill(typedDate(date, '00:00'));

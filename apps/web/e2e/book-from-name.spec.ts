@@ -50,7 +50,7 @@ test('book from part of a member’s name: one field, words in any order, pick, 
   await expect(field).toHaveValue(member.user.name);
   await expect(dialog.getByRole('button', { name: 'Criar' })).toBeEnabled();
   await field.press('Enter');
-  await expect(page.getByText('Agendamento criado com sucesso')).toBeVisible();
+  await expect(page.getByText('Agendamento criado com sucesso.')).toBeVisible();
 
   // The day's list names the member and their card; the slot says who holds it.
   const row = page.getByRole('button', {

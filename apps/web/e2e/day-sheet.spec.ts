@@ -44,7 +44,7 @@ test('a booking made on one open day sheet appears on another without reloading'
   await pickMember(dialog, associate.cardId, associate.cardId);
   await expect(dialog.getByText(`Associado: ${associate.user.name}`)).toBeVisible();
   await dialog.getByRole('button', { name: 'Criar' }).click();
-  await expect(deskPage.getByText('Agendamento criado com sucesso')).toBeVisible();
+  await expect(deskPage.getByText('Agendamento criado com sucesso.')).toBeVisible();
 
   // The other sheet learns it from the live stream: well within the 2 seconds promised.
   const booked = poolPage.getByRole('button', {

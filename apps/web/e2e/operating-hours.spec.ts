@@ -54,7 +54,7 @@ test("an operating hour narrows the place's slots on the calendar", async ({ pag
     await card.getByLabel('Abertura').fill('10:00');
     await card.getByLabel('Fechamento').fill('12:00');
     await card.getByRole('button', { name: 'Atualizar horário' }).click();
-    await expect(page.getByText('Horário de funcionamento atualizado!')).toBeVisible();
+    await expect(page.getByText('Horário de funcionamento atualizado.')).toBeVisible();
 
     await page.goto(`/place-appointments/${place.id}`);
     await selectCalendarDay(page, date);

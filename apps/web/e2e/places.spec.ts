@@ -29,7 +29,7 @@ test('category → place → photo → viewer → edit → delete', async ({ pag
   await categoryDialog.getByLabel('Nome').fill(categoryName);
   await categoryDialog.getByLabel('Não permitir mais de uma reserva no mesmo dia').check();
   await categoryDialog.getByRole('button', { name: 'Criar categoria' }).click();
-  await expect(page.getByText(`Categoria "${categoryName}" criada!`)).toBeVisible();
+  await expect(page.getByText(`Categoria "${categoryName}" criada.`)).toBeVisible();
   await expect(page.getByRole('heading', { name: categoryName })).toBeVisible();
 
   // Place in that category
@@ -48,7 +48,7 @@ test('category → place → photo → viewer → edit → delete', async ({ pag
   await placeDialog.getByLabel('Idade mínima (anos)').fill('18');
   await placeDialog.getByLabel('Cancelar até (horas antes)').fill('2');
   await placeDialog.getByRole('button', { name: 'Criar espaço' }).click();
-  await expect(page.getByText(`Espaço "${placeName}" criado!`)).toBeVisible();
+  await expect(page.getByText(`Espaço "${placeName}" criado.`)).toBeVisible();
 
   await page.getByRole('link', { name: new RegExp(placeName) }).click();
   await expect(page.getByRole('heading', { name: placeName, level: 1 })).toBeVisible();
@@ -67,7 +67,7 @@ test('category → place → photo → viewer → edit → delete', async ({ pag
   await expect(uploadDialog.getByRole('img', { name: /Pré-visualização/ })).toBeVisible();
   await uploadDialog.getByLabel('Descrição (opcional)').fill('Vista da quadra');
   await uploadDialog.getByRole('button', { name: 'Enviar' }).click();
-  await expect(page.getByText('Imagem adicionada!')).toBeVisible();
+  await expect(page.getByText('Imagem adicionada.')).toBeVisible();
   const thumbnail = page.getByRole('button', { name: `Ampliar foto 1 de ${placeName}` });
   await expect(thumbnail).toBeVisible();
   await expect
@@ -98,7 +98,7 @@ test('category → place → photo → viewer → edit → delete', async ({ pag
     confirmPhoto.getByText('Tem certeza que deseja excluir? Essa ação não poderá ser desfeita.'),
   ).toBeVisible();
   await confirmPhoto.getByRole('button', { name: 'Excluir' }).click();
-  await expect(page.getByText('Arquivo de imagem excluído!')).toBeVisible();
+  await expect(page.getByText('Arquivo de imagem excluído.')).toBeVisible();
   await expect(page.getByText('Nenhuma imagem adicionada ao local ainda.')).toBeVisible();
 
   // Edit
@@ -108,7 +108,7 @@ test('category → place → photo → viewer → edit → delete', async ({ pag
   await editDialog.getByLabel('Nome').fill(editedName);
   await editDialog.getByLabel('Duração (minutos)').fill('90');
   await editDialog.getByRole('button', { name: 'Salvar alterações' }).click();
-  await expect(page.getByText(`Espaço "${editedName}" editado!`)).toBeVisible();
+  await expect(page.getByText(`Espaço "${editedName}" editado.`)).toBeVisible();
   await expect(page.getByRole('heading', { name: editedName, level: 1 })).toBeVisible();
   await expect(page.getByText('Reservas de 90 minutos')).toBeVisible();
 
@@ -118,7 +118,7 @@ test('category → place → photo → viewer → edit → delete', async ({ pag
     .getByRole('dialog', { name: 'Confirmar exclusão' })
     .getByRole('button', { name: 'Excluir' })
     .click();
-  await expect(page.getByText(`Espaço "${editedName}" excluído!`)).toBeVisible();
+  await expect(page.getByText(`Espaço "${editedName}" excluído.`)).toBeVisible();
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByRole('link', { name: new RegExp(editedName) })).toHaveCount(0);
 
@@ -129,6 +129,6 @@ test('category → place → photo → viewer → edit → delete', async ({ pag
     .getByRole('dialog', { name: 'Excluir categoria' })
     .getByRole('button', { name: 'Excluir' })
     .click();
-  await expect(page.getByText(`Cadastro da categoria "${categoryName}" excluído!`)).toBeVisible();
+  await expect(page.getByText(`Cadastro da categoria "${categoryName}" excluído.`)).toBeVisible();
   await expect(page.getByRole('heading', { name: categoryName })).toHaveCount(0);
 });

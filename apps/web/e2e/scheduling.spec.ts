@@ -82,7 +82,7 @@ test('book a slot through the calendar by card number, see it listed, cancel it'
   await pickMember(dialog, associate.cardId, associate.cardId);
   await expect(dialog.getByText(`Associado: ${associate.user.name}`)).toBeVisible();
   await dialog.getByRole('button', { name: 'Criar' }).click();
-  await expect(page.getByText('Agendamento criado com sucesso')).toBeVisible();
+  await expect(page.getByText('Agendamento criado com sucesso.')).toBeVisible();
 
   await expect(
     page.getByRole('button', { name: /^12:00 \(indisponível: ocupado por / }),
@@ -97,7 +97,7 @@ test('book a slot through the calendar by card number, see it listed, cancel it'
     detail.getByText('Tem certeza que deseja excluir? Essa ação não poderá ser desfeita.'),
   ).toBeVisible();
   await detail.getByRole('button', { name: 'Sim, excluir' }).click();
-  await expect(page.getByText('Agendamento excluído com sucesso!')).toBeVisible();
+  await expect(page.getByText('Agendamento excluído com sucesso.')).toBeVisible();
   await expect(page.getByText('Nenhum agendamento encontrado.')).toBeVisible();
   await expect(page.getByRole('button', { name: '12:00 (disponível)' })).toBeEnabled();
 });

@@ -16,7 +16,7 @@ async function saveClubSettings(page: Page, values: { name: string; timezone: st
   await form.getByLabel('Nome do clube').fill(values.name);
   await form.getByLabel('Fuso horário').selectOption(values.timezone);
   await form.getByRole('button', { name: 'Salvar' }).click();
-  await expect(page.getByText('Configurações salvas!')).toBeVisible();
+  await expect(page.getByText('Configurações salvas.')).toBeVisible();
 }
 
 test('renaming the club shows the new name in the header at once, and it stays', async ({
@@ -88,7 +88,7 @@ test('uploading a logo shows it in the header; removing it brings the crest back
     .getByLabel('Nova imagem do logo')
     .setInputFiles({ name: 'brasao.png', mimeType: 'image/png', buffer: tinyPng });
   await form.getByRole('button', { name: 'Enviar logo' }).click();
-  await expect(page.getByText('Logo atualizado!')).toBeVisible();
+  await expect(page.getByText('Logo atualizado.')).toBeVisible();
 
   const headerLogo = page.getByRole('banner').locator('img').first();
   await expect(headerLogo).toHaveAttribute('src', /^\/api\/uploads\/[0-9a-f-]{36}-logo\.webp$/);
@@ -98,7 +98,7 @@ test('uploading a logo shows it in the header; removing it brings the crest back
 
   await form.getByRole('button', { name: 'Remover logo' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Excluir' }).click();
-  await expect(page.getByText('Logo excluído!')).toBeVisible();
+  await expect(page.getByText('Logo excluído.')).toBeVisible();
   await expect(headerLogo).not.toHaveAttribute('src', /\/api\/uploads\//);
   expect((await page.request.get(logoUrl!)).status()).toBe(404);
 });

@@ -8,7 +8,7 @@ const apiError = (status: number, error: string, params?: Record<string, string 
 
 describe('error code table', () => {
   it('shows the shared table text of a known code, not the body sentence', () => {
-    expect(errorMessageOf(apiError(422, 'ReservationsLimitReached'), 'Erro ao criar')).toBe(
+    expect(errorMessageOf(apiError(422, 'ReservationsLimitReached'), 'Erro ao criar.')).toBe(
       errorDefinitions.ReservationsLimitReached.message,
     );
     expect(errorMessageOf(apiError(404, 'CompanyNotFound'), 'x')).toBe('Clube não encontrado.');
@@ -33,8 +33,8 @@ describe('error code table', () => {
   });
 
   it('falls back for unknown codes and for failures without a response', () => {
-    expect(errorMessageOf(apiError(418, 'Teapot'), 'Erro ao deletar')).toBe('Erro ao deletar');
-    expect(errorMessageOf(new ApiError(0, 'Network Error'), 'Erro ao criar')).toBe('Erro ao criar');
+    expect(errorMessageOf(apiError(418, 'Teapot'), 'Erro ao deletar.')).toBe('Erro ao deletar.');
+    expect(errorMessageOf(new ApiError(0, 'Network Error'), 'Erro ao criar.')).toBe('Erro ao criar.');
   });
 
   it('shows for every shared error code exactly the text the API answers', () => {

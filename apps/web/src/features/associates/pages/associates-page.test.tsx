@@ -112,14 +112,14 @@ describe('password dialog', () => {
 
     await user.type(screen.getByLabelText('Nova senha'), '456');
     await user.click(screen.getByRole('button', { name: 'Salvar' }));
-    expect(await screen.findByText('Senha Alterada!')).toBeInTheDocument();
+    expect(await screen.findByText('Senha alterada.')).toBeInTheDocument();
     const patch = requests.find((request) => request.method === 'PATCH')!;
     expect(patch.url).toBe('/api/backoffice/associate/update-password');
     expect(patch.body).toEqual({ associateId: associate(2, '').id, newPassword: '123456' });
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
-  it('says Erro ao editar! when the server refuses', async () => {
+  it('says Erro ao editar. when the server refuses', async () => {
     start(
       '/associates',
       route.patch('/backoffice/associate/update-password', apiError('AssociateNotFound')),
@@ -130,7 +130,7 @@ describe('password dialog', () => {
     );
     await user.type(await screen.findByLabelText('Nova senha'), 'segredo1');
     await user.click(screen.getByRole('button', { name: 'Salvar' }));
-    expect(await screen.findByText('Erro ao editar!')).toBeInTheDocument();
+    expect(await screen.findByText('Erro ao editar.')).toBeInTheDocument();
     expect(screen.getByRole('dialog', { name: 'Alterar senha' })).toBeInTheDocument();
   });
 });

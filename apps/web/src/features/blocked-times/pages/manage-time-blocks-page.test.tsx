@@ -137,7 +137,7 @@ describe('company-wide blocked times', () => {
         'Quadra B → Quadra C · 04/03/2030, 07:00–08:00',
       ),
     ).toBeVisible();
-    expect(screen.getByText('Bloqueios criados com sucesso!')).toBeInTheDocument();
+    expect(screen.getByText('Bloqueios criados com sucesso.')).toBeInTheDocument();
 
     const bulkRequests = requests.filter((request) => request.url.endsWith('/blocked-time/bulk'));
     expect(bulkRequests.map((request) => request.body)).toEqual([

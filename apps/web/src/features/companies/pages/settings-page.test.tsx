@@ -97,7 +97,7 @@ describe('club settings page', () => {
     await user.selectOptions(timezone, 'America/Manaus');
     await user.click(within(form).getByRole('button', { name: 'Salvar' }));
 
-    expect(await screen.findByText('Configurações salvas!')).toBeInTheDocument();
+    expect(await screen.findByText('Configurações salvas.')).toBeInTheDocument();
     expect(requests.find((request) => request.method === 'PATCH')).toMatchObject({
       url: `/api/backoffice/company/${company.id}`,
       body: { name: 'Clube Náutico', timezone: 'America/Manaus' },
@@ -164,7 +164,7 @@ describe('club settings page', () => {
     );
     await user.click(screen.getByRole('button', { name: 'Salvar' }));
 
-    expect(await screen.findByText('Erro ao salvar!')).toBeInTheDocument();
+    expect(await screen.findByText('Erro ao salvar.')).toBeInTheDocument();
     expect(getCurrentCompany()?.name).toBe('Clube Demonstração');
   });
 
@@ -202,7 +202,7 @@ describe('club settings page', () => {
       ).toHaveAttribute('src', 'blob:preview');
       await user.click(send);
 
-      expect(await screen.findByText('Logo atualizado!')).toBeInTheDocument();
+      expect(await screen.findByText('Logo atualizado.')).toBeInTheDocument();
       const sent = requests.find((request) => request.method === 'POST');
       expect(sent?.url).toBe(`/api/backoffice/company/${company.id}/logo`);
       expect(sent?.headers['content-type']).toMatch(/^multipart\/form-data/);
@@ -234,7 +234,7 @@ describe('club settings page', () => {
       expect(requests.some((request) => request.method === 'DELETE')).toBe(false);
       await user.click(within(dialog).getByRole('button', { name: 'Excluir' }));
 
-      expect(await screen.findByText('Logo excluído!')).toBeInTheDocument();
+      expect(await screen.findByText('Logo excluído.')).toBeInTheDocument();
       expect(requests.find((request) => request.method === 'DELETE')?.url).toBe(
         `/api/backoffice/company/${company.id}/logo`,
       );
@@ -335,7 +335,7 @@ describe('club settings page', () => {
     await user.type(field(/^Tolerância/), '20');
     await user.click(within(form).getByRole('button', { name: 'Salvar política de faltas' }));
 
-    expect(await screen.findByText('Configurações salvas!')).toBeInTheDocument();
+    expect(await screen.findByText('Configurações salvas.')).toBeInTheDocument();
     expect(requests.find((request) => request.method === 'PATCH')?.body).toEqual({
       name: 'Clube Demonstração',
       timezone: 'America/Sao_Paulo',

@@ -50,7 +50,7 @@ describe('operating hours page', () => {
     await user.type(open, '0700');
     await user.click(within(card).getByRole('button', { name: 'Atualizar horário' }));
 
-    expect(await screen.findByText('Horário de funcionamento atualizado!')).toBeInTheDocument();
+    expect(await screen.findByText('Horário de funcionamento atualizado.')).toBeInTheDocument();
     expect(requests.find(isSave)).toMatchObject({
       method: 'PATCH',
       url: '/api/backoffice/operating-hour/company',
@@ -99,7 +99,7 @@ describe('operating hours page', () => {
     await user.clear(close);
     await user.type(close, '2200');
     await user.click(save);
-    expect(await screen.findByText('Horário de funcionamento criado!')).toBeInTheDocument();
+    expect(await screen.findByText('Horário de funcionamento criado.')).toBeInTheDocument();
     expect(requests.find(isSave)).toMatchObject({
       method: 'POST',
       body: { companyId: company.id, dayOfWeek: 'DOMINGO', openTime: '08:00', closeTime: '22:00' },
@@ -124,7 +124,7 @@ describe('operating hours page', () => {
     const card = await screen.findByRole('form', { name: 'Segunda-feira' });
     await userEvent.setup().click(within(card).getByRole('button', { name: 'Atualizar horário' }));
     expect(
-      await screen.findByText('Erro ao atualizar horário de funcionamento!'),
+      await screen.findByText('Erro ao atualizar horário de funcionamento.'),
     ).toBeInTheDocument();
     expect(within(card).getByText('Horário inválido')).toBeInTheDocument();
   });

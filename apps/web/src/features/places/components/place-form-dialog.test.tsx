@@ -90,7 +90,7 @@ describe('place create dialog', () => {
     const { user, dialog } = await openCreateDialog();
     await fillValidPlace(user, dialog);
     await user.click(within(dialog).getByRole('button', { name: 'Criar espaço' }));
-    expect(await screen.findByText('Espaço "Quadra de Tênis" criado!')).toBeInTheDocument();
+    expect(await screen.findByText('Espaço "Quadra de Tênis" criado.')).toBeInTheDocument();
     const sent = requests.find((request) => request.method === 'POST')!.body;
     expect(sent).toMatchObject({
       companyId: company.id,
@@ -102,7 +102,7 @@ describe('place create dialog', () => {
     });
   });
 
-  it("shows the server's field errors under their fields and toasts 'Erro ao criar!'", async () => {
+  it("shows the server's field errors under their fields and toasts 'Erro ao criar.'", async () => {
     answer(
       apiError('ValidationError', {
         details: [{ path: 'name', message: 'Use no máximo 120 caracteres' }],
@@ -111,7 +111,7 @@ describe('place create dialog', () => {
     const { user, dialog } = await openCreateDialog();
     await fillValidPlace(user, dialog);
     await user.click(within(dialog).getByRole('button', { name: 'Criar espaço' }));
-    expect(await screen.findByText('Erro ao criar!')).toBeInTheDocument();
+    expect(await screen.findByText('Erro ao criar.')).toBeInTheDocument();
     expect(within(dialog).getByText('Use no máximo 120 caracteres')).toBeInTheDocument();
   });
 });

@@ -64,7 +64,7 @@ describe('profile page', () => {
       confirm: 'nova-senha',
     });
 
-    expect(await screen.findByText('Senha Alterada!')).toBeInTheDocument();
+    expect(await screen.findByText('Senha alterada.')).toBeInTheDocument();
     const sent = requests.find(isPasswordChange);
     expect(sent?.body).toEqual({ currentPassword: 'clube123', newPassword: 'nova-senha' });
     expect(sent?.headers.authorization).toBe(`Bearer ${old.access_token}`);
@@ -118,6 +118,6 @@ describe('profile page', () => {
 
     await fillPasswordForm({ current: 'clube123', next: 'nova-senha', confirm: 'nova-senha' });
 
-    expect(await screen.findByText('Erro ao editar!')).toBeInTheDocument();
+    expect(await screen.findByText('Erro ao editar.')).toBeInTheDocument();
   });
 });

@@ -134,7 +134,7 @@ describe('day sheet booking detail: cancelling', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Cancelar agendamento' }));
     await user.click(within(dialog).getByRole('button', { name: 'Confirmar cancelamento' }));
 
-    expect(await screen.findByText('Agendamento cancelado')).toBeInTheDocument();
+    expect(await screen.findByText('Agendamento cancelado.')).toBeInTheDocument();
     expect(requests.map((request) => `${request.method} ${request.url}`)).toEqual([
       `PATCH /api/backoffice/appointment/cancel/${booking.id}`,
     ]);

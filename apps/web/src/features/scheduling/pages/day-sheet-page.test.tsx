@@ -390,7 +390,7 @@ describe('day sheet page', () => {
     await user.click(within(detail).getByRole('button', { name: 'Cancelar agendamento' }));
     await user.click(within(detail).getByRole('button', { name: 'Confirmar cancelamento' }));
 
-    expect(await screen.findByText('Agendamento cancelado')).toBeInTheDocument();
+    expect(await screen.findByText('Agendamento cancelado.')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Agendamento' })).toBeNull());
     expect(
       await within(grid).findByRole('button', { name: 'Quadra 1, 10:00: Livre' }),

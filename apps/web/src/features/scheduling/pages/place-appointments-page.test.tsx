@@ -153,7 +153,7 @@ describe('place appointments', () => {
     await waitFor(() => expect(create).toBeEnabled());
     await user.click(create);
 
-    expect(await screen.findByText('Agendamento criado com sucesso')).toBeInTheDocument();
+    expect(await screen.findByText('Agendamento criado com sucesso.')).toBeInTheDocument();
     const booking = requests.find(
       (request) => request.method === 'POST' && request.url === '/api/backoffice/appointment',
     );
@@ -309,7 +309,7 @@ describe('place appointments', () => {
       ),
     ).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Sim, excluir' }));
-    expect(await screen.findByText('Agendamento excluído com sucesso!')).toBeInTheDocument();
+    expect(await screen.findByText('Agendamento excluído com sucesso.')).toBeInTheDocument();
     expect(await screen.findByText('Nenhum agendamento encontrado.')).toBeInTheDocument();
     expect(
       requests.some(

@@ -21,8 +21,8 @@ export const associates = {
     required: 'Campo obrigatório!',
     submit: 'Salvar',
     cancel: 'Cancelar',
-    success: 'Senha Alterada!',
-    error: 'Erro ao editar!',
+    success: 'Senha alterada.',
+    error: 'Erro ao editar.',
   },
   detail: {
     back: 'Voltar',
@@ -86,9 +86,9 @@ export const associates = {
     confirmBlock: 'Bloquear',
     confirmUnblock: 'Desbloquear',
     cancel: 'Cancelar',
-    blocked: 'Bloqueio registrado!',
-    unblocked: 'Desbloqueio registrado!',
-    error: 'Erro ao editar!',
+    blocked: 'Bloqueio registrado.',
+    unblocked: 'Desbloqueio registrado.',
+    error: 'Erro ao editar.',
   },
   import: {
     open: 'Importar associados',

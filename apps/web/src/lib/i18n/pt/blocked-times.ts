@@ -29,8 +29,8 @@ export const blockedTimes = {
     confirm: 'Excluir',
     cancel: 'Cancelar',
   },
-  deleted: 'Bloqueio excluído!',
-  deleteError: 'Erro ao excluir!',
+  deleted: 'Bloqueio excluído.',
+  deleteError: 'Erro ao excluir.',
   bulk: {
     open: 'Criar bloqueio',
     title: 'Criar bloqueio',
@@ -49,8 +49,8 @@ export const blockedTimes = {
     untilRequired: 'Informe até quando repetir',
     submit: 'Criar bloqueios',
     cancel: 'Cancelar',
-    success: 'Bloqueios criados com sucesso!',
-    error: 'Erro ao criar!',
+    success: 'Bloqueios criados com sucesso.',
+    error: 'Erro ao criar.',
   },
   impact: {
     title: 'Agendamentos atingidos pelo bloqueio',

@@ -33,12 +33,12 @@ export const categories = {
     cancel: 'Cancelar',
   },
   toasts: {
-    created: 'Categoria "{{name}}" criada!',
-    updated: 'Categoria "{{name}}" atualizada!',
-    createError: 'Erro ao criar!',
-    updateError: 'Erro ao atualizar!',
-    deleted: '{{item}} excluído!',
+    created: 'Categoria "{{name}}" criada.',
+    updated: 'Categoria "{{name}}" atualizada.',
+    createError: 'Erro ao criar.',
+    updateError: 'Erro ao atualizar.',
+    deleted: '{{item}} excluído.',
     deletedItem: 'Cadastro da categoria "{{name}}"',
-    deleteError: 'Erro ao excluir!',
+    deleteError: 'Erro ao excluir.',
   },
 } as const;

@@ -15,9 +15,9 @@ export const operatingHours = {
   closeTime: 'Fechamento',
   create: 'Salvar horário',
   update: 'Atualizar horário',
-  created: 'Horário de funcionamento criado!',
-  updated: 'Horário de funcionamento atualizado!',
-  createError: 'Erro ao criar horário de funcionamento!',
-  updateError: 'Erro ao atualizar horário de funcionamento!',
+  created: 'Horário de funcionamento criado.',
+  updated: 'Horário de funcionamento atualizado.',
+  createError: 'Erro ao criar horário de funcionamento.',
+  updateError: 'Erro ao atualizar horário de funcionamento.',
   loadError: 'Erro ao carregar horários de funcionamento.',
 } as const;

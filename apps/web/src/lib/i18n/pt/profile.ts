@@ -14,8 +14,8 @@ export const profile = {
     hide: 'Ocultar senha',
     submit: 'Alterar senha',
     submitting: 'Alterando…',
-    success: 'Senha Alterada!',
-    error: 'Erro ao editar!',
+    success: 'Senha alterada.',
+    error: 'Erro ao editar.',
   },
   required: {
     title: 'Troque a sua senha provisória',
