@@ -38,21 +38,45 @@ async function fillValidPlace(user: ReturnType<typeof userEvent.setup>, dialog: 
   await user.type(form.getByLabelText('Nome'), 'Quadra de Tênis');
   await user.type(form.getByLabelText('Descrição'), 'Saibro, com iluminação.');
   await user.selectOptions(form.getByLabelText('Categoria'), 'Quadras');
+  await user.clear(form.getByLabelText('Horário de início'));
   await user.type(form.getByLabelText('Horário de início'), '0800');
+  await user.clear(form.getByLabelText('Horário de término'));
   await user.type(form.getByLabelText('Horário de término'), '2200');
+  await user.clear(form.getByLabelText('Duração (minutos)'));
   await user.type(form.getByLabelText('Duração (minutos)'), '60');
+  await user.clear(form.getByLabelText('Reservas por título/mês'));
   await user.type(form.getByLabelText('Reservas por título/mês'), '4');
+  await user.clear(form.getByLabelText('Antecedência (dias)'));
   await user.type(form.getByLabelText('Antecedência (dias)'), '14');
+  await user.clear(form.getByLabelText('Idade mínima (anos)'));
   await user.type(form.getByLabelText('Idade mínima (anos)'), '18');
+  await user.clear(form.getByLabelText('Cancelar até (horas antes)'));
   await user.type(form.getByLabelText('Cancelar até (horas antes)'), '2');
 }
 
 describe('place create dialog', () => {
-  it('marks every required field with "Campo obrigatório!" and sends nothing', async () => {
+  it('starts with sensible rules, so only the name, description and category are asked for', async () => {
+    answer(reply(201));
+    const { dialog } = await openCreateDialog();
+    const form = within(dialog);
+    expect(form.getByLabelText('Horário de início')).toHaveValue('08:00');
+    expect(form.getByLabelText('Horário de término')).toHaveValue('22:00');
+    expect(form.getByLabelText('Duração (minutos)')).toHaveValue('60');
+    expect(form.getByLabelText('Reservas por título/mês')).toHaveValue('0');
+    expect(form.getByLabelText('Antecedência (dias)')).toHaveValue('7');
+    expect(form.getByLabelText('Idade mínima (anos)')).toHaveValue('0');
+    expect(form.getByLabelText('Cancelar até (horas antes)')).toHaveValue('2');
+  });
+
+  it('marks every required field left empty with "Campo obrigatório!" and sends nothing', async () => {
     const { requests } = answer(reply(201));
     const { user, dialog } = await openCreateDialog();
+    const form = within(dialog);
+    for (const label of ['Horário de início', 'Duração (minutos)', 'Idade mínima (anos)']) {
+      await user.clear(form.getByLabelText(label));
+    }
     await user.click(within(dialog).getByRole('button', { name: 'Criar espaço' }));
-    await waitFor(() => expect(within(dialog).getAllByText('Campo obrigatório!')).toHaveLength(10));
+    await waitFor(() => expect(within(dialog).getAllByText('Campo obrigatório!')).toHaveLength(6));
     expect(within(dialog).getByLabelText('Nome')).toHaveAttribute('aria-invalid', 'true');
     expect(requests.some((request) => request.method === 'POST')).toBe(false);
   });

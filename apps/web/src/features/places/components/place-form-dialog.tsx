@@ -56,18 +56,39 @@ const numberFields = [
   'maxCancelBookingTime',
 ] as const;
 
+/**
+ * What a new place starts with: a day from 08:00 to 22:00 in one-hour slots, no monthly limit, a
+ * week ahead, no minimum age, cancellable until 2 hours before. Name, description and category
+ * are the staff's to give.
+ */
+const newPlaceDefaults = {
+  startsAt: '08:00',
+  endsAt: '22:00',
+  bookRange: '60',
+  associateReservationLimit: '0',
+  availableBookingDays: '7',
+  ageRestriction: '0',
+  maxCancelBookingTime: '2',
+};
+
 function defaultValuesOf(place?: Place): FormValues {
   return {
     name: place?.name ?? '',
     description: place?.description ?? '',
     categoryId: place?.categoryId ?? '',
-    startsAt: place?.startsAt ?? '',
-    endsAt: place?.endsAt ?? '',
-    bookRange: place ? String(place.bookRange) : '',
-    associateReservationLimit: place ? String(place.associateReservationLimit) : '',
-    availableBookingDays: place ? String(place.availableBookingDays) : '',
-    ageRestriction: place ? String(place.ageRestriction) : '',
-    maxCancelBookingTime: place ? String(place.maxCancelBookingTime) : '',
+    startsAt: place?.startsAt ?? newPlaceDefaults.startsAt,
+    endsAt: place?.endsAt ?? newPlaceDefaults.endsAt,
+    bookRange: place ? String(place.bookRange) : newPlaceDefaults.bookRange,
+    associateReservationLimit: place
+      ? String(place.associateReservationLimit)
+      : newPlaceDefaults.associateReservationLimit,
+    availableBookingDays: place
+      ? String(place.availableBookingDays)
+      : newPlaceDefaults.availableBookingDays,
+    ageRestriction: place ? String(place.ageRestriction) : newPlaceDefaults.ageRestriction,
+    maxCancelBookingTime: place
+      ? String(place.maxCancelBookingTime)
+      : newPlaceDefaults.maxCancelBookingTime,
     anonymousBooking: place?.anonymousBooking ?? false,
   };
 }
