@@ -175,6 +175,9 @@ describe('GET /associate/findAllPaginated', () => {
     expect(await search('PEREIRA  joão')).toEqual(['João Carlos Pereira']);
     expect(await search('joao')).toEqual(['João Araújo', 'João Carlos Pereira']);
     expect(await search('joao lima')).toEqual([]);
+    // Punctuation as a list prints names ("Pereira, João") or a pasted "Pereira," still finds them.
+    expect(await search('Pereira,')).toEqual(['João Carlos Pereira']);
+    expect(await search('Pereira, João.')).toEqual(['João Carlos Pereira']);
   });
 
   it("sorts in Portuguese order: João before José, Íris among the I's", async () => {

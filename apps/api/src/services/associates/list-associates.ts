@@ -14,8 +14,12 @@ const escapeLike = (value: string) => value.replace(/[\\%_]/g, '\\$&');
  */
 const matchingIds = (ids: SQL): SQL => sql`${associates.id} = any(array(${ids}))`;
 
-/** The words of a search, each a separate condition: "joao pereira" finds "João Carlos Pereira". */
-const wordsOf = (term: string) => term.split(/\s+/).filter(Boolean);
+/**
+ * The words of a search, each a separate condition: "joao pereira" finds "João Carlos Pereira".
+ * Punctuation between or after words separates them too ("Pereira, João" as a list prints it);
+ * apostrophes and hyphens stay, being part of names (D'Ávila, Ana-Maria).
+ */
+const wordsOf = (term: string) => term.split(/[\s,;.:!?()"]+/).filter(Boolean);
 
 /** A term of digits and mask characters: a CPF or a card number, whole or in part. */
 const isNumberTerm = (term: string) => /^[\d.\-/\s]+$/.test(term) && stripCpf(term) !== '';

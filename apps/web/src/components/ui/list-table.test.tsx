@@ -121,6 +121,7 @@ describe('ListTable', () => {
     renderTable({ rows: [], total: 0 });
     expect(screen.getByText('Nenhum item encontrado!')).toBeInTheDocument();
     expect(screen.getByText('Exibindo 0 a 0 de 0 resultados')).toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'Paginação' })).toBeNull();
   });
 
   it('shows the error text instead of the table', () => {

@@ -200,47 +200,50 @@ export function ListTable<Row>(props: ListTableProps<Row>) {
               </select>
             </label>
           )}
-          <nav aria-label={t('listTable.pagination')} className="flex items-center gap-1">
-            <Button
-              variant="secondary"
-              size="sm"
-              disabled={page <= 1}
-              onClick={() => changePage(page - 1)}
-            >
-              {t('listTable.previous')}
-            </Button>
-            {pagerItems(page, pageCount).map((number, index) =>
-              number === 'gap' ? (
-                <span
-                  // Gaps have no identity of their own; at most two, told apart by position.
-                  key={`gap-${index}`}
-                  aria-hidden="true"
-                  className="px-1.5 text-slate-500"
-                >
-                  …
-                </span>
-              ) : (
-                <Button
-                  key={number}
-                  variant={number === page ? 'primary' : 'ghost'}
-                  size="sm"
-                  aria-label={t('listTable.page', { page: number })}
-                  aria-current={number === page ? 'page' : undefined}
-                  onClick={() => changePage(number)}
-                >
-                  {number}
-                </Button>
-              ),
-            )}
-            <Button
-              variant="secondary"
-              size="sm"
-              disabled={page >= pageCount}
-              onClick={() => changePage(page + 1)}
-            >
-              {t('listTable.next')}
-            </Button>
-          </nav>
+          {/* Nothing found: no pager to pages that do not exist. */}
+          {total > 0 && (
+            <nav aria-label={t('listTable.pagination')} className="flex items-center gap-1">
+              <Button
+                variant="secondary"
+                size="sm"
+                disabled={page <= 1}
+                onClick={() => changePage(page - 1)}
+              >
+                {t('listTable.previous')}
+              </Button>
+              {pagerItems(page, pageCount).map((number, index) =>
+                number === 'gap' ? (
+                  <span
+                    // Gaps have no identity of their own; at most two, told apart by position.
+                    key={`gap-${index}`}
+                    aria-hidden="true"
+                    className="px-1.5 text-slate-500"
+                  >
+                    …
+                  </span>
+                ) : (
+                  <Button
+                    key={number}
+                    variant={number === page ? 'primary' : 'ghost'}
+                    size="sm"
+                    aria-label={t('listTable.page', { page: number })}
+                    aria-current={number === page ? 'page' : undefined}
+                    onClick={() => changePage(number)}
+                  >
+                    {number}
+                  </Button>
+                ),
+              )}
+              <Button
+                variant="secondary"
+                size="sm"
+                disabled={page >= pageCount}
+                onClick={() => changePage(page + 1)}
+              >
+                {t('listTable.next')}
+              </Button>
+            </nav>
+          )}
         </div>
       </div>
     </section>
