@@ -325,6 +325,29 @@ describe('GET /associate/id/{id} and /associate/cardId/{cardId}/companyId/{compa
     expect(byCard.json()).toMatchObject({ id: joao.id, user: { name: 'João Araújo' } });
   });
 
+  it("says whether the member has a portal password, and lists the title's other members", async () => {
+    const { headers, joao, maria, beto } = await setUp();
+    const before = (await request('GET', `/associate/id/${joao.id}`, headers)).json();
+    expect(before.portalAccess).toBe(false);
+    expect(before.titleMembers).toEqual([
+      { id: maria.id, name: 'Maria Araújo', cardId: '700124', isHolder: false },
+    ]);
+    expect((await request('GET', `/associate/id/${beto.id}`, headers)).json().titleMembers).toEqual(
+      [],
+    );
+    const set = await request('PATCH', '/associate/update-password', headers, {
+      associateId: joao.id,
+      newPassword: 'segredo123',
+    });
+    expect(set.statusCode).toBe(200);
+    const after = (await request('GET', `/associate/id/${joao.id}`, headers)).json();
+    expect(after.portalAccess).toBe(true);
+    const fromMaria = (await request('GET', `/associate/id/${maria.id}`, headers)).json();
+    expect(fromMaria.titleMembers).toEqual([
+      { id: joao.id, name: 'João Araújo', cardId: '700123', isHolder: true },
+    ]);
+  });
+
   it('answers 404 for another club, a missing id or card, and 400 for malformed ones', async () => {
     const { headers, theirHeaders, foreign, joao, mine, theirs } = await setUp();
     const responses = [

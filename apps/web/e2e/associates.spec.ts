@@ -76,7 +76,7 @@ test('search, page through, open an associate, change the password, block and se
   await expect(page.getByText('15/03/1985')).toBeVisible();
   await expect(page.getByText('Dependente')).toBeVisible();
 
-  await page.getByRole('button', { name: 'Alterar senha' }).click();
+  await page.getByRole('button', { name: 'Alterar senha do portal' }).click();
   await page.getByLabel('Nova senha').fill('nova-senha-1');
   await page.getByRole('button', { name: 'Salvar' }).click();
   await expect(page.getByText('Senha alterada.')).toBeVisible();

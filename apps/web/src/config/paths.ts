@@ -24,6 +24,8 @@ export const paths = {
   daySheet: {
     path: '/day-sheet',
     href: (date?: string) => (date ? `/day-sheet?date=${encodeURIComponent(date)}` : '/day-sheet'),
+    /** The day sheet booking for one member: a free cell opens the booking with them chosen. */
+    forMember: (associateId: string) => `/day-sheet?para=${encodeURIComponent(associateId)}`,
   },
   categories: { path: '/category', href: () => '/category' },
   operatingHours: { path: '/operating-hour', href: () => '/operating-hour' },

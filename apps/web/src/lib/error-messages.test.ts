@@ -34,7 +34,9 @@ describe('error code table', () => {
 
   it('falls back for unknown codes and for failures without a response', () => {
     expect(errorMessageOf(apiError(418, 'Teapot'), 'Erro ao deletar.')).toBe('Erro ao deletar.');
-    expect(errorMessageOf(new ApiError(0, 'Network Error'), 'Erro ao criar.')).toBe('Erro ao criar.');
+    expect(errorMessageOf(new ApiError(0, 'Network Error'), 'Erro ao criar.')).toBe(
+      'Erro ao criar.',
+    );
   });
 
   it('shows for every shared error code exactly the text the API answers', () => {

@@ -54,6 +54,8 @@ export function buildAssociate(overrides: Partial<Associate> = {}): Associate {
     age: 36,
     blocked: false,
     blockedReason: null,
+    portalAccess: false,
+    titleMembers: [],
     createdAt: '2026-01-10T12:00:00.000Z',
     updatedAt: '2026-01-10T12:00:00.000Z',
     ...overrides,

@@ -78,6 +78,12 @@ export const associateSchema = z.object({
   age: z.number().int(),
   blocked: z.boolean(),
   blockedReason: z.string().nullable(),
+  /** Whether the member has a portal password (set by staff or through a link). */
+  portalAccess: z.boolean(),
+  /** The other members of the same title, holder first, then by name. */
+  titleMembers: z.array(
+    z.object({ id: z.uuid(), name: z.string(), cardId: z.string(), isHolder: z.boolean() }),
+  ),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -1,6 +1,6 @@
 import { associateTitles, associates, companies, type Database } from '@clube/db';
 import { ageOn, clubToday, type Associate, type associateCardParamsSchema } from '@clube/shared';
-import { and, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { AppError } from '../../lib/app-error';
 
@@ -16,6 +16,19 @@ async function findAssociate(
       user: { name: associates.name, cpf: associates.cpf, email: associates.email },
       title: associateTitles,
       timezone: companies.timezone,
+      portalAccess: sql<boolean>`${associates.passwordHash} is not null`,
+      // The title's other members in the same statement: the page shows them beside the member.
+      titleMembers: sql<Associate['titleMembers']>`(
+        select coalesce(
+          json_agg(
+            json_build_object('id', m.id, 'name', m.name, 'cardId', m.card_id, 'isHolder', m.is_holder)
+            order by m.is_holder desc, m.search_name, m.id
+          ),
+          '[]'::json
+        )
+        from associates m
+        where m.associate_title_id = ${associates.associateTitleId} and m.id <> ${associates.id}
+      )`,
     })
     .from(associates)
     .innerJoin(associateTitles, eq(associateTitles.id, associates.associateTitleId))
@@ -41,6 +54,8 @@ async function findAssociate(
     age: ageOn(associate.birthDate, clubToday(row.timezone)),
     blocked: associate.blocked,
     blockedReason: associate.blockedReason,
+    portalAccess: row.portalAccess,
+    titleMembers: row.titleMembers,
     createdAt: associate.createdAt.toISOString(),
     updatedAt: associate.updatedAt.toISOString(),
   };

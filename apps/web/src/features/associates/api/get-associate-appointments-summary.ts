@@ -4,7 +4,7 @@ import {
 } from '@clube/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { associatesQueryKey } from './get-associates';
+import { associatesQueryKey } from '@/lib/api/get-associate';
 
 /** GET /backoffice/associate/id/{id}/appointments-summary */
 export async function getAssociateAppointmentsSummary(

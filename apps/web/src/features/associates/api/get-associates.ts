@@ -1,6 +1,7 @@
 import { associateListSchema, type AssociateList } from '@clube/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { associatesQueryKey } from '@/lib/api/get-associate';
 
 export type AssociatesPage = { companyId: string; page: number; pageSize: number; search: string };
 
@@ -15,8 +16,6 @@ export async function getAssociates(
   });
   return associateListSchema.parse(data);
 }
-
-export const associatesQueryKey = (companyId: string) => [companyId, 'associates'] as const;
 
 export const getAssociatesQueryOptions = (input: AssociatesPage) =>
   queryOptions({

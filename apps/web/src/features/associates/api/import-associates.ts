@@ -1,7 +1,7 @@
 import { associateImportReportSchema, type AssociateImportReport } from '@clube/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { associatesQueryKey } from './get-associates';
+import { associatesQueryKey } from '@/lib/api/get-associate';
 
 export type ImportAssociatesInput = {
   companyId: string;

@@ -1,7 +1,7 @@
 import { liftSuspensionResultSchema } from '@clube/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { associatesQueryKey } from './get-associates';
+import { associatesQueryKey } from '@/lib/api/get-associate';
 
 /** PATCH /backoffice/associate-title/{id}/lift-suspension: ends the suspension in force early. */
 export async function liftTitleSuspension(associateTitleId: string) {

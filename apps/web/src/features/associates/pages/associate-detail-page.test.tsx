@@ -73,3 +73,54 @@ describe('associate page: attendance and suspension', () => {
     ).toBe(true);
   }, 20_000);
 });
+
+describe('associate page: who the member is', () => {
+  function open(overrides: Parameters<typeof buildAssociate>[0]) {
+    setSession(buildSession());
+    setCurrentCompany(company);
+    const member = buildAssociate({ companyId: company.id, ...overrides });
+    mockApi(
+      route.get(`/backoffice/associate/id/${member.id}`, member),
+      route.get(`/backoffice/associate/id/${member.id}/appointments-summary`, summary(false)),
+      route.get('/backoffice/audit', { items: [], nextCursor: null }),
+    );
+    renderApp(`/associates/${member.id}`);
+    return member;
+  }
+
+  it('shows the e-mail, the portal access, the title members and books for the member', async () => {
+    const son = {
+      id: '88888888-8888-4888-8888-888888888888',
+      name: 'Pedro Lima',
+      cardId: '10002',
+      isHolder: false,
+    };
+    const member = open({
+      user: { name: 'Ana Lima', cpf: '11144477735', email: 'ana@exemplo.com.br' },
+      portalAccess: true,
+      titleMembers: [son],
+    });
+    await screen.findByRole('heading', { name: 'Ana Lima' }, { timeout: 10_000 });
+    expect(screen.getByText('E-mail').nextSibling).toHaveTextContent('ana@exemplo.com.br');
+    expect(screen.getByText('Portal do associado').nextSibling).toHaveTextContent('Senha definida');
+    expect(screen.getByRole('link', { name: 'Pedro Lima' })).toHaveAttribute(
+      'href',
+      `/associates/${son.id}`,
+    );
+    expect(screen.getByRole('link', { name: 'Reservar para este associado' })).toHaveAttribute(
+      'href',
+      `/day-sheet?para=${member.id}`,
+    );
+    expect(screen.getByRole('button', { name: 'Alterar senha do portal' })).toBeVisible();
+  }, 20_000);
+
+  it('says when the e-mail is missing and the member never set a portal password', async () => {
+    open({ user: { name: 'Ana Lima', cpf: '11144477735', email: null } });
+    await screen.findByRole('heading', { name: 'Ana Lima' }, { timeout: 10_000 });
+    expect(screen.getByText('E-mail').nextSibling).toHaveTextContent('Não informado');
+    expect(screen.getByText('Portal do associado').nextSibling).toHaveTextContent(
+      'Sem senha: ainda não acessou o portal',
+    );
+    expect(screen.getByText('Nenhum outro membro neste título.')).toBeVisible();
+  }, 20_000);
+});

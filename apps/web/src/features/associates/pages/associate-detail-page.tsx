@@ -16,7 +16,7 @@ import { toast } from 'react-toastify';
 import { formatDate, formatDateTime, formatDateTimeLong } from '@/lib/dates';
 import { errorMessageOf, isNotFoundError } from '@/lib/error-messages';
 import { isWellFormedId } from '@/lib/record-id';
-import { useAssociate } from '../api/get-associate';
+import { useAssociate } from '@/lib/api/get-associate';
 import { useAssociateAppointmentsSummary } from '../api/get-associate-appointments-summary';
 import { useLiftTitleSuspension } from '../api/lift-title-suspension';
 import { BlockDialog, type BlockRequest } from '../components/block-dialog';
@@ -36,6 +36,7 @@ function Field({ label, children }: { label: string; children: React.ReactNode }
 export function AssociateDetailPage() {
   const { t } = useTranslation();
   const canWrite = useCan('associates.write');
+  const canBook = useCan('bookings.write');
   const navigate = useNavigate();
   const company = useCurrentCompany();
   const { associateId = '' } = useParams();
@@ -96,6 +97,14 @@ export function AssociateDetailPage() {
             <Button variant="secondary" onClick={() => void navigate(-1)}>
               {t('associates.detail.back')}
             </Button>
+            {canBook && (
+              <Link
+                to={paths.daySheet.forMember(data.id)}
+                className="inline-flex h-10 items-center rounded-lg bg-brand-700 px-4 text-sm font-semibold text-white hover:bg-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
+              >
+                {t('associates.detail.bookFor')}
+              </Link>
+            )}
             {canWrite && (
               <>
                 <Button variant="secondary" onClick={() => setIsChangingPassword(true)}>
@@ -126,6 +135,20 @@ export function AssociateDetailPage() {
               {formatBirthDate(data.birthDate)} ({t('associates.detail.age', { count: data.age })})
             </Field>
             <Field label={t('associates.detail.card')}>{data.cardId}</Field>
+            <Field label={t('associates.detail.email')}>
+              {data.user.email ? (
+                <span className="break-all">{data.user.email}</span>
+              ) : (
+                <span className="text-slate-600">{t('associates.detail.noEmail')}</span>
+              )}
+            </Field>
+            <Field label={t('associates.detail.portalAccess')}>
+              {t(
+                data.portalAccess
+                  ? 'associates.detail.portalAccessSet'
+                  : 'associates.detail.portalAccessNone',
+              )}
+            </Field>
             <Field label={t('associates.detail.kind')}>
               {t(data.isHolder ? 'associates.detail.holder' : 'associates.detail.dependant')}
             </Field>
@@ -192,6 +215,36 @@ export function AssociateDetailPage() {
                 </Button>
               )}
             </Field>
+            <div className="sm:col-span-2">
+              <Field label={t('associates.detail.titleMembers')}>
+                {data.titleMembers.length === 0 ? (
+                  <span className="text-sm text-slate-600">
+                    {t('associates.detail.noTitleMembers')}
+                  </span>
+                ) : (
+                  <ul className="space-y-0.5">
+                    {data.titleMembers.map((member) => (
+                      <li key={member.id}>
+                        <Link
+                          to={paths.associate.href(member.id)}
+                          className="font-medium text-brand-700 underline underline-offset-2"
+                        >
+                          {member.name}
+                        </Link>{' '}
+                        <span className="text-sm text-slate-600">
+                          · {member.cardId} ·{' '}
+                          {t(
+                            member.isHolder
+                              ? 'associates.detail.holder'
+                              : 'associates.detail.dependant',
+                          )}
+                        </span>
+                      </li>
+                    ))}
+                  </ul>
+                )}
+              </Field>
+            </div>
             <Field label={t('associates.detail.createdAt')}>
               {formatDateTimeLong(data.createdAt, timezone)}
             </Field>

@@ -101,7 +101,7 @@ describe('password dialog', () => {
     await user.click(
       await screen.findByRole('button', { name: 'Editar senha de Maria Silva' }, firstRender),
     );
-    const dialog = await screen.findByRole('dialog', { name: 'Alterar senha' });
+    const dialog = await screen.findByRole('dialog', { name: 'Alterar senha do portal' });
     expect(dialog).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Salvar' }));
     expect(await screen.findByText('Campo obrigatório!')).toBeInTheDocument();
@@ -131,6 +131,6 @@ describe('password dialog', () => {
     await user.type(await screen.findByLabelText('Nova senha'), 'segredo1');
     await user.click(screen.getByRole('button', { name: 'Salvar' }));
     expect(await screen.findByText('Erro ao editar.')).toBeInTheDocument();
-    expect(screen.getByRole('dialog', { name: 'Alterar senha' })).toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: 'Alterar senha do portal' })).toBeInTheDocument();
   });
 });

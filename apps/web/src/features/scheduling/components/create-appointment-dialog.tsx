@@ -32,6 +32,10 @@ type CreateAppointmentDialogProps = {
   placeName: string;
   companyId: string;
   timezone: string;
+  /** A member already chosen (the day sheet opened to book for them): the check runs at once. */
+  member?: AssociateListItem | null;
+  /** After the booking is made (the dialog closes by itself). */
+  onCreated?: () => void;
 };
 
 /** Typing settles this long before the club's search is asked. */
@@ -70,11 +74,13 @@ export function CreateAppointmentDialog({
   placeName,
   companyId,
   timezone,
+  member = null,
+  onCreated,
 }: CreateAppointmentDialogProps) {
   const { t } = useTranslation();
   const formId = useId();
-  const [text, setText] = useState('');
-  const [picked, setPicked] = useState<AssociateListItem | null>(null);
+  const [text, setText] = useState(member?.user.name ?? '');
+  const [picked, setPicked] = useState<AssociateListItem | null>(member);
   const term = useDebouncedValue(text.trim(), searchDebounceMs);
   // Once a member is picked the field shows their name: nothing more to search for.
   const search = useAssociateSearch(companyId, picked ? '' : term);
@@ -105,6 +111,7 @@ export function CreateAppointmentDialog({
       await create.mutateAsync(body);
       toast.success(t('scheduling.create.created'));
       close();
+      onCreated?.();
     } catch (error) {
       // A refusal reads its code's sentence, else 'Erro ao criar'; a request that
       // got no answer at all (network, timeout) says which action failed.

@@ -16,7 +16,7 @@ import { describe, expect, it } from 'vitest';
 import { setCurrentCompany } from '@/lib/current-company';
 import { formatLongDay } from '@/lib/dates';
 import { setSession } from '@/lib/session';
-import { buildAppointment, buildCompany, buildSession } from '@/testing/factories';
+import { buildAppointment, buildAssociate, buildCompany, buildSession } from '@/testing/factories';
 import { apiError, mockApi, route, type RecordedRequest } from '@/testing/mock-api';
 import { renderApp } from '@/testing/render-app';
 import { getDaySheetQueryOptions } from '../api/get-day-sheet';
@@ -341,6 +341,36 @@ describe('day sheet page', () => {
 
     const create = await screen.findByRole('dialog', { name: 'Criar Agendamento' });
     expect(within(create).getByText(/^Piscina · /)).toHaveTextContent(/07:30 às 08:00/);
+  });
+
+  it('opened to book for a member, a free cell opens the booking with the member chosen', async () => {
+    const member = buildAssociate({
+      companyId: company.id,
+      user: { name: 'Ana Lima', cpf: '11144477735', email: null },
+      cardId: '4321',
+    });
+    answerClub();
+    const checked: unknown[] = [];
+    mockApi(
+      route.get(`/backoffice/associate/id/${member.id}`, member),
+      route.post('/backoffice/appointment/check', ({ body }) => {
+        checked.push(body);
+        return { ok: true, failures: [], quota: { used: 0, limit: 0 } };
+      }),
+    );
+    const { user, grid } = await openDaySheet(`/day-sheet?para=${member.id}`);
+    expect(
+      await screen.findByText(
+        'Reservando para Ana Lima (carteirinha 4321): escolha um horário livre.',
+      ),
+    ).toBeVisible();
+
+    await user.click(within(grid).getByRole('button', { name: 'Piscina, 07:30: Livre' }));
+    const create = await screen.findByRole('dialog', { name: 'Criar Agendamento' });
+    expect(within(create).getByRole('combobox')).toHaveValue('Ana Lima');
+    await waitFor(() =>
+      expect(checked).toEqual([expect.objectContaining({ associateId: member.id })]),
+    );
   });
 
   it('cancelling a booking from its detail closes it and the sheet shows the time free again', async () => {

@@ -16,7 +16,9 @@ import { cn } from '@/components/ui/cn';
 import { Dialog } from '@/components/ui/dialog';
 import { PageHeader } from '@/components/ui/page-header';
 import { Spinner } from '@/components/ui/spinner';
+import { useAssociate } from '@/lib/api/get-associate';
 import { useCategories } from '@/lib/api/get-categories';
+import { isWellFormedId } from '@/lib/record-id';
 import { useCurrentCompany } from '@/lib/current-company';
 import { formatLongDay } from '@/lib/dates';
 import { useDaySheet } from '../api/get-day-sheet';
@@ -50,6 +52,26 @@ export function DaySheetPage() {
   const dateParam = searchParams.get('date');
   const date = isCalendarDate(dateParam) ? dateParam : today;
   const categoryId = searchParams.get('category') ?? undefined;
+  // Opened from an associate's page to book for them: a free cell books with them chosen.
+  const forId = searchParams.get('para') ?? '';
+  const forMember = useAssociate(company.id, forId, isWellFormedId(forId));
+  const member = forMember.data
+    ? {
+        id: forMember.data.id,
+        user: { name: forMember.data.user.name, cpf: forMember.data.user.cpf },
+        birthDate: forMember.data.birthDate,
+        cardId: forMember.data.cardId,
+        associateTitle: {
+          id: forMember.data.associateTitle.id,
+          name: forMember.data.associateTitle.name,
+          blocked: forMember.data.associateTitle.blocked,
+        },
+        isHolder: forMember.data.isHolder,
+        blocked: forMember.data.blocked,
+        createdAt: forMember.data.createdAt,
+        updatedAt: forMember.data.updatedAt,
+      }
+    : null;
   const sheet = useDaySheet(company.id, date, categoryId);
   const categories = useCategories(company.id);
   const live = useClubEvents(company.id);
@@ -79,7 +101,7 @@ export function DaySheetPage() {
         place,
         slot: { time: cell.time, startsAt: cell.startsAt, endsAt: cell.endsAt, available: true },
       });
-      setDialog('choose');
+      setDialog(member ? 'create' : 'choose');
     }
   };
   const closeDialog = () => {
@@ -173,6 +195,20 @@ export function DaySheetPage() {
           {formatLongDay(clubInstant(date, '12:00', company.timezone), company.timezone)}
         </p>
       </div>
+
+      {member && (
+        <div
+          role="status"
+          className="flex flex-wrap items-center gap-3 rounded-lg bg-brand-50 px-3 py-2 text-sm text-brand-900 print:hidden"
+        >
+          <span>
+            {t('scheduling.daySheet.forMember', { name: member.user.name, cardId: member.cardId })}
+          </span>
+          <Button variant="secondary" size="sm" onClick={() => update({ para: undefined })}>
+            {t('scheduling.daySheet.forMemberDone')}
+          </Button>
+        </div>
+      )}
 
       <SlotLegend looks={slotLooks} />
 
@@ -278,6 +314,8 @@ export function DaySheetPage() {
             placeName={freeCell.place.name}
             companyId={company.id}
             timezone={company.timezone}
+            member={member}
+            onCreated={() => update({ para: undefined })}
           />
           <BlockSlotDialog
             isOpen={dialog === 'block'}

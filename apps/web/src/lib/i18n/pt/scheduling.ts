@@ -140,6 +140,8 @@ export const scheduling = {
     closed: 'Fechado hoje',
   },
   daySheet: {
+    forMember: 'Reservando para {{name}} (carteirinha {{cardId}}): escolha um horário livre.',
+    forMemberDone: 'Cancelar',
     title: 'Quadro do dia',
     description: 'Todos os espaços do clube e cada horário do dia.',
     dashboardLink: 'Abrir o quadro do dia',

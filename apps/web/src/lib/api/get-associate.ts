@@ -1,7 +1,9 @@
 import { associateSchema, type Associate } from '@clube/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { associatesQueryKey } from './get-associates';
+
+/** Every query of a club's associates starts with this key (a change invalidates them all). */
+export const associatesQueryKey = (companyId: string) => [companyId, 'associates'] as const;
 
 /** GET /backoffice/associate/id/{id} */
 export async function getAssociate(associateId: string, signal?: AbortSignal): Promise<Associate> {
@@ -17,6 +19,6 @@ export const getAssociateQueryOptions = (companyId: string, associateId: string)
     queryFn: ({ signal }) => getAssociate(associateId, signal),
   });
 
-export function useAssociate(companyId: string, associateId: string) {
-  return useQuery(getAssociateQueryOptions(companyId, associateId));
+export function useAssociate(companyId: string, associateId: string, enabled = true) {
+  return useQuery({ ...getAssociateQueryOptions(companyId, associateId), enabled });
 }
