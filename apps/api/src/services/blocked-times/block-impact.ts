@@ -10,7 +10,7 @@ import {
   type BlockResolutionAction,
 } from '@clube/shared';
 import { and, asc, eq, gt, inArray, isNull, lt, notInArray, or } from 'drizzle-orm';
-import { loadBusyIntervals } from '../appointments/load-place-schedule';
+import { readBusyIntervals } from '../appointments/place-day';
 import { overlaps, slotWindow, type Interval } from '../appointments/slots';
 import type { Occurrence } from './expand-weekly-recurrence';
 
@@ -142,7 +142,7 @@ export async function loadMoveTargets(
       startsAt: new Date(Math.min(...bookings.map((booking) => booking.startsAt.getTime()))),
       endsAt: new Date(Math.max(...bookings.map((booking) => booking.endsAt.getTime()))),
     };
-    const { blocked, booked } = await loadBusyIntervals(db, {
+    const { blocked, booked } = await readBusyIntervals(db, {
       placeIds: candidates.map((place) => place.id),
       range,
     });
