@@ -3,9 +3,9 @@
  * hour that day, its blocked times and bookings over a range (with their labels for staff: the
  * block's reason, the booking member's name), and, for a booking, whom it is for with what the
  * rules read; or a whole club's day, every active place with its blocks and bookings (the day
- * sheet, with who booked and their attendance; the occupancy, times only); or the blocks and
- * bookings of some places over a range (where a blocked booking may move). One statement per way
- * it is asked. `slotStatesOf` (./slots) turns what it reads into slot states.
+ * sheet, with who booked and their attendance; the occupancy, times only); or the places a
+ * booking hit by a block may move to, with their hours and their blocks and bookings over a range.
+ * One statement per way it is asked. `slotStatesOf` (./slots) turns what it reads into slot states.
  */
 import { appointments, blockedTimes, preparedStatement, queryRows, type Database } from '@clube/db';
 import {
@@ -417,42 +417,6 @@ function busyIntervalsSql(options: {
       and starts_at < ${to} and ends_at > ${from}`;
 }
 
-/**
- * The blocked times and slot-holding bookings of some places overlapping a range, in one query
- * (where the bookings a block hits may move).
- */
-export async function readBusyIntervals(
-  db: Database,
-  options: { placeIds: string[]; range: Interval },
-): Promise<Busy> {
-  const { placeIds, range } = options;
-  // An inverted range overlaps nothing (and tstzrange would refuse it).
-  if (placeIds.length === 0 || range.startsAt > range.endsAt) return { blocked: [], booked: [] };
-  // Instants through JSON: ISO text on both drivers, whatever their own timestamp parsing.
-  const rows = await queryRows<{
-    booked: boolean;
-    placeId: string;
-    startsAt: string;
-    endsAt: string;
-  }>(
-    db,
-    sql`select b.booked, b.place_id as "placeId", to_json(b.starts_at) as "startsAt",
-      to_json(b.ends_at) as "endsAt"
-    from (${busyIntervalsSql({
-      of: { placeIds: sql`${sql.param(placeIds)}` },
-      from: sql`${range.startsAt.toISOString()}`,
-      to: sql`${range.endsAt.toISOString()}`,
-    })}) b`,
-  );
-  return splitBusy(
-    rows.map((row) => ({
-      ...row,
-      startsAt: new Date(row.startsAt),
-      endsAt: new Date(row.endsAt),
-    })),
-  );
-}
-
 // ---------------------------------------------------------------------------------------------
 // A club's day: every active place
 
@@ -682,3 +646,78 @@ const clubDayStatements = {
   timesByDate: clubDayStatementOf({ byDate: true, sheet: false }),
   timesByInstant: clubDayStatementOf({ byDate: false, sheet: false }),
 };
+
+// ---------------------------------------------------------------------------------------------
+// Where a blocked booking may move
+
+/** A place a booking may move to, as readMoveCandidates reads it. */
+export type MoveCandidate = {
+  id: string;
+  name: string;
+  categoryId: string;
+  startsAt: string;
+  endsAt: string;
+  bookRange: number;
+};
+
+/**
+ * The places bookings hit by a block may move to, in one statement: the active places of the club
+ * in the bookings' categories that the block does not cover (by name), the club's operating hour
+ * of every weekday ("HH:mm:ss"), and the blocks and bookings of those places over `range`.
+ */
+export async function readMoveCandidates(
+  db: Database,
+  options: {
+    companyId: string;
+    categoryIds: string[];
+    blockedPlaceIds: string[];
+    range: Interval;
+  },
+): Promise<{
+  places: MoveCandidate[];
+  hours: Map<string, { openTime: string; closeTime: string }>;
+  busy: Busy;
+}> {
+  const { range } = options;
+  const [row] = await queryRows<{
+    places: MoveCandidate[] | null;
+    hours: Array<[dayOfWeek: string, openTime: string, closeTime: string]> | null;
+    busy: Array<[booked: boolean, placeId: string, startsAt: string, endsAt: string]> | null;
+  }>(
+    db,
+    sql`with candidates as (
+      select id, name, category_id, starts_at, ends_at, book_range
+      from places
+      where company_id = ${options.companyId}::uuid
+        and category_id = any(${sql.param(options.categoryIds)}::uuid[])
+        and archived_at is null
+        and not (id = any(${sql.param(options.blockedPlaceIds)}::uuid[])))
+    select
+      (select json_agg(json_build_object(
+          'id', id, 'name', name, 'categoryId', category_id, 'startsAt', starts_at,
+          'endsAt', ends_at, 'bookRange', book_range) order by name, id)
+        from candidates) as places,
+      (select json_agg(json_build_array(day_of_week, open_time, close_time))
+        from operating_hours where company_id = ${options.companyId}::uuid) as hours,
+      (select json_agg(json_build_array(b.booked, b.place_id, b.starts_at, b.ends_at))
+        from (${busyIntervalsSql({
+          of: { placeIds: sql`(select array_agg(id) from candidates)` },
+          from: sql`${range.startsAt.toISOString()}`,
+          to: sql`${new Date(Math.max(range.startsAt.getTime(), range.endsAt.getTime())).toISOString()}`,
+        })}) b) as busy`,
+  );
+  return {
+    places: row?.places ?? [],
+    hours: new Map(
+      (row?.hours ?? []).map(([day, openTime, closeTime]) => [day, { openTime, closeTime }]),
+    ),
+    busy: splitBusy(
+      (row?.busy ?? []).map(([booked, placeId, starts, ends]) => ({
+        booked,
+        placeId,
+        startsAt: new Date(starts),
+        endsAt: new Date(ends),
+      })),
+    ),
+  };
+}
