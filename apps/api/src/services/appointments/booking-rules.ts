@@ -1,3 +1,8 @@
+/**
+ * The booking rules (docs/domain.md, Booking rules) and their descriptions: rules 2–9 evaluated on
+ * what ./booking-context reads, every failure listed, each described as both realms answer it.
+ * Reads nothing.
+ */
 import {
   addDaysToDate,
   ageOn,
