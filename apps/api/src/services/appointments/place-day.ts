@@ -380,6 +380,8 @@ function busyIntervalsSql(options: {
     sheet: sql`, json_build_array(id, description) as label`,
     none: sql``,
   }[options.labels ?? 'none'];
+  // Members, titles and staff looked up by primary key for each booking: a join would have
+  // PostgreSQL hash all of a large club's members (50 000 rows) to name a few thousand bookings.
   const bookingLabel = {
     names: sql`, (select name from associates where associates.id = appointments.associate_id)`,
     sheet: sql`, json_build_array(appointments.id, appointments.associate_id,
