@@ -6,4 +6,4 @@ export { defaultDatabasePoolSize, defaultRequestConcurrency } from './config';
 export { hashPassword } from './lib/password';
 export { createCompany } from './services/companies/create-company';
 export { createStaff } from './services/staff/create-staff';
-export { clubDayRange } from './services/appointments/load-place-schedule';
+export { clubDayRange } from './services/appointments/day-grid';

@@ -22,7 +22,7 @@ const ceiling = {
   // 9: a cancellation by staff also queues the message to the member (the outbox row).
   staffCancel: 9,
   portalCancel: 8,
-  daySheet: 7,
+  daySheet: 2,
   associateSearch: 2,
   staffSession: 1,
   memberSession: 1,

@@ -165,3 +165,56 @@ describe('service calling convention', () => {
     ).toEqual([]);
   });
 });
+
+/**
+ * Routes read and write only through services: a route imports no table, no query builder and no
+ * connection (`@clube/db` and `drizzle-orm` values); types are welcome.
+ */
+function databaseImportsOf(file: string, text: string): string[] {
+  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
+  return source.statements.flatMap((statement) => {
+    if (!ts.isImportDeclaration(statement) || !ts.isStringLiteral(statement.moduleSpecifier))
+      return [];
+    const from = statement.moduleSpecifier.text;
+    if (from !== '@clube/db' && from !== 'drizzle-orm' && !from.startsWith('drizzle-orm/'))
+      return [];
+    const clause = statement.importClause;
+    if (!clause || clause.isTypeOnly) return clause ? [] : [`${from} (side effects)`];
+    const bindings = clause.namedBindings;
+    const values = [
+      ...(clause.name ? [clause.name.text] : []),
+      ...(bindings && ts.isNamespaceImport(bindings) ? [`* as ${bindings.name.text}`] : []),
+      ...(bindings && ts.isNamedImports(bindings)
+        ? bindings.elements
+            .filter((element) => !element.isTypeOnly)
+            .map((element) => element.name.text)
+        : []),
+    ];
+    return values.map((name) => `${relative(apiRoot, file)}: ${name} from ${from}`);
+  });
+}
+
+describe('routes and the database', () => {
+  it('no route imports a table, the query builder or a connection', () => {
+    const imports = serviceFiles(join(apiRoot, 'src', 'routes')).flatMap((file) =>
+      databaseImportsOf(file, readFileSync(file, 'utf8')),
+    );
+    expect(imports, 'Move these reads and writes into a service.').toEqual([]);
+  });
+
+  it('tells type imports from value imports', () => {
+    const text = `
+      import type { Database } from '@clube/db';
+      import { type DatabaseHandle, places, withConnection } from '@clube/db';
+      import { sql } from 'drizzle-orm';
+      import * as pg from 'drizzle-orm/pg-core';
+      import { z } from 'zod';
+    `;
+    expect(databaseImportsOf(join(apiRoot, 'src/routes/example.ts'), text)).toEqual([
+      'src/routes/example.ts: places from @clube/db',
+      'src/routes/example.ts: withConnection from @clube/db',
+      'src/routes/example.ts: sql from drizzle-orm',
+      'src/routes/example.ts: * as pg from drizzle-orm/pg-core',
+    ]);
+  });
+});

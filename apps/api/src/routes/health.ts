@@ -1,8 +1,8 @@
 import { errorBodySchema } from '@clube/shared';
-import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../lib/app-error';
+import { checkDatabase } from '../services/maintenance/check-database';
 
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -20,12 +20,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      try {
-        await app.db.execute(sql`select 1`);
-      } catch (error) {
-        request.log.error({ err: error }, 'database health check failed');
-        throw new AppError('DatabaseUnavailable');
-      }
+      await checkDatabase(app.db, { log: request.log });
       return { status: 'ok' as const, database: app.dbDriver };
     },
   );

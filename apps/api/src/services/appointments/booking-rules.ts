@@ -1,4 +1,8 @@
-import type { Database } from '@clube/db';
+/**
+ * The booking rules (docs/domain.md, Booking rules) and their descriptions: rules 2–9 evaluated on
+ * what ./booking-context reads, every failure listed, each described as both realms answer it.
+ * Reads nothing.
+ */
 import {
   addDaysToDate,
   ageOn,
@@ -9,17 +13,15 @@ import {
   dateLabel,
   errorCodeOf,
   errorMessageOf,
-  limits,
   monthOf,
   type ApiErrorKey,
   type ErrorKeyWithoutParams,
   type BookingFailure as DescribedFailure,
 } from '@clube/shared';
-import { AppError, type ErrorOf } from '../../lib/app-error';
-import { clubDayRange, slotGridOf } from './load-place-schedule';
-import { readPlaceContext } from './place-day';
-import { generateSlotTimes, holdersOf } from './slots';
-import { lockPlaceAndTitle } from '../../lib/place-lock';
+import type { ErrorOf } from '../../lib/app-error';
+import { clubDayRange, slotGridOf } from './day-grid';
+import type { BookingContext } from './booking-context';
+import { generateSlotTimes, slotStatesOf } from './slots';
 
 export type BookingRequest = {
   associateId: string;
@@ -28,88 +30,6 @@ export type BookingRequest = {
   endsAt: string;
   cardId: string;
 };
-
-/** What a booking's context is read for: which place, which associate, at what instant. */
-export type BookingContextOptions = {
-  placeId: string;
-  associateId: string;
-  startsAt: Date;
-  /** The request's end when known (the back office's); the portal's is start + the place's slot. */
-  endsAt?: Date;
-  /** The clubs the place must belong to (the caller's). */
-  companyIds: ReadonlySet<string>;
-  /** The instant the rules are evaluated at (the suspension in force). */
-  now: Date;
-};
-
-/** Around the slot, the title's bookings read for the count rules (a month holds ≤ 31 days). */
-const titleBookingsMargin = 33 * 24 * 60 * 60_000;
-
-/**
- * The place, whom the booking is for and what the rules read (readPlaceContext) for a booking
- * starting at `startsAt`: the title's bookings from a month before to a month after, and the
- * place's blocked times and bookings overlapping the longest slot a place may have from there.
- */
-export async function readBookingContext(db: Database, options: BookingContextOptions) {
-  const { startsAt } = options;
-  const at = (offset: number) => new Date(startsAt.getTime() + offset);
-  const longestSlot = limits.bookRangeMinutes.max * 60_000;
-  return readPlaceContext(db, {
-    placeId: options.placeId,
-    companyIds: options.companyIds,
-    day: { instant: startsAt },
-    busyRange: {
-      startsAt,
-      endsAt: new Date(Math.max(options.endsAt?.getTime() ?? 0, at(longestSlot).getTime())),
-    },
-    booker: {
-      associateId: options.associateId,
-      titleWindow: { startsAt: at(-titleBookingsMargin), endsAt: at(titleBookingsMargin) },
-      now: options.now,
-    },
-  });
-}
-
-/**
- * Booking rule 1 (docs/domain.md, Booking rules): the place and the associate exist in one of the
- * caller's clubs, and the card number is the associate's (a card of somebody else answers
- * AssociateNotFound). Read with what the other rules need (readBookingContext).
- */
-export async function loadBookingContext(
-  db: Database,
-  options: { request: BookingRequest; companyIds: ReadonlySet<string>; now: Date },
-) {
-  const { request, companyIds, now } = options;
-  const { associate, ...placeOfStaff } = await readBookingContext(db, {
-    placeId: request.placeId,
-    associateId: request.associateId,
-    startsAt: new Date(request.startsAt),
-    endsAt: new Date(request.endsAt),
-    companyIds,
-    now,
-  });
-  if (!associate || associate.associate.cardId !== request.cardId)
-    throw new AppError('AssociateNotFound');
-  return { ...placeOfStaff, ...associate };
-}
-
-export type BookingContext = Awaited<ReturnType<typeof loadBookingContext>>;
-
-/**
- * Serialises bookings of one place and of one title until the transaction ends, so the count
- * rules (quota, same day, previous day) and the blocked-time check see every committed booking.
- * Always place first, then title: every booking takes exactly one of each, so no cycle can form.
- */
-export async function lockBookingKeys(
-  db: Database,
-  options: { context: BookingContext },
-): Promise<void> {
-  const { context } = options;
-  await lockPlaceAndTitle(db, context.place.id, context.title.id);
-  // The context was read before the lock: the caller reads it again now (loadBookingContext),
-  // so a place archived meanwhile (its archive holds the same lock) answers PlaceNotFound and the
-  // count rules see every booking committed before.
-}
 
 /** A failing rule: its key and the values its text needs (never a text of its own). */
 export type BookingFailure = ErrorOf & {
@@ -165,7 +85,7 @@ export function evaluateBookingRules(options: EvaluateBookingRulesOptions) {
   const busyRange = slot ?? { startsAt, endsAt: endsAt > startsAt ? endsAt : startsAt };
   const state = countTitleBookings(context, startsAt, date);
   const { rules } = context;
-  const { booking, block } = holdersOf([busyRange], rules.busy)[0]!;
+  const { booking, block } = slotStatesOf([busyRange], rules.busy, { now })[0]!;
 
   // 2. Neither the associate nor the family title may be blocked.
   if (associate.blocked) failures.push(failureOf('AssociateBlocked'));

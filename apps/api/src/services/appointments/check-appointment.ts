@@ -1,7 +1,8 @@
 import type { Database } from '@clube/db';
 import type { createAppointmentBodySchema } from '@clube/shared';
 import type { z } from 'zod';
-import { describeFailure, evaluateBookingRules, loadBookingContext } from './booking-rules';
+import { loadBookingContext } from './booking-context';
+import { describeFailure, evaluateBookingRules } from './booking-rules';
 import type { Staff } from '../../types';
 
 export type CheckAppointmentOptions = {

@@ -4,12 +4,10 @@ import { insertAudited } from '../../lib/audit';
 import { transactionAnnouncing } from '../../lib/club-events';
 import { clubDateOf } from '@clube/shared';
 import type { Staff } from '../../types';
+import { loadBookingContext, lockBookingKeys, type BookingContext } from './booking-context';
 import {
   describeFailure,
   evaluateBookingRules,
-  loadBookingContext,
-  lockBookingKeys,
-  type BookingContext,
   type BookingFailure,
   type BookingRequest,
 } from './booking-rules';

@@ -7,9 +7,8 @@ import {
   type timeSlotsQuerySchema,
 } from '@clube/shared';
 import type { z } from 'zod';
-import { slotGridOf } from './load-place-schedule';
-import { readPlaceDay } from './place-day';
-import { generateSlotTimes, markAvailability } from './slots';
+import { readPlaceDay, slotsOfPlaceDay } from './place-day';
+import { slotStatesOf } from './slots';
 
 export type ListTimeSlotsOptions = {
   /** The caller's clubs: a place of any other answers PlaceNotFound. */
@@ -20,8 +19,9 @@ export type ListTimeSlotsOptions = {
 
 /**
  * The slots of a place on a club-local date, each marked available or not (docs/domain.md), an
- * unavailable one with its reason (markAvailability): a booking names its member and a block
- * its reason (staff's view; the portal never names who booked). One read (readPlaceDay).
+ * unavailable one with its reason (slotStatesOf, what holds a slot first): a booking names its
+ * member and a block its reason (staff's view; the portal never names who booked). One read
+ * (readPlaceDay).
  */
 export async function listTimeSlots(
   db: Database,
@@ -34,23 +34,27 @@ export async function listTimeSlots(
     date: options.date,
     labels: true,
   });
-  const slots = generateSlotTimes(day.date, day.timezone, slotGridOf(day.place, day.operatingHour));
-  return markAvailability(slots, {
+  const lastBookableDate = addDaysToDate(
+    clubToday(day.timezone, now),
+    day.place.availableBookingDays,
+  );
+  return slotStatesOf(slotsOfPlaceDay(day), day.busy, {
     now,
-    date: options.date,
-    lastBookableDate: addDaysToDate(clubToday(day.timezone, now), day.place.availableBookingDays),
-    blockedTimes: day.busy.blocked,
-    appointments: day.busy.booked,
-  }).map((slot) => ({
-    time: slot.time,
-    startsAt: slot.startsAt.toISOString(),
-    endsAt: slot.endsAt.toISOString(),
-    available: slot.available,
-    ...(slot.unavailable
-      ? {
-          reason: slot.unavailable.reason,
-          ...(slot.unavailable.detail ? { detail: slot.unavailable.detail } : {}),
-        }
-      : {}),
-  }));
+    beyondWindow: options.date > lastBookableDate,
+  }).map(({ slot, booking, block, state }) => {
+    const detail =
+      state === 'taken' ? booking?.label : state === 'blocked' ? block?.label : undefined;
+    return {
+      time: slot.time,
+      startsAt: slot.startsAt.toISOString(),
+      endsAt: slot.endsAt.toISOString(),
+      available: state === 'free',
+      ...(state === 'free'
+        ? {}
+        : {
+            reason: state === 'outside-window' ? ('booking-window' as const) : state,
+            ...(detail ? { detail } : {}),
+          }),
+    };
+  });
 }

@@ -1,26 +1,25 @@
 /**
  * The one reader of a place's day: the place with its club's timezone, category and operating
- * hour that day, its blocked times and bookings over a range (with their labels for staff:
- * the block's reason, the booking member's name), and, for a booking, whom it is for with what
- * the rules read. One prepared statement per way it is asked. The staff and portal slot lists,
- * the booking rules (a booking, its "why not?", a booking again under its locks) read it here;
- * `slotsOfDay` (./slots) turns it into slots and what holds each.
+ * hour that day, its blocked times and bookings over a range (with their labels for staff: the
+ * block's reason, the booking member's name), and, for a booking, whom it is for with what the
+ * rules read; or a whole club's day, every active place with its blocks and bookings (the day
+ * sheet, with who booked and their attendance; the occupancy, times only); or the places a
+ * booking hit by a block may move to, with their hours and their blocks and bookings over a range.
+ * One statement per way it is asked. `slotStatesOf` (./slots) turns what it reads into slot states.
  */
-import { preparedStatement, type Database } from '@clube/db';
-import { addDaysToDate, dayOfWeekOf } from '@clube/shared';
+import { appointments, blockedTimes, preparedStatement, queryRows, type Database } from '@clube/db';
+import {
+  addDaysToDate,
+  dayOfWeekOf,
+  daysOfWeek,
+  occupyingStatuses,
+  type DaySheetAppointment,
+} from '@clube/shared';
 import { sql, type SQL } from 'drizzle-orm';
 import { AppError } from '../../lib/app-error';
-import {
-  busyIntervalsSql,
-  clubDayRange,
-  occupyingStatusList,
-  slotGridOf,
-  splitBusy,
-  weekdayAt,
-  type Busy,
-  type ClubDay,
-} from './load-place-schedule';
-import { generateSlotTimes, holdersOf, overlaps, type Interval } from './slots';
+import { overlapsBounds } from '../../lib/overlaps-period';
+import { clubDayRange, slotGridOf, type ClubDay } from './day-grid';
+import { generateSlotTimes, overlaps, type Interval, type SlotTime } from './slots';
 
 /** What a place's calendar and the booking rules read of the place (readPlaceContext). */
 export type PlaceOfDay = {
@@ -225,7 +224,9 @@ function placeContextSql(variant: Variant): SQL {
         order by s.ends_at desc
         limit 1)`
     : sql`null`;
-  const weekday = variant.byDate ? value('day') : weekdayAt(value('day'));
+  const weekday = variant.byDate
+    ? value('day')
+    : weekdayOf(sql`(${value('day')}::timestamptz at time zone companies.timezone)::date`);
   const associateId = variant.forBooker ? sql`${value('associateId')}::uuid` : sql`null::uuid`;
   return sql`
       select json_build_object(
@@ -260,7 +261,7 @@ function placeContextSql(variant: Variant): SQL {
         'suspendedUntil', ${suspensionSql},
         'busy', (
           select json_agg(json_build_array(b.booked, b.place_id, b.starts_at, b.ends_at${variant.labels ? sql`, b.label` : sql``}))
-          from (${busyIntervalsSql({ placeIds: sql`array[${value('placeId')}::uuid]`, from: value('busyFrom'), to: value('busyTo'), labels: variant.labels })}) b)
+          from (${busyIntervalsSql({ of: { placeIds: sql`array[${value('placeId')}::uuid]` }, from: value('busyFrom'), to: value('busyTo'), ...(variant.labels ? { labels: 'names' as const } : {}) })}) b)
       ) as context
       from places
       join companies on companies.id = places.company_id
@@ -314,8 +315,411 @@ export async function readPlaceDay(
   };
 }
 
-/** The bookable slots of a place's day, each with the booking and the blocked time holding it. */
-export function slotsOfDay(day: PlaceDay) {
-  const slots = generateSlotTimes(day.date, day.timezone, slotGridOf(day.place, day.operatingHour));
-  return holdersOf(slots, day.busy);
+/** The bookable slots of a place's day (the slot grid of its hours within the club's). */
+export function slotsOfPlaceDay(day: PlaceDay): SlotTime[] {
+  return generateSlotTimes(day.date, day.timezone, slotGridOf(day.place, day.operatingHour));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Blocked times and bookings
+
+/** A blocked time or a booking; `label` (staff's view): the block's reason, the member's name. */
+export type BusyInterval = Interval & { placeId: string; label?: string };
+
+/** The blocked times and bookings overlapping a range, split. */
+export type Busy<
+  Blocked extends Interval = BusyInterval,
+  Booked extends Interval = BusyInterval,
+> = {
+  blocked: Blocked[];
+  booked: Booked[];
+};
+
+/** Busy rows (booked or blocked) as blocked times and bookings. */
+function splitBusy(rows: Array<BusyInterval & { booked: boolean }>): Busy {
+  const blocked: BusyInterval[] = [];
+  const booked: BusyInterval[] = [];
+  for (const { booked: isBooking, ...interval } of rows)
+    (isBooking ? booked : blocked).push(interval);
+  return { blocked, booked };
+}
+
+/** The statuses that hold a slot, as a list for SQL text (`status in (…)`). */
+const occupyingStatusList = sql.raw(occupyingStatuses.map((status) => `'${status}'`).join(', '));
+
+const weekdayNames = sql.raw(`array[${daysOfWeek.map((day) => `'${day}'`).join(',')}]`);
+
+/** The weekday name (operating_hours.day_of_week) of a date (SQL). */
+function weekdayOf(date: SQL): SQL {
+  return sql`(${weekdayNames})[extract(dow from ${date})::int + 1]`;
+}
+
+/**
+ * Blocked times and slot-holding (SCHEDULED, CHECKED_IN, NO_SHOW) appointments overlapping a
+ * range, of some places or of a whole club, as SQL inside a larger query; columns booked,
+ * place_id, starts_at, ends_at and, with labels, label. The places (a uuid[]), the club and the
+ * range's bounds (timestamptz, `from` ≤ `to`) are SQL: values, columns or placeholders. Of places:
+ * the filter their range (gist) indexes answer, then the exact overlap. Of a club: its blocks by
+ * their club's range index; its bookings by the (club, start) index, starting from
+ * `bookingsFrom` (no booking lasts longer than the longest slot before the range).
+ */
+function busyIntervalsSql(options: {
+  of: { placeIds: SQL } | { companyId: SQL; bookingsFrom: SQL };
+  from: SQL;
+  to: SQL;
+  /**
+   * names: the block's reason, the booking member's name (text); sheet: the block's id and
+   * reason, the booking as the day sheet shows it (json, BookingOfSheet).
+   */
+  labels?: 'names' | 'sheet';
+}): SQL {
+  const from = sql`${options.from}::timestamptz`;
+  const to = sql`${options.to}::timestamptz`;
+  const blockLabel = {
+    names: sql`, description as label`,
+    sheet: sql`, json_build_array(id, description) as label`,
+    none: sql``,
+  }[options.labels ?? 'none'];
+  // Members, titles and staff looked up by primary key for each booking: a join would have
+  // PostgreSQL hash all of a large club's members (50 000 rows) to name a few thousand bookings.
+  const bookingLabel = {
+    names: sql`, (select name from associates where associates.id = appointments.associate_id)`,
+    sheet: sql`, json_build_array(appointments.id, appointments.associate_id,
+        (select json_build_array(name, card_id) from associates
+          where associates.id = appointments.associate_id),
+        (select name from associate_titles
+          where associate_titles.id = appointments.associate_title_id),
+        appointments.created_by_associate_id is not null,
+        (select name from users where users.id = appointments.created_by),
+        appointments.status, appointments.checked_in_at, appointments.no_show_at)`,
+    none: sql``,
+  }[options.labels ?? 'none'];
+  const { of } = options;
+  const blocksOf =
+    'placeIds' in of
+      ? sql`place_id = any(${of.placeIds}::uuid[])`
+      : sql`company_id = ${of.companyId}`;
+  const bookingsOf =
+    'placeIds' in of
+      ? sql`place_id = any(${of.placeIds}::uuid[])
+      and ${overlapsBounds(appointments.startsAt, appointments.endsAt, from, to)}`
+      : sql`company_id = ${of.companyId}
+      and starts_at >= ${of.bookingsFrom}`;
+  return sql`
+    select false as booked, place_id, starts_at, ends_at${blockLabel}
+    from blocked_times
+    where ${blocksOf}
+      and ${overlapsBounds(blockedTimes.startsAt, blockedTimes.endsAt, from, to)}
+      and starts_at < ${to} and ends_at > ${from}
+    union all
+    select true, place_id, starts_at, ends_at${bookingLabel}
+    from appointments
+    where ${bookingsOf}
+      and status in (${occupyingStatusList})
+      and starts_at < ${to} and ends_at > ${from}`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// A club's day: every active place
+
+/** An active place of a club as its day is read. */
+export type PlaceOfClubDay = {
+  id: string;
+  name: string;
+  categoryId: string;
+  categoryName: string;
+  startsAt: string;
+  endsAt: string;
+  bookRange: number;
+  availableBookingDays: number;
+};
+
+/** A blocked time as the day sheet shows it. */
+export type BlockOfSheet = Interval & { placeId: string; id: string; reason: string };
+/** A booking as the day sheet shows it. */
+export type BookingOfSheet = Interval & { placeId: string; appointment: DaySheetAppointment };
+
+/** What readClubDay reads: a club's day, for the day sheet or for counting. */
+export type ClubDayOptions = {
+  companyId: string;
+  day: ClubDay;
+  /** Only the places of this category. */
+  categoryId?: string;
+};
+
+/** A club's day: its hours that day and each active place with its blocks and bookings. */
+export type ClubDayOf<Blocked extends Interval, Booked extends Interval> = {
+  date: string;
+  timezone: string;
+  /** The weekday's operating hour ("HH:mm:ss"); null when the club is closed that day. */
+  operatingHour: { openTime: string; closeTime: string } | null;
+  places: Array<PlaceOfClubDay & { busy: Busy<Blocked, Booked> }>;
+};
+
+/**
+ * The day sheet's view of a club's day, in one statement: every active place (of the category,
+ * when given) by category name then place name, with the blocks (id, reason) and bookings (the
+ * member, the title, who booked, the attendance) overlapping the club's day. CompanyNotFound for a
+ * club that does not exist.
+ */
+export async function readClubDaySheet(
+  db: Database,
+  options: ClubDayOptions & { day: { date: string } },
+): Promise<ClubDayOf<BlockOfSheet, BookingOfSheet>> {
+  return readClubDay(db, options, clubDayStatements.sheet, {
+    blocked: (interval, label) => {
+      const [id, reason] = label as [id: string, reason: string];
+      return { ...interval, id, reason };
+    },
+    booked: (interval, label) => bookingOfSheet(interval, label as SheetBookingRow),
+  });
+}
+
+/**
+ * The occupancy's view of a club's day, in one statement: every active place by name, with the
+ * times of the blocks and bookings overlapping the club's day (a date, or the day an instant
+ * falls on in the club's timezone). CompanyNotFound for a club that does not exist.
+ */
+export async function readClubDayTimes(
+  db: Database,
+  options: ClubDayOptions,
+): Promise<ClubDayOf<BusyInterval, BusyInterval>> {
+  const statement =
+    'date' in options.day ? clubDayStatements.timesByDate : clubDayStatements.timesByInstant;
+  const asIs = (interval: BusyInterval) => interval;
+  return readClubDay(db, options, statement, { blocked: asIs, booked: asIs });
+}
+
+/** A day sheet booking as the statement writes it (BookingOfSheet). */
+type SheetBookingRow = [
+  id: string,
+  associateId: string,
+  member: [name: string, cardId: string] | null,
+  titleName: string | null,
+  bookedByMember: boolean,
+  bookedByName: string | null,
+  status: DaySheetAppointment['status'],
+  checkedInAt: string | null,
+  noShowAt: string | null,
+];
+
+function bookingOfSheet(interval: BusyInterval, row: SheetBookingRow): BookingOfSheet {
+  const [id, associateId, member, titleName, bookedByMember, bookedByName, status] = row;
+  const instant = (value: string | null) => (value === null ? null : new Date(value).toISOString());
+  return {
+    ...interval,
+    appointment: {
+      id,
+      associateId,
+      associateName: member?.[0] ?? '',
+      cardId: member?.[1] ?? '',
+      titleName: titleName ?? '',
+      bookedVia: bookedByMember ? 'portal' : 'staff',
+      bookedByName,
+      startsAt: interval.startsAt.toISOString(),
+      endsAt: interval.endsAt.toISOString(),
+      status,
+      checkedInAt: instant(row[7]),
+      noShowAt: instant(row[8]),
+    },
+  };
+}
+
+type ClubDayParams = { companyId: string; day: string; categoryId: string | null };
+type ClubDayRow = {
+  date: string;
+  timezone: string;
+  operatingHour: { openTime: string; closeTime: string } | null;
+  places: PlaceOfClubDay[] | null;
+  busy: Array<
+    [booked: boolean, placeId: string, startsAt: string, endsAt: string, label?: unknown]
+  > | null;
+};
+
+async function readClubDay<Blocked extends Interval, Booked extends Interval>(
+  db: Database,
+  options: ClubDayOptions,
+  statement: (typeof clubDayStatements)[keyof typeof clubDayStatements],
+  /** Each blocked time and booking from its row's interval and label. */
+  as: {
+    blocked: (interval: BusyInterval, label: unknown) => Blocked;
+    booked: (interval: BusyInterval, label: unknown) => Booked;
+  },
+): Promise<ClubDayOf<Blocked, Booked>> {
+  const { day } = options;
+  const [row] = await statement(db, {
+    companyId: options.companyId,
+    day: 'date' in day ? day.date : day.instant.toISOString(),
+    categoryId: options.categoryId ?? null,
+  });
+  if (!row) throw new AppError('CompanyNotFound');
+  const { date, timezone, operatingHour } = row.day;
+  // Read a little wider than the club's day (its bounds as SQL works them out); kept exactly here.
+  const range = clubDayRange(date, timezone);
+  const busyOf = new Map<string, Busy<Blocked, Booked>>();
+  for (const [booked, placeId, starts, ends, label] of row.day.busy ?? []) {
+    const interval = { placeId, startsAt: new Date(starts), endsAt: new Date(ends) };
+    if (!overlaps(interval, range)) continue;
+    let busy = busyOf.get(placeId);
+    if (!busy) {
+      busy = { blocked: [], booked: [] };
+      busyOf.set(placeId, busy);
+    }
+    if (booked) busy.booked.push(as.booked(interval, label));
+    else busy.blocked.push(as.blocked(interval, label));
+  }
+  return {
+    date,
+    timezone,
+    operatingHour,
+    places: (row.day.places ?? []).map((place) => ({
+      ...place,
+      busy: busyOf.get(place.id) ?? { blocked: [], booked: [] },
+    })),
+  };
+}
+
+/**
+ * readClubDay's query. The club's day is bounded in SQL (its midnights in the club's timezone,
+ * three hours wider on each side than any daylight-saving shift, so PostgreSQL's reading of a
+ * skipped midnight cannot cut a booking off) and kept exactly by readClubDay.
+ */
+function clubDaySql(variant: { byDate: boolean; sheet: boolean }): SQL {
+  const value = (name: keyof ClubDayParams) => sql`${sql.placeholder(name)}`;
+  const date = variant.byDate
+    ? sql`${value('day')}::date`
+    : sql`(${value('day')}::timestamptz at time zone companies.timezone)::date`;
+  const category = sql`${value('categoryId')}::uuid`;
+  const order = variant.sheet ? sql`categories.name, places.name` : sql`places.name`;
+  return sql`
+    with club as (
+      select companies.id, companies.timezone, day.date,
+        (day.date::timestamp at time zone companies.timezone) - interval '3 hours' as day_from,
+        ((day.date + 1)::timestamp at time zone companies.timezone) + interval '3 hours' as day_to
+      from companies, lateral (select ${date} as date) day
+      where companies.id = ${value('companyId')}::uuid)
+    select json_build_object(
+      'date', club.date,
+      'timezone', club.timezone,
+      'operatingHour', (
+        select json_build_object('openTime', open_time, 'closeTime', close_time)
+        from operating_hours
+        where operating_hours.company_id = club.id
+          and operating_hours.day_of_week = ${weekdayOf(sql`club.date`)}),
+      'places', (
+        select json_agg(json_build_object(
+          'id', places.id,
+          'name', places.name,
+          'categoryId', categories.id,
+          'categoryName', categories.name,
+          'startsAt', places.starts_at,
+          'endsAt', places.ends_at,
+          'bookRange', places.book_range,
+          'availableBookingDays', places.available_booking_days) order by ${order})
+        from places
+        join categories on categories.id = places.category_id
+        where places.company_id = club.id
+          and places.archived_at is null
+          and (${category} is null or places.category_id = ${category})),
+      'busy', (
+        select json_agg(json_build_array(b.booked, b.place_id, b.starts_at, b.ends_at${variant.sheet ? sql`, b.label` : sql``}))
+        from (${busyIntervalsSql({
+          of: {
+            companyId: sql`club.id`,
+            bookingsFrom: sql`club.day_from - (
+              select coalesce(max(book_range), 0) from places where company_id = club.id
+            ) * interval '1 minute'`,
+          },
+          from: sql`club.day_from`,
+          to: sql`club.day_to`,
+          ...(variant.sheet ? { labels: 'sheet' as const } : {}),
+        })}) b)
+    ) as day
+    from club`;
+}
+
+const clubDayStatementOf = (variant: { byDate: boolean; sheet: boolean }) =>
+  preparedStatement<ClubDayParams, { day: ClubDayRow }>(
+    `club_day_${variant.sheet ? 'sheet' : 'times'}_${variant.byDate ? 'date' : 'instant'}`,
+    () => clubDaySql(variant),
+  );
+const clubDayStatements = {
+  sheet: clubDayStatementOf({ byDate: true, sheet: true }),
+  timesByDate: clubDayStatementOf({ byDate: true, sheet: false }),
+  timesByInstant: clubDayStatementOf({ byDate: false, sheet: false }),
+};
+
+// ---------------------------------------------------------------------------------------------
+// Where a blocked booking may move
+
+/** A place a booking may move to, as readMoveCandidates reads it. */
+export type MoveCandidate = {
+  id: string;
+  name: string;
+  categoryId: string;
+  startsAt: string;
+  endsAt: string;
+  bookRange: number;
+};
+
+/**
+ * The places bookings hit by a block may move to, in one statement: the active places of the club
+ * in the bookings' categories that the block does not cover (by name), the club's operating hour
+ * of every weekday ("HH:mm:ss"), and the blocks and bookings of those places over `range`.
+ */
+export async function readMoveCandidates(
+  db: Database,
+  options: {
+    companyId: string;
+    categoryIds: string[];
+    blockedPlaceIds: string[];
+    range: Interval;
+  },
+): Promise<{
+  places: MoveCandidate[];
+  hours: Map<string, { openTime: string; closeTime: string }>;
+  busy: Busy;
+}> {
+  const { range } = options;
+  const [row] = await queryRows<{
+    places: MoveCandidate[] | null;
+    hours: Array<[dayOfWeek: string, openTime: string, closeTime: string]> | null;
+    busy: Array<[booked: boolean, placeId: string, startsAt: string, endsAt: string]> | null;
+  }>(
+    db,
+    sql`with candidates as (
+      select id, name, category_id, starts_at, ends_at, book_range
+      from places
+      where company_id = ${options.companyId}::uuid
+        and category_id = any(${sql.param(options.categoryIds)}::uuid[])
+        and archived_at is null
+        and not (id = any(${sql.param(options.blockedPlaceIds)}::uuid[])))
+    select
+      (select json_agg(json_build_object(
+          'id', id, 'name', name, 'categoryId', category_id, 'startsAt', starts_at,
+          'endsAt', ends_at, 'bookRange', book_range) order by name, id)
+        from candidates) as places,
+      (select json_agg(json_build_array(day_of_week, open_time, close_time))
+        from operating_hours where company_id = ${options.companyId}::uuid) as hours,
+      (select json_agg(json_build_array(b.booked, b.place_id, b.starts_at, b.ends_at))
+        from (${busyIntervalsSql({
+          of: { placeIds: sql`(select array_agg(id) from candidates)` },
+          from: sql`${range.startsAt.toISOString()}`,
+          to: sql`${new Date(Math.max(range.startsAt.getTime(), range.endsAt.getTime())).toISOString()}`,
+        })}) b) as busy`,
+  );
+  return {
+    places: row?.places ?? [],
+    hours: new Map(
+      (row?.hours ?? []).map(([day, openTime, closeTime]) => [day, { openTime, closeTime }]),
+    ),
+    busy: splitBusy(
+      (row?.busy ?? []).map(([booked, placeId, starts, ends]) => ({
+        booked,
+        placeId,
+        startsAt: new Date(starts),
+        endsAt: new Date(ends),
+      })),
+    ),
+  };
 }

@@ -1,6 +1,15 @@
 import { clubTimeOf } from '@clube/shared';
 import { describe, expect, it } from 'vitest';
-import { generateSlotTimes, markAvailability, overlaps, slotWindow, type SlotGrid } from './slots';
+import {
+  generateSlotTimes,
+  overlaps,
+  slotStatesOf,
+  slotWindow,
+  type Interval,
+  type SlotClock,
+  type SlotGrid,
+  type SlotTime,
+} from './slots';
 
 const grid: SlotGrid = {
   placeStartsAt: '08:00:00',
@@ -174,99 +183,130 @@ describe('generateSlotTimes on daylight-saving days (America/New_York)', () => {
 
   it('marks the slot of a booked instant unavailable, and no other slot offers it', () => {
     const slots = generateSlotTimes(springForward, timezone, night(60));
-    const marked = markAvailability(slots, {
-      now: new Date('2026-03-01T00:00:00Z'),
-      lastBookableDate: '2026-03-31',
-      date: springForward,
-      blockedTimes: [],
-      appointments: [
-        { startsAt: new Date('2026-03-08T07:00:00Z'), endsAt: new Date('2026-03-08T08:00:00Z') },
-      ],
-    });
-    expect(marked.filter((slot) => !slot.available).map((slot) => slot.time)).toEqual(['03:00']);
+    const marked = slotStatesOf(
+      slots,
+      {
+        blocked: [],
+        booked: [
+          { startsAt: new Date('2026-03-08T07:00:00Z'), endsAt: new Date('2026-03-08T08:00:00Z') },
+        ],
+      },
+      { now: new Date('2026-03-01T00:00:00Z') },
+    );
+    expect(marked.filter(({ state }) => state !== 'free').map(({ slot }) => slot.time)).toEqual([
+      '03:00',
+    ]);
     expect(
       marked.filter(
-        (slot) => slot.available && slot.startsAt.getTime() === Date.parse('2026-03-08T07:00:00Z'),
+        ({ slot, state }) =>
+          state === 'free' && slot.startsAt.getTime() === Date.parse('2026-03-08T07:00:00Z'),
       ),
     ).toEqual([]);
   });
 });
 
-describe('markAvailability', () => {
+describe('slotStatesOf', () => {
   const date = '2030-03-04';
   const slots = generateSlotTimes(date, 'UTC', {
     ...grid,
     placeStartsAt: '08:00',
     placeEndsAt: '12:00',
   });
-  const base = {
-    now: new Date('2030-03-01T00:00:00Z'),
-    lastBookableDate: '2030-03-10',
-    date,
-    blockedTimes: [],
-    appointments: [],
-  };
+  type Labelled = Interval & { label: string };
+  const nothing = { blocked: [] as Labelled[], booked: [] as Labelled[] };
+  const clock: SlotClock = { now: new Date('2030-03-01T00:00:00Z'), beyondWindow: false };
+  const statesOf = (
+    busy: { blocked: Labelled[]; booked: Labelled[] },
+    at: SlotClock,
+    of: SlotTime[] = slots,
+  ) => slotStatesOf(of, busy, at).map(({ state }) => state);
 
-  it('marks every slot available when nothing is in the way', () => {
-    expect(markAvailability(slots, base).map((slot) => slot.available)).toEqual([
-      true,
-      true,
-      true,
-      true,
-    ]);
+  it('marks every slot free when nothing is in the way', () => {
+    expect(statesOf(nothing, clock)).toEqual(['free', 'free', 'free', 'free']);
   });
 
-  it('marks past slots (including the one starting now) unavailable', () => {
-    const marked = markAvailability(slots, { ...base, now: new Date('2030-03-04T09:00:00Z') });
-    expect(marked.map((slot) => slot.available)).toEqual([false, false, true, true]);
+  it('marks past slots (including the one starting now)', () => {
+    const at = { ...clock, now: new Date('2030-03-04T09:00:00Z') };
+    expect(statesOf(nothing, at)).toEqual(['past', 'past', 'free', 'free']);
   });
 
-  it('marks slots beyond the booking window unavailable', () => {
-    const marked = markAvailability(slots, { ...base, lastBookableDate: '2030-03-03' });
-    expect(marked.every((slot) => !slot.available)).toBe(true);
+  it('marks slots beyond the booking window', () => {
+    expect(statesOf(nothing, { ...clock, beyondWindow: true })).toEqual(
+      Array(4).fill('outside-window'),
+    );
   });
 
-  it('marks slots overlapping a block or an appointment unavailable, touching ones not', () => {
-    const marked = markAvailability(slots, {
-      ...base,
-      blockedTimes: [
-        { startsAt: new Date('2030-03-04T08:30:00Z'), endsAt: new Date('2030-03-04T09:00:00Z') },
-      ],
-      appointments: [
-        { startsAt: new Date('2030-03-04T10:00:00Z'), endsAt: new Date('2030-03-04T11:00:00Z') },
-      ],
-    });
-    expect(marked.map((slot) => slot.available)).toEqual([false, true, false, true]);
-  });
-
-  it('says why: a booking first (its member), then a block (its reason), past, beyond the window', () => {
-    const marked = markAvailability(slots, {
-      ...base,
-      now: new Date('2030-03-04T09:00:00Z'),
-      lastBookableDate: '2030-03-03',
-      blockedTimes: [
+  it('marks slots overlapping a block or a booking, touching ones not', () => {
+    const busy = {
+      blocked: [
         {
-          startsAt: new Date('2030-03-04T08:00:00Z'),
-          endsAt: new Date('2030-03-04T10:00:00Z'),
+          startsAt: new Date('2030-03-04T08:30:00Z'),
+          endsAt: new Date('2030-03-04T09:00:00Z'),
           label: 'Manutenção',
         },
       ],
-      appointments: [
+      booked: [
         {
-          startsAt: new Date('2030-03-04T09:00:00Z'),
-          endsAt: new Date('2030-03-04T10:00:00Z'),
+          startsAt: new Date('2030-03-04T10:00:00Z'),
+          endsAt: new Date('2030-03-04T11:00:00Z'),
           label: 'João Pereira',
         },
       ],
-    });
-    expect(marked.map((slot) => slot.unavailable)).toEqual([
-      { reason: 'blocked', detail: 'Manutenção' },
-      { reason: 'taken', detail: 'João Pereira' },
-      { reason: 'booking-window' },
-      { reason: 'booking-window' },
+    };
+    const states = slotStatesOf(slots, busy, clock);
+    expect(states.map(({ state }) => state)).toEqual(['blocked', 'free', 'taken', 'free']);
+    expect(states[0]!.block?.label).toBe('Manutenção');
+    expect(states[2]!.booking?.label).toBe('João Pereira');
+  });
+
+  // Slot 08:00 blocked and past; 09:00 blocked, taken and beyond the window; 10:00 and 11:00
+  // beyond the window only.
+  const crowded = {
+    blocked: [
+      {
+        startsAt: new Date('2030-03-04T08:00:00Z'),
+        endsAt: new Date('2030-03-04T10:00:00Z'),
+        label: 'Manutenção',
+      },
+    ],
+    booked: [
+      {
+        startsAt: new Date('2030-03-04T09:00:00Z'),
+        endsAt: new Date('2030-03-04T10:00:00Z'),
+        label: 'João Pereira',
+      },
+    ],
+  };
+  const crowdedClock = { now: new Date('2030-03-04T08:30:00Z'), beyondWindow: true };
+
+  it('says first what holds a slot (a booking, a block), then the clock (staff)', () => {
+    expect(statesOf(crowded, crowdedClock)).toEqual([
+      'blocked',
+      'taken',
+      'outside-window',
+      'outside-window',
     ]);
-    const started = markAvailability(slots, { ...base, now: new Date('2030-03-04T08:30:00Z') });
-    expect(started.map((slot) => slot.unavailable)).toEqual([{ reason: 'past' }, null, null, null]);
+    expect(statesOf(nothing, { ...crowdedClock, beyondWindow: false })).toEqual([
+      'past',
+      'free',
+      'free',
+      'free',
+    ]);
+  });
+
+  it('says first what the clock says, then a block, then a booking (members)', () => {
+    expect(statesOf(crowded, { ...crowdedClock, first: 'clock' })).toEqual([
+      'past',
+      'outside-window',
+      'outside-window',
+      'outside-window',
+    ]);
+    expect(statesOf(crowded, { ...clock, first: 'clock' })).toEqual([
+      'blocked',
+      'blocked',
+      'free',
+      'free',
+    ]);
   });
 });
 

@@ -74,9 +74,8 @@ export function generateSlotTimes(date: string, timezone: string, grid: SlotGrid
 }
 
 /**
- * What holds each slot: the first booking and the first blocked time overlapping it. The one
- * computation of a slot's state, used by the staff and portal slot lists, the day sheet and the
- * booking rules (rules 4 and 9); each then says it in its own words.
+ * What holds each slot: the first booking and the first blocked time overlapping it (the part of
+ * slotStatesOf the booking rules read, where a slot both blocked and taken fails two rules).
  */
 export function holdersOf<S extends Interval, Booked extends Interval, Blocked extends Interval>(
   slots: S[],
@@ -89,37 +88,60 @@ export function holdersOf<S extends Interval, Booked extends Interval, Blocked e
   }));
 }
 
-export type SlotAvailabilityInput = {
+/** A slot's state: free, or the one reason it cannot be booked. */
+export type SlotState = 'free' | 'taken' | 'blocked' | 'past' | 'outside-window';
+
+/** What a slot's state is read against besides what holds it. */
+export type SlotClock = {
   now: Date;
-  /** Club-local dates after which nothing may be booked (today + availableBookingDays). */
-  lastBookableDate: string;
-  date: string;
-  /** `label`: the block's reason, shown to staff. */
-  blockedTimes: (Interval & { label?: string })[];
-  /** `label`: the name of the member holding it, shown to staff. */
-  appointments: (Interval & { label?: string })[];
+  /** The slot's date is beyond the booking window (today + the place's availableBookingDays). */
+  beyondWindow?: boolean;
+  /**
+   * Which reason a slot with several says. `holder` (staff's views): a booking, then a block,
+   * then started, then beyond the window: who is there matters at the front desk. `clock` (the
+   * members' portal): started, beyond the window, a block, then a booking: a member reads first
+   * what no booking could change, and never who holds a slot.
+   */
+  first?: 'holder' | 'clock';
 };
 
-export type SlotUnavailableReason = 'taken' | 'blocked' | 'past' | 'booking-window';
+/** The state of a slot whose holders are known (holdersOf), at the clock's instant. */
+export function slotStateOf(
+  held: { slot: Interval; booking?: unknown; block?: unknown },
+  clock: SlotClock,
+): SlotState {
+  const past = held.slot.startsAt <= clock.now;
+  if (clock.first === 'clock')
+    return past
+      ? 'past'
+      : clock.beyondWindow
+        ? 'outside-window'
+        : held.block
+          ? 'blocked'
+          : held.booking
+            ? 'taken'
+            : 'free';
+  return held.booking
+    ? 'taken'
+    : held.block
+      ? 'blocked'
+      : past
+        ? 'past'
+        : clock.beyondWindow
+          ? 'outside-window'
+          : 'free';
+}
 
 /**
- * Past, beyond the booking window, blocked or taken → unavailable (docs/domain.md, Time slots),
- * with the reason: what occupies the slot first (a booking, then a block), then why it cannot be
- * booked (started, beyond the window).
+ * The one computation of slot states (docs/domain.md, Time slots): each slot with the booking and
+ * the blocked time holding it and its state. The staff and portal slot lists, the day sheet's
+ * cells, the occupancy and the booking rules (rules 4 and 9) read it, each saying it in its own
+ * words.
  */
-export function markAvailability(slots: SlotTime[], input: SlotAvailabilityInput) {
-  const beyondWindow = input.date > input.lastBookableDate;
-  const busy = { blocked: input.blockedTimes, booked: input.appointments };
-  return holdersOf(slots, busy).map(({ slot, booking, block }) => {
-    const unavailable: { reason: SlotUnavailableReason; detail?: string } | null = booking
-      ? { reason: 'taken', detail: booking.label }
-      : block
-        ? { reason: 'blocked', detail: block.label }
-        : slot.startsAt <= input.now
-          ? { reason: 'past' }
-          : beyondWindow
-            ? { reason: 'booking-window' }
-            : null;
-    return { ...slot, available: unavailable === null, unavailable };
-  });
+export function slotStatesOf<S extends Interval, Booked extends Interval, Blocked extends Interval>(
+  slots: S[],
+  busy: { booked: readonly Booked[]; blocked: readonly Blocked[] },
+  clock: SlotClock,
+): Array<{ slot: S; booking: Booked | undefined; block: Blocked | undefined; state: SlotState }> {
+  return holdersOf(slots, busy).map((held) => ({ ...held, state: slotStateOf(held, clock) }));
 }

@@ -1,4 +1,4 @@
-import { appointments, associates, operatingHours, places, type Database } from '@clube/db';
+import { appointments, associates, places, type Database } from '@clube/db';
 import {
   addDaysToDate,
   clubDateOf,
@@ -9,8 +9,8 @@ import {
   type BlockConflict,
   type BlockResolutionAction,
 } from '@clube/shared';
-import { and, asc, eq, gt, inArray, isNull, lt, notInArray, or } from 'drizzle-orm';
-import { loadBusyIntervals } from '../appointments/load-place-schedule';
+import { and, asc, eq, gt, inArray, lt, or } from 'drizzle-orm';
+import { readMoveCandidates, type MoveCandidate } from '../appointments/place-day';
 import { overlaps, slotWindow, type Interval } from '../appointments/slots';
 import type { Occurrence } from './expand-weekly-recurrence';
 
@@ -77,21 +77,13 @@ export function actionsFor(booking: Pick<AffectedBooking, 'status'>): BlockResol
   return booking.status === 'SCHEDULED' ? ['keep', 'cancel', 'move'] : ['keep'];
 }
 
-type CandidatePlace = {
-  id: string;
-  name: string;
-  categoryId: string;
-  startsAt: string;
-  endsAt: string;
-  bookRange: number;
-};
-
 /**
  * Finds, for bookings a block would hit, the places they may move to: an active place of the
  * same club and category, not one the block covers, open for the booking's whole time (the
  * place's hours within the club's operating hour of that weekday), and holding no booking or
- * block that overlaps it. Three queries whatever the number of bookings; `reserve` records a
- * planned move so the next booking of the same request does not get the same place and time.
+ * block that overlaps it. One read whatever the number of bookings (readMoveCandidates); `reserve`
+ * records a planned move so the next booking of the same request does not get the same place and
+ * time.
  */
 export async function loadMoveTargets(
   db: Database,
@@ -103,57 +95,32 @@ export async function loadMoveTargets(
   },
 ) {
   const { companyId, timezone, blockedPlaceIds, bookings } = options;
-  const categoryIds = [...new Set(bookings.map((booking) => booking.categoryId))];
-  const candidates: CandidatePlace[] =
-    categoryIds.length === 0
-      ? []
-      : await db
-          .select({
-            id: places.id,
-            name: places.name,
-            categoryId: places.categoryId,
-            startsAt: places.startsAt,
-            endsAt: places.endsAt,
-            bookRange: places.bookRange,
-          })
-          .from(places)
-          .where(
-            and(
-              eq(places.companyId, companyId),
-              inArray(places.categoryId, categoryIds),
-              isNull(places.archivedAt),
-              blockedPlaceIds.length > 0 ? notInArray(places.id, blockedPlaceIds) : undefined,
-            ),
-          )
-          .orderBy(asc(places.name), asc(places.id));
-  const hours = await db
-    .select({
-      dayOfWeek: operatingHours.dayOfWeek,
-      openTime: operatingHours.openTime,
-      closeTime: operatingHours.closeTime,
-    })
-    .from(operatingHours)
-    .where(eq(operatingHours.companyId, companyId));
-  const hourOf = new Map(hours.map((hour) => [hour.dayOfWeek, hour]));
-
+  const read =
+    bookings.length === 0
+      ? {
+          places: [],
+          hours: new Map<string, { openTime: string; closeTime: string }>(),
+          busy: { blocked: [], booked: [] },
+        }
+      : await readMoveCandidates(db, {
+          companyId,
+          categoryIds: [...new Set(bookings.map((booking) => booking.categoryId))],
+          blockedPlaceIds,
+          range: {
+            startsAt: new Date(Math.min(...bookings.map((booking) => booking.startsAt.getTime()))),
+            endsAt: new Date(Math.max(...bookings.map((booking) => booking.endsAt.getTime()))),
+          },
+        });
+  const candidates = read.places;
+  const hourOf = read.hours;
   const busy = new Map<string, Interval[]>();
-  if (candidates.length > 0 && bookings.length > 0) {
-    const range = {
-      startsAt: new Date(Math.min(...bookings.map((booking) => booking.startsAt.getTime()))),
-      endsAt: new Date(Math.max(...bookings.map((booking) => booking.endsAt.getTime()))),
-    };
-    const { blocked, booked } = await loadBusyIntervals(db, {
-      placeIds: candidates.map((place) => place.id),
-      range,
-    });
-    for (const interval of [...blocked, ...booked]) {
-      const list = busy.get(interval.placeId) ?? [];
-      list.push(interval);
-      busy.set(interval.placeId, list);
-    }
+  for (const interval of [...read.busy.blocked, ...read.busy.booked]) {
+    const list = busy.get(interval.placeId) ?? [];
+    list.push(interval);
+    busy.set(interval.placeId, list);
   }
 
-  const isOpen = (place: CandidatePlace, time: Interval) => {
+  const isOpen = (place: MoveCandidate, time: Interval) => {
     const date = clubDateOf(time.startsAt, timezone);
     const hour = hourOf.get(dayOfWeekOf(date));
     const window = slotWindow({

@@ -3,10 +3,9 @@ import { type PortalBookingBody, type PortalBookingFailure } from '@clube/shared
 import { eq } from 'drizzle-orm';
 import { AppError } from '../../lib/app-error';
 import type { Member } from '../../types';
+import { readBookingContext, type BookingContext } from '../appointments/booking-context';
 import {
   describeFailure,
-  readBookingContext,
-  type BookingContext,
   type BookingFailure,
   type BookingRequest,
 } from '../appointments/booking-rules';

@@ -7,7 +7,8 @@ import {
   type portalSlotsQuerySchema,
 } from '@clube/shared';
 import type { z } from 'zod';
-import { readPlaceDay, slotsOfDay } from '../appointments/place-day';
+import { readPlaceDay, slotsOfPlaceDay } from '../appointments/place-day';
+import { holdersOf, slotStateOf } from '../appointments/slots';
 import { CoalescedReads } from '../../lib/coalesced-reads';
 import type { Member } from '../../types';
 
@@ -19,8 +20,9 @@ export type ListSlotsOptions = {
 
 /**
  * The slots of a place of the member's club on a club-local date, with the back office's slot
- * maths, each in one state. A taken slot says only that it is taken: who holds it is another
- * family's business (LGPD). A slot both past and taken reads past, the most final state.
+ * maths, each in one state (slotStateOf, the clock first). A taken slot says only that it is
+ * taken: who holds it is another family's business (LGPD). A slot both past and taken reads past,
+ * the most final state.
  */
 export async function listSlots(db: Database, options: ListSlotsOptions): Promise<PortalSlotList> {
   const { member, date, placeId } = options;
@@ -31,23 +33,17 @@ export async function listSlots(db: Database, options: ListSlotsOptions): Promis
   );
   if (slots.length === 0) return { date, items: [] };
   const beyondWindow = date > addDaysToDate(clubToday(timezone, now), place.availableBookingDays);
-  const nowMs = now.getTime();
+  const clock = { now, beyondWindow, first: 'clock' as const };
   return {
     date,
-    items: slots.map((slot) => ({
-      time: slot.time,
-      startsAt: slot.startsAt,
-      endsAt: slot.endsAt,
-      state:
-        slot.startsAtMs <= nowMs ? 'past' : beyondWindow ? 'outside-window' : (slot.busy ?? 'free'),
-    })),
+    items: slots.map(({ held, ...slot }) => ({ ...slot, state: slotStateOf(held, clock) })),
   };
 }
 
 /**
  * A place's day as every member asking for it shares it, in one query (readPlaceDay): its slots,
- * each already written as the answer writes it and with what holds it (slotsOfDay: a block, a
- * booking, or nothing), so that a member's request only compares the slots with the clock.
+ * each already written as the answer writes it and with what holds it (holdersOf: a block, a
+ * booking, or nothing), so that a member's request only reads the slots' states at its clock.
  */
 async function loadDay(
   db: Database,
@@ -58,12 +54,11 @@ async function loadDay(
     companyIds: new Set([options.companyId]),
     date: options.date,
   });
-  const slots = slotsOfDay(day).map(({ slot, booking, block }) => ({
-    time: slot.time,
-    startsAt: slot.startsAt.toISOString(),
-    endsAt: slot.endsAt.toISOString(),
-    startsAtMs: slot.startsAt.getTime(),
-    busy: block ? ('blocked' as const) : booking ? ('taken' as const) : null,
+  const slots = holdersOf(slotsOfPlaceDay(day), day.busy).map((held) => ({
+    time: held.slot.time,
+    startsAt: held.slot.startsAt.toISOString(),
+    endsAt: held.slot.endsAt.toISOString(),
+    held,
   }));
   return { place: day.place, timezone: day.timezone, slots };
 }

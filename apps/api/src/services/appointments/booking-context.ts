@@ -1,0 +1,93 @@
+/**
+ * What the booking rules read (./booking-rules): the place's day around the slot, whom the
+ * booking is for and their title's bookings (read by ./place-day), and the locks a booking holds
+ * while it reads them again.
+ */
+import type { Database } from '@clube/db';
+import { limits } from '@clube/shared';
+import { AppError } from '../../lib/app-error';
+import { lockPlaceAndTitle } from '../../lib/place-lock';
+import type { BookingRequest } from './booking-rules';
+import { readPlaceContext } from './place-day';
+
+/** What a booking's context is read for: which place, which associate, at what instant. */
+export type BookingContextOptions = {
+  placeId: string;
+  associateId: string;
+  startsAt: Date;
+  /** The request's end when known (the back office's); the portal's is start + the place's slot. */
+  endsAt?: Date;
+  /** The clubs the place must belong to (the caller's). */
+  companyIds: ReadonlySet<string>;
+  /** The instant the rules are evaluated at (the suspension in force). */
+  now: Date;
+};
+
+/** Around the slot, the title's bookings read for the count rules (a month holds ≤ 31 days). */
+const titleBookingsMargin = 33 * 24 * 60 * 60_000;
+
+/**
+ * The place, whom the booking is for and what the rules read (readPlaceContext) for a booking
+ * starting at `startsAt`: the title's bookings from a month before to a month after, and the
+ * place's blocked times and bookings overlapping the longest slot a place may have from there.
+ */
+export async function readBookingContext(db: Database, options: BookingContextOptions) {
+  const { startsAt } = options;
+  const at = (offset: number) => new Date(startsAt.getTime() + offset);
+  const longestSlot = limits.bookRangeMinutes.max * 60_000;
+  return readPlaceContext(db, {
+    placeId: options.placeId,
+    companyIds: options.companyIds,
+    day: { instant: startsAt },
+    busyRange: {
+      startsAt,
+      endsAt: new Date(Math.max(options.endsAt?.getTime() ?? 0, at(longestSlot).getTime())),
+    },
+    booker: {
+      associateId: options.associateId,
+      titleWindow: { startsAt: at(-titleBookingsMargin), endsAt: at(titleBookingsMargin) },
+      now: options.now,
+    },
+  });
+}
+
+/**
+ * Booking rule 1 (docs/domain.md, Booking rules): the place and the associate exist in one of the
+ * caller's clubs, and the card number is the associate's (a card of somebody else answers
+ * AssociateNotFound). Read with what the other rules need (readBookingContext).
+ */
+export async function loadBookingContext(
+  db: Database,
+  options: { request: BookingRequest; companyIds: ReadonlySet<string>; now: Date },
+) {
+  const { request, companyIds, now } = options;
+  const { associate, ...placeOfStaff } = await readBookingContext(db, {
+    placeId: request.placeId,
+    associateId: request.associateId,
+    startsAt: new Date(request.startsAt),
+    endsAt: new Date(request.endsAt),
+    companyIds,
+    now,
+  });
+  if (!associate || associate.associate.cardId !== request.cardId)
+    throw new AppError('AssociateNotFound');
+  return { ...placeOfStaff, ...associate };
+}
+
+export type BookingContext = Awaited<ReturnType<typeof loadBookingContext>>;
+
+/**
+ * Serialises bookings of one place and of one title until the transaction ends, so the count
+ * rules (quota, same day, previous day) and the blocked-time check see every committed booking.
+ * Always place first, then title: every booking takes exactly one of each, so no cycle can form.
+ */
+export async function lockBookingKeys(
+  db: Database,
+  options: { context: BookingContext },
+): Promise<void> {
+  const { context } = options;
+  await lockPlaceAndTitle(db, context.place.id, context.title.id);
+  // The context was read before the lock: the caller reads it again now (loadBookingContext),
+  // so a place archived meanwhile (its archive holds the same lock) answers PlaceNotFound and the
+  // count rules see every booking committed before.
+}
