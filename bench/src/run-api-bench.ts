@@ -519,9 +519,11 @@ function writeResults(speed: HostSpeed, results: { scenario: string } & Record<s
   const suffix =
     (scenario === 'rush'
       ? `rush-n${values.members}`
-      : scenario === 'search' || scenario === 'invitations'
-        ? `${scenario}-c${connections}`
-        : `c${connections}`) + (values.label ? `-${values.label}` : '');
+      : scenario === 'invitations'
+        ? 'invitations'
+        : scenario === 'search'
+          ? `search-c${connections}`
+          : `c${connections}`) + (values.label ? `-${values.label}` : '');
   const file = join(
     root,
     `bench/results/${output.date.slice(0, 10)}-${driver}-scale-${scale}-${suffix}.json`,
