@@ -25,8 +25,8 @@ export const getInvitationSummaryQueryOptions = (companyId: string) =>
       (query.state.data?.latestBatch?.pending ?? 0) > 0 ? progressIntervalMs : false,
   });
 
-export function useInvitationSummary(companyId: string, enabled = true) {
-  return useQuery({ ...getInvitationSummaryQueryOptions(companyId), enabled });
+export function useInvitationSummary(companyId: string) {
+  return useQuery(getInvitationSummaryQueryOptions(companyId));
 }
 
 /** POST /backoffice/associate/invitation/company/{companyId}: every member without a password. */
