@@ -8,7 +8,9 @@
 //   --reuse            measure again the database the last --keep-data run kept (its bookings
 //                      of the bench places are deleted first), skipping the generation
 //   --scenario all     routes (each route under load), rush (members of the portal rushing for
-//                      the busy day's courts, bench/src/rush.ts) or all (both, one club)
+//                      the busy day's courts, bench/src/rush.ts) or all (both, one club); alone:
+//                      search (the associates list's ratios) or invitations (health while the
+//                      club's members are invited), bench/src/associates-and-invitations.ts
 //   --members 2000     members in the rush (signed in through the portal before it starts)
 //   --attempts 4       bookings each member sends at most (and courts each looks at)
 //   --port 3900        the server's port (default: one at random in 3900–3989)
@@ -33,6 +35,7 @@ import {
   timezone,
   type LargeClub,
 } from './generate-large-club';
+import { invitationsScenario, searchScenario } from './associates-and-invitations';
 import {
   clearBenchBookings,
   prepareRush,
@@ -69,8 +72,9 @@ const { values } = parseArgs({
   },
 });
 const scenario = values.scenario;
-if (scenario !== 'all' && scenario !== 'routes' && scenario !== 'rush')
-  throw new Error(`--scenario: all, routes ou rush (não ${scenario})`);
+const scenarios = ['all', 'routes', 'rush', 'search', 'invitations'];
+if (!scenarios.includes(scenario))
+  throw new Error(`--scenario: ${scenarios.join(', ')} (não ${scenario})`);
 const port = Number(values.port ?? 3900 + Math.floor(Math.random() * 90));
 const scale = Number(values.scale);
 const duration = Number(values.duration);
@@ -479,6 +483,12 @@ async function main() {
   log(hostSpeedLine(speed));
   const prepared = await prepareDatabase();
   try {
+    if (scenario === 'search' || scenario === 'invitations') {
+      const run = scenario === 'search' ? searchScenario : invitationsScenario;
+      const results = await run({ ...prepared, port, connections, duration, log });
+      writeResults(speed, { ...results, scenario });
+      return;
+    }
     const routes = scenario === 'rush' ? null : await routesScenario(prepared);
     // The routes' figures are kept even if the rush then fails.
     if (routes) writeResults(speed, { ...routes, scenario: 'routes' });
@@ -507,8 +517,13 @@ function writeResults(speed: HostSpeed, results: { scenario: string } & Record<s
   };
   mkdirSync(join(root, 'bench/results'), { recursive: true });
   const suffix =
-    (scenario === 'rush' ? `rush-n${values.members}` : `c${connections}`) +
-    (values.label ? `-${values.label}` : '');
+    (scenario === 'rush'
+      ? `rush-n${values.members}`
+      : scenario === 'invitations'
+        ? 'invitations'
+        : scenario === 'search'
+          ? `search-c${connections}`
+          : `c${connections}`) + (values.label ? `-${values.label}` : '');
   const file = join(
     root,
     `bench/results/${output.date.slice(0, 10)}-${driver}-scale-${scale}-${suffix}.json`,

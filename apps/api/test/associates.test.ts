@@ -95,7 +95,13 @@ describe('GET /associate/findAllPaginated', () => {
     expect(ids).toEqual(all.items.map((item: { id: string }) => item.id));
     expect(third.items).toHaveLength(1);
     const past = (await request('GET', url('take=2&skip=50'), headers)).json();
-    expect(past).toEqual({ items: [], total: 5 });
+    expect(past).toEqual({
+      items: [],
+      total: 5,
+      totalIsCapped: false,
+      nextCursor: null,
+      previousCursor: null,
+    });
   });
 
   it('defaults take to 100 and refuses take 0, 101, negative skip and a missing club', async () => {
@@ -220,13 +226,25 @@ describe('GET /associate/findAllPaginated', () => {
       ).json();
     expect(await page(0)).toMatchObject({ total: 2, items: [{ user: { name: 'João Araújo' } }] });
     expect(await page(1)).toMatchObject({ total: 2, items: [{ user: { name: 'Maria Araújo' } }] });
-    expect(await page(5)).toEqual({ items: [], total: 2 });
+    expect(await page(5)).toEqual({
+      items: [],
+      total: 2,
+      totalIsCapped: false,
+      nextCursor: null,
+      previousCursor: null,
+    });
     const none = await request(
       'GET',
       `/associate/findAllPaginated?companyId=${mine.company.id}&search=zzz`,
       headers,
     );
-    expect(none.json()).toEqual({ items: [], total: 0 });
+    expect(none.json()).toEqual({
+      items: [],
+      total: 0,
+      totalIsCapped: false,
+      nextCursor: null,
+      previousCursor: null,
+    });
   });
 
   it('searches the cpf with or without mask, and the card number', async () => {

@@ -19,7 +19,10 @@ export const errorDefinitions = {
   AppointmentNotFound: { status: 404, message: 'Agendamento não encontrado.' },
   AppointmentNotScheduled: { status: 409, message: 'O agendamento não está mais marcado (cancelado ou com presença registrada).' },
   AssociateBlocked: { status: 422, message: 'O associado está bloqueado para reservas.' },
+  /** An invitation to the portal goes to a member who has no password yet. */
+  AssociateHasPortalPassword: { status: 409, message: 'O associado já tem senha do portal. Se a esqueceu, ele pode pedir um link em "Esqueci minha senha".' },
   AssociateNotFound: { status: 404, message: 'Associado não encontrado.' },
+  AssociateWithoutEmail: { status: 422, message: 'O associado não tem e-mail cadastrado: não há para onde enviar o convite.' },
   AttendanceNotRecorded: { status: 409, message: 'O agendamento não tem presença nem falta registrada.' },
   AttendanceUndoExpired: { status: 422, message: 'A presença ou falta só pode ser desfeita no mesmo dia em que foi registrada.' },
   AvailableBookingDaysMissed: { status: 422, message: 'Esta data ainda não está aberta para reservas neste espaço.' },
@@ -68,6 +71,8 @@ export const errorDefinitions = {
   InvalidCredentials: { status: 401, code: 'Invalid user or password', message: 'Credenciais inválidas! Tente novamente.' },
   InvalidOldPassword: { status: 422, message: 'A senha atual está incorreta.' },
   InvalidTimezone: { status: 400, message: 'Fuso horário IANA desconhecido (ex.: America/Sao_Paulo).' },
+  /** At most one invitation per member and club-local day. */
+  InvitationAlreadySentToday: { status: 409, message: 'O convite já foi enviado hoje a este associado. Só é possível enviar outro amanhã.' },
   /** Removing or demoting the club's only administrator. */
   LastAdministrator: { status: 409, message: 'O clube precisa de ao menos um administrador. Defina outro administrador antes.' },
   MalformedForm: { status: 400, message: 'O formulário enviado está incompleto ou malformado.' },

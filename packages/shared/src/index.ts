@@ -19,3 +19,4 @@ export * from './permissions';
 export * from './schemas/staff';
 export * from './schemas/audit';
 export * from './schemas/message';
+export * from './schemas/invitation';

@@ -7,6 +7,40 @@ const booleanQuery = z
   .transform((value) => value === 'true');
 
 /** GET /associate/findAllPaginated */
+/** A row's place in the list's order (name without case and accents, name, id). */
+export type AssociateListKey = { searchName: string; name: string; id: string };
+
+const toBase64Url = (text: string) =>
+  btoa(String.fromCharCode(...new TextEncoder().encode(text)))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
+const fromBase64Url = (value: string) =>
+  new TextDecoder('utf-8', { fatal: true }).decode(
+    Uint8Array.from(atob(value.replace(/-/g, '+').replace(/_/g, '/')), (character) =>
+      character.charCodeAt(0),
+    ),
+  );
+
+/** The opaque cursor of keyset paging: a row's key, base64url-encoded JSON. */
+export const encodeAssociateCursor = (key: AssociateListKey) =>
+  toBase64Url(JSON.stringify([key.searchName, key.name, key.id]));
+
+const cursorTupleSchema = z.tuple([z.string(), z.string(), z.uuid()]);
+
+export const associateCursorSchema = z
+  .string()
+  .max(1000, 'Cursor inválido')
+  .transform((value, context): AssociateListKey => {
+    try {
+      const [searchName, name, id] = cursorTupleSchema.parse(JSON.parse(fromBase64Url(value)));
+      return { searchName, name, id };
+    } catch {
+      context.addIssue({ code: 'custom', message: 'Cursor inválido' });
+      return z.NEVER;
+    }
+  });
+
 export const associateListQuerySchema = z.object({
   take: z.coerce
     .number({ message: 'Número inválido' })
@@ -24,6 +58,10 @@ export const associateListQuerySchema = z.object({
   isHolder: booleanQuery.optional(),
   /** Part of the name (any case, with or without accents), of the cpf (masked or not) or card. */
   search: z.string().trim().max(100, 'Máximo 100 caracteres').optional(),
+  /** The page after this row (a previous answer's `nextCursor`); `skip` is then ignored. */
+  after: associateCursorSchema.optional(),
+  /** The page before this row (a previous answer's `previousCursor`). */
+  before: associateCursorSchema.optional(),
 });
 export type AssociateListQuery = z.input<typeof associateListQuerySchema>;
 
@@ -44,7 +82,14 @@ export type AssociateListItem = z.infer<typeof associateListItemSchema>;
 
 export const associateListSchema = z.object({
   items: z.array(associateListItemSchema),
+  /** The matches, counted up to `limits.associateCountCap`. */
   total: z.number().int(),
+  /** There are more matches than `total` (the count stopped at the cap). */
+  totalIsCapped: z.boolean(),
+  /** Where the next page starts (`after`), or null on the last page. */
+  nextCursor: z.string().nullable(),
+  /** Where the previous page ends (`before`), or null on the first page. */
+  previousCursor: z.string().nullable(),
 });
 export type AssociateList = z.infer<typeof associateListSchema>;
 

@@ -21,6 +21,8 @@ export const auditActionLabels = {
   'associate.block': 'Associado bloqueado',
   'associate.change-own-password': 'Associado trocou a senha',
   'associate.import': 'Importação de associados',
+  'associate.invite': 'Convite para o portal enviado',
+  'associate.invite-all': 'Convite para o portal enviado a todos sem senha',
   'associate.set-password-by-link': 'Associado definiu a senha pelo link',
   'associate.sign-in': 'Entrada do associado no portal',
   'associate.unblock': 'Associado desbloqueado',

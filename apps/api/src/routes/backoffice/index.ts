@@ -8,6 +8,7 @@ import { categoryRoutes } from './categories';
 import { companyRoutes } from './companies';
 import { daySheetRoutes } from './day-sheet';
 import { clubEventRoutes } from './day-sheet/events';
+import { invitationRoutes } from './invitations';
 import { messageRoutes } from './messages';
 import { operatingHourRoutes } from './operating-hours';
 import { placeImageRoutes } from './place-images';
@@ -33,6 +34,7 @@ export const backofficeRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(operatingHourRoutes);
   await app.register(blockedTimeRoutes);
   await app.register(associateRoutes);
+  await app.register(invitationRoutes);
   await app.register(associateTitleRoutes);
   await app.register(profileRoutes);
   await app.register(staffRoutes);

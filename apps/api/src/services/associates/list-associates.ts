@@ -1,6 +1,12 @@
 import { associateTitles, associates, type Database } from '@clube/db';
-import { stripCpf, type AssociateList, type associateListQuerySchema } from '@clube/shared';
-import { and, asc, count, eq, sql, type SQL } from 'drizzle-orm';
+import {
+  encodeAssociateCursor,
+  limits,
+  stripCpf,
+  type AssociateList,
+  type associateListQuerySchema,
+} from '@clube/shared';
+import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 
 export type ListAssociatesOptions = z.output<typeof associateListQuerySchema>;
@@ -74,36 +80,90 @@ const portugueseOrder = [asc(associates.searchName), asc(associates.name), asc(a
  * club's unique indexes on card and CPF first: the member it names, alone. Only when no card or
  * CPF is exactly that number is it searched as a part of cards, CPFs and names (trigrams that
  * every card shares, far slower on a large club).
+ *
+ * Pages follow each other by keyset (`after` / `before` a row of the order, which the index on
+ * (club, search_name, name, id) serves directly), so a deep page costs what the first one costs;
+ * `skip` remains for clients that page by offset. The count stops at `limits.associateCountCap`:
+ * a broad term costs a thousand rows to count, not the whole club.
  */
 export async function listAssociates(
   db: Database,
   options: ListAssociatesOptions,
 ): Promise<AssociateList> {
   const term = options.search?.trim();
-  if (term && isNumberTerm(term)) {
+  if (term && isNumberTerm(term) && !options.after && !options.before) {
     const digits = stripCpf(term);
-    const exact = await pageOf(
-      db,
-      options,
-      sql`(${associates.cardId} = ${digits} or ${associates.cpf} = ${digits})`,
-    );
-    if (exact.total > 0) return exact;
+    // A card and a CPF name at most two members: the page is the whole answer, counted as read.
+    const { rows } = await pageOf(db, options, {
+      match: sql`(${associates.cardId} = ${digits} or ${associates.cpf} = ${digits})`,
+      withCount: false,
+    });
+    if (rows.length > 0) {
+      return {
+        items: rows.map(toItem),
+        total: rows.length,
+        totalIsCapped: false,
+        nextCursor: null,
+        previousCursor: null,
+      };
+    }
   }
-  return pageOf(
-    db,
-    options,
-    term ? searchCondition(options.companyId, term) : undefined,
-    Boolean(term),
-  );
+  const match = term ? searchCondition(options.companyId, term) : undefined;
+  if (options.before) {
+    const earlier = await pageOf(db, options, { match, withCount: true });
+    // Fewer rows than a page before the cursor: they are the start of the list, so the first page
+    // answers (full, and with no page before it).
+    if (earlier.rows.length < options.take) {
+      return answerOf(
+        await pageOf(db, { ...options, before: undefined, skip: 0 }, { match, withCount: true }),
+        { ...options, before: undefined, skip: 0 },
+        match,
+        db,
+      );
+    }
+    return answerOf(earlier, options, match, db);
+  }
+  return answerOf(await pageOf(db, options, { match, withCount: true }), options, match, db);
 }
 
-async function pageOf(
-  db: Database,
+type Row = Awaited<ReturnType<typeof pageOf>>['rows'][number];
+
+const keyOf = (row: Row) =>
+  encodeAssociateCursor({ searchName: row.searchName, name: row.user.name, id: row.id });
+
+function toItem({ searchName: _searchName, capped: _capped, ...row }: Row) {
+  return {
+    ...row,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+async function answerOf(
+  page: Awaited<ReturnType<typeof pageOf>>,
   options: ListAssociatesOptions,
   match: SQL | undefined,
-  search = match !== undefined,
+  db: Database,
 ): Promise<AssociateList> {
-  const where = and(
+  const { rows, hasMore } = page;
+  const paged = Boolean(options.after) || Boolean(options.before) || options.skip > 0;
+  // A page past the last match has no row to carry the count.
+  const counted = rows[0]?.capped ?? (paged ? await countCapped(db, options, match) : 0);
+  const first = rows[0];
+  const last = rows.at(-1);
+  return {
+    items: rows.map(toItem),
+    total: Math.min(counted, limits.associateCountCap),
+    totalIsCapped: counted > limits.associateCountCap,
+    // Read backwards, "more" lies before the page: a page after it exists (the cursor's own row).
+    nextCursor: last && (options.before ? true : hasMore) ? keyOf(last) : null,
+    previousCursor: first && (options.before ? hasMore : paged) ? keyOf(first) : null,
+  };
+}
+
+/** The filters of the list (club, title, holder, search), without any paging. */
+function filtersOf(options: ListAssociatesOptions, match: SQL | undefined): SQL | undefined {
+  return and(
     eq(associates.companyId, options.companyId),
     options.associateTitleId
       ? eq(associates.associateTitleId, options.associateTitleId)
@@ -111,7 +171,45 @@ async function pageOf(
     options.isHolder === undefined ? undefined : eq(associates.isHolder, options.isHolder),
     match,
   );
-  const page = db
+}
+
+/** The matches counted up to one past the cap: enough to say "more than the cap". */
+const cappedCountOf = (where: SQL | undefined) =>
+  sql<number>`(select count(*) from (select 1 from ${associates} where ${where} limit ${limits.associateCountCap + 1}) capped)`.mapWith(
+    Number,
+  );
+
+async function countCapped(
+  db: Database,
+  options: ListAssociatesOptions,
+  match: SQL | undefined,
+): Promise<number> {
+  const [row] = await db
+    .select({ total: cappedCountOf(filtersOf(options, match)) })
+    .from(sql`(select 1) one`);
+  return row?.total ?? 0;
+}
+
+/**
+ * One page (and one row more, to know whether another follows), in the list's order — read
+ * backwards before a cursor — with the capped count of the matches carried by every row: a page
+ * and its count in one statement (the count is an uncorrelated subquery, computed once).
+ */
+async function pageOf(
+  db: Database,
+  options: ListAssociatesOptions,
+  { match, withCount }: { match: SQL | undefined; withCount: boolean },
+) {
+  const filters = filtersOf(options, match);
+  const key = sql`(${associates.searchName}, ${associates.name}, ${associates.id})`;
+  const cursor = options.after ?? options.before;
+  const keyset = cursor
+    ? sql`${key} ${sql.raw(options.after ? '>' : '<')} (${cursor.searchName}, ${cursor.name}, ${cursor.id}::uuid)`
+    : undefined;
+  const order = options.before
+    ? [desc(associates.searchName), desc(associates.name), desc(associates.id)]
+    : portugueseOrder;
+  const rows = await db
     .select({
       id: associates.id,
       user: { name: associates.name, cpf: associates.cpf },
@@ -126,34 +224,16 @@ async function pageOf(
       blocked: associates.blocked,
       createdAt: associates.createdAt,
       updatedAt: associates.updatedAt,
-      // A search sorts all of its matches anyway: counting them in the same pass saves running
-      // the search a second time (the unfiltered list keeps its index walk and counts apart).
-      matches: search ? sql<number>`count(*) over ()`.mapWith(Number) : sql<null>`null`,
+      searchName: sql<string>`${associates.searchName}`,
+      capped: withCount ? cappedCountOf(filters) : sql<null>`null`,
     })
     .from(associates)
     .innerJoin(associateTitles, eq(associateTitles.id, associates.associateTitleId))
-    .where(where)
-    .orderBy(...portugueseOrder)
-    .limit(options.take)
-    .offset(options.skip);
-  // Every filter is on associates (the search is a subquery of ids): no join to count.
-  const countAll = async () =>
-    (await db.select({ total: count() }).from(associates).where(where))[0]?.total ?? 0;
-  let rows: Awaited<typeof page>;
-  let total: number;
-  if (search) {
-    rows = await page;
-    // A page past the last match has no row to carry the count.
-    total = rows[0]?.matches ?? (options.skip > 0 ? await countAll() : 0);
-  } else {
-    [rows, total] = await Promise.all([page, countAll()]);
-  }
-  return {
-    items: rows.map(({ matches: _matches, ...row }) => ({
-      ...row,
-      createdAt: row.createdAt.toISOString(),
-      updatedAt: row.updatedAt.toISOString(),
-    })),
-    total,
-  };
+    .where(and(filters, keyset))
+    .orderBy(...order)
+    .limit(options.take + 1)
+    .offset(cursor ? 0 : options.skip);
+  const hasMore = rows.length > options.take;
+  const page = rows.slice(0, options.take);
+  return { rows: options.before ? page.reverse() : page, hasMore };
 }

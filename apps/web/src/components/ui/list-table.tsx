@@ -35,7 +35,16 @@ export type ListTableProps<Row> = {
   onPageSizeChange: (pageSize: number) => void;
   isLoading: boolean;
   isError: boolean;
+  /** Shown under the title (e.g. the progress of work started from this screen). */
+  banner?: ReactNode;
+  /**
+   * Pages that follow each other by cursor: the pager offers Anterior and Próxima around the page
+   * number (no jumping to a page far away), and a count that stopped at a cap reads "mais de".
+   */
+  keyset?: { hasPrevious: boolean; hasNext: boolean; totalIsCapped: boolean };
 };
+
+const numberFormat = new Intl.NumberFormat('pt-BR');
 
 /** At most five page numbers around the current page, always including the first and last. */
 export function pageNumbersAround(page: number, pageCount: number): number[] {
@@ -72,10 +81,17 @@ export function pagerItems(page: number, pageCount: number): PagerItem[] {
  */
 export function ListTable<Row>(props: ListTableProps<Row>) {
   const { t } = useTranslation();
-  const { rows = [], total, page, pageSize } = props;
+  const { rows = [], total, page, pageSize, keyset } = props;
   const pageCount = Math.max(1, Math.ceil(total / pageSize));
   const from = total === 0 ? 0 : (page - 1) * pageSize + 1;
-  const to = Math.min(total, page * pageSize);
+  const to = keyset ? from + Math.max(rows.length - 1, 0) : Math.min(total, page * pageSize);
+  const hasPrevious = keyset ? keyset.hasPrevious : page > 1;
+  const hasNext = keyset ? keyset.hasNext : page < pageCount;
+  const showing = {
+    from: numberFormat.format(from),
+    to: numberFormat.format(to),
+    total: numberFormat.format(total),
+  };
   const sectionRef = useRef<HTMLElement>(null);
 
   // A pager sits below the rows: after a change the reader would face the new page's end, so
@@ -99,6 +115,7 @@ export function ListTable<Row>(props: ListTableProps<Row>) {
         </div>
         {props.headerActions && <div className="flex gap-2">{props.headerActions}</div>}
       </div>
+      {props.banner}
 
       {/* On a phone the reset button wraps below, so the placeholder (what the search finds) shows whole. */}
       <div className="flex flex-wrap gap-2" role="search">
@@ -182,9 +199,11 @@ export function ListTable<Row>(props: ListTableProps<Row>) {
       )}
 
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
-        <p className="text-sm text-slate-600">{t('listTable.showing', { from, to, total })}</p>
+        <p className="text-sm text-slate-600">
+          {t(keyset?.totalIsCapped ? 'listTable.showingMoreThan' : 'listTable.showing', showing)}
+        </p>
         <div className="flex flex-wrap items-center gap-3">
-          {total > pageSize && (
+          {(total > pageSize || keyset?.totalIsCapped) && (
             <label className="flex items-center gap-2 text-sm text-slate-700">
               {t('listTable.pageSize')}
               <select
@@ -206,38 +225,44 @@ export function ListTable<Row>(props: ListTableProps<Row>) {
               <Button
                 variant="secondary"
                 size="sm"
-                disabled={page <= 1}
+                disabled={!hasPrevious}
                 onClick={() => changePage(page - 1)}
               >
                 {t('listTable.previous')}
               </Button>
-              {pagerItems(page, pageCount).map((number, index) =>
-                number === 'gap' ? (
-                  <span
-                    // Gaps have no identity of their own; at most two, told apart by position.
-                    key={`gap-${index}`}
-                    aria-hidden="true"
-                    className="px-1.5 text-slate-500"
-                  >
-                    …
-                  </span>
-                ) : (
-                  <Button
-                    key={number}
-                    variant={number === page ? 'primary' : 'ghost'}
-                    size="sm"
-                    aria-label={t('listTable.page', { page: number })}
-                    aria-current={number === page ? 'page' : undefined}
-                    onClick={() => changePage(number)}
-                  >
-                    {number}
-                  </Button>
-                ),
+              {keyset ? (
+                <span aria-current="page" className="px-2 text-sm text-slate-700 tabular-nums">
+                  {t('listTable.page', { page })}
+                </span>
+              ) : (
+                pagerItems(page, pageCount).map((number, index) =>
+                  number === 'gap' ? (
+                    <span
+                      // Gaps have no identity of their own; at most two, told apart by position.
+                      key={`gap-${index}`}
+                      aria-hidden="true"
+                      className="px-1.5 text-slate-500"
+                    >
+                      …
+                    </span>
+                  ) : (
+                    <Button
+                      key={number}
+                      variant={number === page ? 'primary' : 'ghost'}
+                      size="sm"
+                      aria-label={t('listTable.page', { page: number })}
+                      aria-current={number === page ? 'page' : undefined}
+                      onClick={() => changePage(number)}
+                    >
+                      {number}
+                    </Button>
+                  ),
+                )
               )}
               <Button
                 variant="secondary"
                 size="sm"
-                disabled={page >= pageCount}
+                disabled={!hasNext}
                 onClick={() => changePage(page + 1)}
               >
                 {t('listTable.next')}

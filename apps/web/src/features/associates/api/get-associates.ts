@@ -3,16 +3,25 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { api } from '@/lib/api-client';
 import { associatesQueryKey } from '@/lib/api/get-associate';
 
-export type AssociatesPage = { companyId: string; page: number; pageSize: number; search: string };
+export type AssociatesPage = {
+  companyId: string;
+  page: number;
+  pageSize: number;
+  search: string;
+  /** The page after (or before) a row of an earlier answer; without either, `page` by offset. */
+  after?: string;
+  before?: string;
+};
 
 /** GET /backoffice/associate/findAllPaginated for one page of the table. */
 export async function getAssociates(
-  { companyId, page, pageSize, search }: AssociatesPage,
+  { companyId, page, pageSize, search, after, before }: AssociatesPage,
   signal?: AbortSignal,
 ): Promise<AssociateList> {
+  const cursor = after ? { after } : before ? { before } : { skip: (page - 1) * pageSize };
   const data = await api.get('/backoffice/associate/findAllPaginated', {
     signal,
-    query: { companyId, take: pageSize, skip: (page - 1) * pageSize, search: search || undefined },
+    query: { companyId, take: pageSize, ...cursor, search: search || undefined },
   });
   return associateListSchema.parse(data);
 }

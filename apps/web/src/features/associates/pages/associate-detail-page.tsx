@@ -21,6 +21,7 @@ import { useAssociateAppointmentsSummary } from '../api/get-associate-appointmen
 import { useLiftTitleSuspension } from '../api/lift-title-suspension';
 import { BlockDialog, type BlockRequest } from '../components/block-dialog';
 import { ChangePasswordDialog } from '../components/change-password-dialog';
+import { InviteAssociateButton } from '../components/invite-associate-button';
 import { formatBirthDate } from '../utils/format-birth-date';
 
 function Field({ label, children }: { label: string; children: React.ReactNode }) {
@@ -107,6 +108,7 @@ export function AssociateDetailPage() {
             )}
             {canWrite && (
               <>
+                {data.user.email && <InviteAssociateButton associateId={data.id} />}
                 <Button variant="secondary" onClick={() => setIsChangingPassword(true)}>
                   {t('associates.detail.changePassword')}
                 </Button>

@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { HttpHandler } from 'msw';
+import type { AssociateList, InvitationSummary } from '@clube/shared';
 import { describe, expect, it } from 'vitest';
 import { setCurrentCompany } from '@/lib/current-company';
 import { setSession } from '@/lib/session';
@@ -30,6 +31,8 @@ function associate(index: number, name: string) {
   };
 }
 
+const noInvitation: InvitationSummary = { eligible: 0, latestBatch: null };
+
 /** The associates page with two associates; `handlers` add routes or replace the list's. */
 function start(path: string, ...handlers: HttpHandler[]) {
   setSession(buildSession());
@@ -38,7 +41,11 @@ function start(path: string, ...handlers: HttpHandler[]) {
     route.get('/backoffice/associate/findAllPaginated', {
       items: [associate(1, 'João Araújo'), associate(2, 'Maria Silva')],
       total: 2,
+      totalIsCapped: false,
+      nextCursor: null,
+      previousCursor: null,
     }),
+    route.get(`/backoffice/associate/invitation/company/${company.id}`, noInvitation),
   );
   const mock = mockApi(...handlers);
   return { ...mock, ...renderApp(path) };
@@ -89,6 +96,117 @@ describe('associates page', () => {
       await screen.findByText('Erro ao carregar os dados.', {}, { timeout: 15_000 }),
     ).toBeInTheDocument();
   }, 20_000);
+});
+
+describe('paging a large club', () => {
+  /** Pages by cursor: `after=c1` is the second page, `before=c2` goes back to it from the third. */
+  const pageOf = (request: { query: URLSearchParams }): AssociateList => {
+    const after = request.query.get('after');
+    const before = request.query.get('before');
+    const index = after === 'c1' || before === 'c2' ? 2 : after === 'c2' ? 3 : 1;
+    return {
+      items: [associate(index * 10, `Sócia da página ${index}`)],
+      total: 1000,
+      totalIsCapped: true,
+      nextCursor: `c${index}`,
+      previousCursor: index > 1 ? `p${index}` : null,
+    };
+  };
+
+  it('says "mais de 1.000" and walks Próxima and Anterior with the cursors in the URL', async () => {
+    const { requests, router } = start(
+      '/associates?q=silva&size=10',
+      route.get('/backoffice/associate/findAllPaginated', pageOf),
+    );
+    expect(await screen.findByText('Sócia da página 1', {}, firstRender)).toBeInTheDocument();
+    expect(screen.getByText('Exibindo 1 a 1 de mais de 1.000 resultados')).toBeInTheDocument();
+    const user = userEvent.setup();
+    expect(screen.getByRole('button', { name: 'Anterior' })).toBeDisabled();
+
+    await user.click(screen.getByRole('button', { name: 'Próxima' }));
+    expect(await screen.findByText('Sócia da página 2')).toBeInTheDocument();
+    expect(screen.getByText('Página 2')).toHaveAttribute('aria-current', 'page');
+    expect(screen.getByText('Exibindo 11 a 11 de mais de 1.000 resultados')).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?q=silva&size=10&page=2&after=c1');
+
+    await user.click(screen.getByRole('button', { name: 'Próxima' }));
+    expect(await screen.findByText('Sócia da página 3')).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?q=silva&size=10&page=3&after=c2');
+
+    // Back: the page before the third's first row; the request pages by cursor, never by offset.
+    await user.click(screen.getByRole('button', { name: 'Anterior' }));
+    await waitFor(() =>
+      expect(router.state.location.search).toBe('?q=silva&size=10&page=2&before=p3'),
+    );
+    const lists = requests.filter((request) => request.url.includes('findAllPaginated'));
+    expect(lists.at(-1)!.query.get('before')).toBe('p3');
+    expect(
+      lists.every((request) => request.query.get('skip') === '0' || !request.query.has('skip')),
+    ).toBe(true);
+
+    // Back to the first page: no cursor at all.
+    await user.click(await screen.findByRole('button', { name: 'Anterior' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?q=silva&size=10'));
+    expect(await screen.findByText('Sócia da página 1')).toBeInTheDocument();
+  }, 30_000);
+
+  it('starts again from the first page when the search changes', async () => {
+    const { router } = start(
+      '/associates?page=2&after=c1',
+      route.get('/backoffice/associate/findAllPaginated', pageOf),
+    );
+    expect(await screen.findByText('Sócia da página 2', {}, firstRender)).toBeInTheDocument();
+    await userEvent
+      .setup()
+      .type(screen.getByRole('searchbox', { name: 'Buscar por nome, CPF ou carteirinha' }), 'ana');
+    await waitFor(() => expect(router.state.location.search).toBe('?q=ana'));
+  }, 30_000);
+});
+
+describe('portal invitations', () => {
+  it('confirms with the number of members, sends, and shows the progress', async () => {
+    let summary: InvitationSummary = { eligible: 1234, latestBatch: null };
+    const batch = {
+      id: '00000000-0000-4000-b000-000000000001',
+      createdAt: '2026-11-27T12:00:00.000Z',
+      total: 1234,
+      failed: 0,
+    };
+    const { requests } = start(
+      '/associates',
+      route.get(`/backoffice/associate/invitation/company/${company.id}`, () => summary),
+      route.post(`/backoffice/associate/invitation/company/${company.id}`, () => {
+        summary = { eligible: 0, latestBatch: { ...batch, done: 0, pending: 1234 } };
+        return summary;
+      }),
+    );
+    const user = userEvent.setup();
+    const open = await screen.findByRole('button', { name: 'Convidar para o portal' }, firstRender);
+    await waitFor(() => expect(open).toBeEnabled());
+    await user.click(open);
+    const dialog = await screen.findByRole('dialog', { name: 'Convidar para o portal' });
+    expect(dialog).toHaveTextContent(
+      'Enviar o convite para o portal a 1.234 associados com e-mail cadastrado e ainda sem senha?',
+    );
+    // Progress comes with the next reads of the summary.
+    summary = { eligible: 0, latestBatch: { ...batch, done: 0, pending: 1234 } };
+    await user.click(screen.getByRole('button', { name: 'Enviar 1.234 convites' }));
+    expect(await screen.findByText('Envio dos convites iniciado.')).toBeInTheDocument();
+    expect(requests.filter((request) => request.method === 'POST')).toHaveLength(1);
+    expect(await screen.findByText('Enviando convites: 0 de 1.234')).toBeInTheDocument();
+    expect(
+      screen.getByRole('progressbar', { name: 'Andamento do envio dos convites' }),
+    ).toHaveAttribute('aria-valuenow', '0');
+    expect(screen.getByRole('button', { name: 'Convidar para o portal' })).toBeDisabled();
+
+    summary = { eligible: 0, latestBatch: { ...batch, done: 1230, failed: 4, pending: 0 } };
+    expect(
+      await screen.findByText('Convites enviados: 1.234 de 1.234.', {}, { timeout: 5_000 }),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText('4 convites não puderam ser entregues: veja em Mensagens.'),
+    ).toBeInTheDocument();
+  }, 30_000);
 });
 
 describe('password dialog', () => {

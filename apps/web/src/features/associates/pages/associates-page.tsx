@@ -9,17 +9,25 @@ import { useCurrentCompany } from '@/lib/current-company';
 import { useAssociates } from '../api/get-associates';
 import { ChangePasswordDialog } from '../components/change-password-dialog';
 import { ImportAssociatesDialog } from '../components/import-associates-dialog';
+import { InvitationProgressBanner, InviteAllButton } from '../components/portal-invitations';
 import { formatBirthDate } from '../utils/format-birth-date';
 import { useCan } from '@/lib/permissions';
 
 const searchDebounceMs = 300;
+
+/** The URL of the list's first page: no page number, no cursor. */
+const firstPage = { page: null, after: null, before: null };
 
 function readPositive(value: string | null, fallback: number): number {
   const number = Number(value);
   return Number.isInteger(number) && number > 0 ? number : fallback;
 }
 
-/** /associates: the club's associates; search, page and size live in the URL to share a view. */
+/**
+ * /associates: the club's associates; search, page and size live in the URL to share a view.
+ * Pages follow each other by cursor (`after` / `before` a row, which a deep page answers as fast
+ * as the first); `page` is the number shown, and alone (an older link) it pages by offset.
+ */
 export function AssociatesPage() {
   const { t } = useTranslation();
   const company = useCurrentCompany();
@@ -30,11 +38,15 @@ export function AssociatesPage() {
   const pageSize = (limits.associatePageSizes as readonly number[]).includes(sizeParam)
     ? sizeParam
     : limits.associatePageSizeDefault;
+  const after = searchParams.get('after') ?? undefined;
+  const before = searchParams.get('before') ?? undefined;
   const [searchText, setSearchText] = useState(search);
   const [editing, setEditing] = useState<{ id: string; name: string } | null>(null);
   const [isImporting, setIsImporting] = useState(false);
   // Importing is for administrators (the API refuses the others).
   const canImport = useCan('associates.import');
+  // Inviting is for those who may set a member's password.
+  const canInvite = useCan('associates.write');
 
   const updateParams = (changes: Record<string, string | null>) => {
     setSearchParams(
@@ -53,14 +65,24 @@ export function AssociatesPage() {
   useEffect(() => {
     if (searchText.trim() === search) return;
     const timer = setTimeout(
-      () => updateParams({ q: searchText.trim() || null, page: null }),
+      () => updateParams({ q: searchText.trim() || null, ...firstPage }),
       searchDebounceMs,
     );
     return () => clearTimeout(timer);
     // Only typing restarts the wait; updateParams changes identity on every render.
   }, [searchText]);
 
-  const query = useAssociates({ companyId: company.id, page, pageSize, search });
+  const query = useAssociates({ companyId: company.id, page, pageSize, search, after, before });
+  const list = query.data;
+
+  const changePage = (next: number) => {
+    if (next <= 1 || !list) return updateParams(firstPage);
+    updateParams(
+      next > page
+        ? { page: String(next), after: list.nextCursor, before: null }
+        : { page: String(next), before: list.previousCursor, after: null },
+    );
+  };
 
   const columns: ListTableColumn<AssociateListItem>[] = [
     {
@@ -108,19 +130,25 @@ export function AssociatesPage() {
         title={t('associates.title')}
         description={t('associates.subtitle')}
         headerActions={
-          canImport && (
-            <Button onClick={() => setIsImporting(true)}>{t('associates.import.open')}</Button>
+          (canInvite || canImport) && (
+            <>
+              {canInvite && <InviteAllButton companyId={company.id} />}
+              {canImport && (
+                <Button onClick={() => setIsImporting(true)}>{t('associates.import.open')}</Button>
+              )}
+            </>
           )
         }
+        banner={canInvite && <InvitationProgressBanner companyId={company.id} />}
         searchPlaceholder={t('associates.searchPlaceholder')}
         searchValue={searchText}
         onSearchChange={setSearchText}
         onSearchReset={() => {
           setSearchText('');
-          updateParams({ q: null, page: null });
+          updateParams({ q: null, ...firstPage });
         }}
         columns={columns}
-        rows={query.data?.items}
+        rows={list?.items}
         rowKey={(row) => row.id}
         renderActions={(row) => (
           <div className="flex justify-end gap-1.5 sm:gap-2">
@@ -141,12 +169,18 @@ export function AssociatesPage() {
             </Button>
           </div>
         )}
-        total={query.data?.total ?? 0}
+        total={list?.total ?? 0}
         page={page}
         pageSize={pageSize}
         pageSizes={limits.associatePageSizes}
-        onPageChange={(next) => updateParams({ page: next > 1 ? String(next) : null })}
-        onPageSizeChange={(size) => updateParams({ size: String(size), page: null })}
+        keyset={{
+          // While the next page loads, the cursors on screen are the previous page's.
+          hasPrevious: page > 1 && !query.isPlaceholderData,
+          hasNext: Boolean(list?.nextCursor) && !query.isPlaceholderData,
+          totalIsCapped: list?.totalIsCapped ?? false,
+        }}
+        onPageChange={changePage}
+        onPageSizeChange={(size) => updateParams({ size: String(size), ...firstPage })}
         isLoading={query.isPending}
         isError={query.isError}
       />

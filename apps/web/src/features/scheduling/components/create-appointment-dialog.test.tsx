@@ -56,8 +56,14 @@ function api(check: BookingCheck) {
   return mockApi(
     route.get<AssociateList>('/backoffice/associate/findAllPaginated', (request) =>
       searchOf(request) === 'pereira joao'
-        ? { items: [joao], total: 1 }
-        : { items: [joao, joana], total: 2 },
+        ? { items: [joao], total: 1, totalIsCapped: false, nextCursor: null, previousCursor: null }
+        : {
+            items: [joao, joana],
+            total: 2,
+            totalIsCapped: false,
+            nextCursor: null,
+            previousCursor: null,
+          },
     ),
     route.post<BookingCheck>('/backoffice/appointment/check', check),
     route.post('/backoffice/appointment', reply(422, refusal)),
@@ -129,6 +135,9 @@ describe('booking dialog', () => {
       route.get<AssociateList>('/backoffice/associate/findAllPaginated', {
         items: [joao, blockedMember, blockedTitle],
         total: 3,
+        totalIsCapped: false,
+        nextCursor: null,
+        previousCursor: null,
       }),
       route.post<BookingCheck>('/backoffice/appointment/check', ok),
     );
@@ -193,7 +202,13 @@ describe('booking dialog', () => {
 
   it('asks nothing for fewer than two characters and says when nobody matches', async () => {
     const { requests } = mockApi(
-      route.get<AssociateList>('/backoffice/associate/findAllPaginated', { items: [], total: 0 }),
+      route.get<AssociateList>('/backoffice/associate/findAllPaginated', {
+        items: [],
+        total: 0,
+        totalIsCapped: false,
+        nextCursor: null,
+        previousCursor: null,
+      }),
     );
     const dialog = renderDialog();
     const user = userEvent.setup();

@@ -96,6 +96,9 @@ const search = route.get<AssociateList>('/backoffice/associate/findAllPaginated'
     },
   ],
   total: 1,
+  totalIsCapped: false,
+  nextCursor: null,
+  previousCursor: null,
 });
 
 describe('place appointments', () => {

@@ -6,6 +6,7 @@ import { categories } from './categories';
 import { common } from './common';
 import { companies } from './companies';
 import { errors } from './errors';
+import { invitations } from './invitations';
 import { landing } from './landing';
 import { layout } from './layout';
 import { listTable } from './list-table';
@@ -42,6 +43,7 @@ export const pt = {
   permissions,
   staff,
   messages,
+  invitations,
 } as const;
 
 /**

@@ -1,0 +1,220 @@
+import { accountLinks, auditEvents, outboxMessages } from '@clube/db';
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  addStaff,
+  bearerFor,
+  createAssociate,
+  createClubWithStaff,
+  createUser,
+  freshAddress,
+} from './factories';
+import { build } from './helper';
+import { countRoundTrips, type RoundTripCounter } from './round-trip-counter';
+
+/** Invitations to the members' portal: to one member from their page, and to all at once. */
+const context = build({ publicUrl: 'https://reservas.clube.test' });
+let counter: RoundTripCounter;
+beforeAll(() => {
+  counter = countRoundTrips(context.database);
+});
+afterAll(() => counter?.restore());
+
+async function club(name = 'Clube das Palmeiras') {
+  const { company, staff } = await createClubWithStaff(context.db, { name });
+  return { company, headers: await bearerFor(context.app, staff.cpf) };
+}
+
+let emails = 0;
+const freshEmail = () => `socio${(emails += 1)}@exemplo.com`;
+
+const inviteOne = (headers: Record<string, string>, id: string) =>
+  context.app.inject({
+    method: 'POST',
+    url: `/api/backoffice/associate/${id}/invitation`,
+    headers,
+  });
+const inviteAll = (headers: Record<string, string>, companyId: string) =>
+  context.app.inject({
+    method: 'POST',
+    url: `/api/backoffice/associate/invitation/company/${companyId}`,
+    headers,
+  });
+const summary = (headers: Record<string, string>, companyId: string) =>
+  context.app.inject({
+    method: 'GET',
+    url: `/api/backoffice/associate/invitation/company/${companyId}`,
+    headers,
+  });
+
+const invitationsTo = (associateId: string) =>
+  context.db
+    .select()
+    .from(outboxMessages)
+    .where(and(eq(outboxMessages.associateId, associateId), eq(outboxMessages.kind, 'invitation')));
+
+function tokenIn(text: string): string {
+  const match = /#token=([A-Za-z0-9_-]+)/.exec(text);
+  if (!match) throw new Error(`no link in: ${text}`);
+  return match[1]!;
+}
+
+describe('the invitation to one member', () => {
+  it('mails a first-access link, in Portuguese HTML and text, that sets the password once', async () => {
+    const { company, headers } = await club('Clube & Cia');
+    const member = await createAssociate(context.db, company.id, {
+      name: 'Zé<b> Carvalho',
+      email: ` ${freshEmail()} `,
+    });
+    const response = await inviteOne(headers, member.id);
+    expect(response.statusCode, response.body).toBe(202);
+
+    const [message] = await invitationsTo(member.id);
+    expect(message!.recipient).toBe(member.email!.trim());
+    expect(message!.subject).toBe('Convite para o portal do associado — Clube & Cia');
+    expect(message!.textBody).toContain('Olá, Zé<b>!');
+    expect(message!.textBody).toContain('O Clube & Cia agora tem um portal do associado');
+    expect(message!.htmlBody).toContain('Olá, Zé&lt;b&gt;!');
+    expect(message!.htmlBody).toContain('Clube &amp; Cia');
+    expect(message!.htmlBody).not.toContain('<b>');
+    expect(message!.textBody).toContain('O link vale por 7 dias');
+    const token = tokenIn(message!.textBody);
+    expect(message!.textBody).toContain(
+      `https://reservas.clube.test/portal/acesso/senha#token=${token}`,
+    );
+    expect(message!.htmlBody).toContain(`#token=${token}`);
+    expect(token).toHaveLength(43);
+
+    const [link] = await context.db
+      .select({
+        purpose: accountLinks.purpose,
+        days: sql<number>`extract(epoch from ${accountLinks.expiresAt} - now()) / 86400`,
+      })
+      .from(accountLinks)
+      .where(eq(accountLinks.associateId, member.id));
+    expect(link!.purpose).toBe('invitation');
+    expect(Number(link!.days)).toBeGreaterThan(6.9);
+
+    const redeem = () =>
+      context.app.inject({
+        method: 'POST',
+        url: '/api/portal/auth/access-link/redeem',
+        payload: { token, newPassword: 'minha-senha-nova' },
+        remoteAddress: freshAddress(),
+      });
+    expect((await redeem()).statusCode).toBe(200);
+    expect((await redeem()).statusCode).toBe(410);
+
+    const [audit] = await context.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.entityId, member.id), eq(auditEvents.action, 'associate.invite')));
+    expect(audit).toBeDefined();
+  });
+
+  it('goes at most once a day to the same member', async () => {
+    const { company, headers } = await club();
+    const member = await createAssociate(context.db, company.id, { email: freshEmail() });
+    expect((await inviteOne(headers, member.id)).statusCode).toBe(202);
+    const again = await inviteOne(headers, member.id);
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({ error: 'InvitationAlreadySentToday' });
+    expect(await invitationsTo(member.id)).toHaveLength(1);
+  });
+
+  it('refuses a member without an e-mail, one with a portal password, and another club’s', async () => {
+    const { company, headers } = await club();
+    const withoutEmail = await createAssociate(context.db, company.id, { email: '  ' });
+    const withPassword = await createAssociate(context.db, company.id, {
+      email: freshEmail(),
+      password: 'senha-do-socio',
+    });
+    const other = await club('Outro Clube');
+    const ofOtherClub = await createAssociate(context.db, other.company.id, {
+      email: freshEmail(),
+    });
+    const noEmail = await inviteOne(headers, withoutEmail.id);
+    expect(noEmail.statusCode).toBe(422);
+    expect(noEmail.json()).toMatchObject({ error: 'AssociateWithoutEmail' });
+    const hasPassword = await inviteOne(headers, withPassword.id);
+    expect(hasPassword.statusCode).toBe(409);
+    expect(hasPassword.json()).toMatchObject({ error: 'AssociateHasPortalPassword' });
+    expect((await inviteOne(headers, ofOtherClub.id)).statusCode).toBe(404);
+    expect(await invitationsTo(ofOtherClub.id)).toHaveLength(0);
+  });
+
+  it('is for those who may set a member’s password: not Consulta', async () => {
+    const { company } = await club();
+    const member = await createAssociate(context.db, company.id, { email: freshEmail() });
+    const reader = await createUser(context.db, { name: 'Consulta' });
+    await addStaff(context.db, company.id, reader.id, 'consulta');
+    const response = await inviteOne(await bearerFor(context.app, reader.cpf), member.id);
+    expect(response.statusCode).toBe(403);
+    expect(await invitationsTo(member.id)).toHaveLength(0);
+  });
+});
+
+describe('the invitation to every member without a password', () => {
+  it('reaches each member with an e-mail and no password once a day, and shows its progress', async () => {
+    const { company, headers } = await club();
+    const invitable = await Promise.all(
+      [1, 2, 3].map(() => createAssociate(context.db, company.id, { email: freshEmail() })),
+    );
+    const withoutEmail = await createAssociate(context.db, company.id, { email: null });
+    const withPassword = await createAssociate(context.db, company.id, {
+      email: freshEmail(),
+      password: 'senha-do-socio',
+    });
+    // Invited from their page this morning: not again today.
+    expect((await inviteOne(headers, invitable[0]!.id)).statusCode).toBe(202);
+
+    const before = await summary(headers, company.id);
+    expect(before.json()).toEqual({ eligible: 2, latestBatch: null });
+
+    const sent = await inviteAll(headers, company.id);
+    expect(sent.statusCode, sent.body).toBe(202);
+    expect(sent.json()).toMatchObject({
+      eligible: 0,
+      latestBatch: { total: 2, done: 0, failed: 0, pending: 2 },
+    });
+    for (const member of invitable) expect(await invitationsTo(member.id)).toHaveLength(1);
+    expect(await invitationsTo(withoutEmail.id)).toHaveLength(0);
+    expect(await invitationsTo(withPassword.id)).toHaveLength(0);
+    // Each member's own link.
+    const tokens = (
+      await Promise.all(invitable.map(async (member) => (await invitationsTo(member.id))[0]!))
+    ).map((message) => tokenIn(message.textBody));
+    expect(new Set(tokens).size).toBe(3);
+
+    while ((await context.app.outbox.runOnce()) > 0);
+    const after = await summary(headers, company.id);
+    expect(after.json()).toMatchObject({ latestBatch: { total: 2, done: 2, pending: 0 } });
+
+    // The same day again: nobody is left, nothing is queued twice.
+    const again = await inviteAll(headers, company.id);
+    expect(again.statusCode).toBe(202);
+    expect(again.json()).toMatchObject({ eligible: 0, latestBatch: { total: 2 } });
+    for (const member of invitable) expect(await invitationsTo(member.id)).toHaveLength(1);
+  });
+
+  it('is queued in the same few round trips for 3 members as for 40', async () => {
+    const roundTripsFor = async (members: number) => {
+      const { company, headers } = await club();
+      for (let index = 0; index < members; index += 1) {
+        await createAssociate(context.db, company.id, { email: freshEmail() });
+      }
+      let response: Awaited<ReturnType<typeof inviteAll>> | undefined;
+      const trips = await counter.count(async () => {
+        response = await inviteAll(headers, company.id);
+      });
+      expect(response!.json()).toMatchObject({ latestBatch: { total: members } });
+      return trips;
+    };
+    const few = await roundTripsFor(3);
+    const many = await roundTripsFor(40);
+    expect(many).toBe(few);
+    // The session check, the club, the queueing statement and its audit in a transaction, then
+    // the summary's two reads.
+    expect(many).toBeLessThanOrEqual(9);
+  });
+});

@@ -1,0 +1,23 @@
+/** Invitations to the members' portal, from the associates list and an associate's page. */
+export const invitations = {
+  open: 'Convidar para o portal',
+  title: 'Convidar para o portal',
+  question_one:
+    'Enviar o convite para o portal a {{eligible}} associado com e-mail cadastrado e ainda sem senha?',
+  question_other:
+    'Enviar o convite para o portal a {{eligible}} associados com e-mail cadastrado e ainda sem senha?',
+  explanation:
+    'Cada um recebe por e-mail um link para criar a senha, válido por 7 dias. Quem já foi convidado hoje não recebe de novo. O envio continua mesmo se você sair desta tela.',
+  confirm_one: 'Enviar {{eligible}} convite',
+  confirm_other: 'Enviar {{eligible}} convites',
+  cancel: 'Cancelar',
+  nobody: 'Todos os associados com e-mail já têm senha ou foram convidados hoje.',
+  started: 'Envio dos convites iniciado.',
+  sentToOne: 'Convite enviado para o e-mail do associado.',
+  error: 'Não foi possível enviar o convite.',
+  progress: 'Enviando convites: {{done}} de {{total}}',
+  progressLabel: 'Andamento do envio dos convites',
+  finished: 'Convites enviados: {{done}} de {{total}}.',
+  failed_one: '{{failed}} convite não pôde ser entregue: veja em Mensagens.',
+  failed_other: '{{failed}} convites não puderam ser entregues: veja em Mensagens.',
+} as const;
