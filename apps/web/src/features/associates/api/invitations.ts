@@ -1,7 +1,7 @@
 import { invitationSummarySchema, type InvitationSummary } from '@clube/shared';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { associatesQueryKey } from './get-associates';
+import { associatesQueryKey } from '@/lib/api/get-associate';
 
 /** While a bulk invitation is being sent, its progress is read this often. */
 const progressIntervalMs = 2_000;
