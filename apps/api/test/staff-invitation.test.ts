@@ -67,6 +67,11 @@ async function invite(values: { email?: string; role?: string } = {}) {
 }
 
 describe('inviting a new staff member by e-mail', () => {
+  it('tells the screens that this server sends mail', async () => {
+    const response = await context.app.inject({ url: '/api/auth/mail-delivery' });
+    expect(response.json()).toEqual({ sendsMail: true });
+  });
+
   it('mails a link, valid 7 days, that sets the password once and signs the person in', async () => {
     const { company, cpf, response } = await invite();
     expect(response.statusCode).toBe(201);

@@ -70,6 +70,8 @@ describe('staff of a club', () => {
     const { member, oneTimePassword, invitation } = added.json();
     // This server sends no mail (no SMTP_URL): the e-mail given changes nothing of that.
     expect(invitation).toBeNull();
+    const delivery = await context.app.inject({ url: '/api/auth/mail-delivery' });
+    expect(delivery.json()).toEqual({ sendsMail: false });
     expect(member).toMatchObject({
       name: 'Rita Recepção',
       cpf,
