@@ -5,12 +5,13 @@ import {
   openDatabase,
   restrictNewFileModes,
 } from '@clube/db';
+import { staffRoleLabels } from '@clube/shared';
 import { buildApp } from './app';
 import { ConfigError, connectionBacklog, loadConfig, resolveJwtSecret } from './config';
 import { loggerOptions } from './lib/logger';
 import { resumeAssociateImports } from './services/associates/import-associates';
 import { importUploadsFolder } from './services/maintenance/import-uploads-folder';
-import { demoLogin, demoMemberLogin, seedDemo } from './seed/demo';
+import { demoLogin, demoMemberLogin, demoRoleLogins, seedDemo } from './seed/demo';
 
 async function main() {
   const config = loadConfig();
@@ -105,6 +106,9 @@ async function main() {
   if (config.database.driver === 'pglite' && config.seedDemo) {
     lines.push(
       `  Login de demonstração: CPF ${demoLogin.cpf} · senha ${demoLogin.password}${seeded ? ' (clube de demonstração criado agora)' : ''}`,
+      ...demoRoleLogins.map(
+        (login) => `  ${staffRoleLabels[login.role]}: CPF ${login.cpf} · senha ${login.password}`,
+      ),
       `  Associado: CPF ${demoMemberLogin.cpf} · senha ${demoMemberLogin.password} (portal em http://${shownHost}:${port}/portal/)`,
     );
   }

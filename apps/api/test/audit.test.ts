@@ -9,6 +9,7 @@ import {
   createAssociate,
   createClubWithBearer,
   createPortalScene,
+  createUser,
   memberHeaders,
   memberPassword,
   staffPassword,
@@ -318,6 +319,48 @@ describe('GET /api/backoffice/audit', () => {
     expect(
       await wholeTrail(club.headers, { companyId, person: 'ninguém com esse nome %' }),
     ).toHaveLength(0);
+  });
+
+  it('finds a person by name whatever the accents and capitals typed', async () => {
+    const club = await createClubWithBearer(context.app);
+    const joao = await createUser(context.db, { name: 'João Araújo' });
+    await context.db
+      .insert(companyStaff)
+      .values({ companyId: club.company.id, userId: joao.id, role: 'recepcao' });
+    const marcia = await createAssociate(context.db, club.company.id, { name: 'MÁRCIA Lopes' });
+    await context.db.insert(auditEvents).values([
+      {
+        companyId: club.company.id,
+        actorUserId: joao.id,
+        action: 'appointment.cancel',
+        entityType: 'appointment',
+        entityId: '1',
+      },
+      {
+        companyId: club.company.id,
+        actorUserId: null,
+        actorAssociateId: marcia.id,
+        action: 'appointment.cancel',
+        entityType: 'appointment',
+        entityId: '2',
+      },
+      {
+        companyId: club.company.id,
+        actorUserId: club.staff.id,
+        action: 'appointment.cancel',
+        entityType: 'appointment',
+        entityId: '3',
+      },
+    ]);
+    const byPerson = async (person: string) =>
+      (await wholeTrail(club.headers, { companyId: club.company.id, person })).map(
+        (entry) => entry.entityId,
+      );
+    expect(await byPerson('joao')).toEqual(['1']);
+    expect(await byPerson('JOAO ARAU')).toEqual(['1']);
+    expect(await byPerson('joão')).toEqual(['1']);
+    expect(await byPerson('marcia')).toEqual(['2']);
+    expect(await byPerson('Márcia')).toEqual(['2']);
   });
 
   it('never shows another club’s events, whatever the filters', async () => {

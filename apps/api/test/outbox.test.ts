@@ -121,6 +121,27 @@ describe('the outbox', () => {
     expect(smtp.received).toHaveLength(1);
   });
 
+  it('logs a failed attempt through a logger whose methods read their object, as pino’s do', async () => {
+    const { db } = context;
+    await enqueueMessages(db, [await message(db, { recipient: 'registrada@exemplo.com' })]);
+    smtp.replyWith(() => ({ code: 451, message: 'Mailbox busy, try later' }));
+    class Recorder {
+      readonly lines: string[] = [];
+      info(_object: object, message: string) {
+        this.lines.push(`info ${message}`);
+      }
+      warn(_object: object, message: string) {
+        this.lines.push(`warn ${message}`);
+      }
+      error(_object: object, message: string) {
+        this.lines.push(`error ${message}`);
+      }
+    }
+    const log = new Recorder();
+    await expect(smtpSender(db, { log }).runOnce()).resolves.toBe(1);
+    expect(log.lines).toEqual(['warn message will be tried again']);
+  });
+
   it('gives up at once on a permanent refusal, and on the last temporary one', async () => {
     const { db } = context;
     await enqueueMessages(db, [

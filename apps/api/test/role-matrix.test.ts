@@ -1,4 +1,4 @@
-import { companyStaff, placeImages, type Database } from '@clube/db';
+import { companyStaff } from '@clube/db';
 import {
   addDaysToDate,
   clubInstant,
@@ -11,28 +11,22 @@ import {
   type StaffRole,
 } from '@clube/shared';
 import Fastify from 'fastify';
-import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { enforcePermissions } from '../src/plugins/permissions';
-import {
-  bearerFor,
-  createAppointment,
-  createAssociate,
-  createBlockedTime,
-  createClubWithStaff,
-  createOperatingHours,
-  createPlace,
-  createUser,
-  uniqueCpf,
-} from './factories';
+import { bearerFor, createUser, uniqueCpf } from './factories';
 import { build } from './helper';
 import {
   encodeMultipart,
+  idFor,
+  isIdLike,
   listOperations,
   multipartForms,
   operationName,
+  sampleUploadFor,
+  seedClub,
   type JsonSchema,
   type Operation,
+  type SeededClub,
 } from './route-table';
 
 /**
@@ -51,72 +45,7 @@ const backofficeOperations = () =>
     operation.path.startsWith('/api/backoffice/'),
   );
 
-async function seedClub(db: Database) {
-  const { company, staff } = await createClubWithStaff(db, { name: 'Clube dos Papéis' });
-  await createOperatingHours(db, company.id);
-  const place = await createPlace(db, company.id);
-  const associate = await createAssociate(db, company.id);
-  const start = clubInstant(
-    addDaysToDate(clubToday(company.timezone), 5),
-    '10:00',
-    company.timezone,
-  );
-  const appointment = await createAppointment(db, {
-    place,
-    associate,
-    startsAt: start,
-    endsAt: new Date(start.getTime() + 60 * 60_000),
-  });
-  const block = await createBlockedTime(db, place, {
-    startsAt: new Date(start.getTime() + 4 * 60 * 60_000),
-    endsAt: new Date(start.getTime() + 5 * 60 * 60_000),
-  });
-  const [image] = await db
-    .insert(placeImages)
-    .values({
-      placeId: place.id,
-      sequence: 1,
-      fileKey: `${crypto.randomUUID()}-display.webp`,
-      thumbnailKey: `${crypto.randomUUID()}-thumb.webp`,
-      contentType: 'image/webp',
-      width: 10,
-      height: 10,
-    })
-    .returning();
-  return { company, staff, place, associate, appointment, block, image: image! };
-}
-type Club = Awaited<ReturnType<typeof seedClub>>;
-
-/** The club's row an id-like field names (`id`: the row of the resource of the path). */
-function idFor(club: Club, name: string, path: string): unknown {
-  const resource = path.replace('/api/backoffice/', '').split('/')[0]!;
-  const ofResource: Record<string, string> = {
-    company: club.company.id,
-    place: club.place.id,
-    category: club.place.categoryId,
-    placeImage: club.image.id,
-    appointment: club.appointment.id,
-    'blocked-time': club.block.id,
-    associate: club.associate.id,
-    'associate-title': club.associate.associateTitleId,
-  };
-  const byName: Record<string, unknown> = {
-    companyId: club.company.id,
-    placeId: club.place.id,
-    placeIds: [club.place.id],
-    categoryId: club.place.categoryId,
-    associateId: club.associate.id,
-    associateTitleId: club.associate.associateTitleId,
-    cardId: club.associate.cardId,
-    // The administrator themself: changing or removing them is refused (last administrator),
-    // so the matrix changes nobody's access on the way.
-    userId: club.staff.id,
-    id: ofResource[resource],
-  };
-  return byName[name];
-}
-
-const isIdLike = (name: string) => name === 'id' || /Ids?$/.test(name);
+type Club = SeededClub;
 
 function sampleValues(club: Club): Record<string, unknown> {
   const day = addDaysToDate(clubToday(club.company.timezone), 7);
@@ -176,24 +105,7 @@ async function requestOf(operation: Operation, club: Club, headers: Record<strin
     for (const [name, kind] of Object.entries(form.fields)) {
       if (kind === 'id') fields[name] = String(idFor(club, name, operation.path));
     }
-    const file =
-      form.fileField === 'file'
-        ? {
-            bytes: new TextEncoder().encode(
-              'cpf,name,birthdate,cardid,title,isholder\n52998224725,Fulano,1990-01-01,999,T1,S\n',
-            ),
-            name: 'socios.csv',
-            type: 'text/csv',
-          }
-        : {
-            bytes: await sharp({
-              create: { width: 8, height: 8, channels: 3, background: '#000' },
-            })
-              .png()
-              .toBuffer(),
-            name: 'foto.png',
-            type: 'image/png',
-          };
+    const file = await sampleUploadFor(form.fileField);
     const body = await encodeMultipart(fields, { field: form.fileField, ...file });
     return {
       method: operation.method,
@@ -251,7 +163,7 @@ describe('role matrix', () => {
   });
 
   it('answers 403 PermissionDenied to every role without the permission, and no 403 to the others', async () => {
-    const club = await seedClub(context.db);
+    const club = await seedClub(context.db, 'Clube dos Papéis');
     const headersOf = {} as Record<StaffRole, Record<string, string>>;
     // Forbidden calls first, then the allowed ones: a write allowed to one role must not change
     // what the next is refused over.

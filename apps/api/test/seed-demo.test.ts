@@ -20,7 +20,13 @@ import {
 } from '@clube/shared';
 import { and, count, eq, gte, lt } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { demoClubName, demoLogin, demoMemberLogin, seedDemo } from '../src/seed/demo';
+import {
+  demoClubName,
+  demoLogin,
+  demoMemberLogin,
+  demoRoleLogins,
+  seedDemo,
+} from '../src/seed/demo';
 import { verifyPassword } from '../src/lib/password';
 import { login } from './factories';
 import { build, temporaryDirectories } from './helper';
@@ -152,6 +158,20 @@ describe('demo seed', () => {
       headers: { authorization: `Bearer ${session.access_token}` },
     });
     expect(clubs.json().items).toHaveLength(2);
+
+    // The front-desk and read-only logins printed beside it: staff of the demo club alone.
+    expect(demoRoleLogins.map((demo) => demo.role)).toEqual(['recepcao', 'consulta']);
+    for (const demo of demoRoleLogins) {
+      const signedIn = await login(context.app, demo.cpf, demo.password);
+      const theirClubs = await context.app.inject({
+        method: 'GET',
+        url: '/api/backoffice/company',
+        headers: { authorization: `Bearer ${signedIn.access_token}` },
+      });
+      expect(theirClubs.json().items).toEqual([
+        expect.objectContaining({ id: club.id, role: demo.role }),
+      ]);
+    }
 
     // The portal login printed beside the staff one: a holder with a portal password.
     const [member] = await db

@@ -1,4 +1,4 @@
-import { auditEvents, companyStaff, users } from '@clube/db';
+import { auditEvents, companyStaff, places, users } from '@clube/db';
 import { formatCpf } from '@clube/shared';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
@@ -7,6 +7,7 @@ import {
   bearerFor,
   createClubWithBearer,
   createClubWithStaff,
+  createPlace,
   createUser,
   login,
   staffPassword,
@@ -67,13 +68,18 @@ describe('staff of a club', () => {
       role: 'recepcao',
     });
     expect(added.statusCode).toBe(201);
-    const { member, oneTimePassword } = added.json();
+    const { member, oneTimePassword, invitation } = added.json();
+    // This server sends no mail (no SMTP_URL): the e-mail given changes nothing of that.
+    expect(invitation).toBeNull();
+    const delivery = await context.app.inject({ url: '/api/auth/mail-delivery' });
+    expect(delivery.json()).toEqual({ sendsMail: false });
     expect(member).toMatchObject({
       name: 'Rita Recepção',
       cpf,
       email: 'rita@example.com',
       role: 'recepcao',
       mustChangePassword: true,
+      invitationPending: false,
     });
     expect(oneTimePassword).toMatch(/^[a-z2-9]{12}$/);
     const [account] = await context.db.select().from(users).where(eq(users.cpf, cpf));
@@ -319,6 +325,48 @@ describe('staff of a club', () => {
       payload: { name: 'Meu clube', timezone: 'America/Sao_Paulo' },
     });
     expect(own.statusCode).toBe(200);
+  });
+
+  it('answers 403 for a row addressed by id alone in a club where the role lacks the permission, 404 where the person is not staff', async () => {
+    const { company: managed, headers } = await createClubWithBearer(context.app);
+    const { company: frontDesk } = await createClubWithStaff(context.db);
+    const { company: elsewhere } = await createClubWithStaff(context.db);
+    const [me] = await context.db
+      .select()
+      .from(companyStaff)
+      .where(eq(companyStaff.companyId, managed.id));
+    await context.db
+      .insert(companyStaff)
+      .values({ companyId: frontDesk.id, userId: me!.userId, role: 'recepcao' });
+    const placeOf = async (companyId: string) => createPlace(context.db, companyId);
+    const atFrontDesk = await placeOf(frontDesk.id);
+    const atElsewhere = await placeOf(elsewhere.id);
+
+    const archive = (placeId: string) =>
+      context.app.inject({ method: 'DELETE', url: `/api/backoffice/place/${placeId}`, headers });
+    const refused = await archive(atFrontDesk.id);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error).toBe('PermissionDenied');
+    const category = await context.app.inject({
+      method: 'DELETE',
+      url: `/api/backoffice/category/${atFrontDesk.categoryId}`,
+      headers,
+    });
+    expect(category.statusCode).toBe(403);
+    const [kept] = await context.db.select().from(places).where(eq(places.id, atFrontDesk.id));
+    expect(kept!.archivedAt).toBeNull();
+
+    // A club they are not staff of, and a row that does not exist: 404 alike.
+    const foreign = await archive(atElsewhere.id);
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.json().error).toBe('PlaceNotFound');
+    expect((await archive(crypto.randomUUID())).statusCode).toBe(404);
+    // What the role allows at the front desk still answers as before.
+    const read = await context.app.inject({
+      url: `/api/backoffice/place/${atFrontDesk.id}`,
+      headers,
+    });
+    expect(read.statusCode).toBe(200);
   });
 });
 

@@ -2,28 +2,22 @@ import { companies, placeImages, refreshTokens, schema, users, type Database } f
 import { addDaysToDate, clubInstant, clubToday } from '@clube/shared';
 import { eq, getTableColumns, getTableName, is, or } from 'drizzle-orm';
 import { PgTable, type PgColumn } from 'drizzle-orm/pg-core';
-import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import {
-  bearerFor,
-  createAppointment,
-  createAssociate,
-  createBlockedTime,
-  createClubWithStaff,
-  createOperatingHours,
-  createPlace,
-  login,
-  createClubWithBearer,
-} from './factories';
+import { bearerFor, login, createClubWithBearer } from './factories';
 import { build } from './helper';
 import {
   acceptsMultipart,
   encodeMultipart,
+  idFor,
+  isIdLike,
   listOperations,
   multipartForms,
   operationName,
+  sampleUploadFor,
+  seedClub,
   type JsonSchema,
   type Operation,
+  type SeededClub,
 } from './route-table';
 
 /**
@@ -35,86 +29,7 @@ import {
 
 const context = build();
 
-/** Every kind of row a club owns, with real ids the routes can be called with. */
-async function seedClub(db: Database) {
-  const { company, staff } = await createClubWithStaff(db, { name: 'Clube' });
-  await createOperatingHours(db, company.id);
-  const place = await createPlace(db, company.id);
-  const associate = await createAssociate(db, company.id);
-  const start = clubInstant(
-    addDaysToDate(clubToday(company.timezone), 5),
-    '10:00',
-    company.timezone,
-  );
-  const appointment = await createAppointment(db, {
-    place,
-    associate,
-    startsAt: start,
-    endsAt: new Date(start.getTime() + 60 * 60_000),
-  });
-  const block = await createBlockedTime(db, place, {
-    startsAt: new Date(start.getTime() + 4 * 60 * 60_000),
-    endsAt: new Date(start.getTime() + 5 * 60 * 60_000),
-  });
-  const [image] = await db
-    .insert(placeImages)
-    .values({
-      placeId: place.id,
-      sequence: 1,
-      fileKey: `${crypto.randomUUID()}-display.webp`,
-      thumbnailKey: `${crypto.randomUUID()}-thumb.webp`,
-      contentType: 'image/webp',
-      width: 10,
-      height: 10,
-    })
-    .returning();
-  return { company, staff, place, associate, appointment, block, image: image! };
-}
-type Club = Awaited<ReturnType<typeof seedClub>>;
-
-/** The real id of a club's row that an id-like parameter names; undefined when none does. */
-function idFor(club: Club, name: string, path: string): unknown {
-  switch (name) {
-    case 'companyId':
-      return club.company.id;
-    case 'placeId':
-      return club.place.id;
-    case 'placeIds':
-      return [club.place.id];
-    case 'categoryId':
-      return club.place.categoryId;
-    case 'associateId':
-      return club.associate.id;
-    case 'associateTitleId':
-      return club.associate.associateTitleId;
-    case 'cardId':
-      return club.associate.cardId;
-    case 'userId':
-      return club.staff.id;
-    case 'id':
-      return idOfResource(club, path);
-    default:
-      return undefined;
-  }
-}
-
-/** `id` means the row of the resource the path is about: /place/{id} is a place, and so on. */
-function idOfResource(club: Club, path: string): string | undefined {
-  const resource = path.replace('/api/backoffice/', '').split('/')[0];
-  const ids: Record<string, string> = {
-    company: club.company.id,
-    place: club.place.id,
-    category: club.place.categoryId,
-    placeImage: club.image.id,
-    appointment: club.appointment.id,
-    'blocked-time': club.block.id,
-    associate: club.associate.id,
-    'associate-title': club.associate.associateTitleId,
-  };
-  return resource ? ids[resource] : undefined;
-}
-
-const isIdLike = (name: string) => name === 'id' || /Ids?$/.test(name);
+type Club = SeededClub;
 
 /** Valid values for the other fields, so a request reaches the tenant check instead of a 400. */
 function sampleValues(club: Club): Record<string, unknown> {
@@ -201,7 +116,7 @@ async function requestOf(
     for (const field of fields.filter((candidate) => candidate.in === 'form')) {
       formFields[field.name] = String(valueOf(field));
     }
-    const file = await sampleFileFor(form.fileField);
+    const file = await sampleUploadFor(form.fileField);
     const body = await encodeMultipart(formFields, { field: form.fileField, ...file });
     return {
       method: operation.method,
@@ -226,18 +141,6 @@ async function requestOf(
     payload[field.name] = valueOf(field);
   }
   return { method: operation.method, url, query, headers, payload };
-}
-
-async function sampleFileFor(field: string) {
-  if (field === 'file') {
-    const csv =
-      'cpf,name,birthdate,cardid,title,isholder\n52998224725,Fulano,1990-01-01,999,T1,S\n';
-    return { bytes: new TextEncoder().encode(csv), name: 'socios.csv', type: 'text/csv' };
-  }
-  const bytes = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#000' } })
-    .png()
-    .toBuffer();
-  return { bytes, name: 'foto.png', type: 'image/png' };
 }
 
 /** Every row of club A, to compare before and after each request. */

@@ -634,7 +634,9 @@ export const accountLinks = pgTable(
     tokenHash: text('token_hash').notNull(),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
     associateId: uuid('associate_id').references(() => associates.id, { onDelete: 'cascade' }),
-    purpose: text('purpose', { enum: ['first-access', 'reset', 'invitation'] }).notNull(),
+    purpose: text('purpose', {
+      enum: ['first-access', 'reset', 'invitation', 'staff-invitation'],
+    }).notNull(),
     expiresAt: instant('expires_at').notNull(),
     usedAt: instant('used_at'),
     revokedAt: instant('revoked_at'),
@@ -648,6 +650,9 @@ export const accountLinks = pgTable(
       'account_links_one_realm',
       sql`(${table.userId} is null) <> (${table.associateId} is null)`,
     ),
-    check('account_links_purpose', sql`${table.purpose} in ('first-access','reset','invitation')`),
+    check(
+      'account_links_purpose',
+      sql`${table.purpose} in ('first-access','reset','invitation','staff-invitation')`,
+    ),
   ],
 );

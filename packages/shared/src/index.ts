@@ -1,5 +1,6 @@
 export * from './constants';
 export * from './cpf';
+export * from './email';
 export * from './errors';
 export * from './schemas/common';
 export * from './schemas/auth';

@@ -1,6 +1,7 @@
 import { hasPermission, permissions, type Permission } from '@clube/shared';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../lib/app-error';
+import { isAnyRowOfClubs, uuidsIn } from '../services/auth/rows-of-clubs';
 
 /**
  * Roles per club (docs/domain.md, "Roles"). Every route of the scope this is called in declares
@@ -11,6 +12,13 @@ import { AppError } from '../lib/app-error';
  * so every tenant check below treats the others as clubs the caller does not belong to. A caller
  * whose role has the permission in none of their clubs is answered 403 `PermissionDenied` here,
  * and `assertStaffOf` answers the same for a named club of theirs where the role lacks it.
+ *
+ * A row addressed by its id alone (PATCH /place/{id}) is looked for in the permitted clubs only,
+ * so one of another club of the caller's answers 404 from the service. For a caller who has such
+ * clubs, that 404 is checked once more before it leaves: when an id of the request names one of
+ * those clubs or a row of one, the answer is 403 `PermissionDenied` instead. Only failed requests
+ * of people with mixed roles pay that statement; a row of a club the caller is not staff of stays
+ * a 404, like a missing one.
  */
 export function enforcePermissions(app: FastifyInstance): void {
   app.addHook('onRoute', (route) => {
@@ -39,5 +47,18 @@ export function enforcePermissions(app: FastifyInstance): void {
     }
     if (allowed.size === 0) throw new AppError('PermissionDenied');
     request.staff = { ...staff, companyIds: allowed };
+  });
+
+  // Whatever this handler throws goes on to the app's error handler, which shapes the answer.
+  app.setErrorHandler(async (error: FastifyError, request: FastifyRequest) => {
+    if (!(error instanceof AppError) || error.statusCode !== 404 || !request.staff) throw error;
+    const { roles, companyIds } = request.staff;
+    const withoutPermission = [...roles.keys()].filter((companyId) => !companyIds.has(companyId));
+    if (withoutPermission.length === 0) throw error;
+    const ids = uuidsIn(request.params, request.query, request.body);
+    if (await isAnyRowOfClubs(app.db, { ids, companyIds: withoutPermission })) {
+      throw new AppError('PermissionDenied');
+    }
+    throw error;
   });
 }

@@ -64,6 +64,25 @@ export const demoLogin = { cpf: '529.982.247-25', password: 'clube123' } as cons
 export const demoClubName = 'Clube Demonstração';
 
 /**
+ * The demo club's other staff, one per role below the administrator, so every role can be tried:
+ * the front desk (Recepção) and a read-only login (Consulta).
+ */
+export const demoRoleLogins = [
+  {
+    role: 'recepcao',
+    name: 'Carla Mendes',
+    cpf: formatCpf(completeCpf('200000001')),
+    password: 'recepcao123',
+  },
+  {
+    role: 'consulta',
+    name: 'Diego Alves',
+    cpf: formatCpf(completeCpf('200000002')),
+    password: 'consulta123',
+  },
+] as const;
+
+/**
  * The members' portal login of the demo club: the first family's holder (João Carlos Pereira,
  * the first row of the membership CSV below), whose title also has a dependant to book for.
  */
@@ -216,6 +235,9 @@ export async function seedDemo(db: Database, _options: { uploadsDir: string }) {
     password: demoLogin.password,
     companyId: otherClub.id,
   });
+  for (const login of demoRoleLogins) {
+    await createStaff(db, { ...login, companyId: club.id });
+  }
 
   // Associates arrive the way a real club brings them in: through the membership-file import.
   const report = await importAssociates(db, {

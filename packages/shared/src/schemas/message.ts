@@ -74,3 +74,10 @@ export const choosePasswordFormSchema = z
     path: ['confirmPassword'],
   });
 export type ChoosePasswordForm = z.infer<typeof choosePasswordFormSchema>;
+
+/**
+ * GET /api/auth/mail-delivery (public): whether this server sends e-mail (SMTP configured). Without
+ * it no password link reaches a staff member, and new staff get a one-time password.
+ */
+export const mailDeliverySchema = z.object({ sendsMail: z.boolean() });
+export type MailDelivery = z.infer<typeof mailDeliverySchema>;

@@ -13,6 +13,8 @@ export const staffMemberSchema = z.object({
   role: staffRoleSchema,
   /** True until the person replaces the one-time password they were given. */
   mustChangePassword: z.boolean(),
+  /** True while the person has no password yet: invited by e-mail, the link not used. */
+  invitationPending: z.boolean(),
   /** When they joined the club. */
   createdAt: z.iso.datetime(),
 });
@@ -26,7 +28,8 @@ export const staffMemberParamsSchema = z.object({ companyId: idSchema, userId: i
 
 /**
  * POST /backoffice/company/{companyId}/staff. An existing staff account (by CPF) is added as it
- * is, its name and e-mail untouched; a new one needs the name and gets a one-time password.
+ * is, its name and e-mail untouched; a new one needs the name, and is invited by e-mail (when the
+ * server sends mail and an e-mail is given) or gets a one-time password.
  */
 export const addStaffBodySchema = z.object({
   cpf: cpfSchema,
@@ -40,8 +43,10 @@ export type AddStaffBody = z.input<typeof addStaffBodySchema>;
 
 export const addStaffResultSchema = z.object({
   member: staffMemberSchema,
-  /** Shown once to the administrator; null when an existing account was added. */
+  /** Shown once to the administrator; null when an existing account was added or one invited. */
   oneTimePassword: z.string().nullable(),
+  /** The invitation mailed to a new account: where to, and until when its link works. */
+  invitation: z.object({ email: z.string(), expiresAt: z.iso.datetime() }).nullable(),
 });
 export type AddStaffResult = z.infer<typeof addStaffResultSchema>;
 

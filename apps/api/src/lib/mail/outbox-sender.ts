@@ -140,10 +140,15 @@ export function createOutboxSender(db: Database, options: OutboxSenderOptions): 
           text_body = case when ${giveUp} and sensitive then ${redactedBody} else text_body end,
           html_body = case when ${giveUp} and sensitive then ${redactedBody} else html_body end
         where id = ${row.id} and attempts = ${row.attempts}`);
-      (giveUp ? log.error : log.warn)(
-        { messageId: row.id, attempts: row.attempts, permanent: failure.permanent, err: failure },
-        giveUp ? 'message given up' : 'message will be tried again',
-      );
+      const outcome = {
+        messageId: row.id,
+        attempts: row.attempts,
+        permanent: failure.permanent,
+        err: failure,
+      };
+      // Called on the logger itself: pino's methods read their object.
+      if (giveUp) log.error(outcome, 'message given up');
+      else log.warn(outcome, 'message will be tried again');
       return;
     }
     await db.execute(sql`

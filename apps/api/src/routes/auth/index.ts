@@ -1,6 +1,7 @@
 import {
   errorBodySchema,
   loginBodySchema,
+  mailDeliverySchema,
   okSchema,
   refreshBodySchema,
   sessionSchema,
@@ -34,6 +35,19 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         user,
       };
     },
+  );
+
+  app.get(
+    '/mail-delivery',
+    {
+      schema: {
+        tags: ['auth'],
+        summary:
+          'Se este servidor envia e-mails (sem isso, a senha da equipe não se redefine por link)',
+        response: { 200: mailDeliverySchema },
+      },
+    },
+    async () => ({ sendsMail: Boolean(app.config.smtpUrl) }),
   );
 
   app.post(

@@ -3,12 +3,23 @@ import { accountLinks, type Database } from '@clube/db';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { SessionOwner } from '../auth/refresh-tokens';
 
-/** Minutes a password link stays valid. */
+/** Minutes a password link asked for on a sign-in page stays valid. */
 export const accessLinkTtlMinutes = 30;
+
+/**
+ * Minutes a staff invitation stays valid: 7 days. Nobody asked for it at that moment, so it must
+ * outlast a weekend away from the mailbox; the person can still ask for a fresh link afterwards
+ * (Esqueci minha senha), which revokes it.
+ */
+export const staffInvitationTtlMinutes = 7 * 24 * 60;
 
 export const hashAccessToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
-export type AccessLinkPurpose = 'first-access' | 'reset' | 'invitation';
+export type AccessLinkPurpose = 'first-access' | 'reset' | 'invitation' | 'staff-invitation';
+
+/** Minutes a link of `purpose` stays valid. */
+export const accessLinkTtlMinutesOf = (purpose: AccessLinkPurpose) =>
+  purpose === 'staff-invitation' ? staffInvitationTtlMinutes : accessLinkTtlMinutes;
 
 export type IssueAccessLinkOptions = { owner: SessionOwner; purpose: AccessLinkPurpose };
 
@@ -34,7 +45,7 @@ export async function issueAccessLink(
     ...owner,
     purpose,
     tokenHash: hashAccessToken(token),
-    expiresAt: sql`now() + make_interval(mins => ${accessLinkTtlMinutes})`,
+    expiresAt: sql`now() + make_interval(mins => ${accessLinkTtlMinutesOf(purpose)})`,
   });
   return token;
 }

@@ -61,8 +61,12 @@ async function readAuditPage(
   if (filters.associateId) conditions.push(sql`e.associate_id = ${filters.associateId}`);
   if (filters.action) conditions.push(sql`e.action = ${filters.action}`);
   if (filters.person) {
+    // Accents and capitals aside, as the associates search: "joao" finds "João".
     const pattern = `%${escapeLike(filters.person)}%`;
-    conditions.push(sql`(actor_user.name ilike ${pattern} or actor_member.name ilike ${pattern})`);
+    conditions.push(
+      sql`(search_normalize(actor_user.name) like search_normalize(${pattern})
+        or search_normalize(actor_member.name) like search_normalize(${pattern}))`,
+    );
   }
   if (filters.from) {
     const start = clubInstant(filters.from, '00:00', club.timezone);

@@ -11,6 +11,7 @@ export const staffMemberColumns = {
   email: users.email,
   role: companyStaff.role,
   mustChangePassword: users.mustChangePassword,
+  invitationPending: sql<boolean>`${users.passwordHash} is null`.mapWith(Boolean),
   createdAt: companyStaff.createdAt,
 };
 

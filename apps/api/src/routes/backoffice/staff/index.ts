@@ -49,7 +49,7 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['staff'],
         summary:
-          'Adiciona uma pessoa à equipe pelo CPF (conta nova: senha provisória mostrada uma vez)',
+          'Adiciona uma pessoa à equipe pelo CPF (conta nova: convite por e-mail, se o servidor envia e-mails e há e-mail; senão, senha provisória mostrada uma vez)',
         params: companyParamsSchema,
         body: addStaffBodySchema,
         response: { 201: addStaffResultSchema, ...errors },
@@ -61,7 +61,9 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
         ...request.body,
         companyId: request.params.companyId,
         actorUserId: request.staff.userId,
+        mail: app.config.smtpUrl ? { publicUrl: app.config.publicUrl } : null,
       });
+      if (result.invitation) app.outbox.wake();
       return reply.status(201).send(result);
     },
   );

@@ -8,7 +8,10 @@ import { renderApp } from '@/testing/render-app';
 describe('forgot-password page', () => {
   it('sends the CPF and answers the same whether or not a link went out', async () => {
     const user = userEvent.setup();
-    const { requests } = mockApi(route.post('/auth/access-link', reply(202, { ok: true })));
+    const { requests } = mockApi(
+      route.get('/auth/mail-delivery', { sendsMail: true }),
+      route.post('/auth/access-link', reply(202, { ok: true })),
+    );
     const { container } = renderApp('/forgot-password');
 
     expect(await screen.findByRole('heading', { name: 'Esqueceu sua senha?' })).toBeVisible();
@@ -18,7 +21,9 @@ describe('forgot-password page', () => {
     expect(
       await screen.findByText(/Se houver um e-mail cadastrado para este CPF, enviamos/),
     ).toBeVisible();
-    expect(requests[0]?.body).toEqual({ cpf: '52998224725' });
+    expect(requests.find((request) => request.method === 'POST')?.body).toEqual({
+      cpf: '52998224725',
+    });
     expect(screen.getByRole('link', { name: 'Voltar para o login' })).toHaveAttribute(
       'href',
       '/login',
@@ -27,12 +32,28 @@ describe('forgot-password page', () => {
 
   it('refuses an invalid CPF before sending anything', async () => {
     const user = userEvent.setup();
-    const { requests } = mockApi();
+    const { requests } = mockApi(route.get('/auth/mail-delivery', { sendsMail: true }));
     renderApp('/forgot-password');
     await user.type(await screen.findByLabelText('CPF'), '11111111111');
     await user.click(screen.getByRole('button', { name: 'Enviar link' }));
     expect(screen.getByText('CPF inválido.')).toBeVisible();
-    expect(requests).toHaveLength(0);
+    expect(requests.filter((request) => request.method === 'POST')).toHaveLength(0);
+  });
+
+  it('says, when the club sends no e-mail, that an administrator resets the password', async () => {
+    const { requests } = mockApi(route.get('/auth/mail-delivery', { sendsMail: false }));
+    renderApp('/forgot-password');
+    expect(
+      await screen.findByText(
+        'Este clube não envia e-mails, então a senha não pode ser redefinida por um link.',
+      ),
+    ).toBeVisible();
+    expect(screen.getByText(/Peça a um administrador do clube/)).toBeVisible();
+    expect(screen.getByText(/reset-staff-password/)).toBeVisible();
+    // No form that would pretend to send a link.
+    expect(screen.queryByRole('button', { name: 'Enviar link' })).toBeNull();
+    expect(requests.filter((request) => request.method === 'POST')).toHaveLength(0);
+    expect(screen.getByRole('link', { name: 'Voltar para o login' })).toBeVisible();
   });
 });
 

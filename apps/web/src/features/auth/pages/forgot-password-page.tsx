@@ -7,6 +7,7 @@ import { Button, buttonStyles } from '@/components/ui/button';
 import { ArrowLeftIcon } from '@/components/ui/icons';
 import { CpfInput } from '@/components/ui/cpf-input';
 import { FormField, inputStyles } from '@/components/ui/form-field';
+import { useMailDelivery } from '@/lib/api/get-mail-delivery';
 import { isApiError } from '@/lib/http-client';
 import { requestStaffAccessLink as requestAccessLink } from '../api/access-link';
 import { AuthLayout as GuestFrame } from '../components/auth-layout';
@@ -23,6 +24,7 @@ export function ForgotPasswordPage() {
   const [failure, setFailure] = useState<string | null>(null);
   const [isSent, setIsSent] = useState(false);
   const [isPending, setIsPending] = useState(false);
+  const sendsMail = useMailDelivery().data?.sendsMail;
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -54,7 +56,15 @@ export function ForgotPasswordPage() {
       <h1 className="text-2xl font-bold tracking-tight text-slate-900">
         {t('auth.forgotPassword.title')}
       </h1>
-      {isSent ? (
+      {sendsMail === false ? (
+        <>
+          <Alert className="mt-6">{t('auth.forgotPassword.noMail')}</Alert>
+          <p className="mt-4 text-slate-700">{t('auth.forgotPassword.noMailAskAdministrator')}</p>
+          <p className="mt-4 text-sm text-slate-600">
+            {t('auth.forgotPassword.noMailLastAdministrator')}
+          </p>
+        </>
+      ) : isSent ? (
         <>
           <Alert className="mt-6">{t('auth.forgotPassword.sent')}</Alert>
           <p className="mt-4 text-slate-700">{t('auth.forgotPassword.notReceived')}</p>

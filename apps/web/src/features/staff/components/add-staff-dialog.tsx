@@ -1,5 +1,6 @@
 import {
   addStaffBodySchema,
+  maskEmail,
   staffRoleLabels,
   staffRoles,
   type AddStaffResult,
@@ -13,6 +14,8 @@ import { CpfInput } from '@/components/ui/cpf-input';
 import { Dialog } from '@/components/ui/dialog';
 import { FormField, inputStyles } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
+import { useMailDelivery } from '@/lib/api/get-mail-delivery';
+import { formatDate } from '@/lib/dates';
 import { errorMessageOf } from '@/lib/error-messages';
 import { serverFieldErrorsOf } from '@/lib/server-field-errors';
 import { useAddStaff } from '../api/add-staff';
@@ -23,19 +26,24 @@ const emptyForm: AddStaffForm = { cpf: '', name: '', email: '', role: 'recepcao'
 
 /**
  * Adds a person to the club's staff by CPF. An existing account joins as it is; a new one is
- * created and its one-time password is shown here, once.
+ * created and either invited by e-mail (the server sends mail and an e-mail was given: the dialog
+ * says where to) or given a one-time password, shown here once.
  */
 export function AddStaffDialog({
   companyId,
+  timezone,
   isOpen,
   onClose,
 }: {
   companyId: string;
+  /** The club's, for the invitation's expiry date. */
+  timezone: string;
   isOpen: boolean;
   onClose: () => void;
 }) {
   const { t } = useTranslation();
   const addStaff = useAddStaff(companyId);
+  const sendsMail = useMailDelivery({ enabled: isOpen }).data?.sendsMail;
   const [result, setResult] = useState<AddStaffResult | null>(null);
   const {
     register,
@@ -87,7 +95,18 @@ export function AddStaffDialog({
             role: staffRoleLabels[result.member.role],
           })}
         </p>
-        {result.oneTimePassword ? (
+        {result.invitation ? (
+          <div className="mt-4 space-y-2" data-testid="invitation-sent">
+            <p className="text-sm font-medium text-slate-900">
+              {t('staff.added.invitation', { email: maskEmail(result.invitation.email) })}
+            </p>
+            <p className="text-sm text-slate-600">
+              {t('staff.added.invitationHint', {
+                date: formatDate(result.invitation.expiresAt, timezone),
+              })}
+            </p>
+          </div>
+        ) : result.oneTimePassword ? (
           <div className="mt-4 space-y-2">
             <p className="text-sm text-slate-700">{t('staff.added.oneTimePassword')}</p>
             <p
@@ -152,6 +171,11 @@ export function AddStaffDialog({
         <Input
           label={t('staff.fields.email')}
           type="email"
+          hint={
+            sendsMail === undefined
+              ? undefined
+              : t(sendsMail ? 'staff.fields.emailInvites' : 'staff.fields.emailNoMail')
+          }
           error={errors.email?.message}
           {...register('email')}
         />

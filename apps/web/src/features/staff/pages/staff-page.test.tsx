@@ -17,6 +17,7 @@ const ana: StaffMember = {
   email: null,
   role: 'administrador',
   mustChangePassword: false,
+  invitationPending: false,
   createdAt: '2026-01-10T12:00:00.000Z',
 };
 
@@ -42,9 +43,10 @@ describe('Equipe', () => {
     let members = [ana];
     const { requests } = mockApi(
       route.get(`/backoffice/company/${company.id}/staff`, () => ({ items: members })),
+      route.get('/auth/mail-delivery', { sendsMail: false }),
       route.post(`/backoffice/company/${company.id}/staff`, () => {
         members = [ana, rita];
-        return { member: rita, oneTimePassword: 'abcdefgh2345' };
+        return { member: rita, oneTimePassword: 'abcdefgh2345', invitation: null };
       }),
     );
     renderApp('/staff');
@@ -53,6 +55,9 @@ describe('Equipe', () => {
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Adicionar pessoa' }));
     const dialog = await screen.findByRole('dialog', { name: 'Adicionar pessoa à equipe' });
+    expect(
+      await within(dialog).findByText(/Este servidor não envia e-mails: quem ainda não tem conta/),
+    ).toBeVisible();
     await user.type(within(dialog).getByLabelText('CPF'), '12345678909');
     await user.type(within(dialog).getByLabelText('Nome'), 'Rita Lima');
     await user.click(within(dialog).getByRole('button', { name: 'Adicionar' }));
@@ -67,6 +72,55 @@ describe('Equipe', () => {
     });
     await user.click(within(added).getAllByRole('button', { name: 'Fechar' })[0]!);
     expect(await screen.findByText('Ainda não trocou a senha provisória.')).toBeVisible();
+  });
+
+  it('says where the invitation went when the server sends mail, and shows no password', async () => {
+    const company = signedInAdministrator();
+    const bruno: StaffMember = {
+      ...ana,
+      userId: '00000000-0000-4000-8000-00000000aaa3',
+      name: 'Bruno Lima',
+      cpf: '12345678909',
+      email: 'bruno@gmail.com',
+      role: 'consulta',
+      invitationPending: true,
+    };
+    let members = [ana];
+    const { requests } = mockApi(
+      route.get(`/backoffice/company/${company.id}/staff`, () => ({ items: members })),
+      route.get('/auth/mail-delivery', { sendsMail: true }),
+      route.post(`/backoffice/company/${company.id}/staff`, () => {
+        members = [ana, bruno];
+        return {
+          member: bruno,
+          oneTimePassword: null,
+          invitation: { email: 'bruno@gmail.com', expiresAt: '2026-12-04T15:00:00.000Z' },
+        };
+      }),
+    );
+    renderApp('/staff');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Adicionar pessoa' }, firstRender));
+    const dialog = await screen.findByRole('dialog', { name: 'Adicionar pessoa à equipe' });
+    expect(await within(dialog).findByText(/recebe neste e-mail um convite/)).toBeVisible();
+    await user.type(within(dialog).getByLabelText('CPF'), '12345678909');
+    await user.type(within(dialog).getByLabelText('Nome'), 'Bruno Lima');
+    await user.type(within(dialog).getByLabelText('E-mail (opcional)'), 'bruno@gmail.com');
+    await user.selectOptions(within(dialog).getByLabelText('Papel'), 'consulta');
+    await user.click(within(dialog).getByRole('button', { name: 'Adicionar' }));
+
+    const added = await screen.findByRole('dialog', { name: 'Pessoa adicionada' });
+    expect(within(added).getByText('Convite enviado para b•••@g•••.com.')).toBeVisible();
+    expect(within(added).getByText(/vale até 04\/12\/2026/)).toBeVisible();
+    expect(within(added).queryByTestId('one-time-password')).toBeNull();
+    expect(requests.find((request) => request.method === 'POST')?.body).toMatchObject({
+      email: 'bruno@gmail.com',
+      role: 'consulta',
+    });
+    await user.click(within(added).getAllByRole('button', { name: 'Fechar' })[0]!);
+    expect(
+      await screen.findByText('Convite enviado por e-mail; ainda não criou a senha.'),
+    ).toBeVisible();
   });
 
   it('says why the last administrator cannot be demoted', async () => {

@@ -96,6 +96,9 @@ export function StaffPage() {
                   {member.mustChangePassword && (
                     <p className="text-sm text-amber-800">{t('staff.pendingPassword')}</p>
                   )}
+                  {member.invitationPending && (
+                    <p className="text-sm text-amber-800">{t('staff.invitationPending')}</p>
+                  )}
                 </div>
                 <div className="flex items-center gap-2">
                   <label className="sr-only" htmlFor={`role-${member.userId}`}>
@@ -127,7 +130,12 @@ export function StaffPage() {
           </ul>
         </Card>
       )}
-      <AddStaffDialog companyId={company.id} isOpen={isAdding} onClose={() => setIsAdding(false)} />
+      <AddStaffDialog
+        companyId={company.id}
+        timezone={company.timezone}
+        isOpen={isAdding}
+        onClose={() => setIsAdding(false)}
+      />
       <ConfirmDialog
         isOpen={removing !== null}
         title={t('staff.confirmRemove.title')}

@@ -43,6 +43,14 @@ export const auth = {
       'Não recebeu em alguns minutos? Confira a caixa de spam. Se a sua conta não tiver e-mail, peça ao administrador do clube que defina uma nova senha para você.',
     technicalProblems: 'Não foi possível enviar agora. Tente novamente em instantes.',
     backToLogin: 'Voltar para o login',
+    // Without SMTP no link can reach a staff member. Staff accounts are the person's own, so no
+    // club screen sets their password: it is reset on the server, and the last administrator,
+    // who has nobody to ask, needs the command itself.
+    noMail: 'Este clube não envia e-mails, então a senha não pode ser redefinida por um link.',
+    noMailAskAdministrator:
+      'Peça a um administrador do clube. Sem e-mail, a senha da equipe só é redefinida no servidor do clube, por quem cuida dele.',
+    noMailLastAdministrator:
+      'Administrador: no computador onde o servidor roda, use o comando reset-staff-password (npm run cli -- reset-staff-password --cpf <CPF> --password <nova senha>).',
   },
   choosePassword: {
     title: 'Crie sua nova senha',

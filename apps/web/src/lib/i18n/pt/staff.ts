@@ -7,6 +7,7 @@ export const staff = {
   error: 'Não foi possível carregar a equipe.',
   you: '(você)',
   pendingPassword: 'Ainda não trocou a senha provisória.',
+  invitationPending: 'Convite enviado por e-mail; ainda não criou a senha.',
   roleOf: 'Papel de {{name}}',
   roleChanged: '{{name}} agora é {{role}}.',
   roleChangeError: 'Não foi possível mudar o papel.',
@@ -34,6 +35,10 @@ export const staff = {
     name: 'Nome',
     nameHint: 'Obrigatório apenas para quem ainda não tem conta.',
     email: 'E-mail (opcional)',
+    emailInvites:
+      'Quem ainda não tem conta recebe neste e-mail um convite para criar a própria senha. Sem e-mail, você recebe uma senha provisória para entregar.',
+    emailNoMail:
+      'Este servidor não envia e-mails: quem ainda não tem conta recebe uma senha provisória, mostrada uma vez.',
     role: 'Papel',
   },
   added: {
@@ -42,5 +47,8 @@ export const staff = {
     oneTimePassword: 'Senha provisória (mostrada só agora — anote e entregue à pessoa):',
     oneTimePasswordHint: 'No primeiro acesso, a pessoa deverá trocar esta senha.',
     existingAccount: 'A pessoa já tinha conta: ela entra com a senha que já usa.',
+    invitation: 'Convite enviado para {{email}}.',
+    invitationHint:
+      'A pessoa cria a própria senha pelo link do e-mail, que vale até {{date}} e só pode ser usado uma vez. Se ele vencer, ela pede outro em "Esqueceu sua senha?", na página de entrada.',
   },
 } as const;
