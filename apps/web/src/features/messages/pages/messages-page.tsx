@@ -8,8 +8,8 @@ import { LoadingState } from '@/components/ui/spinner';
 import { useCurrentCompany } from '@/lib/current-company';
 import { formatDateTime } from '@/lib/dates';
 import { errorMessageOf } from '@/lib/error-messages';
-import { useMessages } from '../api/get-messages';
-import { statusTone, TextWithLinks } from '../components/text-with-links';
+import { useMessages } from '@/lib/api/get-messages';
+import { statusTone, TextWithLinks } from '@/components/message-parts';
 
 /** One message: its subject, recipient and state; its text once opened. */
 function MessageItem({ message, timezone }: { message: Message; timezone: string }) {

@@ -31,4 +31,3 @@ export function TextWithLinks({ text }: { text: string }) {
     </>
   );
 }
-
