@@ -87,10 +87,16 @@ describe('a block that cancels or moves bookings', () => {
       .from(outboxMessages)
       .where(eq(outboxMessages.companyId, companyId));
     expect(messages.map((message) => message.recipient).sort()).toEqual([
+      '',
       'ana@x.com',
       'helena@x.com',
       'lucas@x.com',
     ]);
+    // Bruno has no address: his is kept for the portal's Avisos only.
+    expect(messages.find((message) => message.associateId === bruno.id)).toMatchObject({
+      recipient: '',
+      status: 'notice',
+    });
     const toAna = messages.find((message) => message.recipient === 'ana@x.com')!;
     expect(toAna).toMatchObject({
       associateId: ana.id,

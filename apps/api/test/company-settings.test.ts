@@ -53,6 +53,7 @@ describe('PATCH /api/backoffice/company/:id', () => {
       noShowSuspensionCount: null,
       noShowWindowDays: 30,
       noShowSuspensionDays: 7,
+      reminderHours: null,
       createdAt,
       updatedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
     });
@@ -88,6 +89,21 @@ describe('PATCH /api/backoffice/company/:id', () => {
       createdAt,
       updatedAt: updated.updatedAt,
     });
+  });
+
+  it('sets the hours before a booking its reminder goes out, and turns reminders off with null', async () => {
+    const { company, headers } = await createClubWithBearer(context.app);
+    const base = { name: company.name, timezone: company.timezone };
+    const on = await patchCompany(company.id, { ...base, reminderHours: 24 }, headers);
+    expect(on.statusCode).toBe(200);
+    expect(on.json()).toMatchObject({ reminderHours: 24 });
+    const kept = await patchCompany(company.id, base, headers);
+    expect(kept.json()).toMatchObject({ reminderHours: 24 });
+    const tooMany = await patchCompany(company.id, { ...base, reminderHours: 169 }, headers);
+    expect(tooMany.statusCode).toBe(400);
+    expect(tooMany.body).toContain('Máximo 168 horas');
+    const off = await patchCompany(company.id, { ...base, reminderHours: null }, headers);
+    expect(off.json()).toMatchObject({ reminderHours: null });
   });
 
   it('accepts any IANA zone, not only the Brazilian ones the screen offers, in its own spelling', async () => {

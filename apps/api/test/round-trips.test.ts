@@ -15,12 +15,13 @@ const ceiling = {
   portalSlotList: 2,
   staffCheck: 2,
   portalCheck: 2,
-  staffBooking: 9,
+  // 11: a booking also queues its confirmation in its transaction (who hears of it, the row).
+  staffBooking: 11,
   staffRefusal: 2,
-  portalBooking: 9,
+  portalBooking: 11,
   portalRefusal: 2,
-  // 9: a cancellation by staff also queues the message to the member (the outbox row).
-  staffCancel: 9,
+  // 10: a cancellation by staff also queues the message to the member (who, the outbox row).
+  staffCancel: 10,
   portalCancel: 8,
   daySheet: 2,
   associateSearch: 2,

@@ -77,6 +77,8 @@ export const companies = pgTable(
     noShowSuspensionCount: integer('no_show_suspension_count'),
     noShowWindowDays: integer('no_show_window_days').notNull().default(30),
     noShowSuspensionDays: integer('no_show_suspension_days').notNull().default(7),
+    /** Hours before a booking its reminder is sent; null = no reminders (the default). */
+    reminderHours: integer('reminder_hours'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -85,6 +87,10 @@ export const companies = pgTable(
     check(
       'companies_no_show_policy',
       sql`${table.noShowToleranceMinutes} between 0 and 1440 and coalesce(${table.noShowSuspensionCount}, 0) >= 0 and ${table.noShowWindowDays} between 1 and 365 and ${table.noShowSuspensionDays} between 1 and 365`,
+    ),
+    check(
+      'companies_reminder_hours',
+      sql`${table.reminderHours} is null or ${table.reminderHours} between 1 and 168`,
     ),
   ],
 );
@@ -163,6 +169,8 @@ export const associates = pgTable(
     blockedReason: text('blocked_reason'),
     /** The member wants to hear about what they did themselves (their own bookings). */
     notifyOwnBookings: boolean('notify_own_bookings').notNull().default(true),
+    /** The member wants the reminder before a booking by e-mail (the club's `reminderHours`). */
+    notifyReminders: boolean('notify_reminders').notNull().default(true),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -600,7 +608,8 @@ export const outboxMessages = pgTable(
     sensitive: boolean('sensitive').notNull().default(false),
     /** At most one message per key, ever (e.g. one invitation per member and day). */
     dedupeKey: text('dedupe_key'),
-    status: text('status', { enum: ['pending', 'sent', 'kept', 'failed'] })
+    /** `notice`: only in the member's Avisos (no address, or the member chose no e-mail). */
+    status: text('status', { enum: ['pending', 'sent', 'kept', 'failed', 'notice'] })
       .notNull()
       .default('pending'),
     attempts: integer('attempts').notNull().default(0),
@@ -608,6 +617,8 @@ export const outboxMessages = pgTable(
     sendingUntil: instant('sending_until'),
     lastError: text('last_error'),
     sentAt: instant('sent_at'),
+    /** When the member opened it in the portal's Avisos. */
+    readAt: instant('read_at'),
     createdAt: createdAt(),
   },
   (table) => [
@@ -618,7 +629,10 @@ export const outboxMessages = pgTable(
     index('outbox_messages_company_created_idx').on(table.companyId, table.createdAt),
     index('outbox_messages_associate_created_idx').on(table.associateId, table.createdAt),
     index('outbox_messages_batch_idx').on(table.batchId),
-    check('outbox_messages_status', sql`${table.status} in ('pending','sent','kept','failed')`),
+    check(
+      'outbox_messages_status',
+      sql`${table.status} in ('pending','sent','kept','failed','notice')`,
+    ),
   ],
 );
 

@@ -2,10 +2,15 @@ import fp from 'fastify-plugin';
 import { createAfterResponse } from '../lib/after-response';
 import { createOutboxSender } from '../lib/mail/outbox-sender';
 import { createMailTransport } from '../lib/mail/transport';
+import { queueDueReminders } from '../services/messages/member-messages';
+
+/** How often the API looks for bookings whose reminder is due (the club's `reminderHours`). */
+export const reminderLookMs = 60_000;
 
 /**
  * Work done after a request was answered (`app.afterResponse`), and the outbox's sender (`app.outbox`): created with the app, working only once `start` is called
- * (the server does; tests drive it themselves), stopped when the app closes.
+ * (the server does; tests drive it themselves), stopped when the app closes. A started app also
+ * queues due booking reminders every `reminderLookMs` (each once, whatever the processes).
  */
 export const outboxPlugin = fp(
   async (app, options: { start: boolean }) => {
@@ -17,8 +22,26 @@ export const outboxPlugin = fp(
     app.decorate('outbox', sender);
     const afterResponse = createAfterResponse(app.log);
     app.decorate('afterResponse', afterResponse);
-    if (options.start) app.addHook('onReady', async () => sender.start());
+    let reminders: NodeJS.Timeout | undefined;
+    let looking: Promise<void> = Promise.resolve();
+    const lookForReminders = () => {
+      looking = queueDueReminders(app.db, { publicUrl: app.config.publicUrl }).then(
+        (queued) => {
+          if (queued > 0) sender.wake();
+        },
+        (error: unknown) => app.log.error({ err: error }, 'booking reminders could not be queued'),
+      );
+    };
+    if (options.start) {
+      app.addHook('onReady', async () => {
+        sender.start();
+        reminders = setInterval(lookForReminders, reminderLookMs);
+        reminders.unref();
+      });
+    }
     app.addHook('onClose', async () => {
+      clearInterval(reminders);
+      await looking;
       await afterResponse.idle();
       await sender.stop();
       if (transport.kind === 'smtp') transport.close();

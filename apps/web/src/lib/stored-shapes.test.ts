@@ -17,6 +17,7 @@ const company = {
   noShowSuspensionCount: null,
   noShowWindowDays: 30,
   noShowSuspensionDays: 7,
+  reminderHours: null,
   createdAt: '2026-11-20T13:00:00.000Z',
   updatedAt: '2026-11-22T09:30:15.250Z',
 };
@@ -76,6 +77,7 @@ describe('parseCompany', () => {
     ['a club without logo', company],
     ['a club with logo', { ...company, logoUrl: '/api/files/logo.png' }],
     ['a club with extra keys', { ...company, extra: true }],
+    ['a club with reminders', { ...company, reminderHours: 24 }],
     ['a logo that is no string', { ...company, logoUrl: 1 }],
     ['a missing logo', { ...company, logoUrl: undefined }],
     ['a missing timezone', { ...company, timezone: undefined }],
@@ -94,12 +96,13 @@ describe('parseCompany', () => {
     expectSameAsSchema(parseCompany, companySchema, value);
   });
 
-  it('gives a club stored before the no-show policy existed the server defaults', () => {
+  it('gives a club stored before the no-show policy and the reminders existed the server defaults', () => {
     const {
       noShowToleranceMinutes: _tolerance,
       noShowSuspensionCount: _count,
       noShowWindowDays: _window,
       noShowSuspensionDays: _days,
+      reminderHours: _reminder,
       ...older
     } = company;
     expect(parseCompany(older)).toEqual(company);

@@ -69,6 +69,10 @@ export function parseCompany(value: unknown): Company | null {
         : integerOr(value.noShowSuspensionCount, 0) || null,
     noShowWindowDays: integerOr(value.noShowWindowDays, 30),
     noShowSuspensionDays: integerOr(value.noShowSuspensionDays, 7),
+    reminderHours:
+      typeof value.reminderHours === 'number' && Number.isInteger(value.reminderHours)
+        ? value.reminderHours
+        : null,
     createdAt: value.createdAt,
     updatedAt: value.updatedAt,
   };

@@ -28,5 +28,6 @@ export const portalPaths = {
     href: (scope: PortalBookingScope = 'upcoming') =>
       scope === 'upcoming' ? '/reservas' : `/reservas?aba=${scope}`,
   },
+  notices: { path: '/avisos', href: () => '/avisos' },
   account: { path: '/conta', href: () => '/conta' },
 } as const;

@@ -34,6 +34,7 @@ export function buildCompany(overrides: Partial<CompanyOfStaff> = {}): CompanyOf
     noShowSuspensionCount: null,
     noShowWindowDays: 30,
     noShowSuspensionDays: 7,
+    reminderHours: null,
     createdAt: '2026-01-10T12:00:00.000Z',
     updatedAt: '2026-01-10T12:00:00.000Z',
     ...overrides,

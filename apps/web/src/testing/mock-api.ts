@@ -24,6 +24,9 @@ export const server = setupServer(
     const company = getCurrentCompany();
     return HttpResponse.json({ items: company ? [{ ...company, role: 'administrador' }] : [] });
   }),
+  // Every signed-in portal page shows the unread notices' count on the nav: none, unless a test
+  // declares them.
+  http.get('/api/portal/notice', () => HttpResponse.json({ items: [], unread: 0 })),
 );
 
 /** A request as a handler received it, also kept in the test's log (`requests`). */

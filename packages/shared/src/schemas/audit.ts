@@ -87,6 +87,7 @@ const auditFieldLabels: Record<string, string> = {
   noShowSuspensionCount: 'Faltas para suspensão',
   noShowWindowDays: 'Janela de faltas (dias)',
   noShowSuspensionDays: 'Dias de suspensão',
+  reminderHours: 'Lembrete antes da reserva (h)',
   logoUrl: 'Logotipo',
   reason: 'Motivo',
   total: 'Linhas',

@@ -12,6 +12,8 @@ export const companySchema = z.object({
   noShowSuspensionCount: z.number().int().nullable(),
   noShowWindowDays: z.number().int(),
   noShowSuspensionDays: z.number().int(),
+  /** Hours before a booking its reminder goes to the member; null = no reminders. */
+  reminderHours: z.number().int().nullable(),
   createdAt: z.iso.datetime(),
   /** Bumped by every change to the club: name, timezone or logo. */
   updatedAt: z.iso.datetime(),
@@ -82,6 +84,14 @@ export const updateCompanyBodySchema = z.object({
     .int('Use dias inteiros')
     .min(1, 'Mínimo 1 dia')
     .max(365, 'Máximo 365 dias')
+    .optional(),
+  /** null turns the reminders off; left out keeps the value. */
+  reminderHours: z
+    .number({ message: 'Informe um número' })
+    .int('Use horas inteiras')
+    .min(1, 'Mínimo 1 hora')
+    .max(168, 'Máximo 168 horas')
+    .nullable()
     .optional(),
 });
 export type UpdateCompanyBody = z.infer<typeof updateCompanyBodySchema>;

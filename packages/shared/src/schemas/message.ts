@@ -11,11 +11,17 @@ import { changeOwnPasswordBodySchema } from './auth';
  *   POST  /api/portal/auth/access-link/redeem           redeemAccessLinkBodySchema → portalSessionSchema
  *   POST  /api/auth/access-link                         accessLinkRequestBodySchema → accessLinkRequestedSchema (202)
  *   POST  /api/auth/access-link/redeem                  redeemAccessLinkBodySchema → sessionSchema
+ *   GET   /api/portal/notice                            → noticeListSchema (the member's Avisos)
+ *   PATCH /api/portal/notice/read                       → noticeListSchema (all read)
+ *   GET   /api/portal/me/notifications                  → notificationPreferencesSchema
+ *   PUT   /api/portal/me/notifications                  notificationPreferencesSchema → same
  */
 
 /** pending: waiting to be sent (or tried again); sent: the mail server accepted it; kept: no
- * mail server is configured, it is only shown here; failed: given up. */
-export const messageStatusSchema = z.enum(['pending', 'sent', 'kept', 'failed']);
+ * mail server is configured, it is only shown here; failed: given up; notice: not e-mailed (the
+ * club holds no address, or the member switched that kind of e-mail off), only in the member's
+ * Avisos. */
+export const messageStatusSchema = z.enum(['pending', 'sent', 'kept', 'failed', 'notice']);
 export type MessageStatus = z.infer<typeof messageStatusSchema>;
 
 export const messageSchema = z.object({
@@ -81,3 +87,32 @@ export type ChoosePasswordForm = z.infer<typeof choosePasswordFormSchema>;
  */
 export const mailDeliverySchema = z.object({ sendsMail: z.boolean() });
 export type MailDelivery = z.infer<typeof mailDeliverySchema>;
+
+/** A notice in the member's Avisos: what the club told them, by e-mail or not. */
+export const noticeSchema = z.object({
+  id: z.uuid(),
+  kind: z.string(),
+  subject: z.string(),
+  textBody: z.string(),
+  createdAt: z.iso.datetime({ offset: true }),
+  read: z.boolean(),
+});
+export type Notice = z.infer<typeof noticeSchema>;
+/** The latest notices first (at most `noticeListLimit`) and how many are unread. */
+export const noticeListSchema = z.object({
+  items: z.array(noticeSchema),
+  unread: z.number().int(),
+});
+export type NoticeList = z.infer<typeof noticeListSchema>;
+export const noticeListLimit = 50;
+
+/**
+ * Which messages a member wants by e-mail. The confirmation of a booking made in the portal and
+ * the reminder may be switched off; what the club does to a booking (cancel, move), a booking
+ * staff made and a suspension always go out. Everything stays in Avisos.
+ */
+export const notificationPreferencesSchema = z.object({
+  ownBookings: z.boolean({ message: 'Escolha sim ou não' }),
+  reminders: z.boolean({ message: 'Escolha sim ou não' }),
+});
+export type NotificationPreferences = z.infer<typeof notificationPreferencesSchema>;

@@ -63,7 +63,13 @@ export const portalBookingRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { member, body } = request;
-      return reply.status(201).send(await bookAndAnswer(app.db, { member, body }));
+      const booking = await bookAndAnswer(app.db, {
+        member,
+        body,
+        publicUrl: app.config.publicUrl,
+      });
+      app.outbox.wake();
+      return reply.status(201).send(booking);
     },
   );
 

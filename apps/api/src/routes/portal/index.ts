@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { portalAuthRoutes } from './auth';
 import { portalBookingRoutes } from './bookings';
 import { portalMeRoutes } from './me';
+import { portalNoticeRoutes } from './notices';
 import { portalPlaceRoutes } from './places';
 
 /**
@@ -15,5 +16,6 @@ export const portalRoutes: FastifyPluginAsyncZod = async (app) => {
     await member.register(portalMeRoutes);
     await member.register(portalPlaceRoutes);
     await member.register(portalBookingRoutes);
+    await member.register(portalNoticeRoutes);
   });
 };

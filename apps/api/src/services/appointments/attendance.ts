@@ -45,6 +45,8 @@ export type AttendanceOptions = {
   staff: Staff;
   appointmentId: string;
   now?: Date;
+  /** Base of the portal link: given, a suspension this causes is told to the title's members. */
+  publicUrl?: string;
 };
 
 type LockedAppointment = Awaited<ReturnType<typeof lockAppointmentOfStaff>>['appointment'];

@@ -11,6 +11,7 @@ import {
   type BookingFailure,
   type BookingRequest,
 } from './booking-rules';
+import { queueBookingConfirmation } from '../messages/member-messages';
 import { findAppointment } from './list-appointments';
 
 /** Who books: staff in the back office, or a member through the portal. */
@@ -26,6 +27,8 @@ export type BookAppointmentOptions = {
   context?: BookingContext;
   /** The error a refusal throws; by default the first failing rule's, with every one in details. */
   refuse?: (failures: BookingFailure[], context: BookingContext) => Error;
+  /** Base of the portal link: given, the confirmation is queued in the booking's transaction. */
+  publicUrl?: string;
 };
 
 /**
@@ -100,6 +103,9 @@ export async function bookAppointment(db: Database, options: BookAppointmentOpti
         data: { startsAt: request.startsAt, endsAt: request.endsAt },
       },
     );
+    if (options.publicUrl) {
+      await queueBookingConfirmation(tx, { appointmentId: id, publicUrl: options.publicUrl });
+    }
     announce({
       companyId: locked.place.companyId,
       kind: 'appointment.created',
@@ -110,16 +116,22 @@ export async function bookAppointment(db: Database, options: BookAppointmentOpti
   });
 }
 
-export type CreateAppointmentOptions = { staff: Staff; request: BookingRequest; now?: Date };
+export type CreateAppointmentOptions = {
+  staff: Staff;
+  request: BookingRequest;
+  now?: Date;
+  publicUrl?: string;
+};
 
 /** A booking made by staff in the back office. */
 export async function createAppointment(db: Database, options: CreateAppointmentOptions) {
-  const { staff, request, now } = options;
+  const { staff, request, now, publicUrl } = options;
   return bookAppointment(db, {
     request,
     companyIds: staff.companyIds,
     actor: { userId: staff.userId },
     now,
+    publicUrl,
   });
 }
 

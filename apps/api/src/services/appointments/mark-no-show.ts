@@ -1,6 +1,7 @@
 import type { Database } from '@clube/db';
 import { AppError } from '../../lib/app-error';
 import { transactionAnnouncing } from '../../lib/club-events';
+import { queueSuspensionMessages } from '../messages/member-messages';
 import { suspendTitleForNoShows } from '../title-suspensions/suspend-title-for-no-shows';
 import { lockAppointmentOfStaff, recordAttendance, type AttendanceOptions } from './attendance';
 
@@ -29,12 +30,22 @@ export async function markNoShow(db: Database, options: AttendanceOptions) {
       now,
       timezone: club.timezone,
     });
-    return suspendTitleForNoShows(tx, {
+    const suspension = await suspendTitleForNoShows(tx, {
       companyId: appointment.companyId,
       associateTitleId: appointment.associateTitleId,
       policy: club,
       actorUserId: staff.userId,
       now,
     });
+    if (suspension && options.publicUrl) {
+      await queueSuspensionMessages(tx, {
+        companyId: appointment.companyId,
+        associateTitleId: appointment.associateTitleId,
+        endsAt: suspension.endsAt,
+        reason: suspension.reason,
+        publicUrl: options.publicUrl,
+      });
+    }
+    return suspension;
   });
 }

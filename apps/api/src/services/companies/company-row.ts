@@ -10,6 +10,7 @@ export const companyColumns = {
   noShowSuspensionCount: companies.noShowSuspensionCount,
   noShowWindowDays: companies.noShowWindowDays,
   noShowSuspensionDays: companies.noShowSuspensionDays,
+  reminderHours: companies.reminderHours,
   createdAt: companies.createdAt,
   updatedAt: companies.updatedAt,
 };

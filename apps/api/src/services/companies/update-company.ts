@@ -33,6 +33,7 @@ export async function updateCompany(db: Database, options: UpdateCompanyOptions)
         noShowSuspensionCount: companies.noShowSuspensionCount,
         noShowWindowDays: companies.noShowWindowDays,
         noShowSuspensionDays: companies.noShowSuspensionDays,
+        reminderHours: companies.reminderHours,
       })
       .from(companies)
       .where(eq(companies.id, options.companyId))
@@ -52,6 +53,7 @@ export async function updateCompany(db: Database, options: UpdateCompanyOptions)
             : options.noShowSuspensionCount || null,
         noShowWindowDays: options.noShowWindowDays,
         noShowSuspensionDays: options.noShowSuspensionDays,
+        reminderHours: options.reminderHours,
         updatedAt: new Date(),
       })
       .where(eq(companies.id, options.companyId))
@@ -69,6 +71,7 @@ export async function updateCompany(db: Database, options: UpdateCompanyOptions)
         noShowSuspensionCount: company!.noShowSuspensionCount,
         noShowWindowDays: company!.noShowWindowDays,
         noShowSuspensionDays: company!.noShowSuspensionDays,
+        reminderHours: company!.reminderHours,
       }),
     });
     return toCompany(company!);

@@ -2,9 +2,9 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { appointments, associates, companies, places, type Database } from '@clube/db';
 import { clubDateOf, clubTimeOf, dateLabel } from '@clube/shared';
-import { renderMessage } from '../../lib/mail/layout';
 import { enqueueMessages, type NewMessage } from '../../lib/mail/enqueue-messages';
 import { absoluteUrl } from '../account-links/links';
+import { bookingsUrl, firstNameOf, memberMessage } from './member-messages';
 
 /** A booking the club cancelled or moved: what happened, and why. */
 export type ClubChange =
@@ -31,8 +31,9 @@ type Line = { text: string; member: string };
  * Tells members that the club cancelled or moved their bookings, in the caller's transaction:
  * one message per member, listing all of their bookings the change touched (a block over three
  * of them is one message, not three). The member the booking is for and the member who booked it
- * for them (a title's holder booking for family) both hear of it, where the club holds their
- * e-mail. Always sent: a member cannot switch these off. Answers how many were queued.
+ * for them (a title's holder booking for family) both hear of it: by e-mail where the club holds
+ * their address, in the portal's Avisos in any case. Always sent: a member cannot switch these
+ * off. Answers how many were queued.
  */
 export async function queueClubChangeMessages(
   db: Database,
@@ -73,7 +74,7 @@ export async function queueClubChangeMessages(
   const changeOf = new Map(options.changes.map((change) => [change.appointmentId, change]));
   const byRecipient = new Map<
     string,
-    { name: string; email: string; lines: Line[]; club: (typeof rows)[number] }
+    { name: string; email: string | null; lines: Line[]; club: (typeof rows)[number] }
   >();
   for (const row of rows) {
     const change = changeOf.get(row.id)!;
@@ -89,11 +90,9 @@ export async function queueClubChangeMessages(
         : []),
     ];
     for (const person of people) {
-      const email = person.email?.trim();
-      if (!email) continue;
       const entry = byRecipient.get(person.id) ?? {
         name: person.name,
-        email,
+        email: person.email,
         lines: [],
         club: row,
       };
@@ -102,33 +101,29 @@ export async function queueClubChangeMessages(
     }
   }
   const messages: NewMessage[] = [...byRecipient].map(([associateId, entry]) => {
-    const firstName = entry.name.trim().split(/\s+/)[0] ?? entry.name;
     const many = entry.lines.length > 1;
-    const rendered = renderMessage({
-      subject: many
-        ? `Reservas alteradas pelo clube — ${entry.club.clubName}`
-        : `Reserva alterada pelo clube — ${entry.club.clubName}`,
-      sender: entry.club.clubName,
-      logoUrl: absoluteUrl(options.publicUrl, entry.club.logoUrl),
-      greeting: `Olá, ${firstName}!`,
-      paragraphs: [
-        many ? 'O clube alterou estas reservas:' : 'O clube alterou esta reserva:',
-        ...entry.lines.map((line) =>
-          line.member === entry.name ? line.text : `${line.text} (reserva de ${line.member})`,
-        ),
-      ],
-      action: { label: 'Ver minhas reservas', url: `${options.publicUrl}/portal/reservas` },
-      after: ['Em caso de dúvida, fale com a secretaria do clube.'],
-    });
-    return {
+    return memberMessage({
       companyId: options.companyId,
-      associateId,
+      reader: { id: associateId, name: entry.name, email: entry.email },
       kind: 'booking-changed-by-club',
-      recipient: entry.email,
-      subject: rendered.subject,
-      textBody: rendered.text,
-      htmlBody: rendered.html,
-    };
+      byEmail: true,
+      layout: {
+        subject: many
+          ? `Reservas alteradas pelo clube — ${entry.club.clubName}`
+          : `Reserva alterada pelo clube — ${entry.club.clubName}`,
+        sender: entry.club.clubName,
+        logoUrl: absoluteUrl(options.publicUrl, entry.club.logoUrl),
+        greeting: `Olá, ${firstNameOf(entry.name)}!`,
+        paragraphs: [
+          many ? 'O clube alterou estas reservas:' : 'O clube alterou esta reserva:',
+          ...entry.lines.map((line) =>
+            line.member === entry.name ? line.text : `${line.text} (reserva de ${line.member})`,
+          ),
+        ],
+        action: { label: 'Ver minhas reservas', url: bookingsUrl(options.publicUrl) },
+        after: ['Em caso de dúvida, fale com a secretaria do clube.'],
+      },
+    });
   });
   return enqueueMessages(db, messages);
 }

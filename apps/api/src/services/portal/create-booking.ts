@@ -6,7 +6,10 @@ import { checkResolved, type CheckBookingOptions } from './check-booking';
 import { memberFailures, resolveBookingRequest } from './booking-request';
 import { findMemberBooking } from './list-bookings';
 
-export type CreateBookingOptions = CheckBookingOptions;
+export type CreateBookingOptions = CheckBookingOptions & {
+  /** Base of the portal link: given, the confirmation is queued with the booking. */
+  publicUrl?: string;
+};
 
 /**
  * A member books through the portal, on the back office's booking path (same rules, locks and
@@ -29,6 +32,7 @@ export async function createBooking(db: Database, options: CreateBookingOptions)
     companyIds: new Set([member.companyId]),
     actor: { associateId: member.associateId },
     now: resolved.now,
+    publicUrl: options.publicUrl,
     refuse: (failures, context) => {
       const described = memberFailures(failures, context, resolved);
       return appErrorOf(described[0]!.failure, {

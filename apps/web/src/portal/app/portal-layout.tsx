@@ -3,8 +3,16 @@ import { Suspense, useState, type ComponentType, type SVGProps } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet, useNavigate } from 'react-router';
 import { cn } from '@/components/ui/cn';
-import { CalendarIcon, HomeIcon, LogoutIcon, TilesIcon, UserIcon } from '@/components/ui/icons';
+import {
+  BellIcon,
+  CalendarIcon,
+  HomeIcon,
+  LogoutIcon,
+  TilesIcon,
+  UserIcon,
+} from '@/components/ui/icons';
 import { LoadingState } from '@/components/ui/spinner';
+import { useNotices } from '../api/notices';
 import { registerMemberTexts } from '../lib/member-texts';
 import { portalQueryClient } from '../lib/query-client';
 import { useSignedInSession } from '../lib/session';
@@ -16,7 +24,12 @@ registerMemberTexts();
 
 type NavItem = {
   href: string;
-  labelKey: 'portal.nav.home' | 'portal.nav.places' | 'portal.nav.bookings' | 'portal.nav.account';
+  labelKey:
+    | 'portal.nav.home'
+    | 'portal.nav.places'
+    | 'portal.nav.bookings'
+    | 'portal.nav.notices'
+    | 'portal.nav.account';
   icon: ComponentType<SVGProps<SVGSVGElement>>;
 };
 
@@ -24,11 +37,25 @@ const navItems: NavItem[] = [
   { href: portalPaths.home.href(), labelKey: 'portal.nav.home', icon: HomeIcon },
   { href: portalPaths.places.href(), labelKey: 'portal.nav.places', icon: TilesIcon },
   { href: portalPaths.bookings.href(), labelKey: 'portal.nav.bookings', icon: CalendarIcon },
+  { href: portalPaths.notices.href(), labelKey: 'portal.nav.notices', icon: BellIcon },
   { href: portalPaths.account.href(), labelKey: 'portal.nav.account', icon: UserIcon },
 ];
 
+/** How many notices the member has not read, next to Avisos (nothing while it loads). */
+function UnreadCount() {
+  const { t } = useTranslation();
+  const unread = useNotices().data?.unread ?? 0;
+  if (unread === 0) return null;
+  return (
+    <span className="absolute -top-0.5 left-1/2 ml-1 min-w-5 rounded-full bg-red-600 px-1.5 text-center text-[11px] leading-5 font-semibold text-white sm:static sm:ml-0">
+      {unread > 99 ? '99+' : unread}
+      <span className="sr-only"> {t('portal.nav.unread', { count: unread })}</span>
+    </span>
+  );
+}
+
 /**
- * Signed-in pages: the club's name on top, the four sections as a bottom tab bar on phones (in
+ * Signed-in pages: the club's name on top, the five sections as a bottom tab bar on phones (in
  * reach of the thumb) and in the header on wider screens.
  */
 export function PortalLayout() {
@@ -51,7 +78,7 @@ export function PortalLayout() {
           to={item.href}
           className={({ isActive }) =>
             cn(
-              'flex flex-col items-center gap-0.5 px-2 py-2 text-xs font-medium sm:flex-row sm:gap-2 sm:rounded-lg sm:px-3 sm:text-sm',
+              'relative flex flex-col items-center gap-0.5 px-2 py-2 text-xs font-medium sm:flex-row sm:gap-2 sm:rounded-lg sm:px-3 sm:text-sm',
               'focus-visible:outline-2 focus-visible:outline-offset-[-2px] focus-visible:outline-brand-700',
               isActive
                 ? 'text-brand-800 sm:bg-brand-50'
@@ -61,6 +88,7 @@ export function PortalLayout() {
         >
           <Icon className="size-6 sm:size-5" />
           {t(item.labelKey)}
+          {item.labelKey === 'portal.nav.notices' && <UnreadCount />}
         </NavLink>
       </li>
     );

@@ -91,6 +91,10 @@ export const portalRoutes: RouteObject[] = withErrorElements(
                   element: lazyPage(() => import('../pages/bookings-page'), 'BookingsPage'),
                 },
                 {
+                  path: portalPaths.notices.path,
+                  element: lazyPage(() => import('../pages/notices-page'), 'NoticesPage'),
+                },
+                {
                   path: portalPaths.account.path,
                   element: lazyPage(() => import('../pages/account-page'), 'AccountPage'),
                 },

@@ -22,6 +22,7 @@ describe('changing the portal password', () => {
     const renewed = buildPortalSession({ member: session.member, club: session.club });
     let attempts = 0;
     const { requests } = mockApi(
+      route.get('/portal/me/notifications', { ownBookings: true, reminders: true }),
       route.patch('/portal/me/password', () => {
         attempts += 1;
         return attempts === 1 ? apiError('InvalidOldPassword') : renewed;
@@ -48,12 +49,59 @@ describe('changing the portal password', () => {
   it('words a too-short new password as the back-office forms do, and sends nothing', async () => {
     const user = userEvent.setup();
     setPortalSession(buildPortalSession());
-    const { requests } = mockApi();
+    const { requests } = mockApi(
+      route.get('/portal/me/notifications', { ownBookings: true, reminders: true }),
+    );
     renderPortal('/conta');
 
     await changePassword(user, 'socio123', '12345');
 
     expect(await screen.findByText('A senha deve ter pelo menos 6 caracteres')).toBeVisible();
-    expect(requests).toEqual([]);
+    expect(requests.filter((request) => request.method !== 'GET')).toEqual([]);
+  });
+});
+
+describe('the e-mails a member wants', () => {
+  it('switches the confirmation of their own bookings off, and says what always goes out', async () => {
+    const user = userEvent.setup();
+    setPortalSession(buildPortalSession());
+    const { requests } = mockApi(
+      route.get('/portal/me/notifications', { ownBookings: true, reminders: true }),
+      route.put('/portal/me/notifications', ({ body }) => body as object),
+    );
+    renderPortal('/conta');
+
+    const own = await screen.findByRole('checkbox', {
+      name: 'Confirmação das reservas que eu faço',
+    });
+    expect(own).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'Lembrete antes das reservas' })).toBeChecked();
+    expect(
+      screen.getByText(
+        'Cancelamentos e mudanças feitos pelo clube, reservas feitas pela secretaria e suspensões são sempre enviados.',
+      ),
+    ).toBeVisible();
+    await user.click(own);
+    await user.click(screen.getByRole('button', { name: 'Salvar preferências' }));
+
+    expect(await screen.findByText('Preferências salvas.')).toBeVisible();
+    expect(requests.find((request) => request.method === 'PUT')?.body).toEqual({
+      ownBookings: false,
+      reminders: true,
+    });
+    expect(own).not.toBeChecked();
+  });
+
+  it('says so when saving fails', async () => {
+    const user = userEvent.setup();
+    setPortalSession(buildPortalSession());
+    mockApi(
+      route.get('/portal/me/notifications', { ownBookings: true, reminders: true }),
+      route.put('/portal/me/notifications', apiError('ValidationError')),
+    );
+    renderPortal('/conta');
+    await user.click(await screen.findByRole('checkbox', { name: 'Lembrete antes das reservas' }));
+    await user.click(screen.getByRole('button', { name: 'Salvar preferências' }));
+    expect(await screen.findByRole('alert')).toBeVisible();
   });
 });

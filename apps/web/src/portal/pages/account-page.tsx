@@ -7,6 +7,7 @@ import { Button } from '@/components/ui/button';
 import { LogoutIcon } from '@/components/ui/icons';
 import { PasswordInput } from '@/components/ui/password-input';
 import { useChangePassword } from '../api/change-password';
+import { EmailPreferences } from '../components/email-preferences';
 import { portalErrorKeyOf, portalErrorMessageOf } from '../lib/error-message';
 import { useSignedInSession } from '../lib/session';
 import { signOutOfPortal } from '../lib/sign-out';
@@ -16,7 +17,7 @@ type Fields = { currentPassword: string; newPassword: string; confirmPassword: s
 type FieldErrors = Partial<Record<keyof Fields, string>>;
 const emptyFields: Fields = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
-/** Conta: who is signed in, Alterar senha (other sessions end), Sair. */
+/** Conta: who is signed in, Alterar senha (other sessions end), the e-mails wanted, Sair. */
 export function AccountPage() {
   const { t } = useTranslation();
   const session = useSignedInSession();
@@ -114,6 +115,7 @@ export function AccountPage() {
           </Button>
         </form>
       </section>
+      <EmailPreferences />
       <Button
         variant="secondary"
         size="lg"

@@ -92,7 +92,12 @@ export const appointmentRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const created = await bookAndAnswer(app.db, { staff: request.staff, request: request.body });
+      const created = await bookAndAnswer(app.db, {
+        staff: request.staff,
+        request: request.body,
+        publicUrl: app.config.publicUrl,
+      });
+      app.outbox.wake();
       return reply.status(201).send(created);
     },
   );
@@ -192,7 +197,12 @@ export const appointmentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { id } = request.params;
-      const suspension = await markNoShow(app.db, { staff: request.staff, appointmentId: id });
+      const suspension = await markNoShow(app.db, {
+        staff: request.staff,
+        appointmentId: id,
+        publicUrl: app.config.publicUrl,
+      });
+      if (suspension) app.outbox.wake();
       return {
         ...(await reread(id, request.staff.companyIds)),
         titleSuspendedUntil: suspension?.endsAt.toISOString() ?? null,

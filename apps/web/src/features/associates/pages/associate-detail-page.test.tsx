@@ -1,4 +1,4 @@
-import type { AssociateAppointmentsSummary } from '@clube/shared';
+import type { AssociateAppointmentsSummary, Message } from '@clube/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -42,6 +42,7 @@ describe('associate page: attendance and suspension', () => {
         summary(!lifted),
       ),
       route.get('/backoffice/audit', { items: [], nextCursor: null }),
+      route.get('/backoffice/message/company/:companyId', { items: [] }),
       route.patch('/backoffice/associate-title/:titleId/lift-suspension', () => {
         lifted = true;
         return { lifted: 1 };
@@ -83,6 +84,7 @@ describe('associate page: who the member is', () => {
       route.get(`/backoffice/associate/id/${member.id}`, member),
       route.get(`/backoffice/associate/id/${member.id}/appointments-summary`, summary(false)),
       route.get('/backoffice/audit', { items: [], nextCursor: null }),
+      route.get('/backoffice/message/company/:companyId', { items: [] }),
     );
     renderApp(`/associates/${member.id}`);
     return member;
@@ -123,4 +125,60 @@ describe('associate page: who the member is', () => {
     );
     expect(screen.getByText('Nenhum outro membro neste título.')).toBeVisible();
   }, 20_000);
+});
+
+describe('associate page: messages sent', () => {
+  it('shows what was sent to the member, its state, when, and the error of a failure', async () => {
+    const user = userEvent.setup();
+    setSession(buildSession());
+    setCurrentCompany(company);
+    const message = (overrides: Partial<Message>): Message => ({
+      id: crypto.randomUUID(),
+      kind: 'booking-confirmed',
+      associateId: associate.id,
+      associateName: 'Ana Lima',
+      recipient: 'ana@exemplo.com',
+      subject: 'Reserva confirmada — Clube Demonstração',
+      textBody: 'Olá, Ana!\n\nSua reserva está confirmada.',
+      status: 'sent',
+      attempts: 1,
+      lastError: null,
+      createdAt: '2026-06-10T13:00:00.000Z',
+      sentAt: '2026-06-10T13:00:05.000Z',
+      ...overrides,
+    });
+    const { requests } = mockApi(
+      route.get(`/backoffice/associate/id/${associate.id}`, associate),
+      route.get(`/backoffice/associate/id/${associate.id}/appointments-summary`, summary(false)),
+      route.get('/backoffice/audit', { items: [], nextCursor: null }),
+      route.get('/backoffice/message/company/:companyId', {
+        items: [
+          message({
+            subject: 'Lembrete da sua reserva — Clube Demonstração',
+            status: 'failed',
+            sentAt: null,
+            lastError: '550 Mailbox unavailable',
+          }),
+          message({ recipient: '', status: 'notice', sentAt: null, kind: 'booking-reminder' }),
+          message({}),
+        ],
+      }),
+    );
+    renderApp(`/associates/${associate.id}`);
+
+    const section = (
+      await screen.findByRole('heading', { name: 'Mensagens enviadas' }, { timeout: 10_000 })
+    ).parentElement!;
+    expect(await within(section).findByText('Erro: 550 Mailbox unavailable')).toBeVisible();
+    expect(within(section).getByText('Falhou')).toBeVisible();
+    expect(within(section).getByText('Somente no portal (sem e-mail)')).toBeVisible();
+    expect(within(section).getByText('Entregue ao servidor de e-mail')).toBeVisible();
+    expect(within(section).getByText('Enviada em 10/06/26 10:00')).toBeVisible();
+    expect(within(section).getByText(/Somente no portal$/)).toBeVisible();
+    const lookup = requests.find((request) => request.url.includes('/backoffice/message/'));
+    expect(lookup?.query.get('associateId')).toBe(associate.id);
+
+    await user.click(within(section).getAllByRole('button', { name: 'Ver texto' })[0]!);
+    expect(within(section).getByText(/Sua reserva está confirmada\./)).toBeVisible();
+  });
 });

@@ -16,6 +16,7 @@ import { toast } from 'react-toastify';
 import { formatDate, formatDateTime, formatDateTimeLong } from '@/lib/dates';
 import { errorMessageOf, isNotFoundError } from '@/lib/error-messages';
 import { isWellFormedId } from '@/lib/record-id';
+import { AssociateMessages } from '@/components/associate-messages';
 import { useAssociate } from '@/lib/api/get-associate';
 import { useAssociateAppointmentsSummary } from '../api/get-associate-appointments-summary';
 import { useLiftTitleSuspension } from '../api/lift-title-suspension';
@@ -324,6 +325,7 @@ export function AssociateDetailPage() {
           hideAssociate
         />
       </section>
+      <AssociateMessages companyId={company.id} associateId={data.id} timezone={company.timezone} />
       <BlockDialog
         companyId={company.id}
         request={blockRequest}

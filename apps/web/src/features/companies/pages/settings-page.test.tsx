@@ -345,4 +345,30 @@ describe('club settings page', () => {
       noShowSuspensionDays: 7,
     });
   });
+
+  it('sets the reminder hours before a booking; 0 turns the reminders off', async () => {
+    const company = signedInClub({ reminderHours: 24 });
+    const { requests } = mockApi(saveCompany(company));
+    renderApp('/settings');
+    const form = await screen.findByRole('form', { name: 'Lembrete das reservas' }, firstRender);
+    const hours = within(form).getByRole('spinbutton', { name: /^Enviar lembrete/ });
+    expect(hours).toHaveValue(24);
+
+    const user = userEvent.setup();
+    await user.clear(hours);
+    await user.type(hours, '200');
+    await user.click(within(form).getByRole('button', { name: 'Salvar lembrete' }));
+    expect(await within(form).findByText('Máximo 168 horas')).toBeInTheDocument();
+    expect(requests.filter((request) => request.method === 'PATCH')).toEqual([]);
+
+    await user.clear(hours);
+    await user.type(hours, '0');
+    await user.click(within(form).getByRole('button', { name: 'Salvar lembrete' }));
+    expect(await screen.findByText('Configurações salvas!')).toBeInTheDocument();
+    expect(requests.find((request) => request.method === 'PATCH')?.body).toEqual({
+      name: 'Clube Demonstração',
+      timezone: 'America/Sao_Paulo',
+      reminderHours: null,
+    });
+  });
 });

@@ -6,6 +6,7 @@ import { CompanyLogoForm } from '../components/company-logo-form';
 import { CompanySettingsForm } from '../components/company-settings-form';
 import { CompanySummary } from '../components/company-summary';
 import { NoShowPolicyForm } from '../components/no-show-policy-form';
+import { ReminderForm } from '../components/reminder-form';
 
 export function SettingsPage() {
   const { t } = useTranslation();
@@ -29,6 +30,12 @@ export function SettingsPage() {
             {t('companies.noShow.title')}
           </h2>
           <NoShowPolicyForm company={company} />
+        </Card>
+        <Card>
+          <h2 className="border-b border-slate-200 px-6 py-4 text-lg font-semibold text-slate-900">
+            {t('companies.reminder.title')}
+          </h2>
+          <ReminderForm company={company} />
         </Card>
         <Card>
           <h2 className="border-b border-slate-200 px-6 py-4 text-lg font-semibold text-slate-900">

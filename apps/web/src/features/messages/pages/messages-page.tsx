@@ -1,5 +1,5 @@
 import type { Message } from '@clube/shared';
-import { Fragment, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '@/components/ui/alert';
 import { Card } from '@/components/ui/card';
@@ -8,36 +8,8 @@ import { LoadingState } from '@/components/ui/spinner';
 import { useCurrentCompany } from '@/lib/current-company';
 import { formatDateTime } from '@/lib/dates';
 import { errorMessageOf } from '@/lib/error-messages';
-import { useMessages } from '../api/get-messages';
-
-const statusTone: Record<Message['status'], string> = {
-  pending: 'bg-amber-100 text-amber-900',
-  sent: 'bg-emerald-100 text-emerald-900',
-  kept: 'bg-sky-100 text-sky-900',
-  failed: 'bg-red-100 text-red-900',
-};
-
-/** A message's plain text with its addresses as links (the links of the club's messages). */
-function TextWithLinks({ text }: { text: string }) {
-  const parts = text.split(/(https?:\/\/\S+)/g);
-  return (
-    <>
-      {parts.map((part, index) =>
-        /^https?:\/\//.test(part) ? (
-          <a
-            key={index}
-            href={part}
-            className="break-all text-brand-700 underline underline-offset-2"
-          >
-            {part}
-          </a>
-        ) : (
-          <Fragment key={index}>{part}</Fragment>
-        ),
-      )}
-    </>
-  );
-}
+import { useMessages } from '@/lib/api/get-messages';
+import { statusTone, TextWithLinks } from '@/components/message-parts';
 
 /** One message: its subject, recipient and state; its text once opened. */
 function MessageItem({ message, timezone }: { message: Message; timezone: string }) {
@@ -54,10 +26,12 @@ function MessageItem({ message, timezone }: { message: Message; timezone: string
         <span>
           <span className="block font-semibold text-slate-900">{message.subject}</span>
           <span className="block text-sm text-slate-600">
-            {t('messages.to', {
-              name: message.associateName ?? message.recipient,
-              address: message.recipient,
-            })}{' '}
+            {message.recipient === ''
+              ? t('messages.toPortal', { name: message.associateName ?? '' })
+              : t('messages.to', {
+                  name: message.associateName ?? message.recipient,
+                  address: message.recipient,
+                })}{' '}
             · {formatDateTime(message.createdAt, timezone)}
           </span>
         </span>

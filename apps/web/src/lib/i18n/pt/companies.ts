@@ -17,6 +17,14 @@ export const companies = {
     suspensionDays: 'Duração da suspensão (dias)',
     save: 'Salvar política de faltas',
   },
+  reminder: {
+    title: 'Lembrete das reservas',
+    formLabel: 'Lembrete das reservas',
+    hours: 'Enviar lembrete quantas horas antes da reserva',
+    hoursHint:
+      'O associado recebe um lembrete por e-mail e em Avisos no portal. 0 desliga os lembretes.',
+    save: 'Salvar lembrete',
+  },
   settings: {
     title: 'Configurações',
     description: 'Nome, fuso horário e logo do clube selecionado.',

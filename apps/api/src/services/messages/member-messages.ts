@@ -1,0 +1,341 @@
+import { createEvent } from 'ics';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import {
+  appointments,
+  associates,
+  associateTitles,
+  companies,
+  places,
+  queryRows,
+  type Database,
+} from '@clube/db';
+import { clubDateOf, clubTimeOf, dateLabel } from '@clube/shared';
+import { renderMessage, type MessageLayout } from '../../lib/mail/layout';
+import { enqueueMessages, type NewMessage } from '../../lib/mail/enqueue-messages';
+import { absoluteUrl } from '../account-links/links';
+
+/** Someone a message is for: a member of the club, with or without an e-mail address. */
+export type MessageReader = { id: string; name: string; email: string | null };
+
+/**
+ * One message for one member: e-mailed (status `pending`) when the club holds their address and
+ * `byEmail` allows it; otherwise kept only for the portal's Avisos (status `notice`). Either way
+ * the member reads it in Avisos.
+ */
+export function memberMessage(options: {
+  companyId: string;
+  reader: MessageReader;
+  kind: string;
+  layout: MessageLayout;
+  byEmail: boolean;
+  attachments?: NewMessage['attachments'];
+  dedupeKey?: string;
+}): NewMessage {
+  const rendered = renderMessage(options.layout);
+  const email = options.reader.email?.trim() ?? '';
+  const sent = options.byEmail && email !== '';
+  return {
+    companyId: options.companyId,
+    associateId: options.reader.id,
+    kind: options.kind,
+    recipient: sent ? email : '',
+    status: sent ? 'pending' : 'notice',
+    subject: rendered.subject,
+    textBody: rendered.text,
+    htmlBody: rendered.html,
+    attachments: options.attachments ?? [],
+    dedupeKey: options.dedupeKey,
+  };
+}
+
+/** The first name the greeting uses. */
+export const firstNameOf = (name: string) => name.trim().split(/\s+/)[0] ?? name;
+
+/** The portal's list of the member's bookings: every booking message links there. */
+export const bookingsUrl = (publicUrl: string) => `${publicUrl}/portal/reservas`;
+
+type BookingRow = {
+  id: string;
+  companyId: string;
+  startsAt: Date;
+  endsAt: Date;
+  placeName: string;
+  clubName: string;
+  logoUrl: string | null;
+  timezone: string;
+  bookedByStaff: boolean;
+  forMember: MessageReader & { notifyOwnBookings: boolean; notifyReminders: boolean };
+  booker: (MessageReader & { notifyOwnBookings: boolean; notifyReminders: boolean }) | null;
+};
+
+/** The bookings with what their messages say and whom they go to, in one statement. */
+async function readBookings(db: Database, ids: string[]): Promise<BookingRow[]> {
+  if (ids.length === 0) return [];
+  const booker = alias(associates, 'booker');
+  const rows = await db
+    .select({
+      id: appointments.id,
+      companyId: appointments.companyId,
+      startsAt: appointments.startsAt,
+      endsAt: appointments.endsAt,
+      createdBy: appointments.createdBy,
+      placeName: places.name,
+      clubName: companies.name,
+      logoUrl: companies.logoUrl,
+      timezone: companies.timezone,
+      forId: associates.id,
+      forName: associates.name,
+      forEmail: associates.email,
+      forOwn: associates.notifyOwnBookings,
+      forReminders: associates.notifyReminders,
+      bookerId: booker.id,
+      bookerName: booker.name,
+      bookerEmail: booker.email,
+      bookerOwn: booker.notifyOwnBookings,
+      bookerReminders: booker.notifyReminders,
+    })
+    .from(appointments)
+    .innerJoin(places, eq(places.id, appointments.placeId))
+    .innerJoin(companies, eq(companies.id, appointments.companyId))
+    .innerJoin(associates, eq(associates.id, appointments.associateId))
+    .leftJoin(booker, eq(booker.id, appointments.createdByAssociateId))
+    .where(inArray(appointments.id, ids));
+  return rows.map((row) => ({
+    id: row.id,
+    companyId: row.companyId,
+    startsAt: row.startsAt,
+    endsAt: row.endsAt,
+    placeName: row.placeName,
+    clubName: row.clubName,
+    logoUrl: row.logoUrl,
+    timezone: row.timezone,
+    bookedByStaff: row.createdBy !== null,
+    forMember: {
+      id: row.forId,
+      name: row.forName,
+      email: row.forEmail,
+      notifyOwnBookings: row.forOwn,
+      notifyReminders: row.forReminders,
+    },
+    booker:
+      row.bookerId && row.bookerId !== row.forId
+        ? {
+            id: row.bookerId,
+            name: row.bookerName!,
+            email: row.bookerEmail,
+            notifyOwnBookings: row.bookerOwn!,
+            notifyReminders: row.bookerReminders!,
+          }
+        : null,
+  }));
+}
+
+/** "Quadra A, 04/03/2030, 10:00–11:00" in the club's time. */
+function bookingLine(row: BookingRow): string {
+  const date = dateLabel(clubDateOf(row.startsAt, row.timezone));
+  return `${row.placeName}, ${date}, ${clubTimeOf(row.startsAt, row.timezone)}–${clubTimeOf(row.endsAt, row.timezone)}`;
+}
+
+/** The booking as a calendar event (RFC 5545, through the `ics` package), times in UTC. */
+export function bookingCalendar(row: BookingRow, publicUrl: string): string {
+  const utc = (instant: Date) =>
+    [
+      instant.getUTCFullYear(),
+      instant.getUTCMonth() + 1,
+      instant.getUTCDate(),
+      instant.getUTCHours(),
+      instant.getUTCMinutes(),
+    ] as [number, number, number, number, number];
+  const { error, value } = createEvent({
+    uid: `${row.id}@clube-reservas`,
+    productId: 'clube-reservas/ics',
+    method: 'PUBLISH',
+    title: `${row.placeName} — ${row.clubName}`,
+    description: `Reserva de ${row.forMember.name} em ${row.clubName}. Minhas reservas: ${bookingsUrl(publicUrl)}`,
+    location: `${row.placeName}, ${row.clubName}`,
+    url: bookingsUrl(publicUrl),
+    start: utc(row.startsAt),
+    startInputType: 'utc',
+    startOutputType: 'utc',
+    end: utc(row.endsAt),
+    endInputType: 'utc',
+    endOutputType: 'utc',
+    status: 'CONFIRMED',
+    busyStatus: 'BUSY',
+  });
+  if (error || !value) throw error ?? new Error('calendar event not created');
+  return value;
+}
+
+/** The member the booking is for, and the member who booked it for them (family), once each. */
+function readersOf(row: BookingRow) {
+  return [
+    { reader: row.forMember, isFor: true },
+    ...(row.booker ? [{ reader: row.booker, isFor: false }] : []),
+  ];
+}
+
+/**
+ * "Reserva confirmada", with the booking as an `.ics` attachment, in the booking's transaction.
+ * A booking the member made in the portal is e-mailed only to those who keep "Confirmação das
+ * minhas reservas" on (it is still in Avisos); one staff made for them is always e-mailed.
+ */
+export async function queueBookingConfirmation(
+  db: Database,
+  options: { appointmentId: string; publicUrl: string },
+): Promise<number> {
+  const [row] = await readBookings(db, [options.appointmentId]);
+  if (!row) return 0;
+  const line = bookingLine(row);
+  const calendar = bookingCalendar(row, options.publicUrl);
+  const messages = readersOf(row).map(({ reader, isFor }) =>
+    memberMessage({
+      companyId: row.companyId,
+      reader,
+      kind: 'booking-confirmed',
+      byEmail: row.bookedByStaff || reader.notifyOwnBookings,
+      attachments: [
+        {
+          filename: 'reserva.ics',
+          contentType: 'text/calendar; method=PUBLISH',
+          content: calendar,
+        },
+      ],
+      layout: {
+        subject: `Reserva confirmada — ${row.clubName}`,
+        sender: row.clubName,
+        logoUrl: absoluteUrl(options.publicUrl, row.logoUrl),
+        greeting: `Olá, ${firstNameOf(reader.name)}!`,
+        paragraphs: [
+          row.bookedByStaff
+            ? 'A equipe do clube fez esta reserva:'
+            : isFor
+              ? 'Sua reserva está confirmada:'
+              : 'A reserva que você fez está confirmada:',
+          isFor ? `${line}.` : `${line} (reserva de ${row.forMember.name}).`,
+          'O convite em anexo (reserva.ics) coloca a reserva na sua agenda.',
+        ],
+        action: { label: 'Ver minhas reservas', url: bookingsUrl(options.publicUrl) },
+        after: ['Se não puder ir, cancele pelo portal para liberar o horário.'],
+      },
+    }),
+  );
+  return enqueueMessages(db, messages);
+}
+
+/** Bookings whose reminder is due, not queued yet: at most this many per look. */
+const reminderBatch = 500;
+
+/**
+ * The reminders due now: bookings still scheduled that start within their club's `reminderHours`
+ * and were made before that window opened (a booking made an hour before needs no reminder).
+ * Each member's reminder of a booking has its own `dedupeKey`, so any number of processes may run
+ * this at once and each reminder is queued once. Answers how many were queued.
+ */
+export async function queueDueReminders(
+  db: Database,
+  options: { publicUrl: string; now?: Date },
+): Promise<number> {
+  const now = options.now ?? new Date();
+  const due = await queryRows<{ id: string }>(
+    db,
+    sql`select a.id from appointments a
+        join companies c on c.id = a.company_id
+        where c.reminder_hours is not null and a.status = 'SCHEDULED'
+          and a.starts_at > ${now.toISOString()}::timestamptz
+          and a.starts_at <= ${now.toISOString()}::timestamptz + make_interval(hours => c.reminder_hours)
+          and a.created_at <= a.starts_at - make_interval(hours => c.reminder_hours)
+          and not exists (
+            select 1 from outbox_messages m
+            where m.dedupe_key = 'reminder:' || a.id::text || ':' || a.associate_id::text)
+        order by a.starts_at
+        limit ${reminderBatch}`,
+  );
+  const rows = await readBookings(
+    db,
+    due.map((row) => row.id),
+  );
+  const messages = rows.flatMap((row) => {
+    const line = bookingLine(row);
+    return readersOf(row).map(({ reader, isFor }) =>
+      memberMessage({
+        companyId: row.companyId,
+        reader,
+        kind: 'booking-reminder',
+        byEmail: reader.notifyReminders,
+        dedupeKey: `reminder:${row.id}:${reader.id}`,
+        layout: {
+          subject: `Lembrete da sua reserva — ${row.clubName}`,
+          sender: row.clubName,
+          logoUrl: absoluteUrl(options.publicUrl, row.logoUrl),
+          greeting: `Olá, ${firstNameOf(reader.name)}!`,
+          paragraphs: [
+            'Lembrete da reserva:',
+            isFor ? `${line}.` : `${line} (reserva de ${row.forMember.name}).`,
+          ],
+          action: { label: 'Ver minhas reservas', url: bookingsUrl(options.publicUrl) },
+          after: ['Se não puder ir, cancele pelo portal para liberar o horário.'],
+        },
+      }),
+    );
+  });
+  return enqueueMessages(db, messages);
+}
+
+/**
+ * A title suspended for no-shows: every member of the title hears until when and why, in the
+ * suspension's transaction. Always sent (a member cannot switch it off).
+ */
+export async function queueSuspensionMessages(
+  db: Database,
+  options: {
+    companyId: string;
+    associateTitleId: string;
+    endsAt: Date;
+    reason: string;
+    publicUrl: string;
+  },
+): Promise<number> {
+  const members = await db
+    .select({
+      id: associates.id,
+      name: associates.name,
+      email: associates.email,
+      clubName: companies.name,
+      logoUrl: companies.logoUrl,
+      timezone: companies.timezone,
+    })
+    .from(associates)
+    .innerJoin(associateTitles, eq(associateTitles.id, associates.associateTitleId))
+    .innerJoin(companies, eq(companies.id, associates.companyId))
+    .where(
+      and(
+        eq(associates.associateTitleId, options.associateTitleId),
+        eq(associates.companyId, options.companyId),
+      ),
+    );
+  const messages = members.map((member) => {
+    const until = `${dateLabel(clubDateOf(options.endsAt, member.timezone))}, ${clubTimeOf(options.endsAt, member.timezone)}`;
+    return memberMessage({
+      companyId: options.companyId,
+      reader: member,
+      kind: 'title-suspended',
+      byEmail: true,
+      layout: {
+        subject: `Reservas suspensas até ${until} — ${member.clubName}`,
+        sender: member.clubName,
+        logoUrl: absoluteUrl(options.publicUrl, member.logoUrl),
+        greeting: `Olá, ${firstNameOf(member.name)}!`,
+        paragraphs: [
+          `O título da sua família está suspenso para novas reservas até ${until}.`,
+          `Motivo: ${options.reason} (faltas em reservas sem cancelamento).`,
+          'As reservas já feitas continuam valendo. Depois dessa data, as reservas voltam a ser liberadas.',
+        ],
+        action: { label: 'Abrir o portal', url: `${options.publicUrl}/portal/inicio` },
+        after: ['Em caso de dúvida, fale com a secretaria do clube.'],
+      },
+    });
+  });
+  return enqueueMessages(db, messages);
+}
