@@ -108,6 +108,7 @@ export function buildAppointment(overrides: Partial<Appointment> = {}): Appointm
     createdAt: '2026-06-01T12:00:00.000Z',
     cancelledAt: null,
     cancellationReason: null,
+    exceptionReason: null,
     checkedInAt: null,
     noShowAt: null,
     associate: { id: associateId, name: 'Ana Lima', cardId: '1234' },

@@ -236,6 +236,7 @@ async function loadBookings(
       status: appointments.status,
       checkedInAt: appointments.checkedInAt,
       noShowAt: appointments.noShowAt,
+      exceptionReason: appointments.exceptionReason,
     })
     .from(appointments)
     .leftJoin(users, eq(users.id, appointments.createdBy))
@@ -283,6 +284,7 @@ async function loadBookings(
       status: row.status as DaySheetAppointment['status'],
       checkedInAt: row.checkedInAt?.toISOString() ?? null,
       noShowAt: row.noShowAt?.toISOString() ?? null,
+      exceptionReason: row.exceptionReason,
     },
   }));
 }

@@ -62,6 +62,7 @@ const sheet: DaySheet = {
                 status: 'SCHEDULED',
                 checkedInAt: null,
                 noShowAt: null,
+                exceptionReason: null,
                 startsAt: clubInstant(date, '08:00', timezone).toISOString(),
                 endsAt: clubInstant(date, '09:30', timezone).toISOString(),
               },

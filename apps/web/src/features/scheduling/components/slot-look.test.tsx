@@ -44,6 +44,7 @@ const sheet: DaySheet = {
                 status: 'SCHEDULED',
                 checkedInAt: null,
                 noShowAt: null,
+                exceptionReason: null,
                 startsAt: at('09:00'),
                 endsAt: at('10:00'),
               },
