@@ -100,6 +100,8 @@ export function DaySheetBookingDialog({
         [t('scheduling.daySheet.booking.bookedBy'), bookedBy],
       ]
     : [];
+  if (appointment?.exceptionReason)
+    rows.push([t('scheduling.exception.mark'), appointment.exceptionReason]);
 
   return (
     <Dialog

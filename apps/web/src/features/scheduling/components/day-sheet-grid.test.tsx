@@ -99,6 +99,33 @@ describe('DaySheetGrid', () => {
     expect(screen.queryByRole('button', { name: /Pintura/ })).toBeNull();
   });
 
+  it('marks a booking made as an exception, its reason in the name and the tooltip', () => {
+    const booked = sheet.categories[1]!.places[0]!.cells[0]!;
+    const reason = 'Torneio da diretoria';
+    const exception = {
+      ...booked,
+      appointment: { ...booked.appointment!, exceptionReason: reason },
+    };
+    render(
+      <DaySheetGrid
+        sheet={{
+          ...sheet,
+          categories: [
+            {
+              ...sheet.categories[1]!,
+              places: [{ ...sheet.categories[1]!.places[0]!, cells: [exception] }],
+            },
+          ],
+        }}
+        onOpenCell={() => {}}
+      />,
+    );
+    const cell = screen.getByRole('button', {
+      name: `Quadra 1, 08:00: Agendado — Maria da Silva — Exceção: ${reason}`,
+    });
+    expect(cell.querySelector('[data-exception]')).toHaveAttribute('title', `Exceção: ${reason}`);
+  });
+
   it('shows a member present and a no-show each with its own look and mark, not only a colour', () => {
     const booked = sheet.categories[1]!.places[0]!.cells[0]!;
     const withStatus = (time: string, status: 'CHECKED_IN' | 'NO_SHOW') =>
