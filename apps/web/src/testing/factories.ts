@@ -3,6 +3,7 @@ import type {
   Associate,
   Category,
   CompanyOfStaff,
+  DaySheetAppointment,
   Place,
   Session,
 } from '@clube/shared';
@@ -88,6 +89,28 @@ export function buildCategory(overrides: Partial<Category> = {}): Category {
     name: 'Quadras',
     blockedAppointmentDay: false,
     notAppointmentPreviousDayTime: false,
+    ...overrides,
+  };
+}
+
+/** A booking as the day sheet shows it: scheduled, made by staff. */
+export function buildDaySheetAppointment(
+  overrides: Partial<DaySheetAppointment> = {},
+): DaySheetAppointment {
+  return {
+    id: nextId(),
+    associateId: nextId(),
+    associateName: 'Ana Lima',
+    cardId: '1234',
+    titleName: 'Título 7',
+    bookedVia: 'staff',
+    bookedByName: 'Maria Souza',
+    startsAt: '2026-06-10T17:00:00.000Z',
+    endsAt: '2026-06-10T18:00:00.000Z',
+    status: 'SCHEDULED',
+    checkedInAt: null,
+    noShowAt: null,
+    exceptionReason: null,
     ...overrides,
   };
 }

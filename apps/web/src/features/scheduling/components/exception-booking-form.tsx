@@ -33,40 +33,36 @@ export function useCanBookAsException(failures: BookingCheck['failures']): boole
   );
 }
 
-type ExceptionBookingFormProps = {
-  companyId: string;
-  body: CreateAppointmentBody;
-  onBooked: () => void;
+type ExceptionReasonFormProps = {
+  /** What the exception lets the user do, above the reason. */
+  heading: string;
+  submitLabel: string;
+  isPending: boolean;
+  /** Books or cancels with the trimmed reason; a refusal is the caller's to tell. */
+  onSubmit: (reason: string) => Promise<void>;
 };
 
-/** 'Reservar como exceção': the written reason, kept on the booking and in the audit. */
-export function ExceptionBookingForm({ companyId, body, onBooked }: ExceptionBookingFormProps) {
+/** The written reason of an exception (required, at most 500 characters) and its button. */
+export function ExceptionReasonForm({
+  heading,
+  submitLabel,
+  isPending,
+  onSubmit,
+}: ExceptionReasonFormProps) {
   const { t } = useTranslation();
-  const create = useCreateExceptionAppointment(companyId);
   const form = useForm<ExceptionForm>({
     resolver: zodResolver(exceptionFormSchema),
     defaultValues: { reason: '' },
   });
   const error = form.formState.errors.reason?.message;
-
-  const submit = form.handleSubmit(async ({ reason }) => {
-    try {
-      await create.mutateAsync({ ...body, reason });
-      toast.success(t('scheduling.exception.created'));
-      onBooked();
-    } catch (failure) {
-      toast.error(errorMessageOf(failure, t('scheduling.create.createError')));
-    }
-  });
-
   return (
     <form
-      onSubmit={submit}
+      onSubmit={form.handleSubmit(({ reason }) => onSubmit(reason))}
       noValidate
-      aria-label={t('scheduling.exception.heading')}
+      aria-label={heading}
       className="space-y-3 rounded-lg border border-violet-300 bg-violet-50 p-3"
     >
-      <p className="font-medium text-violet-950">{t('scheduling.exception.heading')}</p>
+      <p className="font-medium text-violet-950">{heading}</p>
       <FormField
         label={t('scheduling.exception.reason')}
         hint={t('scheduling.exception.hint')}
@@ -82,9 +78,37 @@ export function ExceptionBookingForm({ companyId, body, onBooked }: ExceptionBoo
           />
         )}
       </FormField>
-      <Button type="submit" variant="secondary" isLoading={create.isPending}>
-        {t('scheduling.exception.submit')}
+      <Button type="submit" variant="secondary" isLoading={isPending}>
+        {submitLabel}
       </Button>
     </form>
+  );
+}
+
+type ExceptionBookingFormProps = {
+  companyId: string;
+  body: CreateAppointmentBody;
+  onBooked: () => void;
+};
+
+/** 'Reservar como exceção': the written reason, kept on the booking and in the audit. */
+export function ExceptionBookingForm({ companyId, body, onBooked }: ExceptionBookingFormProps) {
+  const { t } = useTranslation();
+  const create = useCreateExceptionAppointment(companyId);
+  return (
+    <ExceptionReasonForm
+      heading={t('scheduling.exception.heading')}
+      submitLabel={t('scheduling.exception.submit')}
+      isPending={create.isPending}
+      onSubmit={async (reason) => {
+        try {
+          await create.mutateAsync({ ...body, reason });
+          toast.success(t('scheduling.exception.created'));
+          onBooked();
+        } catch (failure) {
+          toast.error(errorMessageOf(failure, t('scheduling.create.createError')));
+        }
+      }}
+    />
   );
 }

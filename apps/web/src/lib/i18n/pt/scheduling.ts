@@ -135,6 +135,9 @@ export const scheduling = {
     mark: 'Exceção',
     markWithReason: 'Exceção: {{reason}}',
     legend: 'Reservado como exceção',
+    cancelHeading:
+      'O prazo para cancelar já passou. O seu papel permite cancelar como exceção, com um motivo.',
+    cancelSubmit: 'Cancelar como exceção',
   },
   block: {
     title: 'Bloquear horário',
