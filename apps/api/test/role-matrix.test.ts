@@ -223,7 +223,9 @@ describe('the permissions table', () => {
     const names = allowedTo('recepcao').map(operationName);
     for (const name of [
       'POST /api/backoffice/appointment',
+      'POST /api/backoffice/appointment/exception',
       'PATCH /api/backoffice/appointment/cancel/{id}',
+      'PATCH /api/backoffice/appointment/cancel/{id}/exception',
       'PATCH /api/backoffice/appointment/{id}/check-in',
       'PATCH /api/backoffice/appointment/{id}/no-show',
       'POST /api/backoffice/blocked-time/single',
@@ -243,6 +245,13 @@ describe('the permissions table', () => {
     ]) {
       expect(names).not.toContain(name);
     }
+  });
+
+  it('lets administrators and Recepção book and cancel as an exception, not Consulta', () => {
+    expect(staffRoles.filter((role) => hasPermission(role, 'bookings.exception'))).toEqual([
+      'administrador',
+      'recepcao',
+    ]);
   });
 
   it('names the audit permission for administrators and Consulta', () => {

@@ -367,6 +367,11 @@ export const appointments = pgTable(
     /** Front desk: when and by whom the booking was marked as not attended (NO_SHOW). */
     noShowAt: instant('no_show_at'),
     noShowBy: uuid('no_show_by').references(() => users.id, { onDelete: 'set null' }),
+    /**
+     * Booked by staff as an exception (despite a rule the club may waive): the reason they wrote.
+     * Null for a booking made within the rules.
+     */
+    exceptionReason: text('exception_reason'),
   },
   (table) => [
     index('appointments_place_start_idx').on(table.placeId, table.startsAt),
@@ -385,6 +390,10 @@ export const appointments = pgTable(
     check(
       'appointments_checked_in_consistent',
       sql`(${table.status} = 'CHECKED_IN') = (${table.checkedInAt} is not null)`,
+    ),
+    check(
+      'appointments_exception_reason_length',
+      sql`${table.exceptionReason} is null or char_length(${table.exceptionReason}) between 1 and 500`,
     ),
     check(
       'appointments_no_show_consistent',

@@ -54,6 +54,7 @@ export const errorDefinitions = {
   DatabaseUnavailable: { status: 503, message: 'Banco de dados indisponível.' },
   EmbeddedDatabaseExists: { status: 409, message: 'Já existe um banco em {{directory}}. Use --force para substituí-lo (o atual é guardado ao lado).' },
   EmbeddedDatabaseMissing: { status: 404, message: 'Não há banco embutido em {{directory}}.' },
+  ExceptionReasonRequired: { status: 400, message: 'Informe o motivo da exceção.' },
   FileNotFound: { status: 404, message: 'Arquivo não encontrado.' },
   ImageMultipartRequired: { status: 415, message: 'Envie a imagem como multipart/form-data.' },
   ImageTooLarge: { status: 413, message: 'A imagem deve ter no máximo {{maxMegabytes}} MB.' },

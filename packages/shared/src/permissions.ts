@@ -28,6 +28,11 @@ export const permissionRoles = {
   'club.read': everyone,
   /** Book, cancel, check in, mark and undo no-shows, the "why not?" check. */
   'bookings.write': frontDesk,
+  /**
+   * Book, or cancel past the deadline, despite the rules a club may waive, with a written reason
+   * (docs/domain.md, "Exceptions").
+   */
+  'bookings.exception': frontDesk,
   /** Create and delete blocked times. */
   'blocks.write': frontDesk,
   /** Block associates and titles, set a member's portal password, lift a suspension. */

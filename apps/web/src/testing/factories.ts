@@ -3,6 +3,7 @@ import type {
   Associate,
   Category,
   CompanyOfStaff,
+  DaySheetAppointment,
   Place,
   Session,
 } from '@clube/shared';
@@ -95,6 +96,28 @@ export function buildCategory(overrides: Partial<Category> = {}): Category {
   };
 }
 
+/** A booking as the day sheet shows it: scheduled, made by staff. */
+export function buildDaySheetAppointment(
+  overrides: Partial<DaySheetAppointment> = {},
+): DaySheetAppointment {
+  return {
+    id: nextId(),
+    associateId: nextId(),
+    associateName: 'Ana Lima',
+    cardId: '1234',
+    titleName: 'Título 7',
+    bookedVia: 'staff',
+    bookedByName: 'Maria Souza',
+    startsAt: '2026-06-10T17:00:00.000Z',
+    endsAt: '2026-06-10T18:00:00.000Z',
+    status: 'SCHEDULED',
+    checkedInAt: null,
+    noShowAt: null,
+    exceptionReason: null,
+    ...overrides,
+  };
+}
+
 /** A booking as the back office's appointment routes answer it: scheduled, made by staff. */
 export function buildAppointment(overrides: Partial<Appointment> = {}): Appointment {
   const associateId = overrides.associateId ?? nextId();
@@ -111,6 +134,7 @@ export function buildAppointment(overrides: Partial<Appointment> = {}): Appointm
     createdAt: '2026-06-01T12:00:00.000Z',
     cancelledAt: null,
     cancellationReason: null,
+    exceptionReason: null,
     checkedInAt: null,
     noShowAt: null,
     associate: { id: associateId, name: 'Ana Lima', cardId: '1234' },

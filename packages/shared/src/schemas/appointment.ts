@@ -49,6 +49,20 @@ export const createAppointmentBodySchema = z.object({
 });
 export type CreateAppointmentBody = z.input<typeof createAppointmentBodySchema>;
 
+/**
+ * POST /appointment/exception: a booking despite the rules a club may waive, with the reason.
+ * An empty reason answers ExceptionReasonRequired (the form's schema is exceptionReasonSchema).
+ */
+export const createExceptionAppointmentBodySchema = createAppointmentBodySchema.extend({
+  reason: z.string().max(500, 'Máximo 500 caracteres').optional(),
+});
+export type CreateExceptionAppointmentBody = z.input<typeof createExceptionAppointmentBodySchema>;
+
+/** PATCH /appointment/cancel/{id}/exception: a cancellation past the deadline, with the reason. */
+export const cancelExceptionBodySchema = z.object({
+  reason: z.string().max(500, 'Máximo 500 caracteres').optional(),
+});
+
 export const appointmentStatusSchema = z.enum(appointmentStatuses);
 
 export const appointmentSchema = z.object({
@@ -68,6 +82,8 @@ export const appointmentSchema = z.object({
   /** Front desk: when the member was let in (CHECKED_IN) or marked absent (NO_SHOW). */
   checkedInAt: z.iso.datetime().nullable(),
   noShowAt: z.iso.datetime().nullable(),
+  /** Booked by staff as an exception to a rule the club may waive: their reason; else null. */
+  exceptionReason: z.string().nullable(),
   associate: z.object({ id: z.uuid(), name: z.string(), cardId: z.string() }),
   /** The staff member who booked it (null when booked on the portal or that user is gone). */
   createdBy: z.object({ id: z.uuid(), name: z.string() }).nullable(),

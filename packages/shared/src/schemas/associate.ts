@@ -191,6 +191,8 @@ const appointmentOfAssociateSchema = z.object({
   startsAt: z.string(),
   endsAt: z.string(),
   status: z.enum(appointmentStatuses),
+  /** Booked by staff as an exception to a rule the club may waive: their reason; else null. */
+  exceptionReason: z.string().nullable(),
 });
 export type AppointmentOfAssociate = z.infer<typeof appointmentOfAssociateSchema>;
 

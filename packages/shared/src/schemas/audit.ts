@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { clubDateOf, clubTimeOf } from '../time';
+import { waivableBookingRuleLabels } from './booking-failure';
 import { dateSchema, idSchema } from './common';
 
 /**
@@ -8,8 +9,10 @@ import { dateSchema, idSchema } from './common';
  */
 export const auditActionLabels = {
   'appointment.cancel': 'Reserva cancelada',
+  'appointment.cancel-exception': 'Reserva cancelada como exceção (fora do prazo)',
   'appointment.check-in': 'Presença registrada',
   'appointment.create': 'Reserva feita',
+  'appointment.create-exception': 'Reserva feita como exceção',
   'appointment.move': 'Reserva transferida de espaço',
   'appointment.no-show': 'Falta registrada',
   'appointment.undo-attendance': 'Presença ou falta desfeita',
@@ -90,6 +93,7 @@ const auditFieldLabels: Record<string, string> = {
   reminderHours: 'Lembrete antes da reserva (h)',
   logoUrl: 'Logotipo',
   reason: 'Motivo',
+  waived: 'Regras dispensadas',
   total: 'Linhas',
   created: 'Criados',
   updated: 'Alterados',
@@ -112,6 +116,12 @@ export function auditDetailEntries(details: Record<string, unknown> | null): [st
 }
 
 const reasonTexts: Record<string, string> = { 'blocked-time': 'Bloqueio de horário' };
+
+/** The rules an exception waived, by code: a booking's, or the cancel deadline. */
+const waivedRuleTexts: Record<string, string> = {
+  ...waivableBookingRuleLabels,
+  MaxCancelBookingTimeMissed: 'prazo de cancelamento',
+};
 
 const statusTexts: Record<string, string> = {
   SCHEDULED: 'Agendada',
@@ -138,6 +148,8 @@ export function auditValueText(field: string, value: unknown, timezone?: string)
   if (typeof value === 'boolean') return value ? 'sim' : 'não';
   if (field === 'status' && typeof value === 'string') return statusTexts[value] ?? value;
   if (field === 'reason' && typeof value === 'string') return reasonTexts[value] ?? value;
+  if (field === 'waived' && Array.isArray(value))
+    return value.map((code) => waivedRuleTexts[String(code)] ?? String(code)).join(', ');
   if (typeof value === 'string' || typeof value === 'number') return String(value);
   return JSON.stringify(value);
 }

@@ -22,6 +22,30 @@ export const isBookingRuleKey = (code: string): code is BookingRuleKey =>
   (bookingRuleKeys as readonly string[]).includes(code);
 
 /**
+ * The rules a club may waive: an administrator or the front desk may book despite them as an
+ * exception, with a written reason (docs/domain.md, "Exceptions"). Every other rule (blocked
+ * associate or title, the slot's duration, a taken, blocked or past slot) holds for everybody.
+ * Each with the short name the exception's record shows.
+ */
+export const waivableBookingRuleLabels = {
+  TitleSuspended: 'suspensão do título',
+  AvailableBookingDaysMissed: 'antecedência de reserva',
+  AgeRestriction: 'idade mínima',
+  WaitingPeriodRequired: 'reserva no mesmo dia ou na véspera',
+  ReservationsLimitReached: 'limite de reservas no mês',
+} as const satisfies Partial<Record<BookingRuleKey, string>>;
+export type WaivableBookingRuleKey = keyof typeof waivableBookingRuleLabels;
+export const isWaivableBookingRule = (code: string): code is WaivableBookingRuleKey =>
+  Object.hasOwn(waivableBookingRuleLabels, code);
+
+/** Why staff book (or cancel) as an exception: required, at most 500 characters. */
+export const exceptionReasonSchema = z
+  .string({ message: 'Informe o motivo da exceção' })
+  .trim()
+  .min(1, 'Informe o motivo da exceção')
+  .max(500, 'Máximo 500 caracteres');
+
+/**
  * One rule a booking fails, the same on both realms' "why not?" and refusals: its code, the
  * code's text from the error table (with `params` filled), and what the code needs besides.
  */

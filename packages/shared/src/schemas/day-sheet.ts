@@ -33,6 +33,8 @@ export const daySheetAppointmentSchema = z.object({
   status: z.enum(['SCHEDULED', 'CHECKED_IN', 'NO_SHOW']),
   checkedInAt: z.iso.datetime().nullable(),
   noShowAt: z.iso.datetime().nullable(),
+  /** Booked by staff as an exception to a rule the club may waive: their reason; else null. */
+  exceptionReason: z.string().nullable(),
 });
 export type DaySheetAppointment = z.infer<typeof daySheetAppointmentSchema>;
 

@@ -13,6 +13,8 @@ import {
   dateLabel,
   errorCodeOf,
   errorMessageOf,
+  isWaivableBookingRule,
+  limits,
   monthOf,
   type ApiErrorKey,
   type ErrorKeyWithoutParams,
@@ -64,6 +66,11 @@ export type EvaluateBookingRulesOptions = {
   context: BookingContext;
   request: BookingRequest;
   now: Date;
+  /**
+   * Staff book as an exception (docs/domain.md, "Exceptions"): the rules a club may waive are
+   * set aside in `waived` instead of failing; every other rule still fails.
+   */
+  isException?: boolean;
 };
 
 /**
@@ -72,6 +79,16 @@ export type EvaluateBookingRulesOptions = {
  * the rules look at.
  */
 export function evaluateBookingRules(options: EvaluateBookingRulesOptions) {
+  const { failures, quota } = evaluateEveryRule(options);
+  if (!options.isException) return { failures, quota, waived: [] as BookingFailure[] };
+  return {
+    failures: failures.filter((failure) => !isWaivableBookingRule(failure.key)),
+    quota,
+    waived: failures.filter((failure) => isWaivableBookingRule(failure.key)),
+  };
+}
+
+function evaluateEveryRule(options: EvaluateBookingRulesOptions) {
   const { context, request, now } = options;
   const { place, timezone, associate, title } = context;
   const startsAt = new Date(request.startsAt);

@@ -6,7 +6,7 @@ import { recordAudit } from '../../lib/audit';
 import { transactionAnnouncing } from '../../lib/club-events';
 import type { Staff } from '../../types';
 import { queueClubChangeMessages } from '../messages/queue-club-change-messages';
-import type { BookingActor } from './create-appointment';
+import { exceptionReasonOf, type BookingActor } from './create-appointment';
 
 export type CancelBookingOptions = {
   id: string;
@@ -16,6 +16,11 @@ export type CancelBookingOptions = {
   now?: Date;
   /** Base of the portal link: given, a cancellation by staff is told to the member by e-mail. */
   publicUrl?: string;
+  /**
+   * Staff cancel past the deadline as an exception (docs/domain.md, "Exceptions"), with their
+   * reason (trimmed, not empty); recorded only when the deadline had passed.
+   */
+  exception?: { reason: string };
 };
 
 /** The reason members read when staff cancel a booking (the back office asks for none). */
@@ -47,7 +52,9 @@ export async function cancelBooking(db: Database, options: CancelBookingOptions)
     if (!row || row.appointment.status !== 'SCHEDULED') throw new AppError('AppointmentNotFound');
 
     const deadline = row.appointment.startsAt.getTime() - row.maxCancelBookingTime * 3_600_000;
-    if (now.getTime() > deadline) throw new AppError('MaxCancelBookingTimeMissed');
+    const isPastDeadline = now.getTime() > deadline;
+    if (isPastDeadline && !options.exception) throw new AppError('MaxCancelBookingTimeMissed');
+    const exceptionReason = isPastDeadline ? (options.exception?.reason ?? null) : null;
 
     await tx
       .update(appointments)
@@ -62,13 +69,16 @@ export async function cancelBooking(db: Database, options: CancelBookingOptions)
       companyId: row.appointment.companyId,
       actorUserId: staffId,
       actorAssociateId: memberId,
-      action: 'appointment.cancel',
+      action: exceptionReason ? 'appointment.cancel-exception' : 'appointment.cancel',
       entityType: 'appointment',
       entityId: id,
       placeId: row.appointment.placeId,
       associateId: row.appointment.associateId,
       data: {
         startsAt: row.appointment.startsAt.toISOString(),
+        ...(exceptionReason
+          ? { reason: exceptionReason, waived: ['MaxCancelBookingTimeMissed'] }
+          : {}),
         before: { status: 'SCHEDULED' },
         after: { status: 'CANCELLED' },
       },
@@ -94,11 +104,20 @@ export type CancelAppointmentOptions = {
   id: string;
   now?: Date;
   publicUrl?: string;
+  /** Cancelled as an exception (PATCH /appointment/cancel/{id}/exception): the reason as sent. */
+  exceptionReason?: string;
 };
 
-/** Staff cancel any appointment of their clubs. */
+/**
+ * Staff cancel any appointment of their clubs before its place's deadline; past it, only as an
+ * exception with a reason.
+ */
 export async function cancelAppointment(db: Database, options: CancelAppointmentOptions) {
   const { staff, id, now, publicUrl } = options;
+  const exception =
+    options.exceptionReason === undefined
+      ? undefined
+      : { reason: exceptionReasonOf(options.exceptionReason) };
   if (staff.companyIds.size === 0) throw new AppError('AppointmentNotFound');
   return cancelBooking(db, {
     id,
@@ -106,5 +125,6 @@ export async function cancelAppointment(db: Database, options: CancelAppointment
     actor: { userId: staff.userId },
     now,
     publicUrl,
+    exception,
   });
 }

@@ -2,7 +2,7 @@ import { appointments, withConnection, type Database } from '@clube/db';
 import { AppError, appErrorOf } from '../../lib/app-error';
 import { insertAudited } from '../../lib/audit';
 import { transactionAnnouncing } from '../../lib/club-events';
-import { clubDateOf } from '@clube/shared';
+import { clubDateOf, errorCodeOf } from '@clube/shared';
 import type { Staff } from '../../types';
 import { loadBookingContext, lockBookingKeys, type BookingContext } from './booking-context';
 import {
@@ -29,6 +29,11 @@ export type BookAppointmentOptions = {
   refuse?: (failures: BookingFailure[], context: BookingContext) => Error;
   /** Base of the portal link: given, the confirmation is queued in the booking's transaction. */
   publicUrl?: string;
+  /**
+   * Staff book despite the rules a club may waive (docs/domain.md, "Exceptions"), with their
+   * reason (trimmed, not empty). The booking records it only when a rule was waived.
+   */
+  exception?: { reason: string };
 };
 
 /**
@@ -58,7 +63,8 @@ export async function bookAppointment(db: Database, options: BookAppointmentOpti
   const context =
     options.context ??
     (await loadBookingContext(db, { request, companyIds: options.companyIds, now }));
-  const early = evaluateBookingRules({ context, request, now });
+  const isException = options.exception !== undefined;
+  const early = evaluateBookingRules({ context, request, now, isException });
   if (early.failures.length > 0) throw refusal(early.failures, context);
   return transactionAnnouncing(db, async (tx, announce) => {
     await lockBookingKeys(tx, { context });
@@ -72,8 +78,15 @@ export async function bookAppointment(db: Database, options: BookAppointmentOpti
       await lockBookingKeys(tx, { context: locked });
       locked = await readLocked();
     }
-    const { failures } = evaluateBookingRules({ context: locked, request, now });
+    const { failures, waived } = evaluateBookingRules({
+      context: locked,
+      request,
+      now,
+      isException,
+    });
     if (failures.length > 0) throw refusal(failures, locked);
+    // Nothing left to waive (say, the quota freed meanwhile): a booking like any other.
+    const exceptionReason = waived.length > 0 ? (options.exception?.reason ?? null) : null;
 
     // The booking and its audit event in one statement: one round trip on the busiest write. The
     // exclusion constraint still guards the insert (23P01).
@@ -90,17 +103,24 @@ export async function bookAppointment(db: Database, options: BookAppointmentOpti
           endsAt: new Date(request.endsAt),
           createdBy: staffId,
           createdByAssociateId: memberId,
+          exceptionReason,
         })
         .returning({ id: appointments.id }),
       {
         companyId: locked.place.companyId,
         actorUserId: staffId,
         actorAssociateId: memberId,
-        action: 'appointment.create',
+        action: exceptionReason ? 'appointment.create-exception' : 'appointment.create',
         entityType: 'appointment',
         placeId: locked.place.id,
         associateId: locked.associate.id,
-        data: { startsAt: request.startsAt, endsAt: request.endsAt },
+        data: {
+          startsAt: request.startsAt,
+          endsAt: request.endsAt,
+          ...(exceptionReason
+            ? { reason: exceptionReason, waived: waived.map((failure) => errorCodeOf(failure.key)) }
+            : {}),
+        },
       },
     );
     if (options.publicUrl) {
@@ -121,17 +141,37 @@ export type CreateAppointmentOptions = {
   request: BookingRequest;
   now?: Date;
   publicUrl?: string;
+  /** Booked as an exception (POST /appointment/exception): the reason as the client sent it. */
+  exceptionReason?: string;
 };
 
-/** A booking made by staff in the back office. */
+/**
+ * The reason of an exception, trimmed; an empty one answers ExceptionReasonRequired.
+ */
+export function exceptionReasonOf(reason: string | undefined): string {
+  const trimmed = reason?.trim() ?? '';
+  if (!trimmed) {
+    throw new AppError('ExceptionReasonRequired', {
+      details: [{ in: 'body', path: 'reason', message: 'Informe o motivo da exceção' }],
+    });
+  }
+  return trimmed;
+}
+
+/** A booking made by staff in the back office, within the rules or as an exception. */
 export async function createAppointment(db: Database, options: CreateAppointmentOptions) {
   const { staff, request, now, publicUrl } = options;
+  const exception =
+    options.exceptionReason === undefined
+      ? undefined
+      : { reason: exceptionReasonOf(options.exceptionReason) };
   return bookAppointment(db, {
     request,
     companyIds: staff.companyIds,
     actor: { userId: staff.userId },
     now,
     publicUrl,
+    exception,
   });
 }
 

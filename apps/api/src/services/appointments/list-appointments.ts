@@ -70,6 +70,7 @@ export async function listAppointments(db: Database, options: ListAppointmentsOp
       cancellationReason: row.appointment.cancellationReason,
       checkedInAt: row.appointment.checkedInAt?.toISOString() ?? null,
       noShowAt: row.appointment.noShowAt?.toISOString() ?? null,
+      exceptionReason: row.appointment.exceptionReason,
       associate: { id: row.appointment.associateId, name: row.associateName, cardId: row.cardId },
       createdBy:
         row.bookedById && row.bookedByName ? { id: row.bookedById, name: row.bookedByName } : null,

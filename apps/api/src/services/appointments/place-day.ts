@@ -391,7 +391,8 @@ function busyIntervalsSql(options: {
           where associate_titles.id = appointments.associate_title_id),
         appointments.created_by_associate_id is not null,
         (select name from users where users.id = appointments.created_by),
-        appointments.status, appointments.checked_in_at, appointments.no_show_at)`,
+        appointments.status, appointments.checked_in_at, appointments.no_show_at,
+        appointments.exception_reason)`,
     none: sql``,
   }[options.labels ?? 'none'];
   const { of } = options;
@@ -501,6 +502,7 @@ type SheetBookingRow = [
   status: DaySheetAppointment['status'],
   checkedInAt: string | null,
   noShowAt: string | null,
+  exceptionReason: string | null,
 ];
 
 function bookingOfSheet(interval: BusyInterval, row: SheetBookingRow): BookingOfSheet {
@@ -521,6 +523,7 @@ function bookingOfSheet(interval: BusyInterval, row: SheetBookingRow): BookingOf
       status,
       checkedInAt: instant(row[7]),
       noShowAt: instant(row[8]),
+      exceptionReason: row[9],
     },
   };
 }

@@ -14,6 +14,7 @@ const appointmentColumns = {
   startsAt: appointments.startsAt,
   endsAt: appointments.endsAt,
   status: appointments.status,
+  exceptionReason: appointments.exceptionReason,
 };
 
 const toWire = (

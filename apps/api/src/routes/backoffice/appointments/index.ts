@@ -4,7 +4,9 @@ import {
   appointmentSchema,
   bookingCheckSchema,
   bookingRefusalSchema,
+  cancelExceptionBodySchema,
   createAppointmentBodySchema,
+  createExceptionAppointmentBodySchema,
   errorBodySchema,
   idParamsSchema,
   noShowResultSchema,
@@ -103,6 +105,34 @@ export const appointmentRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
+    '/appointment/exception',
+    {
+      config: { permission: 'bookings.exception' },
+      schema: {
+        tags: ['appointment'],
+        summary:
+          'Agenda como exceção, com motivo: dispensa as regras que o clube pode dispensar (cota, antecedência, mesmo dia / véspera, idade, suspensão), nunca um horário ocupado, bloqueado ou passado',
+        body: createExceptionAppointmentBodySchema,
+        response: {
+          201: appointmentSchema,
+          ...errors,
+          409: bookingRefusalSchema,
+          422: bookingRefusalSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { reason, ...body } = request.body;
+      const created = await bookAndAnswer(app.db, {
+        staff: request.staff,
+        request: body,
+        exceptionReason: reason ?? '',
+      });
+      return reply.status(201).send(created);
+    },
+  );
+
+  app.post(
     '/appointment/check',
     {
       config: { permission: 'bookings.write' },
@@ -152,6 +182,33 @@ export const appointmentRoutes: FastifyPluginAsyncZod = async (app) => {
         staff: request.staff,
         id,
         publicUrl: app.config.publicUrl,
+      });
+      app.outbox.wake();
+      const cancelled = await findAppointment(app.db, { companyIds: request.staff.companyIds, id });
+      if (!cancelled) throw new AppError('AppointmentNotFound');
+      return cancelled;
+    },
+  );
+
+  app.patch(
+    '/appointment/cancel/:id/exception',
+    {
+      config: { permission: 'bookings.exception' },
+      schema: {
+        tags: ['appointment'],
+        summary: 'Cancela como exceção, com motivo: também depois do prazo de cancelamento',
+        params: idParamsSchema,
+        body: cancelExceptionBodySchema,
+        response: { 200: appointmentSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      await cancelAppointment(app.db, {
+        staff: request.staff,
+        id,
+        publicUrl: app.config.publicUrl,
+        exceptionReason: request.body.reason ?? '',
       });
       app.outbox.wake();
       const cancelled = await findAppointment(app.db, { companyIds: request.staff.companyIds, id });

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { AuditTrail } from '@/components/audit-trail';
+import { ExceptionMark } from '@/components/exception-mark';
 import { RecordNotFound } from '@/components/record-not-found';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -82,6 +83,9 @@ export function AssociateDetailPage() {
                 >
                   {t(`associates.detail.statuses.${item.status}`)}
                 </span>
+              )}
+              {item.exceptionReason && (
+                <ExceptionMark reason={item.exceptionReason} className="ml-2" />
               )}
             </span>
           </li>

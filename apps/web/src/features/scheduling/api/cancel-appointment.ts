@@ -10,6 +10,23 @@ export async function cancelAppointment(id: string) {
   );
 }
 
+/** PATCH /backoffice/appointment/cancel/{id}/exception: past the deadline, with a reason. */
+export async function cancelAppointmentAsException(input: { id: string; reason: string }) {
+  return appointmentSchema.parse(
+    await api.patch(`/backoffice/appointment/cancel/${encodeURIComponent(input.id)}/exception`, {
+      reason: input.reason,
+    }),
+  );
+}
+
+export function useCancelAppointmentAsException(companyId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: cancelAppointmentAsException,
+    onSuccess: () => invalidateSchedule(queryClient, companyId),
+  });
+}
+
 export function useCancelAppointment(companyId: string) {
   const queryClient = useQueryClient();
   return useMutation({

@@ -86,6 +86,8 @@ export function AppointmentDetailDialog({
         [t('scheduling.list.bookedBy'), bookedByLabel(appointment, t)],
       ]
     : [];
+  if (appointment?.exceptionReason)
+    rows.push([t('scheduling.exception.mark'), appointment.exceptionReason]);
   if (appointment?.cancellationReason)
     rows.push([t('scheduling.detail.cancellationReason'), appointment.cancellationReason]);
 

@@ -1,5 +1,6 @@
 import type { Appointment } from '@clube/shared';
 import { useTranslation } from 'react-i18next';
+import { ExceptionMark } from '@/components/exception-mark';
 import { cn } from '@/components/ui/cn';
 import { formatDateTime, formatTime } from '@/lib/dates';
 import { AttendanceMark, lookOfStatus, slotLookStyles } from './slot-look';
@@ -50,6 +51,9 @@ export function AppointmentList({ appointments, timezone, onOpen }: AppointmentL
                 <AttendanceMark look={lookOfStatus(appointment.status)} />
                 {t(`scheduling.status.${appointment.status}`)}
               </span>
+              {appointment.exceptionReason && (
+                <ExceptionMark reason={appointment.exceptionReason} className="mt-1" />
+              )}
             </span>
             <span>
               <span className="block text-xs text-slate-500">{t('scheduling.list.start')}</span>

@@ -23,6 +23,7 @@ import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useCheckAppointment } from '../api/check-appointment';
 import { useCreateAppointment } from '../api/create-appointment';
 import { memberSearchMinLength, useAssociateSearch } from '../api/search-associates';
+import { ExceptionBookingForm, useCanBookAsException } from './exception-booking-form';
 
 type CreateAppointmentDialogProps = {
   isOpen: boolean;
@@ -125,6 +126,7 @@ export function CreateAppointmentDialog({
 
   const failures = check.data?.failures ?? [];
   const quota = check.data?.quota;
+  const canBookAsException = useCanBookAsException(failures);
   const isSearching = !picked && term.length >= memberSearchMinLength;
   const matches = search.data ?? [];
 
@@ -269,6 +271,9 @@ export function CreateAppointmentDialog({
                 ))}
               </ul>
             </div>
+          )}
+          {canBookAsException && body && (
+            <ExceptionBookingForm companyId={companyId} body={body} onBooked={close} />
           )}
         </div>
       )}

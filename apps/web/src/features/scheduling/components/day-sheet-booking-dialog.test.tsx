@@ -26,6 +26,7 @@ const booking: DaySheetAppointment = {
   status: 'SCHEDULED',
   checkedInAt: null,
   noShowAt: null,
+  exceptionReason: null,
 };
 
 /** `booking` as the back office's appointment routes answer it after an action. */

@@ -5,8 +5,9 @@ import { toast } from 'react-toastify';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { formatTime } from '@/lib/dates';
-import { errorMessageOf } from '@/lib/error-messages';
-import { useCancelAppointment } from '../api/cancel-appointment';
+import { errorKeyOf, errorMessageOf } from '@/lib/error-messages';
+import { useCan } from '@/lib/permissions';
+import { useCancelAppointment, useCancelAppointmentAsException } from '../api/cancel-appointment';
 import {
   AttendanceButtons,
   AttendanceHint,
@@ -16,6 +17,7 @@ import {
   type AttendanceRecord,
 } from './attendance-actions';
 import { DetailList } from '@/components/ui/detail-list';
+import { ExceptionReasonForm } from './exception-booking-form';
 
 type DaySheetBookingDialogProps = {
   booking: { placeName: string; appointment: DaySheetAppointment } | null;
@@ -46,9 +48,14 @@ export function DaySheetBookingDialog({
   // The answer of the last attendance action, so the dialog shows the new status without closing.
   const [updated, setUpdated] = useState<AttendanceRecord | null>(null);
   const cancel = useCancelAppointment(companyId);
+  const cancelAsException = useCancelAppointmentAsException(companyId);
+  const canMakeExceptions = useCan('bookings.exception');
+  // Refused past the deadline: staff who may make exceptions cancel with a reason instead.
+  const [isPastDeadline, setIsPastDeadline] = useState(false);
   const attendance = useAttendance(companyId, timezone);
   const close = () => {
     setIsConfirming(false);
+    setIsPastDeadline(false);
     setUpdated(null);
     onClose();
   };
@@ -56,6 +63,20 @@ export function DaySheetBookingDialog({
     if (!booking) return;
     try {
       await cancel.mutateAsync(booking.appointment.id);
+      toast.success(t('scheduling.daySheet.booking.cancelled'));
+      close();
+    } catch (error) {
+      toast.error(errorMessageOf(error, t('scheduling.daySheet.booking.cancelError')));
+      if (canMakeExceptions && errorKeyOf(error) === 'MaxCancelBookingTimeMissed') {
+        setIsConfirming(false);
+        setIsPastDeadline(true);
+      }
+    }
+  };
+  const cancelWithReason = async (reason: string) => {
+    if (!booking) return;
+    try {
+      await cancelAsException.mutateAsync({ id: booking.appointment.id, reason });
       toast.success(t('scheduling.daySheet.booking.cancelled'));
       close();
     } catch (error) {
@@ -100,6 +121,8 @@ export function DaySheetBookingDialog({
         [t('scheduling.daySheet.booking.bookedBy'), bookedBy],
       ]
     : [];
+  if (appointment?.exceptionReason)
+    rows.push([t('scheduling.exception.mark'), appointment.exceptionReason]);
 
   return (
     <Dialog
@@ -137,6 +160,16 @@ export function DaySheetBookingDialog({
     >
       <DetailList rows={rows} />
       <AttendanceHint allowed={allowed} timezone={timezone} id={hintId} />
+      {isPastDeadline && (
+        <div className="mt-4">
+          <ExceptionReasonForm
+            heading={t('scheduling.exception.cancelHeading')}
+            submitLabel={t('scheduling.exception.cancelSubmit')}
+            isPending={cancelAsException.isPending}
+            onSubmit={cancelWithReason}
+          />
+        </div>
+      )}
     </Dialog>
   );
 }

@@ -62,6 +62,7 @@ const sheet: DaySheet = {
                 status: 'SCHEDULED',
                 checkedInAt: null,
                 noShowAt: null,
+                exceptionReason: null,
                 startsAt: clubInstant(date, '08:00', timezone).toISOString(),
                 endsAt: clubInstant(date, '09:30', timezone).toISOString(),
               },
@@ -96,6 +97,33 @@ describe('DaySheetGrid', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Piscina, 06:00: Livre' }));
     expect(onOpenCell).toHaveBeenCalledTimes(2);
     expect(screen.queryByRole('button', { name: /Pintura/ })).toBeNull();
+  });
+
+  it('marks a booking made as an exception, its reason in the name and the tooltip', () => {
+    const booked = sheet.categories[1]!.places[0]!.cells[0]!;
+    const reason = 'Torneio da diretoria';
+    const exception = {
+      ...booked,
+      appointment: { ...booked.appointment!, exceptionReason: reason },
+    };
+    render(
+      <DaySheetGrid
+        sheet={{
+          ...sheet,
+          categories: [
+            {
+              ...sheet.categories[1]!,
+              places: [{ ...sheet.categories[1]!.places[0]!, cells: [exception] }],
+            },
+          ],
+        }}
+        onOpenCell={() => {}}
+      />,
+    );
+    const cell = screen.getByRole('button', {
+      name: `Quadra 1, 08:00: Agendado — Maria da Silva — Exceção: ${reason}`,
+    });
+    expect(cell.querySelector('[data-exception]')).toHaveAttribute('title', `Exceção: ${reason}`);
   });
 
   it('shows a member present and a no-show each with its own look and mark, not only a colour', () => {

@@ -1,5 +1,6 @@
 import { minutesOfTime, type DaySheet, type DaySheetCell, type DaySheetPlace } from '@clube/shared';
 import { useTranslation } from 'react-i18next';
+import { ExceptionMark } from '@/components/exception-mark';
 import { cn } from '@/components/ui/cn';
 import { AttendanceMark, lookOfCell, slotLookHoverStyles, slotLookStyles } from './slot-look';
 
@@ -47,6 +48,9 @@ export function CellText({ cell }: { cell: DaySheetCell }) {
         <span className="flex items-center gap-0.5 font-semibold">
           <AttendanceMark look={lookOfCell(cell)} />
           <span className="truncate">{cell.appointment.associateName.split(' ')[0]}</span>
+          {cell.appointment.exceptionReason && (
+            <ExceptionMark variant="compact" reason={cell.appointment.exceptionReason} />
+          )}
         </span>
         <span className="block truncate opacity-80">{cell.appointment.cardId}</span>
       </>
@@ -74,7 +78,11 @@ export function cellLabel(
   const t = translate as unknown as (key: string, options?: Record<string, unknown>) => string;
   const state =
     cell.state === 'booked' && cell.appointment
-      ? `${t(`scheduling.status.${cell.appointment.status}`)} — ${cell.appointment.associateName}`
+      ? `${t(`scheduling.status.${cell.appointment.status}`)} — ${cell.appointment.associateName}${
+          cell.appointment.exceptionReason
+            ? ` — ${t('scheduling.exception.markWithReason', { reason: cell.appointment.exceptionReason })}`
+            : ''
+        }`
       : cell.state === 'blocked'
         ? `${t('scheduling.daySheet.states.blocked')} — ${cell.block?.reason ?? ''}`
         : cell.state === 'outside' && cell.outsideReason

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { ExceptionMark } from '@/components/exception-mark';
 import { cn } from '@/components/ui/cn';
 import { AttendanceMark, slotLookStyles, type SlotLook } from './slot-look';
 
@@ -26,6 +27,12 @@ export function SlotLegend({ looks }: { looks: SlotLook[] }) {
           {t(`scheduling.daySheet.states.${look}`)}
         </li>
       ))}
+      <li data-look="exception" className="flex items-center gap-1.5">
+        <span aria-hidden className="flex size-4 items-center justify-center">
+          <ExceptionMark variant="compact" reason="" />
+        </span>
+        {t('scheduling.exception.legend')}
+      </li>
     </ul>
   );
 }

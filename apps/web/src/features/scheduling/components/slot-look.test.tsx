@@ -44,6 +44,7 @@ const sheet: DaySheet = {
                 status: 'SCHEDULED',
                 checkedInAt: null,
                 noShowAt: null,
+                exceptionReason: null,
                 startsAt: at('09:00'),
                 endsAt: at('10:00'),
               },
@@ -127,7 +128,10 @@ describe('one colour scheme for the day sheet and the place calendar', () => {
       'Bloqueado',
       'Passado',
       'Indisponível',
+      // The exception's "E" is drawn, not read.
+      'EReservado como exceção',
     ]);
+    expect(legend.querySelector('[data-look="exception"] [data-exception]')).not.toBeNull();
     expect(legend.querySelector('[data-look="checkedIn"] [data-mark="checkedIn"]')).not.toBeNull();
     expect(legend.querySelector('[data-look="noShow"] [data-mark="noShow"]')).not.toBeNull();
   });

@@ -387,6 +387,7 @@ describe('day sheet page', () => {
       status: 'SCHEDULED',
       checkedInAt: null,
       noShowAt: null,
+      exceptionReason: null,
     };
     let isCancelled = false;
     const { requests } = mockApi(

@@ -50,6 +50,7 @@ function appointment(): Appointment {
     cancellationReason: null,
     checkedInAt: null,
     noShowAt: null,
+    exceptionReason: null,
     associate: { id: associateId, name: 'Ana Lima', cardId: '1234' },
     createdBy: { id: '66666666-6666-4666-8666-666666666666', name: 'Carlos Staff' },
     bookedVia: 'staff',

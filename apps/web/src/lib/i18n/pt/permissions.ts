@@ -13,6 +13,8 @@ export const permissions = {
     'club.read': '',
     'bookings.write':
       'Somente administradores e recepção podem agendar, cancelar e registrar presença.',
+    'bookings.exception':
+      'Somente administradores e recepção podem agendar ou cancelar como exceção.',
     'blocks.write': 'Somente administradores e recepção podem criar e excluir bloqueios.',
     'associates.write':
       'Somente administradores e recepção podem bloquear associados e definir senhas do portal.',

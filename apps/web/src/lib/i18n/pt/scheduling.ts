@@ -126,6 +126,19 @@ export const scheduling = {
     createError: 'Erro ao criar.',
     requestError: 'Erro ao criar agendamento',
   },
+  exception: {
+    heading: 'O seu papel permite dispensar estas regras como exceção, com um motivo.',
+    reason: 'Motivo da exceção',
+    hint: 'Fica registrado na reserva e na auditoria.',
+    submit: 'Reservar como exceção',
+    created: 'Agendamento criado como exceção.',
+    mark: 'Exceção',
+    markWithReason: 'Exceção: {{reason}}',
+    legend: 'Reservado como exceção',
+    cancelHeading:
+      'O prazo para cancelar já passou. O seu papel permite cancelar como exceção, com um motivo.',
+    cancelSubmit: 'Cancelar como exceção',
+  },
   block: {
     title: 'Bloquear horário',
     description: 'Motivo',
