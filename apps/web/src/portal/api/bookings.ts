@@ -1,14 +1,11 @@
 import {
   portalBookingCheckSchema,
   portalBookingListSchema,
-  portalBookingRefusalSchema,
   portalBookingSchema,
   type PortalBookingBody,
-  type PortalBookingFailure,
   type PortalBookingScope,
 } from '@clube/shared';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { isApiError } from '@/lib/http-client';
 import { portalApi } from '../lib/portal-api';
 import { portalKeys } from './me';
 
@@ -43,17 +40,6 @@ export const useBookingCheck = (body: PortalBookingBody | null) =>
     gcTime: 0,
     staleTime: 0,
   });
-
-/** Every rule a refused booking failed, from the refusal's `details.failures`. */
-export function failuresOfRefusal(error: unknown): PortalBookingFailure[] {
-  if (!isApiError(error)) return [];
-  const refusal = portalBookingRefusalSchema.safeParse(error.data);
-  if (!refusal.success) return [];
-  const failures = refusal.data.details?.failures ?? [];
-  return failures.length > 0
-    ? failures
-    : [{ code: refusal.data.error, message: refusal.data.message, params: refusal.data.params }];
-}
 
 /** What a booking or a cancellation changes: slots, quotas, next bookings, the lists. */
 function useInvalidateBookings() {

@@ -8,7 +8,7 @@ import { PasswordInput } from '@/components/ui/password-input';
 import { isApiError } from '@/lib/http-client';
 import { redeemAccessLink } from '../api/access-link';
 import { GuestFrame } from '../components/guest-frame';
-import { portalErrorMessageOf } from '../lib/error-message';
+import { errorMessageOf } from '@/lib/errors';
 import { setPortalSession } from '../lib/session';
 import { portalPaths } from '../paths';
 
@@ -57,7 +57,7 @@ export function ChoosePasswordPage() {
       setFailure(
         isApiError(caught) && caught.status === 400
           ? t('portal.choosePassword.invalidLink')
-          : portalErrorMessageOf(caught, t('portal.forgotPassword.technicalProblems')),
+          : errorMessageOf(caught, t('portal.forgotPassword.technicalProblems')),
       );
     } finally {
       setIsPending(false);

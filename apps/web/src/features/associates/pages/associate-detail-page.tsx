@@ -14,7 +14,7 @@ import { paths } from '@/config/paths';
 import { useCurrentCompany } from '@/lib/current-company';
 import { toast } from 'react-toastify';
 import { formatDate, formatDateTime, formatDateTimeLong } from '@/lib/dates';
-import { errorMessageOf, isNotFoundError } from '@/lib/error-messages';
+import { errorMessageOf, isNotFoundError } from '@/lib/errors';
 import { isWellFormedId } from '@/lib/record-id';
 import { useAssociate } from '../api/get-associate';
 import { useAssociateAppointmentsSummary } from '../api/get-associate-appointments-summary';

@@ -8,7 +8,7 @@ import { PasswordInput } from '@/components/ui/password-input';
 import { isApiError } from '@/lib/http-client';
 import { redeemStaffAccessLink as redeemAccessLink } from '../api/access-link';
 import { AuthLayout as GuestFrame } from '../components/auth-layout';
-import { errorMessageOf } from '@/lib/error-messages';
+import { errorMessageOf } from '@/lib/errors';
 import { setSession } from '@/lib/session';
 import { paths } from '@/config/paths';
 

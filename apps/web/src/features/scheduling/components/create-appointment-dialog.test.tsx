@@ -191,6 +191,43 @@ describe('booking dialog', () => {
     expect(requests.some(isBooking)).toBe(false);
   });
 
+  it('lists every failure of a booking the API refuses when it is sent, with the reason of a block', async () => {
+    const failures = [
+      { code: 'TitleBlocked', message: 'texto do servidor', reason: 'Mensalidade em atraso' },
+      { code: 'AgeRestriction', message: 'texto do servidor' },
+    ];
+    mockApi(
+      route.get<AssociateList>('/backoffice/associate/findAllPaginated', {
+        items: [joao],
+        total: 1,
+      }),
+      route.post<BookingCheck>('/backoffice/appointment/check', ok),
+      // Someone changed the title in between: the POST answers the first failure and all of them.
+      route.post(
+        '/backoffice/appointment',
+        reply(422, { ...refusal, error: 'TitleBlocked', details: { failures } }),
+      ),
+    );
+    const dialog = renderDialog();
+    const user = userEvent.setup();
+    await user.keyboard('pereira joao');
+    await user.click(await within(dialog).findByRole('option', { name: /João Carlos Pereira/ }));
+    const create = within(dialog).getByRole('button', { name: 'Criar' });
+    await waitFor(() => expect(create).toBeEnabled());
+    await user.click(create);
+
+    const list = await within(dialog).findByRole('alert');
+    expect(list).toHaveTextContent('Este agendamento não é permitido:');
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
+      `Título bloqueado: ${errorTexts.TitleBlocked} Motivo: Mensalidade em atraso`,
+      `Idade mínima: ${errorTexts.AgeRestriction}`,
+    ]);
+  });
+
   it('asks nothing for fewer than two characters and says when nobody matches', async () => {
     const { requests } = mockApi(
       route.get<AssociateList>('/backoffice/associate/findAllPaginated', { items: [], total: 0 }),

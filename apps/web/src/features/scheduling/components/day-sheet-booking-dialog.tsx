@@ -5,7 +5,7 @@ import { toast } from 'react-toastify';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { formatTime } from '@/lib/dates';
-import { errorMessageOf } from '@/lib/error-messages';
+import { errorMessageOf } from '@/lib/errors';
 import { useCancelAppointment } from '../api/cancel-appointment';
 import {
   AttendanceButtons,

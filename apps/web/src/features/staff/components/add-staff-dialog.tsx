@@ -13,7 +13,7 @@ import { CpfInput } from '@/components/ui/cpf-input';
 import { Dialog } from '@/components/ui/dialog';
 import { FormField, inputStyles } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { errorMessageOf } from '@/lib/error-messages';
+import { errorMessageOf } from '@/lib/errors';
 import { serverFieldErrorsOf } from '@/lib/server-field-errors';
 import { useAddStaff } from '../api/add-staff';
 

@@ -99,7 +99,6 @@ export const portalMember = {
       confirming: 'Reservando…',
       cancel: 'Voltar',
       refusedTitle: 'Não é possível fazer esta reserva:',
-      refusedReason: 'Motivo: {{reason}}',
       done: 'Reserva confirmada: {{place}}, {{when}}.',
       failed: 'Não foi possível reservar. Tente novamente.',
     },
