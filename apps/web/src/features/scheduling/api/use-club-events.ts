@@ -1,7 +1,7 @@
 import { clubEventSchema } from '@clube/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { readEventStream } from '@/lib/api-client';
+import { readEventStream } from '@/lib/event-stream';
 
 export type LiveStatus = 'connecting' | 'live' | 'offline';
 
