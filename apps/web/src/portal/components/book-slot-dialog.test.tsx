@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { mockApi, route } from '@/testing/mock-api';
 import { setPortalSession } from '../lib/session';
 import { buildMe, buildPlace, buildPortalSession, buildSlot } from '../testing/factories';
-import { renderPortal } from '../testing/render-portal';
+import { renderPortal } from '@/testing/render';
 
 /** Opens the booking of a free slot starting `minutesAhead` from now on a place whose bookings
  * can be cancelled until 2 hours before the start. */
