@@ -5,7 +5,13 @@ import {
   type PortalBookingBody,
   type PortalBookingScope,
 } from '@clube/shared';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  queryOptions,
+  skipToken,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import { portalApi } from '../lib/portal-api';
 import { portalKeys } from './me';
 
@@ -31,15 +37,17 @@ export async function checkBooking(body: PortalBookingBody, signal?: AbortSignal
   );
 }
 
-export const useBookingCheck = (body: PortalBookingBody | null) =>
-  useQuery({
-    queryKey: ['portal', 'check', body],
-    queryFn: ({ signal }) => checkBooking(body!, signal),
-    enabled: body !== null,
+export const bookingCheckQueryOptions = (body: PortalBookingBody | null) =>
+  queryOptions({
+    queryKey: portalKeys.check(body),
+    queryFn: body ? ({ signal }) => checkBooking(body, signal) : skipToken,
     // A check is a snapshot of the rules right now: never served from an old answer.
     gcTime: 0,
     staleTime: 0,
   });
+
+export const useBookingCheck = (body: PortalBookingBody | null) =>
+  useQuery(bookingCheckQueryOptions(body));
 
 /** What a booking or a cancellation changes: slots, quotas, next bookings, the lists. */
 function useInvalidateBookings() {

@@ -1,6 +1,7 @@
 import { associateListSchema, type AssociateList } from '@clube/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { clubKeys } from '@/lib/api/club-keys';
 
 export type AssociatesPage = { companyId: string; page: number; pageSize: number; search: string };
 
@@ -16,7 +17,7 @@ export async function getAssociates(
   return associateListSchema.parse(data);
 }
 
-export const associatesQueryKey = (companyId: string) => [companyId, 'associates'] as const;
+export const associatesQueryKey = clubKeys.associates;
 
 export const getAssociatesQueryOptions = (input: AssociatesPage) =>
   queryOptions({
