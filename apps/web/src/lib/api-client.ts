@@ -15,7 +15,9 @@ const client = createApiClient({
     clearCurrentCompany();
   },
   refreshPath: '/auth/refresh',
+  logoutPath: '/auth/logout',
   parseSession,
 });
 
 export const { api, apiRequest, onSessionExpired, fetchWithSession } = client;
+export const signOutOfApi = client.signOut;

@@ -147,6 +147,8 @@ export type ApiClientOptions<S extends TokenPair> = {
   refreshPath: string;
   /** The refresh answer as a session, or null when it is not one. */
   parseSession: (value: unknown) => S | null;
+  /** The logout endpoint of this realm, e.g. `/auth/logout`. */
+  logoutPath: string;
 };
 
 type MethodOptions = Omit<RequestOptions, 'method' | 'body'>;
@@ -260,7 +262,28 @@ export function createApiClient<S extends TokenPair>(options: ApiClientOptions<S
     return response;
   }
 
-  return { api, apiRequest, onSessionExpired, fetchWithSession };
+  /**
+   * Signs out: revokes the refresh token on the server, then `forget`s everything signed-in. The
+   * local sign-out happens even when the server is unreachable, so the user is never stuck
+   * signed in.
+   */
+  async function signOut(forget: () => void): Promise<void> {
+    const refreshToken = options.getSession()?.refresh_token;
+    if (refreshToken) {
+      try {
+        await send(
+          options.logoutPath,
+          { method: 'POST', body: { refresh_token: refreshToken } },
+          null,
+        );
+      } catch {
+        // The token expires on its own; the local sign-out below is what the user asked for.
+      }
+    }
+    forget();
+  }
+
+  return { api, apiRequest, onSessionExpired, fetchWithSession, signOut };
 }
 
 type FetchOptions = {

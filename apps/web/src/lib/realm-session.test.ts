@@ -1,5 +1,5 @@
-import { describe, expect, it, vi } from 'vitest';
-import { createSessionStore, createSignOut } from './realm-session';
+import { describe, expect, it } from 'vitest';
+import { createSessionStore } from './realm-session';
 
 type TestSession = { refresh_token: string };
 const parse = (value: unknown) =>
@@ -19,25 +19,5 @@ describe('a realm session', () => {
     store.expire();
     store.clear();
     expect(store.hasExpired()).toBe(false);
-  });
-
-  it('signs out by revoking the refresh token, and locally even when the server cannot be reached', async () => {
-    const forget = vi.fn();
-    const post = vi.fn().mockRejectedValueOnce(new Error('Network Error'));
-    const signOut = createSignOut({
-      refreshToken: () => 'r1',
-      post,
-      logoutPath: '/auth/logout',
-      forget,
-    });
-
-    await signOut();
-
-    expect(post).toHaveBeenCalledWith(
-      '/auth/logout',
-      { refresh_token: 'r1' },
-      { authenticated: false },
-    );
-    expect(forget).toHaveBeenCalledOnce();
   });
 });

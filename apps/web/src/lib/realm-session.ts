@@ -34,37 +34,3 @@ export function createSessionStore<S>(key: string, parse: (value: unknown) => S 
     useSession: () => useStoredValue(store),
   };
 }
-
-type SignOutOptions = {
-  /** The refresh token of the realm's session, if signed in. */
-  refreshToken: () => string | null | undefined;
-  /** POSTs to the realm's API without the bearer token. */
-  post: (path: string, body: unknown, options: { authenticated: false }) => Promise<unknown>;
-  /** The realm's logout endpoint, e.g. `/auth/logout`. */
-  logoutPath: string;
-  /** Forgets everything signed-in: the session, the data cache and what else the realm keeps. */
-  forget: () => void;
-};
-
-/**
- * The realm's sign-out: revokes the refresh token on the server, then forgets everything
- * signed-in. The local sign-out happens even when the server is unreachable, so the user is
- * never stuck signed in.
- */
-export function createSignOut(options: SignOutOptions): () => Promise<void> {
-  return async () => {
-    const refreshToken = options.refreshToken();
-    if (refreshToken) {
-      try {
-        await options.post(
-          options.logoutPath,
-          { refresh_token: refreshToken },
-          { authenticated: false },
-        );
-      } catch {
-        // The token expires on its own; the local sign-out below is what the user asked for.
-      }
-    }
-    options.forget();
-  };
-}

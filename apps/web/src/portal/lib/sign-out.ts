@@ -1,15 +1,10 @@
-import { createSignOut } from '@/lib/realm-session';
-import { portalApi } from './portal-api';
+import { signOutOfPortalApi } from './portal-api';
 import { portalQueryClient } from './query-client';
-import { clearPortalSession, getPortalSession } from './session';
+import { clearPortalSession } from './session';
 
 /** Ends the member's session: the session and every cached query are forgotten. */
-export const signOutOfPortal = createSignOut({
-  refreshToken: () => getPortalSession()?.refresh_token,
-  post: portalApi.post,
-  logoutPath: '/portal/auth/logout',
-  forget: () => {
+export const signOutOfPortal = () =>
+  signOutOfPortalApi(() => {
     clearPortalSession();
     portalQueryClient.clear();
-  },
-});
+  });
