@@ -4,8 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { Button, buttonStyles } from '@/components/ui/button';
-import { CpfInput } from '@/components/ui/cpf-input';
-import { FormField, inputStyles } from '@/components/ui/form-field';
+import { CpfField } from '@/components/ui/cpf-field';
 import { ArrowLeftIcon } from '@/components/ui/icons';
 import { isApiError } from '@/lib/http-client';
 import type { Realm } from '@/lib/realm';
@@ -79,20 +78,13 @@ export function ForgotPasswordScreen({
             </Alert>
           )}
           <form onSubmit={(event) => void onSubmit(event)} noValidate className="mt-6 space-y-5">
-            <FormField label={t(`${field}.cpfLabel`)} error={cpfError}>
-              {(control) => (
-                <CpfInput
-                  {...control}
-                  name="cpf"
-                  value={cpf}
-                  onChange={setCpf}
-                  inputMode="numeric"
-                  autoComplete="username"
-                  placeholder={t(`${field}.cpfPlaceholder`)}
-                  className={inputStyles(Boolean(cpfError))}
-                />
-              )}
-            </FormField>
+            <CpfField
+              label={t(`${field}.cpfLabel`)}
+              placeholder={t(`${field}.cpfPlaceholder`)}
+              value={cpf}
+              onChange={setCpf}
+              error={cpfError}
+            />
             <Button type="submit" size="lg" className="w-full" isLoading={isPending}>
               {t(`${forgot}.submit`)}
             </Button>
