@@ -91,12 +91,16 @@ test.describe('members portal on a phone', () => {
     await page.getByRole('button', { name: '14:00 Livre' }).click();
     await dialog.getByLabel('Para quem é a reserva').selectOption({ label: 'Pedro Pereira' });
     const refusal = dialog.getByRole('alert');
+    const [year, month] = tomorrow.split('-').map(Number) as [number, number];
+    const nextMonth =
+      month === 12 ? `01/${year + 1}` : `${String(month + 1).padStart(2, '0')}/${year}`;
     await expect(refusal).toContainText('Não é possível fazer esta reserva:');
     await expect(refusal.getByRole('listitem')).toHaveText(
       [
         errorTexts.AgeRestriction,
         errorTexts.WaitingPeriodRequired,
-        errorTexts.ReservationsLimitReached,
+        // The month's quota is used: the member may book again from the next month's first day.
+        `${errorTexts.ReservationsLimitReached} Pode agendar a partir de 01/${nextMonth}.`,
       ],
       { useInnerText: true },
     );

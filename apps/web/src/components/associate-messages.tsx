@@ -5,7 +5,7 @@ import { Alert } from '@/components/ui/alert';
 import { Card } from '@/components/ui/card';
 import { LoadingState } from '@/components/ui/spinner';
 import { formatDateTime } from '@/lib/dates';
-import { errorMessageOf } from '@/lib/error-messages';
+import { errorMessageOf } from '@/lib/errors';
 import { useCan } from '@/lib/permissions';
 import { useMessages } from '@/lib/api/get-messages';
 import { statusTone, TextWithLinks } from './message-parts';

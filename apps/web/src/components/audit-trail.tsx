@@ -10,7 +10,7 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { LoadingState } from '@/components/ui/spinner';
 import { useAuditTrail, type AuditFilters } from '@/lib/api/get-audit';
-import { errorMessageOf } from '@/lib/error-messages';
+import { errorMessageOf } from '@/lib/errors';
 import { formatDateTimeLong } from '@/lib/dates';
 
 type AuditTrailProps = {

@@ -11,7 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { Alert } from '@/components/ui/alert';
 import { cn } from '@/components/ui/cn';
 import { formatDate, formatTime } from '@/lib/dates';
-import { errorKeyOf } from '@/lib/error-messages';
+import { errorKeyOf } from '@/lib/errors';
 import { previewBlock } from '@/lib/api/preview-block';
 
 /** The choice made for one booking; `placeId` only for a move. */

@@ -4,6 +4,7 @@ import { apiError, mockApi, networkError, reply, route } from '@/testing/mock-ap
 import { api, ApiError, onSessionExpired } from './api-client';
 import { getCurrentCompany, setCurrentCompany } from './current-company';
 import { getSession, setSession } from './session';
+import { signOut } from './sign-out';
 
 describe('api client', () => {
   afterEach(() => {
@@ -161,5 +162,19 @@ describe('api client', () => {
     // The browser writes the multipart type with its boundary; the client sets no JSON type.
     expect(requests[0]?.headers['content-type']).toMatch(/^multipart\/form-data; boundary=/);
     expect((requests[0]?.body as FormData).get('description')).toBe('Quadra');
+  });
+
+  it('signs out by revoking the refresh token, and locally even when the server cannot be reached', async () => {
+    const session = buildSession();
+    setSession(session);
+    setCurrentCompany(buildCompany());
+    const { requests } = mockApi(route.post('/auth/logout', networkError()));
+
+    await signOut();
+
+    expect(requests[0]?.body).toEqual({ refresh_token: session.refresh_token });
+    expect(requests[0]?.headers.authorization).toBeUndefined();
+    expect(getSession()).toBeNull();
+    expect(getCurrentCompany()).toBeNull();
   });
 });

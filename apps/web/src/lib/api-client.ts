@@ -3,13 +3,7 @@ import { createApiClient } from './http-client';
 import { expireSession, getSession, setSession } from './session';
 import { parseSession } from './stored-shapes';
 
-export {
-  ApiError,
-  apiBaseUrl,
-  isApiError,
-  type RequestOptions,
-  type StreamEvent,
-} from './http-client';
+export { ApiError, apiBaseUrl, isApiError, type RequestOptions } from './http-client';
 
 /** The back office's client: the staff session, the staff refresh endpoint. */
 const client = createApiClient({
@@ -21,7 +15,9 @@ const client = createApiClient({
     clearCurrentCompany();
   },
   refreshPath: '/auth/refresh',
+  logoutPath: '/auth/logout',
   parseSession,
 });
 
-export const { api, apiRequest, onSessionExpired, readEventStream } = client;
+export const { api, apiRequest, onSessionExpired, fetchWithSession } = client;
+export const signOutOfApi = client.signOut;

@@ -147,6 +147,8 @@ export type ApiClientOptions<S extends TokenPair> = {
   refreshPath: string;
   /** The refresh answer as a session, or null when it is not one. */
   parseSession: (value: unknown) => S | null;
+  /** The logout endpoint of this realm, e.g. `/auth/logout`. */
+  logoutPath: string;
 };
 
 type MethodOptions = Omit<RequestOptions, 'method' | 'body'>;
@@ -234,25 +236,15 @@ export function createApiClient<S extends TokenPair>(options: ApiClientOptions<S
   };
 
   /**
-   * Reads a text/event-stream with fetch, so the bearer header goes with it (EventSource cannot
-   * send one); renews the session once on a 401 like any request. Resolves when the server ends
-   * the stream (a token expiring ends it), rejects on failure; the caller reconnects.
+   * A fetch the caller makes itself (a stream EventSource cannot make: it sends no bearer
+   * header), with the session's token; a 401 renews the session once like any request. Throws
+   * ApiError with the status when the answer is not a body to read.
    */
-  async function readEventStream(
-    path: string,
-    streamOptions: {
-      query?: Record<string, QueryValue>;
-      signal: AbortSignal;
-      onEvent: (event: StreamEvent) => void;
-    },
-  ): Promise<void> {
+  async function fetchWithSession(path: string, init: FetchOptions): Promise<Response> {
     const open = (token: string | null) =>
-      fetch(buildUrl(path, streamOptions.query), {
-        headers: {
-          accept: 'text/event-stream',
-          ...(token ? { authorization: `Bearer ${token}` } : {}),
-        },
-        signal: streamOptions.signal,
+      fetch(buildUrl(path, init.query), {
+        headers: { ...init.headers, ...(token ? { authorization: `Bearer ${token}` } : {}) },
+        signal: init.signal,
       });
     const usedToken = options.getSession()?.access_token ?? null;
     let response = await open(usedToken);
@@ -267,28 +259,35 @@ export function createApiClient<S extends TokenPair>(options: ApiClientOptions<S
       const data = await readBody(response);
       throw new ApiError(response.status, readStringField(data, 'error') ?? fallbackErrorMessage);
     }
-    const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
-    let buffer = '';
-    for (;;) {
-      const { value, done } = await reader.read();
-      if (done) return;
-      buffer += value.replace(/\r\n?/g, '\n');
-      let end: number;
-      while ((end = buffer.indexOf('\n\n')) >= 0) {
-        const block = buffer.slice(0, end);
-        buffer = buffer.slice(end + 2);
-        let name = 'message';
-        const data: string[] = [];
-        for (const line of block.split('\n')) {
-          if (line.startsWith('event:')) name = line.slice(6).trim();
-          else if (line.startsWith('data:')) data.push(line.slice(5).replace(/^ /, ''));
-        }
-        if (data.length > 0) streamOptions.onEvent({ name, data: data.join('\n') });
-      }
-    }
+    return response;
   }
 
-  return { api, apiRequest, onSessionExpired, readEventStream };
+  /**
+   * Signs out: revokes the refresh token on the server, then `forget`s everything signed-in. The
+   * local sign-out happens even when the server is unreachable, so the user is never stuck
+   * signed in.
+   */
+  async function signOut(forget: () => void): Promise<void> {
+    const refreshToken = options.getSession()?.refresh_token;
+    if (refreshToken) {
+      try {
+        await send(
+          options.logoutPath,
+          { method: 'POST', body: { refresh_token: refreshToken } },
+          null,
+        );
+      } catch {
+        // The token expires on its own; the local sign-out below is what the user asked for.
+      }
+    }
+    forget();
+  }
+
+  return { api, apiRequest, onSessionExpired, fetchWithSession, signOut };
 }
 
-export type StreamEvent = { name: string; data: string };
+type FetchOptions = {
+  query?: Record<string, QueryValue>;
+  headers?: Record<string, string>;
+  signal: AbortSignal;
+};

@@ -14,7 +14,6 @@ import {
   errorCodeOf,
   errorMessageOf,
   isWaivableBookingRule,
-  limits,
   monthOf,
   type ApiErrorKey,
   type ErrorKeyWithoutParams,

@@ -8,7 +8,7 @@ import { errors } from '@/lib/i18n/pt/errors';
 import { landing } from '@/lib/i18n/pt/landing';
 import { setSession } from '@/lib/session';
 import { buildCompany, buildSession } from '@/testing/factories';
-import { renderApp } from '@/testing/render-app';
+import { renderApp } from '@/testing/render';
 
 describe('not-found page when signed in', () => {
   beforeEach(() => {

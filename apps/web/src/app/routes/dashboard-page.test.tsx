@@ -7,7 +7,7 @@ import { setCurrentCompany } from '@/lib/current-company';
 import { setSession } from '@/lib/session';
 import { buildCategory, buildCompany, buildSession } from '@/testing/factories';
 import { mockApi, route } from '@/testing/mock-api';
-import { renderApp } from '@/testing/render-app';
+import { renderApp } from '@/testing/render';
 
 const company = buildCompany({ timezone: 'America/Sao_Paulo' });
 const category = buildCategory({

@@ -1,9 +1,8 @@
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { lazy } from 'react';
-import { createMemoryRouter, Outlet, RouterProvider, type RouteObject } from 'react-router';
+import { Outlet, type RouteObject } from 'react-router';
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AppProvider } from '@/app/provider';
 import { routes } from '@/app/router';
 import { paths } from '@/config/paths';
 import { i18n, loadAllTranslations } from '@/lib/i18n';
@@ -12,7 +11,7 @@ import { common } from '@/lib/i18n/pt/common';
 import { errors } from '@/lib/i18n/pt/errors';
 import { landing } from '@/lib/i18n/pt/landing';
 import { importOrReload, pageReload } from '@/lib/import-or-reload';
-import { createQueryClient } from '@/lib/query-client';
+import { renderWithProviders } from '@/testing/render';
 
 /** What Chromium says when a chunk named by the old entry no longer exists on the server. */
 const missingChunk = () =>
@@ -21,12 +20,7 @@ const missingChunk = () =>
 /** The app's root route (with its error element) over the given child routes. */
 function renderUnderRoot(children: RouteObject[]) {
   const { element, errorElement } = routes[0]!;
-  const router = createMemoryRouter([{ element, errorElement, children }]);
-  render(
-    <AppProvider queryClient={createQueryClient()}>
-      <RouterProvider router={router} />
-    </AppProvider>,
-  );
+  renderWithProviders({ routes: [{ element, errorElement, children }] });
 }
 
 function collectRoutes(tree: RouteObject[]): RouteObject[] {

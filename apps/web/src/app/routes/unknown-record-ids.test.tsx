@@ -5,7 +5,7 @@ import { setCurrentCompany } from '@/lib/current-company';
 import { setSession } from '@/lib/session';
 import { buildCompany, buildSession } from '@/testing/factories';
 import { apiError, mockApi, route } from '@/testing/mock-api';
-import { renderApp } from '@/testing/render-app';
+import { renderApp } from '@/testing/render';
 
 const unknownId = '77777777-7777-4777-8777-777777777777';
 

@@ -1,8 +1,9 @@
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { applyCpfEdit, CpfInput, formatCpfInput } from './cpf-input';
+import { renderWithProviders } from '@/testing/render';
 
 describe('formatCpfInput', () => {
   it('puts each separator in front of the digit that follows it', () => {
@@ -62,7 +63,7 @@ function Controlled({ initial = '' }: { initial?: string }) {
 
 describe('CpfInput', () => {
   it('masks what is typed and ignores letters and extra digits', async () => {
-    render(<Controlled />);
+    renderWithProviders({ ui: <Controlled /> });
     const input = screen.getByRole('textbox', { name: 'CPF' });
     await userEvent.setup().type(input, '529a98224725999');
     expect(input).toHaveValue('529.982.247-25');
@@ -73,7 +74,7 @@ describe('CpfInput', () => {
 
   it('masks a pasted cpf, with or without its mask', async () => {
     const user = userEvent.setup();
-    render(<Controlled />);
+    renderWithProviders({ ui: <Controlled /> });
     const input = screen.getByRole('textbox', { name: 'CPF' });
 
     await user.click(input);
@@ -91,7 +92,7 @@ describe('CpfInput', () => {
 
   it('deletes digits with backspace, separators included', async () => {
     const user = userEvent.setup();
-    render(<Controlled initial="529.982.247-25" />);
+    renderWithProviders({ ui: <Controlled initial="529.982.247-25" /> });
     const input = screen.getByRole<HTMLInputElement>('textbox', { name: 'CPF' });
 
     await user.type(input, '{Backspace}{Backspace}');

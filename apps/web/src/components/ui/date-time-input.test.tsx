@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
@@ -8,6 +8,7 @@ import {
   formatDateTimeInput,
   parseDateTimeInput,
 } from './date-time-input';
+import { renderWithProviders } from '@/testing/render';
 
 function Harness({ initial = '', withTime = true }: { initial?: string; withTime?: boolean }) {
   const [value, setValue] = useState(initial);
@@ -24,7 +25,7 @@ function Harness({ initial = '', withTime = true }: { initial?: string; withTime
 
 describe('DateTimeInput', () => {
   it('shows DD/MM/AAAA HH:mm whatever the browser language, and gives the form its ISO value', async () => {
-    render(<Harness initial="2026-11-23T00:00:00" />);
+    renderWithProviders({ ui: <Harness initial="2026-11-23T00:00:00" /> });
     const input = screen.getByLabelText('Início');
     expect(input).toHaveAttribute('type', 'text');
     expect(input).toHaveAttribute('placeholder', 'DD/MM/AAAA HH:mm');
@@ -41,7 +42,7 @@ describe('DateTimeInput', () => {
   });
 
   it('keeps a half-typed date on screen while the form sees none', async () => {
-    render(<Harness withTime={false} />);
+    renderWithProviders({ ui: <Harness withTime={false} /> });
     const input = screen.getByLabelText('Início');
     expect(input).toHaveAttribute('placeholder', 'DD/MM/AAAA');
     await userEvent.setup().type(input, '3102');

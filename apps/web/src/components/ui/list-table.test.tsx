@@ -1,7 +1,8 @@
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { ListTable, pageNumbersAround, pagerItems, type ListTableProps } from './list-table';
+import { renderWithProviders } from '@/testing/render';
 
 type Row = { id: string; name: string };
 
@@ -12,29 +13,31 @@ function renderTable(overrides: Partial<ListTableProps<Row>> = {}) {
     onPageChange: vi.fn(),
     onPageSizeChange: vi.fn(),
   };
-  render(
-    <ListTable<Row>
-      title="Associados"
-      description="Associados do clube"
-      searchPlaceholder="Buscar por nome"
-      searchValue=""
-      columns={[{ key: 'name', header: 'Nome', render: (row) => row.name }]}
-      rows={[
-        { id: '1', name: 'Ana' },
-        { id: '2', name: 'Bia' },
-      ]}
-      rowKey={(row) => row.id}
-      renderActions={(row) => <button type="button">Abrir {row.name}</button>}
-      total={25}
-      page={2}
-      pageSize={10}
-      pageSizes={[10, 50, 100]}
-      isLoading={false}
-      isError={false}
-      {...handlers}
-      {...overrides}
-    />,
-  );
+  renderWithProviders({
+    ui: (
+      <ListTable<Row>
+        title="Associados"
+        description="Associados do clube"
+        searchPlaceholder="Buscar por nome"
+        searchValue=""
+        columns={[{ key: 'name', header: 'Nome', render: (row) => row.name }]}
+        rows={[
+          { id: '1', name: 'Ana' },
+          { id: '2', name: 'Bia' },
+        ]}
+        rowKey={(row) => row.id}
+        renderActions={(row) => <button type="button">Abrir {row.name}</button>}
+        total={25}
+        page={2}
+        pageSize={10}
+        pageSizes={[10, 50, 100]}
+        isLoading={false}
+        isError={false}
+        {...handlers}
+        {...overrides}
+      />
+    ),
+  });
   return handlers;
 }
 

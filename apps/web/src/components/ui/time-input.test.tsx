@@ -1,8 +1,9 @@
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { formatTimeInput, TimeInput } from './time-input';
+import { renderWithProviders } from '@/testing/render';
 
 describe('formatTimeInput', () => {
   it('keeps digits only and puts a colon after the hour', () => {
@@ -27,7 +28,7 @@ function Controlled() {
 
 describe('TimeInput', () => {
   it('formats what is typed', async () => {
-    render(<Controlled />);
+    renderWithProviders({ ui: <Controlled /> });
     const input = screen.getByRole('textbox', { name: 'Abertura' });
     await userEvent.setup().type(input, '2a561');
     expect(input).toHaveValue('23:59');

@@ -2,6 +2,7 @@ import { placeSchema, type Place } from '@clube/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { isWellFormedId } from '@/lib/record-id';
+import { clubKeys } from './club-keys';
 
 /** GET /backoffice/place/{id}. */
 export async function getPlace(placeId: string, signal?: AbortSignal): Promise<Place> {
@@ -17,7 +18,7 @@ export async function getPlace(placeId: string, signal?: AbortSignal): Promise<P
  */
 export const getPlaceQueryOptions = (companyId: string, placeId: string) =>
   queryOptions({
-    queryKey: [companyId, 'places', 'detail', placeId] as const,
+    queryKey: [...clubKeys.places(companyId), 'detail', placeId] as const,
     queryFn: ({ signal }) => getPlace(placeId, signal),
     // A malformed id names no place: no request, the page says so at once.
     enabled: isWellFormedId(placeId),

@@ -1,14 +1,17 @@
 import {
   portalBookingCheckSchema,
   portalBookingListSchema,
-  portalBookingRefusalSchema,
   portalBookingSchema,
   type PortalBookingBody,
-  type PortalBookingFailure,
   type PortalBookingScope,
 } from '@clube/shared';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { isApiError } from '@/lib/http-client';
+import {
+  queryOptions,
+  skipToken,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import { portalApi } from '../lib/portal-api';
 import { portalKeys } from './me';
 
@@ -34,26 +37,17 @@ export async function checkBooking(body: PortalBookingBody, signal?: AbortSignal
   );
 }
 
-export const useBookingCheck = (body: PortalBookingBody | null) =>
-  useQuery({
-    queryKey: ['portal', 'check', body],
-    queryFn: ({ signal }) => checkBooking(body!, signal),
-    enabled: body !== null,
+export const bookingCheckQueryOptions = (body: PortalBookingBody | null) =>
+  queryOptions({
+    queryKey: portalKeys.check(body),
+    queryFn: body ? ({ signal }) => checkBooking(body, signal) : skipToken,
     // A check is a snapshot of the rules right now: never served from an old answer.
     gcTime: 0,
     staleTime: 0,
   });
 
-/** Every rule a refused booking failed, from the refusal's `details.failures`. */
-export function failuresOfRefusal(error: unknown): PortalBookingFailure[] {
-  if (!isApiError(error)) return [];
-  const refusal = portalBookingRefusalSchema.safeParse(error.data);
-  if (!refusal.success) return [];
-  const failures = refusal.data.details?.failures ?? [];
-  return failures.length > 0
-    ? failures
-    : [{ code: refusal.data.error, message: refusal.data.message, params: refusal.data.params }];
-}
+export const useBookingCheck = (body: PortalBookingBody | null) =>
+  useQuery(bookingCheckQueryOptions(body));
 
 /** What a booking or a cancellation changes: slots, quotas, next bookings, the lists. */
 function useInvalidateBookings() {

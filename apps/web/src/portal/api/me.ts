@@ -9,6 +9,7 @@ export const portalKeys = {
   slotsOf: (placeId: string) => ['portal', 'slots', placeId] as const,
   bookings: (scope: string) => ['portal', 'bookings', scope] as const,
   allBookings: ['portal', 'bookings'] as const,
+  check: (body: unknown) => ['portal', 'check', body] as const,
 };
 
 /** GET /portal/me: the member, their title (blocks, members), quotas and next bookings. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { portalI18n } from '../lib/i18n';
 
-// Without the test helper (../testing/render-portal.tsx), which registers every text up front.
+// Without the test helper (src/testing/render.tsx), which registers every text up front.
 describe('portal texts', () => {
   it('carries the signed-out screens in the entry and adds the signed-in sections with the layout', async () => {
     expect(portalI18n.t('portal.signIn.submit')).toBe('Entrar');

@@ -1,11 +1,10 @@
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { lazy } from 'react';
-import { I18nextProvider } from 'react-i18next';
-import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
+import type { RouteObject } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { importOrReload, pageReload } from '@/lib/import-or-reload';
-import { portalI18n } from '../lib/i18n';
+import { renderWithProviders } from '@/testing/render';
 import { portalRoutes } from './router';
 
 function collectRoutes(tree: RouteObject[]): RouteObject[] {
@@ -15,12 +14,7 @@ function collectRoutes(tree: RouteObject[]): RouteObject[] {
 /** The portal's root route (with its error element) over the given child routes. */
 function renderUnderPortalRoot(children: RouteObject[]) {
   const { element, errorElement } = portalRoutes[0]!;
-  const router = createMemoryRouter([{ element, errorElement, children }]);
-  render(
-    <I18nextProvider i18n={portalI18n}>
-      <RouterProvider router={router} />
-    </I18nextProvider>,
-  );
+  renderWithProviders({ realm: 'portal', routes: [{ element, errorElement, children }] });
 }
 
 describe('portal route error page', () => {

@@ -11,7 +11,7 @@ import {
   buildPortalSession,
   buildSlot,
 } from '../testing/factories';
-import { renderPortal } from '../testing/render-portal';
+import { renderPortal } from '@/testing/render';
 
 /** Opens the booking of a free slot starting `minutesAhead` from now on a place whose bookings
  * can be cancelled until 2 hours before the start. */

@@ -1,14 +1,15 @@
-import type { PortalBookingFailure, PortalMe, PortalPlace, PortalSlot } from '@clube/shared';
+import type { PortalMe, PortalPlace, PortalSlot } from '@clube/shared';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { BookingFailureList, failuresOfRefusal } from '@/components/booking-failure-list';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { inputStyles } from '@/components/ui/form-field';
 import { Spinner } from '@/components/ui/spinner';
-import { failuresOfRefusal, useBookingCheck, useCreateBooking } from '../api/bookings';
+import { useBookingCheck, useCreateBooking } from '../api/bookings';
 import { formatClock, formatDeadline, formatLongDate } from '../lib/format';
-import { portalErrorMessageOf, portalFailureText } from '../lib/error-message';
+import { errorMessageOf } from '@/lib/errors';
 
 type BookSlotDialogProps = {
   place: PortalPlace;
@@ -17,21 +18,6 @@ type BookSlotDialogProps = {
   onClose: () => void;
   onBooked: (summary: string) => void;
 };
-
-/** Every failing rule: its code's text (the shared table), with the block reason if any. */
-export function RefusalList({ failures }: { failures: PortalBookingFailure[] }) {
-  const { t } = useTranslation();
-  return (
-    <Alert tone="error">
-      <p className="font-semibold">{t('portal.availability.book.refusedTitle')}</p>
-      <ul className="mt-2 list-disc space-y-1 pl-5">
-        {failures.map((failure) => (
-          <li key={failure.code}>{portalFailureText(failure)}</li>
-        ))}
-      </ul>
-    </Alert>
-  );
-}
 
 /**
  * Books one free slot. The API's check runs as soon as it opens (and again when a holder picks
@@ -127,15 +113,21 @@ export function BookSlotDialog({ place, slot, me, onClose, onBooked }: BookSlotD
             {t('portal.availability.book.checking')}
           </p>
         )}
-        {failures.length > 0 && <RefusalList failures={failures} />}
+        {failures.length > 0 && (
+          <BookingFailureList
+            failures={failures}
+            title={t('portal.availability.book.refusedTitle')}
+            realm="portal"
+          />
+        )}
         {createBooking.isError && refusal.length === 0 && (
           <Alert tone="error">
-            {portalErrorMessageOf(createBooking.error, t('portal.availability.book.failed'))}
+            {errorMessageOf(createBooking.error, t('portal.availability.book.failed'))}
           </Alert>
         )}
         {check.isError && (
           <Alert tone="error">
-            {portalErrorMessageOf(check.error, t('portal.availability.book.failed'))}
+            {errorMessageOf(check.error, t('portal.availability.book.failed'))}
           </Alert>
         )}
         {check.data && check.data.quota.limit > 0 && (

@@ -1,26 +1,23 @@
-import { render, screen } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
+import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { portalI18n } from '../lib/i18n';
-import { registerMemberTexts } from '../lib/member-texts';
+import { renderWithProviders } from '@/testing/render';
 import { DateStrip } from './date-strip';
-
-registerMemberTexts();
 
 const words = (text: string) => text.toLowerCase().match(/[\p{L}\d]+/gu) ?? [];
 
 describe('the portal day chips', () => {
   it("each chip's accessible name begins with what it shows, then gives the whole date (label-content-name-mismatch)", () => {
-    render(
-      <I18nextProvider i18n={portalI18n}>
+    renderWithProviders({
+      realm: 'portal',
+      ui: (
         <DateStrip
           dates={['2099-11-27', '2099-11-28', '2099-11-29']}
           selected="2099-11-27"
           today="2099-11-27"
           onSelect={vi.fn()}
         />
-      </I18nextProvider>,
-    );
+      ),
+    });
     const chips = screen.getAllByRole('button');
     expect(chips).toHaveLength(3);
     for (const chip of chips) {

@@ -5,7 +5,7 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { LoadingState } from '@/components/ui/spinner';
 import { useNotificationPreferences, useSaveNotificationPreferences } from '../api/notices';
-import { portalErrorMessageOf } from '../lib/error-message';
+import { errorMessageOf } from '@/lib/errors';
 import { LoadFailure } from './query-state';
 
 function PreferencesForm({ stored }: { stored: NotificationPreferences }) {
@@ -22,7 +22,7 @@ function PreferencesForm({ stored }: { stored: NotificationPreferences }) {
       onError: (error) =>
         setNotice({
           tone: 'error',
-          text: portalErrorMessageOf(error, t('portal.account.emailsFailed')),
+          text: errorMessageOf(error, t('portal.account.emailsFailed')),
         }),
     });
   };

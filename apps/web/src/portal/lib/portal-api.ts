@@ -11,10 +11,15 @@ import {
  * refreshed once (shared by concurrent requests); when that fails the session is forgotten and
  * the router sends the member to the sign-in page with a session-expired message.
  */
-export const { api: portalApi, onSessionExpired: onPortalSessionExpired } = createApiClient({
+export const {
+  api: portalApi,
+  onSessionExpired: onPortalSessionExpired,
+  signOut: signOutOfPortalApi,
+} = createApiClient({
   getSession: getPortalSession,
   setSession: setPortalSession,
   clearSignedIn: expirePortalSession,
   refreshPath: '/portal/auth/refresh',
+  logoutPath: '/portal/auth/logout',
   parseSession: parsePortalSession,
 });

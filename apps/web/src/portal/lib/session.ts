@@ -1,5 +1,5 @@
 import type { PortalSession } from '@clube/shared';
-import { createStoredValue, useStoredValue } from '@/lib/storage';
+import { createSessionStore } from '@/lib/realm-session';
 
 /**
  * The member's session, under a key of its own: a staff member and a member may be signed in on
@@ -57,32 +57,15 @@ export function parsePortalSession(value: unknown): PortalSession | null {
   };
 }
 
-const sessionStore = createStoredValue<PortalSession>(portalSessionKey, parsePortalSession);
-
-/**
- * Set when the API client gave up on the session (the refresh failed too), so whichever redirect
- * reaches the sign-in page first (the client's listener or the signed-in guard reacting to the
- * cleared session) carries the session-expired message.
- */
-let hasExpired = false;
+/** The member's session (the portal's realm). */
+const sessionStore = createSessionStore<PortalSession>(portalSessionKey, parsePortalSession);
 
 export const getPortalSession = sessionStore.get;
-export function setPortalSession(session: PortalSession) {
-  hasExpired = false;
-  sessionStore.set(session);
-}
+export const setPortalSession = sessionStore.set;
 export const clearPortalSession = sessionStore.clear;
-
-export function expirePortalSession() {
-  hasExpired = true;
-  sessionStore.clear();
-}
-
-export const hasPortalSessionExpired = () => hasExpired;
-
-export function usePortalSession(): PortalSession | null {
-  return useStoredValue(sessionStore);
-}
+export const expirePortalSession = sessionStore.expire;
+export const hasPortalSessionExpired = sessionStore.hasExpired;
+export const usePortalSession = sessionStore.useSession;
 
 /** Signed-in pages only (behind MemberOnlyRoute): the session is there. */
 export function useSignedInSession(): PortalSession {

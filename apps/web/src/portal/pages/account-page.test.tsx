@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { apiError, mockApi, route } from '@/testing/mock-api';
 import { getPortalSession, setPortalSession } from '../lib/session';
 import { buildPortalSession } from '../testing/factories';
-import { renderPortal } from '../testing/render-portal';
+import { renderPortal } from '@/testing/render';
 
 /** Fills the account page's password form (the new one typed twice) and sends it. */
 async function changePassword(user: UserEvent, current: string, next: string) {

@@ -8,7 +8,7 @@ import { LogoutIcon } from '@/components/ui/icons';
 import { PasswordInput } from '@/components/ui/password-input';
 import { useChangePassword } from '../api/change-password';
 import { EmailPreferences } from '../components/email-preferences';
-import { portalErrorKeyOf, portalErrorMessageOf } from '../lib/error-message';
+import { errorKeyOf, errorMessageOf } from '@/lib/errors';
 import { useSignedInSession } from '../lib/session';
 import { signOutOfPortal } from '../lib/sign-out';
 import { portalPaths } from '../paths';
@@ -60,13 +60,13 @@ export function AccountPage() {
         },
         onError: (error) => {
           // A wrong current password is the member's mistake: say it at the field.
-          if (portalErrorKeyOf(error) === 'InvalidOldPassword') {
+          if (errorKeyOf(error) === 'InvalidOldPassword') {
             setErrors({ currentPassword: t('portal.account.wrongPassword') });
             return;
           }
           setNotice({
             tone: 'error',
-            text: portalErrorMessageOf(error, t('portal.account.failed')),
+            text: errorMessageOf(error, t('portal.account.failed')),
           });
         },
       },

@@ -5,7 +5,7 @@ import { axeViolations } from '@/testing/axe';
 import { mockApi, route } from '@/testing/mock-api';
 import { setPortalSession } from '../lib/session';
 import { buildBooking, buildPortalSession, nextId } from '../testing/factories';
-import { renderPortal } from '../testing/render-portal';
+import { renderPortal } from '@/testing/render';
 
 describe('Minhas reservas, to axe', () => {
   it('has no violations: each booking heading sits right under the page title (heading-order)', async () => {

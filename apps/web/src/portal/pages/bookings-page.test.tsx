@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { apiError, mockApi, route } from '@/testing/mock-api';
 import { setPortalSession } from '../lib/session';
 import { buildBooking, buildPortalSession, nextId } from '../testing/factories';
-import { renderPortal } from '../testing/render-portal';
+import { renderPortal } from '@/testing/render';
 
 describe('my bookings', () => {
   it('cancels an upcoming booking after confirming, and offers no cancel past the deadline', async () => {

@@ -10,7 +10,7 @@ import { LoadingState } from '@/components/ui/spinner';
 import { useBookings, useCancelBooking } from '../api/bookings';
 import { BookingCard } from '../components/booking-card';
 import { LoadFailure } from '../components/query-state';
-import { portalErrorMessageOf } from '../lib/error-message';
+import { errorMessageOf } from '@/lib/errors';
 import { formatClock, formatDeadline, formatLongDate } from '../lib/format';
 import { useSignedInSession } from '../lib/session';
 import { portalPaths } from '../paths';
@@ -47,7 +47,7 @@ export function BookingsPage() {
         onError: (error) =>
           setNotice({
             tone: 'error',
-            text: portalErrorMessageOf(error, t('portal.bookings.cancelFailed')),
+            text: errorMessageOf(error, t('portal.bookings.cancelFailed')),
           }),
         onSettled: () => setToCancel(null),
       },

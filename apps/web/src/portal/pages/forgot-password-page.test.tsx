@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { apiError, mockApi, reply, route } from '@/testing/mock-api';
 import { getPortalSession } from '../lib/session';
 import { buildMe, buildPortalSession } from '../testing/factories';
-import { renderPortal } from '../testing/render-portal';
+import { renderPortal } from '@/testing/render';
 
 describe('portal Primeiro acesso / Esqueci minha senha', () => {
   it('sends the CPF and says a link went out if the club holds an e-mail, without saying whether', async () => {

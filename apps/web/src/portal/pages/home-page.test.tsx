@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { mockApi, route } from '@/testing/mock-api';
 import { setPortalSession } from '../lib/session';
 import { buildBooking, buildMe, buildPortalSession, nextId } from '../testing/factories';
-import { renderPortal } from '../testing/render-portal';
+import { renderPortal } from '@/testing/render';
 
 describe('portal home', () => {
   it('says why a blocked title cannot book, and shows quotas, next bookings and the title', async () => {

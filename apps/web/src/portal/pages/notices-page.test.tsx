@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { mockApi, route } from '@/testing/mock-api';
 import { setPortalSession } from '../lib/session';
 import { buildPortalSession, nextId } from '../testing/factories';
-import { renderPortal } from '../testing/render-portal';
+import { renderPortal } from '@/testing/render';
 
 const notice = (overrides: Partial<Notice>): Notice => ({
   id: nextId(),

@@ -14,7 +14,7 @@ import { describe, expect, it } from 'vitest';
 import { apiError, mockApi, route } from '@/testing/mock-api';
 import { setPortalSession } from '../lib/session';
 import { buildMe, buildPlace, buildPortalSession, buildSlot } from '../testing/factories';
-import { renderPortal } from '../testing/render-portal';
+import { renderPortal } from '@/testing/render';
 
 const failures: PortalBookingFailure[] = [
   { code: 'AgeRestriction', message: errorTexts.AgeRestriction },

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { apiError, mockApi, reply, route } from '@/testing/mock-api';
 import { getPortalSession, portalSessionKey, setPortalSession } from '../lib/session';
 import { buildMe, buildPortalClub, buildPortalSession } from '../testing/factories';
-import { renderPortal } from '../testing/render-portal';
+import { renderPortal } from '@/testing/render';
 
 describe('portal sign-in', () => {
   it('asks which club when the CPF is a member of several, then signs in to the chosen one', async () => {

@@ -4,8 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { CpfInput } from '@/components/ui/cpf-input';
-import { FormField, inputStyles } from '@/components/ui/form-field';
+import { CpfField } from '@/components/ui/cpf-field';
 import { PasswordInput } from '@/components/ui/password-input';
 import { isApiError } from '@/lib/http-client';
 import { signIn } from '../api/sign-in';
@@ -150,20 +149,13 @@ export function SignInPage() {
         </Alert>
       )}
       <form onSubmit={onSubmit} noValidate className="mt-6 space-y-5">
-        <FormField label={t('portal.signIn.cpfLabel')} error={fieldErrors.cpf}>
-          {(control) => (
-            <CpfInput
-              {...control}
-              name="cpf"
-              value={cpf}
-              onChange={setCpf}
-              inputMode="numeric"
-              autoComplete="username"
-              placeholder={t('portal.signIn.cpfPlaceholder')}
-              className={inputStyles(Boolean(fieldErrors.cpf))}
-            />
-          )}
-        </FormField>
+        <CpfField
+          label={t('portal.signIn.cpfLabel')}
+          placeholder={t('portal.signIn.cpfPlaceholder')}
+          value={cpf}
+          onChange={setCpf}
+          error={fieldErrors.cpf}
+        />
         <div>
           <PasswordInput
             label={t('portal.signIn.passwordLabel')}

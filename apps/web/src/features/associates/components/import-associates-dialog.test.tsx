@@ -3,7 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { mockApi, route } from '@/testing/mock-api';
-import { renderSignedIn } from '@/testing/render-app';
+import { renderSignedIn } from '@/testing/render';
 import { ImportAssociatesDialog } from './import-associates-dialog';
 
 const companyId = '00000000-0000-4000-8000-000000000abc';

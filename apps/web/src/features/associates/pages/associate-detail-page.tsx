@@ -15,7 +15,7 @@ import { paths } from '@/config/paths';
 import { useCurrentCompany } from '@/lib/current-company';
 import { toast } from 'react-toastify';
 import { formatDate, formatDateTime, formatDateTimeLong } from '@/lib/dates';
-import { errorMessageOf, isNotFoundError } from '@/lib/error-messages';
+import { errorMessageOf, isNotFoundError } from '@/lib/errors';
 import { isWellFormedId } from '@/lib/record-id';
 import { AssociateMessages } from '@/components/associate-messages';
 import { useAssociate } from '@/lib/api/get-associate';

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api } from '@/lib/api-client';
+import { clubKeys } from '@/lib/api/club-keys';
 
 const placeChoiceListSchema = z.object({
   items: z.array(z.object({ id: z.uuid(), name: z.string() })),
@@ -17,7 +18,7 @@ export async function getAuditPlaceChoices(companyId: string, signal?: AbortSign
 export function useAuditPlaceChoices(companyId: string) {
   return useQuery(
     queryOptions({
-      queryKey: [companyId, 'places', 'choices'] as const,
+      queryKey: [...clubKeys.places(companyId), 'choices'] as const,
       queryFn: ({ signal }) => getAuditPlaceChoices(companyId, signal),
     }),
   );
@@ -36,7 +37,7 @@ export async function getAuditAssociateName(associateId: string, signal?: AbortS
 export function useAuditAssociateName(companyId: string, associateId: string | undefined) {
   return useQuery(
     queryOptions({
-      queryKey: [companyId, 'associates', 'name', associateId] as const,
+      queryKey: [...clubKeys.associates(companyId), 'name', associateId] as const,
       queryFn: ({ signal }) => getAuditAssociateName(associateId!, signal),
       enabled: Boolean(associateId),
     }),

@@ -6,7 +6,7 @@ import { setCurrentCompany } from '@/lib/current-company';
 import { setSession } from '@/lib/session';
 import { buildCompany, buildSession } from '@/testing/factories';
 import { mockApi, route } from '@/testing/mock-api';
-import { renderApp } from '@/testing/render-app';
+import { renderApp } from '@/testing/render';
 
 const company = buildCompany();
 const place = { id: '11111111-1111-4111-8111-111111111111', name: 'Quadra de Tênis 1' };

@@ -11,7 +11,7 @@ import { Input } from '@/components/ui/input';
 import { PageHeader } from '@/components/ui/page-header';
 import { downloadAuditCsv, type AuditFilters } from '@/lib/api/get-audit';
 import { useCurrentCompany } from '@/lib/current-company';
-import { errorMessageOf } from '@/lib/error-messages';
+import { errorMessageOf } from '@/lib/errors';
 import { useAuditAssociateName, useAuditPlaceChoices } from '../api/get-audit-choices';
 
 const personDebounceMs = 300;

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { getSession } from '@/lib/session';
 import { apiError, mockApi, reply, route } from '@/testing/mock-api';
-import { renderApp } from '@/testing/render-app';
+import { renderApp } from '@/testing/render';
 
 describe('forgot-password page', () => {
   it('sends the CPF and answers the same whether or not a link went out', async () => {

@@ -6,7 +6,7 @@ import { setCurrentCompany } from '@/lib/current-company';
 import { getSession, setSession } from '@/lib/session';
 import { buildCompany, buildSession } from '@/testing/factories';
 import { apiError, mockApi, networkError, reply, route } from '@/testing/mock-api';
-import { renderApp } from '@/testing/render-app';
+import { renderApp } from '@/testing/render';
 
 async function fillAndSubmit(cpf: string, password: string) {
   const user = userEvent.setup();

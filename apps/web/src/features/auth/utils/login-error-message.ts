@@ -1,5 +1,5 @@
 import { isApiError } from '@/lib/api-client';
-import { errorKeyOf } from '@/lib/error-messages';
+import { errorKeyOf } from '@/lib/errors';
 
 export type LoginErrorMessageKey =
   | 'auth.toasts.invalidEmail'

@@ -1,7 +1,7 @@
 import { createdBlocksSchema, type BulkBlockBody, type CreatedBlocks } from '@clube/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { blockedTimesQueryKey } from './get-blocked-times';
+import { clubKeys, invalidateSchedule } from '@/lib/api/club-keys';
 
 /** POST /backoffice/blocked-time/bulk: every chosen place or none (docs/domain.md). */
 export async function createBulkBlocks(body: BulkBlockBody): Promise<CreatedBlocks> {
@@ -20,18 +20,15 @@ export async function createBlocks({
   );
 }
 
-const scheduleKeys = ['time-slots', 'appointments', 'occupancy', 'day-sheet'];
-
 export function useCreateBlocks(companyId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createBlocks,
     // Blocks, and the bookings a block cancelled or moved (slots, lists, day sheet), all change.
     onSuccess: () =>
-      Promise.all(
-        [blockedTimesQueryKey(companyId), ...scheduleKeys.map((key) => [companyId, key])].map(
-          (queryKey) => queryClient.invalidateQueries({ queryKey }),
-        ),
-      ),
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: clubKeys.blockedTimes(companyId) }),
+        invalidateSchedule(queryClient, companyId),
+      ]),
   });
 }

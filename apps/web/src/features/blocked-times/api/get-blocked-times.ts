@@ -1,6 +1,7 @@
 import { blockedTimeListSchema, type BlockedTime } from '@clube/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { clubKeys } from '@/lib/api/club-keys';
 
 export type BlockedTimeFilter = {
   companyId: string;
@@ -18,7 +19,7 @@ export async function getBlockedTimes(
   return blockedTimeListSchema.parse(data).items;
 }
 
-export const blockedTimesQueryKey = (companyId: string) => [companyId, 'blocked-times'] as const;
+export const blockedTimesQueryKey = clubKeys.blockedTimes;
 
 export const getBlockedTimesQueryOptions = (filter: BlockedTimeFilter) =>
   queryOptions({

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api } from '@/lib/api-client';
+import { clubKeys } from '@/lib/api/club-keys';
 
 /** Only what the block dialog shows of a place. */
 const placeChoiceListSchema = z.object({
@@ -16,7 +17,7 @@ export async function getCompanyPlaces(companyId: string, signal?: AbortSignal) 
 
 export const getCompanyPlacesQueryOptions = (companyId: string) =>
   queryOptions({
-    queryKey: [companyId, 'places', 'choices'] as const,
+    queryKey: [...clubKeys.places(companyId), 'choices'] as const,
     queryFn: ({ signal }) => getCompanyPlaces(companyId, signal),
   });
 

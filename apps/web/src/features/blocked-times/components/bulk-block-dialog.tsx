@@ -10,7 +10,7 @@ import { DateTimeInput } from '@/components/ui/date-time-input';
 import { Dialog } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { useCurrentCompany } from '@/lib/current-company';
-import { errorMessageOf } from '@/lib/error-messages';
+import { errorMessageOf } from '@/lib/errors';
 import { i18n } from '@/lib/i18n';
 import { useCreateBlocks } from '../api/create-bulk-blocks';
 import { useCompanyPlaces } from '../api/get-company-places';

@@ -11,7 +11,7 @@ import { setCurrentCompany } from '@/lib/current-company';
 import { setSession } from '@/lib/session';
 import { buildCompany, buildSession } from '@/testing/factories';
 import { apiError, mockApi, reply, route } from '@/testing/mock-api';
-import { renderApp } from '@/testing/render-app';
+import { renderApp } from '@/testing/render';
 
 const placeA = { id: '00000000-0000-4000-8000-0000000000a1', name: 'Quadra A' };
 const placeB = { id: '00000000-0000-4000-8000-0000000000b2', name: 'Quadra B' };

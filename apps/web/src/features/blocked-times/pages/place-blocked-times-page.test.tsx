@@ -5,7 +5,7 @@ import { setCurrentCompany } from '@/lib/current-company';
 import { setSession } from '@/lib/session';
 import { buildCompany, buildPlace, buildSession } from '@/testing/factories';
 import { mockApi, route } from '@/testing/mock-api';
-import { renderApp } from '@/testing/render-app';
+import { renderApp } from '@/testing/render';
 
 const placeId = '11111111-1111-4111-8111-111111111111';
 const timezone = 'America/Sao_Paulo';

@@ -11,7 +11,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { LoadingState } from '@/components/ui/spinner';
 import { usePlace } from '@/lib/api/get-place';
 import { useCurrentCompany } from '@/lib/current-company';
-import { isNotFoundError } from '@/lib/error-messages';
+import { isNotFoundError } from '@/lib/errors';
 import { isWellFormedId } from '@/lib/record-id';
 import { BlockedTimesList } from '../components/blocked-times-list';
 import { BulkBlockDialog } from '../components/bulk-block-dialog';

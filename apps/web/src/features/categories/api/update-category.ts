@@ -1,6 +1,7 @@
 import { categorySchema, type Category, type UpdateCategoryBody } from '@clube/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { clubKeys } from '@/lib/api/club-keys';
 
 /** PATCH /backoffice/category (id in the body). */
 export async function updateCategory(body: UpdateCategoryBody): Promise<Category> {
@@ -12,6 +13,7 @@ export function useUpdateCategory() {
   return useMutation({
     mutationFn: updateCategory,
     // Place cards and details show the category name: refresh everything of the club.
-    onSuccess: (category) => queryClient.invalidateQueries({ queryKey: [category.companyId] }),
+    onSuccess: (category) =>
+      queryClient.invalidateQueries({ queryKey: clubKeys.all(category.companyId) }),
   });
 }

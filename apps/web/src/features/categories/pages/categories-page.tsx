@@ -10,7 +10,7 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { PageHeader } from '@/components/ui/page-header';
 import { LoadingState } from '@/components/ui/spinner';
 import { useCurrentCompany } from '@/lib/current-company';
-import { errorKeyOf, errorMessageOf } from '@/lib/error-messages';
+import { errorKeyOf, errorMessageOf } from '@/lib/errors';
 import { useCan } from '@/lib/permissions';
 import { useDeleteCategory } from '../api/delete-category';
 import { useCategories } from '@/lib/api/get-categories';

@@ -1,6 +1,7 @@
 import { companySchema, type Company } from '@clube/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { clubKeys } from '@/lib/api/club-keys';
 
 /** GET /backoffice/company/{id}: one club the staff member works for (404 otherwise). */
 export async function getCompany(companyId: string, signal?: AbortSignal): Promise<Company> {
@@ -10,7 +11,7 @@ export async function getCompany(companyId: string, signal?: AbortSignal): Promi
 
 export const getCompanyQueryOptions = (companyId: string) =>
   queryOptions({
-    queryKey: [companyId, 'company'] as const,
+    queryKey: clubKeys.company(companyId),
     queryFn: ({ signal }) => getCompany(companyId, signal),
   });
 

@@ -3,6 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { setCurrentCompany } from '@/lib/current-company';
 import { companiesQueryKey } from '@/lib/api/get-companies';
+import { clubKeys } from '@/lib/api/club-keys';
 
 /** PATCH /backoffice/company/{id}: name and timezone of a club (404 for a club of somebody else). */
 export async function updateCompany(companyId: string, body: UpdateCompanyBody): Promise<Company> {
@@ -18,7 +19,7 @@ export function useStoreUpdatedCompany(companyId: string) {
     setCurrentCompany(company);
     // A new timezone changes every club-local date and slot: drop all of the club's data.
     return Promise.all([
-      queryClient.invalidateQueries({ queryKey: [companyId] }),
+      queryClient.invalidateQueries({ queryKey: clubKeys.all(companyId) }),
       queryClient.invalidateQueries({ queryKey: companiesQueryKey }),
     ]);
   };

@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { FormField } from '@/components/ui/form-field';
 import { FileInput } from '@/components/ui/file-input';
-import { errorMessageOf } from '@/lib/error-messages';
+import { errorMessageOf } from '@/lib/errors';
 import { useRemoveCompanyLogo } from '../api/remove-company-logo';
 import { useUploadCompanyLogo } from '../api/upload-company-logo';
 

@@ -12,7 +12,7 @@ import { toast } from 'react-toastify';
 import { Button } from '@/components/ui/button';
 import { FormField, inputStyles } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { errorMessageOf } from '@/lib/error-messages';
+import { errorMessageOf } from '@/lib/errors';
 import { serverFieldErrorsOf } from '@/lib/server-field-errors';
 import { useUpdateCompany } from '../api/update-company';
 

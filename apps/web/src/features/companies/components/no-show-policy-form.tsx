@@ -7,7 +7,7 @@ import { toast } from 'react-toastify';
 import type { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
-import { errorMessageOf } from '@/lib/error-messages';
+import { errorMessageOf } from '@/lib/errors';
 import { useUpdateCompany } from '../api/update-company';
 
 const policySchema = updateCompanyBodySchema

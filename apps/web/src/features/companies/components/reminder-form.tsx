@@ -7,7 +7,7 @@ import { toast } from 'react-toastify';
 import { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
-import { errorMessageOf } from '@/lib/error-messages';
+import { errorMessageOf } from '@/lib/errors';
 import { useUpdateCompany } from '../api/update-company';
 
 /** The form says "0 = off"; the API stores "off" as null (updateCompanyBodySchema: 1–168). */

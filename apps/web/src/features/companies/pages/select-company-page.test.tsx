@@ -5,7 +5,7 @@ import { getCurrentCompany } from '@/lib/current-company';
 import { getSession, setSession } from '@/lib/session';
 import { buildCompany, buildSession } from '@/testing/factories';
 import { mockApi, route } from '@/testing/mock-api';
-import { renderApp } from '@/testing/render-app';
+import { renderApp } from '@/testing/render';
 
 describe('club selection', () => {
   it('lists the clubs and stores the chosen one before opening the dashboard', async () => {

@@ -7,7 +7,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { LoadingState } from '@/components/ui/spinner';
 import { useCurrentCompany } from '@/lib/current-company';
 import { formatDateTime } from '@/lib/dates';
-import { errorMessageOf } from '@/lib/error-messages';
+import { errorMessageOf } from '@/lib/errors';
 import { useMessages } from '@/lib/api/get-messages';
 import { statusTone, TextWithLinks } from '@/components/message-parts';
 

@@ -1,6 +1,7 @@
 import { placeListSchema, type PlaceListItem } from '@clube/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { clubKeys } from '@/lib/api/club-keys';
 
 /** GET /backoffice/place/company/{companyId}: active places by name, with cover thumbnail. */
 export async function getPlaces(companyId: string, signal?: AbortSignal): Promise<PlaceListItem[]> {
@@ -11,7 +12,7 @@ export async function getPlaces(companyId: string, signal?: AbortSignal): Promis
 }
 
 /** Every place query of a club starts with this, so one invalidation refreshes them all. */
-export const placesQueryKey = (companyId: string) => [companyId, 'places'] as const;
+export const placesQueryKey = clubKeys.places;
 
 export const getPlacesQueryOptions = (companyId: string) =>
   queryOptions({

@@ -6,7 +6,7 @@ import { setCurrentCompany } from '@/lib/current-company';
 import { setSession } from '@/lib/session';
 import { buildCategory, buildCompany, buildSession } from '@/testing/factories';
 import { apiError, mockApi, reply, route, type RouteAnswer } from '@/testing/mock-api';
-import { renderApp } from '@/testing/render-app';
+import { renderApp } from '@/testing/render';
 
 const company = buildCompany();
 const category = buildCategory({

@@ -15,7 +15,7 @@ import { FormField, inputStyles } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { TimeInput } from '@/components/ui/time-input';
 import { useCategories } from '@/lib/api/get-categories';
-import { errorKeyOf, errorMessageOf } from '@/lib/error-messages';
+import { errorKeyOf, errorMessageOf } from '@/lib/errors';
 import { serverFieldErrorsOf } from '@/lib/server-field-errors';
 import { useCreatePlace } from '../api/create-place';
 import { useUpdatePlace } from '../api/update-place';

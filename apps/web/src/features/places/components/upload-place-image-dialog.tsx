@@ -7,7 +7,7 @@ import { Dialog } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { FileInput } from '@/components/ui/file-input';
-import { errorKeyOf, errorMessageOf } from '@/lib/error-messages';
+import { errorKeyOf, errorMessageOf } from '@/lib/errors';
 import { useUploadPlaceImage } from '../api/upload-place-image';
 
 type UploadPlaceImageDialogProps = {

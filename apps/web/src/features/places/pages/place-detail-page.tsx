@@ -14,7 +14,7 @@ import { paths } from '@/config/paths';
 import { useCurrentCompany } from '@/lib/current-company';
 import { RecordNotFound } from '@/components/record-not-found';
 import { usePlace } from '@/lib/api/get-place';
-import { errorKeyOf, errorMessageOf, isNotFoundError } from '@/lib/error-messages';
+import { errorKeyOf, errorMessageOf, isNotFoundError } from '@/lib/errors';
 import { isWellFormedId } from '@/lib/record-id';
 import { useDeletePlace } from '../api/delete-place';
 import { PlaceFormDialog } from '../components/place-form-dialog';

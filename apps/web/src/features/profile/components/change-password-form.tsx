@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import { Button } from '@/components/ui/button';
 import { PasswordInput } from '@/components/ui/password-input';
-import { errorKeyOf, errorMessageOf } from '@/lib/error-messages';
+import { errorKeyOf, errorMessageOf } from '@/lib/errors';
 import { serverFieldErrorsOf } from '@/lib/server-field-errors';
 import { withShortPasswordMessage } from '@/lib/short-password-message';
 import { useChangeOwnPassword } from '../api/change-own-password';

@@ -6,7 +6,7 @@ import { setCurrentCompany } from '@/lib/current-company';
 import { getSession, setSession } from '@/lib/session';
 import { buildCompany, buildSession } from '@/testing/factories';
 import { apiError, mockApi, reply, route, type RouteAnswer } from '@/testing/mock-api';
-import { renderApp } from '@/testing/render-app';
+import { renderApp } from '@/testing/render';
 
 // The first render loads the lazy route, which can take a while when the suite runs in parallel.
 const firstRender = { timeout: 10_000 };

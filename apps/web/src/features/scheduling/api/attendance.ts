@@ -1,7 +1,7 @@
 import { appointmentSchema, noShowResultSchema } from '@clube/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { invalidateSchedule } from './create-appointment';
+import { invalidateSchedule } from '@/lib/api/club-keys';
 
 const urlOf = (id: string, action: string) =>
   `/backoffice/appointment/${encodeURIComponent(id)}/${action}`;

@@ -1,7 +1,7 @@
 import { appointmentSchema } from '@clube/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { invalidateSchedule } from './create-appointment';
+import { invalidateSchedule } from '@/lib/api/club-keys';
 
 /** PATCH /backoffice/appointment/cancel/{id}: the row stays, as CANCELLED. */
 export async function cancelAppointment(id: string) {

@@ -1,6 +1,7 @@
 import { bookingCheckSchema, type BookingCheck, type CreateAppointmentBody } from '@clube/shared';
 import { queryOptions, skipToken, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { clubKeys } from '@/lib/api/club-keys';
 
 /** POST /backoffice/appointment/check: every rule the booking would fail, and the quota. */
 export async function checkAppointment(
@@ -18,7 +19,7 @@ export const checkAppointmentQueryOptions = (
   body: CreateAppointmentBody | null,
 ) =>
   queryOptions({
-    queryKey: [companyId, 'appointments', 'check', body] as const,
+    queryKey: [...clubKeys.appointments(companyId), 'check', body] as const,
     queryFn: body ? ({ signal }) => checkAppointment(body, signal) : skipToken,
     staleTime: 0,
     retry: false,

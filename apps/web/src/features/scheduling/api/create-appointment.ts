@@ -1,6 +1,7 @@
 import { appointmentSchema, type CreateAppointmentBody } from '@clube/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { invalidateSchedule } from '@/lib/api/club-keys';
 
 /** POST /backoffice/appointment (201). */
 export async function createAppointment(body: CreateAppointmentBody) {
@@ -14,15 +15,4 @@ export function useCreateAppointment(companyId: string) {
     mutationFn: createAppointment,
     onSuccess: () => invalidateSchedule(queryClient, companyId),
   });
-}
-
-export function invalidateSchedule(
-  queryClient: ReturnType<typeof useQueryClient>,
-  companyId: string,
-) {
-  return Promise.all(
-    ['time-slots', 'appointments', 'occupancy', 'day-sheet'].map((key) =>
-      queryClient.invalidateQueries({ queryKey: [companyId, key] }),
-    ),
-  );
 }

@@ -1,7 +1,7 @@
 import { createdBlocksSchema, type CreatedBlocks, type SingleBlockBody } from '@clube/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { invalidateSchedule } from './create-appointment';
+import { clubKeys, invalidateSchedule } from '@/lib/api/club-keys';
 
 /** POST /backoffice/blocked-time/single (201); 409 BlockConflictsWithAppointments lists conflicts. */
 export async function createSingleBlock(body: SingleBlockBody): Promise<CreatedBlocks> {
@@ -15,7 +15,7 @@ export function useCreateSingleBlock(companyId: string) {
     onSuccess: () =>
       Promise.all([
         invalidateSchedule(queryClient, companyId),
-        queryClient.invalidateQueries({ queryKey: [companyId, 'blocked-times'] }),
+        queryClient.invalidateQueries({ queryKey: clubKeys.blockedTimes(companyId) }),
       ]),
   });
 }

@@ -1,7 +1,7 @@
 import { appointmentSchema, type CreateExceptionAppointmentBody } from '@clube/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { invalidateSchedule } from './create-appointment';
+import { invalidateSchedule } from '@/lib/api/club-keys';
 
 /** POST /backoffice/appointment/exception (201): booked despite the rules a club may waive. */
 export async function createExceptionAppointment(body: CreateExceptionAppointmentBody) {

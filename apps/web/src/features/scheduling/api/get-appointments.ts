@@ -6,6 +6,7 @@ import {
 } from '@clube/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { clubKeys } from '@/lib/api/club-keys';
 
 /** GET /backoffice/appointment: appointments starting in [fromDate, toDate). */
 export async function getAppointments(
@@ -22,7 +23,7 @@ export async function getAppointments(
  */
 export const getDayAppointmentsQueryOptions = (companyId: string, placeId: string, date: string) =>
   queryOptions({
-    queryKey: [companyId, 'appointments', placeId, date] as const,
+    queryKey: [...clubKeys.appointments(companyId), placeId, date] as const,
     queryFn: async ({ signal }) =>
       (
         await getAppointments({ placeId, fromDate: date, toDate: addDaysToDate(date, 1) }, signal)

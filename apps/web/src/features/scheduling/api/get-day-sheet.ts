@@ -1,6 +1,7 @@
 import { daySheetSchema, type DaySheet } from '@clube/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { clubKeys } from '@/lib/api/club-keys';
 
 /** GET /backoffice/day-sheet: every place of the club on its own slot grid for a date. */
 export async function getDaySheet(
@@ -22,7 +23,7 @@ export const retryAfterErrorMs = 15_000;
 /** Keyed [club, 'day-sheet', date, category]: an event of a date invalidates that date's sheets. */
 export const getDaySheetQueryOptions = (companyId: string, date: string, categoryId?: string) =>
   queryOptions({
-    queryKey: [companyId, 'day-sheet', date, categoryId ?? 'all'] as const,
+    queryKey: [...clubKeys.daySheet(companyId), date, categoryId ?? 'all'] as const,
     queryFn: ({ signal }) => getDaySheet(companyId, date, categoryId, signal),
     // Past cells turn grey as the day goes on even when nothing else changes. After a failure
     // (the server or the network down, for however long) it keeps trying every 15 s, so the sheet

@@ -1,6 +1,7 @@
 import { occupancySchema, type Occupancy } from '@clube/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { clubKeys } from '@/lib/api/club-keys';
 
 /** GET /backoffice/appointment/occupancy: booked and total slots of each place on a day. */
 export async function getOccupancy(
@@ -18,7 +19,7 @@ export async function getOccupancy(
 /** Today's (club-local) occupancy when no date is given. */
 export const getOccupancyQueryOptions = (companyId: string, date?: string) =>
   queryOptions({
-    queryKey: [companyId, 'occupancy', date ?? 'today'] as const,
+    queryKey: [...clubKeys.occupancy(companyId), date ?? 'today'] as const,
     queryFn: ({ signal }) => getOccupancy(companyId, date, signal),
   });
 

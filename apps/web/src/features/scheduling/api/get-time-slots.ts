@@ -1,6 +1,7 @@
 import { timeSlotListSchema, type TimeSlot } from '@clube/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { clubKeys } from '@/lib/api/club-keys';
 
 /** GET /backoffice/appointment/{placeId}/time-slots?date: the day's slots (club-local date). */
 export async function getTimeSlots(
@@ -17,7 +18,7 @@ export async function getTimeSlots(
 
 export const getTimeSlotsQueryOptions = (companyId: string, placeId: string, date: string) =>
   queryOptions({
-    queryKey: [companyId, 'time-slots', placeId, date] as const,
+    queryKey: [...clubKeys.timeSlots(companyId), placeId, date] as const,
     queryFn: ({ signal }) => getTimeSlots(placeId, date, signal),
   });
 

@@ -1,6 +1,7 @@
 import { associateListSchema, type AssociateListItem } from '@clube/shared';
 import { queryOptions, skipToken, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { clubKeys } from '@/lib/api/club-keys';
 
 /** How many matches the booking dialog offers: a short list to pick from. */
 export const memberPickLimit = 6;
@@ -27,7 +28,7 @@ export async function searchAssociates(
 export const searchAssociatesQueryOptions = (companyId: string, search: string) => {
   const term = search.trim();
   return queryOptions({
-    queryKey: [companyId, 'associates', 'pick', term] as const,
+    queryKey: [...clubKeys.associates(companyId), 'pick', term] as const,
     queryFn:
       term.length >= memberSearchMinLength
         ? ({ signal }) => searchAssociates(companyId, term, signal)

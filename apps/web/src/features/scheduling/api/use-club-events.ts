@@ -1,7 +1,8 @@
 import { clubEventSchema } from '@clube/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { readEventStream } from '@/lib/api-client';
+import { invalidateSchedule } from '@/lib/api/club-keys';
+import { readEventStream } from '@/lib/event-stream';
 
 export type LiveStatus = 'connecting' | 'live' | 'offline';
 
@@ -22,15 +23,7 @@ export function useClubEvents(companyId: string): LiveStatus {
     const controller = new AbortController();
     let failures = 0;
     let connectedBefore = false;
-    const refreshSchedule = (date?: string) =>
-      Promise.all([
-        queryClient.invalidateQueries({
-          queryKey: date ? [companyId, 'day-sheet', date] : [companyId, 'day-sheet'],
-        }),
-        ...['time-slots', 'appointments', 'occupancy'].map((key) =>
-          queryClient.invalidateQueries({ queryKey: [companyId, key] }),
-        ),
-      ]);
+    const refreshSchedule = (date?: string) => invalidateSchedule(queryClient, companyId, date);
 
     const run = async () => {
       while (!controller.signal.aborted) {

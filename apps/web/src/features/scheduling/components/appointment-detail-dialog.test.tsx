@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { buildAppointment } from '@/testing/factories';
 import { apiError, mockApi, route } from '@/testing/mock-api';
-import { renderSignedIn } from '@/testing/render-app';
+import { renderSignedIn } from '@/testing/render';
 import { AppointmentDetailDialog } from './appointment-detail-dialog';
 
 const timezone = 'America/Sao_Paulo';

@@ -13,7 +13,7 @@ import {
   type AttendanceAction,
 } from './attendance-actions';
 import { bookedByLabel } from './booked-by-label';
-import { errorMessageOf } from '@/lib/error-messages';
+import { errorMessageOf } from '@/lib/errors';
 import { useCancelAppointment } from '../api/cancel-appointment';
 import { DetailList } from '@/components/ui/detail-list';
 

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import { Button } from '@/components/ui/button';
 import { formatDate, formatTime } from '@/lib/dates';
-import { errorMessageOf } from '@/lib/error-messages';
+import { errorMessageOf } from '@/lib/errors';
 import { useAttendanceActions } from '../api/attendance';
 
 /** What attendance depends on, as both the place's list and the day sheet know it. */

@@ -8,7 +8,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { BlockImpactStep, useBlockImpactFlow } from '@/components/block-impact';
-import { errorMessageOf } from '@/lib/error-messages';
+import { errorMessageOf } from '@/lib/errors';
 import { formatDate, formatTime } from '@/lib/dates';
 import { useCreateSingleBlock } from '../api/create-blocked-time';
 

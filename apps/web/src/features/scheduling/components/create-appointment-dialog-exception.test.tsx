@@ -12,7 +12,7 @@ import { describe, expect, it } from 'vitest';
 import { setCurrentCompany } from '@/lib/current-company';
 import { buildAppointment, buildAssociate, buildCompany } from '@/testing/factories';
 import { mockApi, route, type RecordedRequest } from '@/testing/mock-api';
-import { renderSignedIn } from '@/testing/render-app';
+import { renderSignedIn } from '@/testing/render';
 import { CreateAppointmentDialog } from './create-appointment-dialog';
 
 const timezone = 'America/Sao_Paulo';

@@ -11,7 +11,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { mockApi, reply, route, type RecordedRequest } from '@/testing/mock-api';
-import { renderSignedIn } from '@/testing/render-app';
+import { renderSignedIn } from '@/testing/render';
 import { CreateAppointmentDialog } from './create-appointment-dialog';
 
 const timezone = 'America/Sao_Paulo';
@@ -198,6 +198,46 @@ describe('booking dialog', () => {
     await user.click(within(dialog).getByRole('combobox', { name: 'Associado' }));
     await user.keyboard('{Enter}');
     expect(requests.some(isBooking)).toBe(false);
+  });
+
+  it('lists every failure of a booking the API refuses when it is sent, with the reason of a block', async () => {
+    const failures = [
+      { code: 'TitleBlocked', message: 'texto do servidor', reason: 'Mensalidade em atraso' },
+      { code: 'AgeRestriction', message: 'texto do servidor' },
+    ];
+    mockApi(
+      route.get<AssociateList>('/backoffice/associate/findAllPaginated', {
+        items: [joao],
+        total: 1,
+        totalIsCapped: false,
+        nextCursor: null,
+        previousCursor: null,
+      }),
+      route.post<BookingCheck>('/backoffice/appointment/check', ok),
+      // Someone changed the title in between: the POST answers the first failure and all of them.
+      route.post(
+        '/backoffice/appointment',
+        reply(422, { ...refusal, error: 'TitleBlocked', details: { failures } }),
+      ),
+    );
+    const dialog = renderDialog();
+    const user = userEvent.setup();
+    await user.keyboard('pereira joao');
+    await user.click(await within(dialog).findByRole('option', { name: /João Carlos Pereira/ }));
+    const create = within(dialog).getByRole('button', { name: 'Criar' });
+    await waitFor(() => expect(create).toBeEnabled());
+    await user.click(create);
+
+    const list = await within(dialog).findByRole('alert');
+    expect(list).toHaveTextContent('Este agendamento não é permitido:');
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
+      `Título bloqueado: ${errorTexts.TitleBlocked} Motivo: Mensalidade em atraso`,
+      `Idade mínima: ${errorTexts.AgeRestriction}`,
+    ]);
   });
 
   it('asks nothing for fewer than two characters and says when nobody matches', async () => {

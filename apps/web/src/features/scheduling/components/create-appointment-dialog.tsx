@@ -1,24 +1,16 @@
-import {
-  dateLabel,
-  isBookingRuleKey,
-  type AssociateListItem,
-  type BookingCheck,
-  type CreateAppointmentBody,
-  type TimeSlot,
-} from '@clube/shared';
+import type { AssociateListItem, CreateAppointmentBody, TimeSlot } from '@clube/shared';
 import { Combobox, ComboboxInput, ComboboxOption, ComboboxOptions } from '@headlessui/react';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
+import { BookingFailureList, failuresOfRefusal } from '@/components/booking-failure-list';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { inputStyles } from '@/components/ui/form-field';
 import { Spinner } from '@/components/ui/spinner';
 import { isApiError } from '@/lib/api-client';
 import { formatDate, formatTime } from '@/lib/dates';
-import { errorTextOfCode } from '@/lib/error-codes';
-import { errorMessageOf } from '@/lib/error-messages';
-import { i18n } from '@/lib/i18n';
+import { errorMessageOf } from '@/lib/errors';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useCheckAppointment } from '../api/check-appointment';
 import { useCreateAppointment } from '../api/create-appointment';
@@ -41,26 +33,6 @@ type CreateAppointmentDialogProps = {
 
 /** Typing settles this long before the club's search is asked. */
 const searchDebounceMs = 250;
-
-type Failure = BookingCheck['failures'][number];
-
-/** "DD/MM/AAAA" of a club-local date "AAAA-MM-DD". */
-
-/** A failing rule in Portuguese: its name, the sentence, and from when the member may book. */
-function FailureItem({ failure }: { failure: Failure }) {
-  const { t } = useTranslation();
-  const rule = isBookingRuleKey(failure.code) ? t(`scheduling.create.rules.${failure.code}`) : null;
-  const sentence = errorTextOfCode(i18n, failure.code, failure.params, failure.message);
-  return (
-    <li data-rule={failure.code}>
-      {rule && <span className="font-semibold">{rule}: </span>}
-      {sentence}
-      {failure.from && (
-        <> {t('scheduling.create.bookableFrom', { date: dateLabel(failure.from) })}</>
-      )}
-    </li>
-  );
-}
 
 /**
  * Books the selected slot for a member found in one field by name, CPF or card (the club's own
@@ -124,7 +96,9 @@ export function CreateAppointmentDialog({
     }
   };
 
-  const failures = check.data?.failures ?? [];
+  // A refusal of the booking itself (someone booked in between) lists its failures instead.
+  const refusal = create.isError ? failuresOfRefusal(create.error) : [];
+  const failures = refusal.length > 0 ? refusal : (check.data?.failures ?? []);
   const quota = check.data?.quota;
   const canBookAsException = useCanBookAsException(failures);
   const isSearching = !picked && term.length >= memberSearchMinLength;
@@ -159,6 +133,7 @@ export function CreateAppointmentDialog({
           value={picked}
           by="id"
           onChange={(member: AssociateListItem | null) => {
+            create.reset();
             setPicked(member);
             if (member) setText(member.user.name);
           }}
@@ -178,6 +153,7 @@ export function CreateAppointmentDialog({
             className={inputStyles(false)}
             displayValue={(member: AssociateListItem | null) => member?.user.name ?? text}
             onChange={(event) => {
+              create.reset();
               setText(event.target.value);
               setPicked(null);
             }}
@@ -263,14 +239,11 @@ export function CreateAppointmentDialog({
             </p>
           )}
           {failures.length > 0 && (
-            <div role="alert" className="rounded-lg bg-amber-50 p-3 text-amber-900">
-              <p className="font-medium">{t('scheduling.create.failuresHeading')}</p>
-              <ul className="mt-1 list-disc space-y-1 pl-5">
-                {failures.map((failure) => (
-                  <FailureItem key={failure.code} failure={failure} />
-                ))}
-              </ul>
-            </div>
+            <BookingFailureList
+              failures={failures}
+              title={t('scheduling.create.failuresHeading')}
+              realm="backoffice"
+            />
           )}
           {canBookAsException && body && (
             <ExceptionBookingForm companyId={companyId} body={body} onBooked={close} />

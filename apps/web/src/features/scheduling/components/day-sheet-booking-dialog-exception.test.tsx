@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { setCurrentCompany } from '@/lib/current-company';
 import { buildAppointment, buildCompany, buildDaySheetAppointment } from '@/testing/factories';
 import { apiError, mockApi, route } from '@/testing/mock-api';
-import { renderSignedIn } from '@/testing/render-app';
+import { renderSignedIn } from '@/testing/render';
 import { DaySheetBookingDialog } from './day-sheet-booking-dialog';
 
 const timezone = 'America/Sao_Paulo';

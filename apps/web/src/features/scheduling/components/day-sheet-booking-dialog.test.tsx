@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { buildAppointment } from '@/testing/factories';
 import { apiError, mockApi, route } from '@/testing/mock-api';
-import { renderSignedIn } from '@/testing/render-app';
+import { renderSignedIn } from '@/testing/render';
 import { DaySheetBookingDialog } from './day-sheet-booking-dialog';
 
 const timezone = 'America/Sao_Paulo';

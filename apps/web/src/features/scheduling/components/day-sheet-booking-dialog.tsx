@@ -5,7 +5,7 @@ import { toast } from 'react-toastify';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { formatTime } from '@/lib/dates';
-import { errorKeyOf, errorMessageOf } from '@/lib/error-messages';
+import { errorKeyOf, errorMessageOf } from '@/lib/errors';
 import { useCan } from '@/lib/permissions';
 import { useCancelAppointment, useCancelAppointmentAsException } from '../api/cancel-appointment';
 import {

@@ -1,9 +1,10 @@
 import { clubInstant, type DaySheet, type DaySheetCell } from '@clube/shared';
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadAllTranslations } from '@/lib/i18n';
 import { DaySheetGrid, hoursOf } from './day-sheet-grid';
+import { renderWithProviders } from '@/testing/render';
 
 const timezone = 'America/Sao_Paulo';
 const date = '2030-03-05';
@@ -84,7 +85,7 @@ describe('DaySheetGrid', () => {
 
   it('shows each state with its words and opens free and booked cells only', async () => {
     const onOpenCell = vi.fn();
-    render(<DaySheetGrid sheet={sheet} onOpenCell={onOpenCell} />);
+    renderWithProviders({ ui: <DaySheetGrid sheet={sheet} onOpenCell={onOpenCell} /> });
     expect(screen.getByRole('rowheader', { name: /^Piscina\s*30 min$/ })).toBeInTheDocument();
     expect(screen.getByText('Fora do horário do clube')).toBeInTheDocument();
     expect(screen.getByText('Pintura')).toBeInTheDocument();
@@ -106,20 +107,22 @@ describe('DaySheetGrid', () => {
       ...booked,
       appointment: { ...booked.appointment!, exceptionReason: reason },
     };
-    render(
-      <DaySheetGrid
-        sheet={{
-          ...sheet,
-          categories: [
-            {
-              ...sheet.categories[1]!,
-              places: [{ ...sheet.categories[1]!.places[0]!, cells: [exception] }],
-            },
-          ],
-        }}
-        onOpenCell={() => {}}
-      />,
-    );
+    renderWithProviders({
+      ui: (
+        <DaySheetGrid
+          sheet={{
+            ...sheet,
+            categories: [
+              {
+                ...sheet.categories[1]!,
+                places: [{ ...sheet.categories[1]!.places[0]!, cells: [exception] }],
+              },
+            ],
+          }}
+          onOpenCell={() => {}}
+        />
+      ),
+    });
     const cell = screen.getByRole('button', {
       name: `Quadra 1, 08:00: Agendado — Maria da Silva — Exceção: ${reason}`,
     });
@@ -150,7 +153,7 @@ describe('DaySheetGrid', () => {
         },
       ],
     };
-    render(<DaySheetGrid sheet={attendanceSheet} onOpenCell={vi.fn()} />);
+    renderWithProviders({ ui: <DaySheetGrid sheet={attendanceSheet} onOpenCell={vi.fn()} /> });
 
     const scheduled = screen.getByRole('button', {
       name: 'Quadra 1, 08:00: Agendado — Maria da Silva',

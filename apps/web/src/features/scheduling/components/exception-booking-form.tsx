@@ -12,7 +12,7 @@ import { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
 import { FormField, inputStyles } from '@/components/ui/form-field';
-import { errorMessageOf } from '@/lib/error-messages';
+import { errorMessageOf } from '@/lib/errors';
 import { useCan } from '@/lib/permissions';
 import { useCreateExceptionAppointment } from '../api/create-exception-appointment';
 

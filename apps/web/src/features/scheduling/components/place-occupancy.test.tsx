@@ -1,9 +1,8 @@
 import type { Occupancy } from '@clube/shared';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { createQueryClient } from '@/lib/query-client';
 import { mockApi, route } from '@/testing/mock-api';
+import { renderWithProviders } from '@/testing/render';
 import { PlaceOccupancy } from './place-occupancy';
 
 const companyId = '00000000-0000-4000-8000-000000000001';
@@ -21,11 +20,7 @@ describe('PlaceOccupancy', () => {
         return { date: '2026-03-02', items: [{ placeId, booked: 3, total: 15 }] };
       }),
     );
-    render(
-      <QueryClientProvider client={createQueryClient()}>
-        <PlaceOccupancy companyId={companyId} placeId={placeId} />
-      </QueryClientProvider>,
-    );
+    renderWithProviders({ ui: <PlaceOccupancy companyId={companyId} placeId={placeId} /> });
 
     // The loading line holds the same height as the answer, so the card does not grow.
     const placeholder = screen.getByLabelText('Carregando…');

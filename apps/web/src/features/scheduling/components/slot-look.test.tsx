@@ -1,11 +1,12 @@
 import { clubInstant, type DaySheet, type TimeSlot } from '@clube/shared';
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadAllTranslations } from '@/lib/i18n';
 import { DaySheetGrid } from './day-sheet-grid';
 import { SlotLegend } from './slot-legend';
 import { slotLooks } from './slot-look';
 import { TimeSlotList } from './time-slot-list';
+import { renderWithProviders } from '@/testing/render';
 
 const timezone = 'America/Sao_Paulo';
 const date = '2030-03-05';
@@ -93,14 +94,14 @@ beforeAll(() => loadAllTranslations());
 
 describe('one colour scheme for the day sheet and the place calendar', () => {
   it('a free, a booked and a blocked time have the same colours on both screens', () => {
-    render(<DaySheetGrid sheet={sheet} onOpenCell={vi.fn()} />);
+    renderWithProviders({ ui: <DaySheetGrid sheet={sheet} onOpenCell={vi.fn()} /> });
     const sheetFree = screen.getByRole('button', { name: 'Quadra 1, 08:00: Livre' });
     const sheetBooked = screen.getByRole('button', { name: /Quadra 1, 09:00: Agendado/ });
     const sheetBlocked = screen.getByRole('img', { name: /Quadra 1, 10:00: Bloqueado/ });
 
-    const { container } = render(
-      <TimeSlotList slots={slots} selectedTime={null} onSelect={vi.fn()} />,
-    );
+    const { container } = renderWithProviders({
+      ui: <TimeSlotList slots={slots} selectedTime={null} onSelect={vi.fn()} />,
+    });
     const list = within(container);
     const calendarFree = list.getByRole('button', { name: /^08:00/ });
     const calendarTaken = list.getByRole('button', { name: /^09:00/ });
@@ -115,7 +116,7 @@ describe('one colour scheme for the day sheet and the place calendar', () => {
   });
 
   it('the legend names every state, attendance included, with its mark', () => {
-    render(<SlotLegend looks={slotLooks} />);
+    renderWithProviders({ ui: <SlotLegend looks={slotLooks} /> });
     const legend = screen.getByRole('list', { name: 'Legenda' });
     const entries = within(legend)
       .getAllByRole('listitem')

@@ -18,7 +18,7 @@ import { formatLongDay } from '@/lib/dates';
 import { setSession } from '@/lib/session';
 import { buildAppointment, buildAssociate, buildCompany, buildSession } from '@/testing/factories';
 import { apiError, mockApi, route, type RecordedRequest } from '@/testing/mock-api';
-import { renderApp } from '@/testing/render-app';
+import { renderApp } from '@/testing/render';
 import { getDaySheetQueryOptions } from '../api/get-day-sheet';
 
 const timezone = 'America/Sao_Paulo';

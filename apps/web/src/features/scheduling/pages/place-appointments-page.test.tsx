@@ -16,7 +16,7 @@ import { setCurrentCompany } from '@/lib/current-company';
 import { setSession } from '@/lib/session';
 import { buildAssociate, buildCompany, buildPlace, buildSession } from '@/testing/factories';
 import { apiError, mockApi, reply, route } from '@/testing/mock-api';
-import { renderApp } from '@/testing/render-app';
+import { renderApp } from '@/testing/render';
 
 const placeId = '11111111-1111-4111-8111-111111111111';
 const associateId = '22222222-2222-4222-8222-222222222222';

@@ -12,7 +12,7 @@ import { LoadingState, Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { usePlace } from '@/lib/api/get-place';
 import { useCurrentCompany } from '@/lib/current-company';
-import { isNotFoundError } from '@/lib/error-messages';
+import { isNotFoundError } from '@/lib/errors';
 import { isWellFormedId } from '@/lib/record-id';
 import { useDayAppointments } from '../api/get-appointments';
 import { useTimeSlots } from '../api/get-time-slots';

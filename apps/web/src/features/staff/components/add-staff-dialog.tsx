@@ -16,7 +16,7 @@ import { FormField, inputStyles } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { useMailDelivery } from '@/lib/api/get-mail-delivery';
 import { formatDate } from '@/lib/dates';
-import { errorMessageOf } from '@/lib/error-messages';
+import { errorMessageOf } from '@/lib/errors';
 import { serverFieldErrorsOf } from '@/lib/server-field-errors';
 import { useAddStaff } from '../api/add-staff';
 

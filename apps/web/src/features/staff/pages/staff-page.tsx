@@ -16,7 +16,7 @@ import { inputStyles } from '@/components/ui/form-field';
 import { PageHeader } from '@/components/ui/page-header';
 import { LoadingState } from '@/components/ui/spinner';
 import { useCurrentCompany } from '@/lib/current-company';
-import { errorMessageOf } from '@/lib/error-messages';
+import { errorMessageOf } from '@/lib/errors';
 import { useSession } from '@/lib/session';
 import { useRemoveStaff } from '../api/remove-staff';
 import { useStaff } from '../api/get-staff';

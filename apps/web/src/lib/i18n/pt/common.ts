@@ -18,6 +18,11 @@ export const common = {
   sessionExpired: 'Sua sessão expirou. Entre novamente.',
   footer: '© {{year}} Clube Reservas. Todos os direitos reservados.',
   logoAlt: 'Logo do clube {{name}}',
+  /** A refused booking's list of failing rules, in the back office and the portal. */
+  bookingFailure: {
+    reason: 'Motivo: {{reason}}',
+    bookableFrom: 'Pode agendar a partir de {{date}}.',
+  },
   /** Every route's error page, in the back office and the portal. */
   crash: {
     title: 'Algo deu errado',

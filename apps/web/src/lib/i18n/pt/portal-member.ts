@@ -108,7 +108,6 @@ export const portalMember = {
       confirming: 'Reservando…',
       cancel: 'Voltar',
       refusedTitle: 'Não é possível fazer esta reserva:',
-      refusedReason: 'Motivo: {{reason}}',
       done: 'Reserva confirmada: {{place}}, {{when}}.',
       doneFor: 'Reserva confirmada para {{name}}: {{place}}, {{when}}.',
       failed: 'Não foi possível reservar. Tente novamente.',

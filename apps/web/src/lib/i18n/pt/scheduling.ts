@@ -107,7 +107,6 @@ export const scheduling = {
     quota: '{{used}} de {{limit}} neste mês',
     noQuota: 'Sem limite mensal de reservas',
     failuresHeading: 'Este agendamento não é permitido:',
-    bookableFrom: 'Pode agendar a partir de {{date}}.',
     rules: {
       AssociateBlocked: 'Associado bloqueado',
       TitleBlocked: 'Título bloqueado',

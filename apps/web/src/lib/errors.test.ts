@@ -1,7 +1,7 @@
 import { errorCodeOf, errorDefinitions, type ErrorKey } from '@clube/shared';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from './api-client';
-import { errorMessageOf } from './error-messages';
+import { errorMessageOf } from './errors';
 
 const apiError = (status: number, error: string, params?: Record<string, string | number>) =>
   new ApiError(status, error, { statusCode: status, error, message: 'server text', params });
