@@ -62,7 +62,7 @@ export function ImportAssociatesDialog({
         <a
           href="/modelo-associados.csv"
           download
-          className="inline-block text-sm font-medium text-blue-700 underline underline-offset-2 hover:text-blue-900"
+          className="inline-block text-sm font-medium text-brand-700 underline underline-offset-2 hover:text-brand-800"
         >
           {t('associates.import.template')}
         </a>
