@@ -256,10 +256,13 @@ describe('OpenAPI', () => {
     expect(portal.map(({ method, path }) => `${method.toUpperCase()} ${path}`).sort()).toEqual([
       'GET /api/portal/bookings',
       'GET /api/portal/me',
+      'GET /api/portal/me/notifications',
+      'GET /api/portal/notice',
       'GET /api/portal/places',
       'GET /api/portal/places/{placeId}/slots',
       'PATCH /api/portal/bookings/{id}/cancel',
       'PATCH /api/portal/me/password',
+      'PATCH /api/portal/notice/read',
       'POST /api/portal/auth/access-link',
       'POST /api/portal/auth/access-link/redeem',
       'POST /api/portal/auth/login',
@@ -267,6 +270,7 @@ describe('OpenAPI', () => {
       'POST /api/portal/auth/refresh',
       'POST /api/portal/bookings',
       'POST /api/portal/bookings/check',
+      'PUT /api/portal/me/notifications',
     ]);
     for (const operation of portal) {
       expect(operation.tags).toEqual(['portal']);

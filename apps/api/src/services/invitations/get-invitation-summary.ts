@@ -21,7 +21,7 @@ export async function getInvitationSummary(
   options: { companyId: string },
 ): Promise<InvitationSummary> {
   const [eligible, [batch]] = await Promise.all([
-    countInvitable(db, options.companyId),
+    countInvitable(db, { companyId: options.companyId }),
     queryRows<BatchRow>(
       db,
       sql`with latest as (

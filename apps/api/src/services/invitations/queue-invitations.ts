@@ -177,7 +177,11 @@ export async function inviteAllAssociates(
 }
 
 /** How many members an invitation would go to now. */
-export async function countInvitable(db: Database, companyId: string): Promise<number> {
+export async function countInvitable(
+  db: Database,
+  options: { companyId: string },
+): Promise<number> {
+  const { companyId } = options;
   const [row] = await queryRows<{ eligible: number }>(
     db,
     sql`select count(*)::int as eligible
