@@ -5,7 +5,7 @@ import type { ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createOutboxSender, type OutboxSender } from '../src/lib/mail/outbox-sender';
 import { createMailTransport } from '../src/lib/mail/transport';
-import { queueDueReminders } from '../src/services/messages/member-messages';
+import { bookingCalendar, queueDueReminders } from '../src/services/messages/member-messages';
 import { createAppointment, createAssociate, createPortalScene } from './factories';
 import { build } from './helper';
 import { startSmtpTestServer, type SmtpTestServer } from './smtp-test-server';
@@ -137,6 +137,25 @@ describe('booking confirmed', () => {
     const mail = (await deliver(1)).get('helena@familia.test')!;
     expect(mail.text).toContain('A equipe do clube fez esta reserva:');
     expect(mail.attachments[0]!.filename).toBe('reserva.ics');
+  });
+});
+
+describe('the calendar file', () => {
+  it("is made whatever the server's public address (a local one with a port the OS chose)", () => {
+    const row = {
+      id: '11111111-1111-4111-8111-111111111111',
+      placeName: 'Quadra 1',
+      clubName: 'Clube',
+      forMember: { name: 'Ana Lima' },
+      startsAt: new Date('2030-03-01T13:00:00Z'),
+      endsAt: new Date('2030-03-01T14:00:00Z'),
+    } as unknown as Parameters<typeof bookingCalendar>[0];
+    for (const address of ['http://127.0.0.1:0', 'http://localhost:3000', 'http://clube']) {
+      const calendar = new ICAL.Component(ICAL.parse(bookingCalendar(row, address)));
+      const event = new ICAL.Event(calendar.getFirstSubcomponent('vevent')!);
+      expect(event.summary).toBe('Quadra 1 — Clube');
+      expect(event.description).toContain(`${address}/portal/reservas`);
+    }
   });
 });
 

@@ -154,7 +154,6 @@ export function bookingCalendar(row: BookingRow, publicUrl: string): string {
     title: `${row.placeName} — ${row.clubName}`,
     description: `Reserva de ${row.forMember.name} em ${row.clubName}. Minhas reservas: ${bookingsUrl(publicUrl)}`,
     location: `${row.placeName}, ${row.clubName}`,
-    url: bookingsUrl(publicUrl),
     start: utc(row.startsAt),
     startInputType: 'utc',
     startOutputType: 'utc',
