@@ -364,7 +364,7 @@ describe('club settings page', () => {
     await user.clear(hours);
     await user.type(hours, '0');
     await user.click(within(form).getByRole('button', { name: 'Salvar lembrete' }));
-    expect(await screen.findByText('Configurações salvas!')).toBeInTheDocument();
+    expect(await screen.findByText('Configurações salvas.')).toBeInTheDocument();
     expect(requests.find((request) => request.method === 'PATCH')?.body).toEqual({
       name: 'Clube Demonstração',
       timezone: 'America/Sao_Paulo',

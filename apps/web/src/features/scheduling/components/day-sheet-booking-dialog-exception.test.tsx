@@ -77,7 +77,7 @@ describe('day sheet booking detail: exceptions', () => {
         requests.find((request) => request.url.endsWith(`${booking.id}/exception`))?.body,
       ).toEqual({ reason }),
     );
-    expect(await screen.findByText('Agendamento cancelado')).toBeInTheDocument();
+    expect(await screen.findByText('Agendamento cancelado.')).toBeInTheDocument();
   });
 
   it('offers no exception to a role that may not make one', async () => {
