@@ -40,7 +40,9 @@ describe('Avisos', () => {
     renderPortal('/avisos');
 
     expect(await screen.findByRole('heading', { name: 'Avisos', level: 1 })).toBeVisible();
-    const items = await screen.findAllByRole('listitem');
+    // The nav's items are there at once; the notices arrive with the list.
+    await screen.findByRole('button', { name: /Reserva alterada pelo clube/ });
+    const items = screen.getAllByRole('listitem');
     const subjects = items
       .map((item) => within(item).queryByRole('button')?.textContent ?? '')
       .filter((text) => text.includes('—'));
