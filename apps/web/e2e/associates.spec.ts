@@ -74,7 +74,7 @@ test('search, page through, open an associate, change the password, block and se
   await page.getByRole('link', { name: `Abrir ${name}` }).click();
   await expect(page.getByRole('heading', { name })).toBeVisible();
   await expect(page.getByText('15/03/1985')).toBeVisible();
-  await expect(page.getByText('Dependente')).toBeVisible();
+  await expect(page.getByText('Dependente', { exact: true })).toBeVisible();
 
   await page.getByRole('button', { name: 'Alterar senha do portal' }).click();
   await page.getByLabel('Nova senha').fill('nova-senha-1');

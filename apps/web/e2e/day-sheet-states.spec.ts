@@ -101,6 +101,8 @@ test('the day sheet shows a member present and a no-show each with its own look,
       'Bloqueado',
       'Passado',
       'Indisponível',
+      // The exception's entry shows its mark, the letter E, before the words.
+      /Reservado como exceção$/,
     ]);
     const presentCell = cellOf(arrivals.name, soon.startsAt, 'Presente', associate.user.name);
     await expect(presentCell).toBeVisible();
