@@ -1,14 +1,9 @@
 import { updateCompanyBodySchema, type Company } from '@clube/shared';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect } from 'react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'react-toastify';
 import type { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
-import { errorMessageOf } from '@/lib/errors';
-import { useUpdateCompany } from '../api/update-company';
+import { useClubSettingsForm } from '../hooks/use-club-settings-form';
 
 const policySchema = updateCompanyBodySchema
   .pick({
@@ -18,9 +13,9 @@ const policySchema = updateCompanyBodySchema
     noShowSuspensionDays: true,
   })
   .required();
-type PolicyForm = z.infer<typeof policySchema>;
+type PolicyValues = z.infer<typeof policySchema>;
 
-const valuesOf = (company: Company): PolicyForm => ({
+const valuesOf = (company: Company): PolicyValues => ({
   noShowToleranceMinutes: company.noShowToleranceMinutes,
   // The form says "0 = off"; the API stores "off" as null.
   noShowSuspensionCount: company.noShowSuspensionCount ?? 0,
@@ -28,38 +23,25 @@ const valuesOf = (company: Company): PolicyForm => ({
   noShowSuspensionDays: company.noShowSuspensionDays,
 });
 
+const toBody = (values: PolicyValues) => values;
+
 /**
  * The club's no-show policy: the tolerance before a no-show may be marked, and "N no-shows within
- * D days suspend the title for S days" (N = 0 turns it off). Saved with the club's current name
- * and timezone, which the update requires.
+ * D days suspend the title for S days" (N = 0 turns it off).
  */
 export function NoShowPolicyForm({ company }: { company: Company }) {
   const { t } = useTranslation();
-  const update = useUpdateCompany(company.id);
+  const { form, onSubmit, isSaving } = useClubSettingsForm({
+    company,
+    schema: policySchema,
+    valuesOf,
+    toBody,
+  });
   const {
     register,
-    handleSubmit,
-    reset,
     watch,
     formState: { errors, isDirty },
-  } = useForm<PolicyForm>({
-    resolver: zodResolver(policySchema),
-    defaultValues: valuesOf(company),
-  });
-
-  useEffect(() => {
-    reset(valuesOf(company));
-  }, [company, reset]);
-
-  const onSubmit = handleSubmit((values) => {
-    update.mutate(
-      { name: company.name, timezone: company.timezone, ...values },
-      {
-        onSuccess: () => toast.success(t('companies.settings.saved')),
-        onError: (error) => toast.error(errorMessageOf(error, t('companies.settings.saveError'))),
-      },
-    );
-  });
+  } = form;
   const isOff = !watch('noShowSuspensionCount');
   const number = { valueAsNumber: true } as const;
 
@@ -103,8 +85,8 @@ export function NoShowPolicyForm({ company }: { company: Company }) {
         {...register('noShowSuspensionDays', number)}
       />
       <div className="flex justify-end">
-        <Button type="submit" isLoading={update.isPending} disabled={!isDirty}>
-          {update.isPending ? t('companies.settings.saving') : t('companies.noShow.save')}
+        <Button type="submit" isLoading={isSaving} disabled={!isDirty}>
+          {isSaving ? t('companies.settings.saving') : t('companies.noShow.save')}
         </Button>
       </div>
     </form>

@@ -1,14 +1,9 @@
 import type { Company } from '@clube/shared';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect } from 'react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'react-toastify';
 import { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
-import { errorMessageOf } from '@/lib/errors';
-import { useUpdateCompany } from '../api/update-company';
+import { useClubSettingsForm } from '../hooks/use-club-settings-form';
 
 /** The form says "0 = off"; the API stores "off" as null (updateCompanyBodySchema: 1–168). */
 const reminderSchema = z.object({
@@ -18,42 +13,26 @@ const reminderSchema = z.object({
     .min(0, 'Mínimo 0')
     .max(168, 'Máximo 168 horas'),
 });
-type ReminderForm = z.infer<typeof reminderSchema>;
+type ReminderValues = z.infer<typeof reminderSchema>;
 
-const valuesOf = (company: Company): ReminderForm => ({
+const valuesOf = (company: Company): ReminderValues => ({
   reminderHours: company.reminderHours ?? 0,
 });
+const toBody = ({ reminderHours }: ReminderValues) => ({ reminderHours: reminderHours || null });
 
-/**
- * The reminder members receive a set number of hours before their booking (0 = none, the
- * default). Saved with the club's current name and timezone, which the update requires.
- */
+/** The reminder members receive a set number of hours before their booking (0 = none, the default). */
 export function ReminderForm({ company }: { company: Company }) {
   const { t } = useTranslation();
-  const update = useUpdateCompany(company.id);
+  const { form, onSubmit, isSaving } = useClubSettingsForm({
+    company,
+    schema: reminderSchema,
+    valuesOf,
+    toBody,
+  });
   const {
     register,
-    handleSubmit,
-    reset,
     formState: { errors, isDirty },
-  } = useForm<ReminderForm>({
-    resolver: zodResolver(reminderSchema),
-    defaultValues: valuesOf(company),
-  });
-
-  useEffect(() => {
-    reset(valuesOf(company));
-  }, [company, reset]);
-
-  const onSubmit = handleSubmit(({ reminderHours }) => {
-    update.mutate(
-      { name: company.name, timezone: company.timezone, reminderHours: reminderHours || null },
-      {
-        onSuccess: () => toast.success(t('companies.settings.saved')),
-        onError: (error) => toast.error(errorMessageOf(error, t('companies.settings.saveError'))),
-      },
-    );
-  });
+  } = form;
 
   return (
     <form
@@ -72,8 +51,8 @@ export function ReminderForm({ company }: { company: Company }) {
         {...register('reminderHours', { valueAsNumber: true })}
       />
       <div className="flex justify-end">
-        <Button type="submit" isLoading={update.isPending} disabled={!isDirty}>
-          {update.isPending ? t('companies.settings.saving') : t('companies.reminder.save')}
+        <Button type="submit" isLoading={isSaving} disabled={!isDirty}>
+          {isSaving ? t('companies.settings.saving') : t('companies.reminder.save')}
         </Button>
       </div>
     </form>
