@@ -7,11 +7,10 @@ import {
   portalSessionSchema,
 } from '@clube/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AppError } from '../../lib/app-error';
 import { accessLinkRouteSchemas, redeemAccessLinkOf, requestAccessLink } from '../account-links';
 import { revokeRefreshToken, rotatePortalRefreshToken } from '../../services/auth/refresh-tokens';
-import { findPortalSession } from '../../services/portal/find-portal-session';
 import { loginMember } from '../../services/portal/login-member';
+import { portalSessionAnswer } from './session-answer';
 
 /** Sign-in of the members' portal: public routes, the realm's own sessions. */
 export const portalAuthRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -87,19 +86,12 @@ export const portalAuthRoutes: FastifyPluginAsyncZod = async (app) => {
         request,
         'associate',
       );
-      const session = await findPortalSession(app.db, { associateId: ownerId });
-      if (!session) throw new AppError('AccessLinkInvalid');
-      return {
-        needsClub: false as const,
-        ...session,
-        clubs: [{ id: session.club.id, name: session.club.name, logoUrl: session.club.logoUrl }],
-        access_token: app.jwt.sign({
-          sub: session.member.id,
-          realm: 'associate',
-          ver: sessionVersion,
-        }),
-        refresh_token: refreshToken,
-      };
+      return portalSessionAnswer(
+        app,
+        ownerId,
+        { refreshToken, sessionVersion },
+        'AccessLinkInvalid',
+      );
     },
   );
 
@@ -115,20 +107,12 @@ export const portalAuthRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const rotated = await rotatePortalRefreshToken(app.db, { token: request.body.refresh_token });
-      const session = await findPortalSession(app.db, { associateId: rotated.associateId });
-      if (!session) throw new AppError('RefreshTokenExpired');
-      return {
-        needsClub: false as const,
-        ...session,
-        // Without the password the other clubs cannot be told: only this session's club.
-        clubs: [{ id: session.club.id, name: session.club.name, logoUrl: session.club.logoUrl }],
-        access_token: app.jwt.sign({
-          sub: session.member.id,
-          realm: 'associate',
-          ver: rotated.sessionVersion,
-        }),
-        refresh_token: rotated.token,
-      };
+      return portalSessionAnswer(
+        app,
+        rotated.associateId,
+        { refreshToken: rotated.token, sessionVersion: rotated.sessionVersion },
+        'RefreshTokenExpired',
+      );
     },
   );
 

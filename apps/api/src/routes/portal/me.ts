@@ -5,10 +5,9 @@ import {
   portalSessionSchema,
 } from '@clube/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AppError } from '../../lib/app-error';
 import { changeMemberPassword } from '../../services/portal/change-member-password';
-import { findPortalSession } from '../../services/portal/find-portal-session';
 import { getMember } from '../../services/portal/get-member';
+import { portalSessionAnswer } from './session-answer';
 
 export const portalMeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -46,21 +45,12 @@ export const portalMeRoutes: FastifyPluginAsyncZod = async (app) => {
         member: request.member,
         ...request.body,
       });
-      const session = await findPortalSession(app.db, {
-        associateId: request.member.associateId,
-      });
-      if (!session) throw new AppError('Unauthorized');
-      return {
-        needsClub: false as const,
-        ...session,
-        clubs: [{ id: session.club.id, name: session.club.name, logoUrl: session.club.logoUrl }],
-        access_token: app.jwt.sign({
-          sub: session.member.id,
-          realm: 'associate',
-          ver: sessionVersion,
-        }),
-        refresh_token: refreshToken,
-      };
+      return portalSessionAnswer(
+        app,
+        request.member.associateId,
+        { refreshToken, sessionVersion },
+        'Unauthorized',
+      );
     },
   );
 };
