@@ -3,7 +3,7 @@ import { formatCpf, type AppointmentOfAssociate } from '@clube/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
-import { AuditTrail } from '@/components/audit-trail';
+import { AuditHistorySection } from '@/components/audit-history-section';
 import { ExceptionMark } from '@/components/exception-mark';
 import { RecordNotFound } from '@/components/record-not-found';
 import { Alert } from '@/components/ui/alert';
@@ -310,25 +310,11 @@ export function AssociateDetailPage() {
           </section>
         </Card>
       </div>
-      <section className="mt-8" aria-labelledby="associate-history-title">
-        <div className="mb-3 flex items-baseline justify-between gap-3">
-          <h2 id="associate-history-title" className="text-lg font-semibold text-slate-900">
-            {t('audit.historyTitle')}
-          </h2>
-          <Link
-            to={paths.audit.href({ associateId: data.id })}
-            className="text-sm font-medium text-brand-700 underline"
-          >
-            {t('audit.openInAudit')}
-          </Link>
-        </div>
-        <AuditTrail
-          companyId={company.id}
-          timezone={company.timezone}
-          filters={{ associateId: data.id }}
-          hideAssociate
-        />
-      </section>
+      <AuditHistorySection
+        companyId={company.id}
+        timezone={company.timezone}
+        associateId={data.id}
+      />
       <AssociateMessages companyId={company.id} associateId={data.id} timezone={company.timezone} />
       <BlockDialog
         companyId={company.id}

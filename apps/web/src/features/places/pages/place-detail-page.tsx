@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { toast } from 'react-toastify';
-import { AuditTrail } from '@/components/audit-trail';
+import { AuditHistorySection } from '@/components/audit-history-section';
 import { Alert } from '@/components/ui/alert';
 import { Button, buttonStyles } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -142,25 +142,11 @@ export function PlaceDetailPage() {
         </h2>
         <PlaceGallery companyId={company.id} placeId={current.id} placeName={current.name} />
       </section>
-      <section className="mt-8" aria-labelledby="place-history-title">
-        <div className="mb-3 flex items-baseline justify-between gap-3">
-          <h2 id="place-history-title" className="text-lg font-semibold text-slate-900">
-            {t('audit.historyTitle')}
-          </h2>
-          <Link
-            to={paths.audit.href({ placeId: current.id })}
-            className="text-sm font-medium text-brand-700 underline"
-          >
-            {t('audit.openInAudit')}
-          </Link>
-        </div>
-        <AuditTrail
-          companyId={company.id}
-          timezone={company.timezone}
-          filters={{ placeId: current.id }}
-          hidePlace
-        />
-      </section>
+      <AuditHistorySection
+        companyId={company.id}
+        timezone={company.timezone}
+        placeId={current.id}
+      />
       <PlaceFormDialog
         key={`${current.id}-${dialog === 'edit' ? 'open' : 'closed'}`}
         companyId={company.id}
