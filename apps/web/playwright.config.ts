@@ -9,6 +9,11 @@ const baseURL = `http://127.0.0.1:${port}`;
 // load this file too but never start the server, so only the main process creates one.
 const isWorker = process.env.TEST_WORKER_INDEX !== undefined;
 const dataDir = isWorker ? '' : mkdtempSync(join(tmpdir(), 'clube-e2e-'));
+// The run's mail server (e2e/mail-catcher.mjs) and the directory it writes each message into.
+// Set here in the main process, the directory reaches the workers through their environment.
+const smtpPort = Number(process.env.E2E_SMTP_PORT ?? port + 1);
+if (!isWorker) process.env.E2E_MAIL_DIR = mkdtempSync(join(tmpdir(), 'clube-e2e-mail-'));
+const mailDir = process.env.E2E_MAIL_DIR ?? '';
 
 export default defineConfig({
   testDir: './e2e',
@@ -53,11 +58,27 @@ export default defineConfig({
       },
     },
   ],
-  webServer: {
-    command: 'node ../api/dist/server.js',
-    url: `${baseURL}/api/health`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
-  },
+  webServer: [
+    {
+      command: 'node e2e/mail-catcher.mjs',
+      port: smtpPort,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      env: { E2E_SMTP_PORT: String(smtpPort), E2E_MAIL_DIR: mailDir },
+    },
+    {
+      command: 'node ../api/dist/server.js',
+      url: `${baseURL}/api/health`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      env: {
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'warn',
+        // Mail leaves through SMTP to the run's own server, as it does in production.
+        SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+      },
+    },
+  ],
 });

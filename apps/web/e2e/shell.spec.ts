@@ -40,7 +40,7 @@ test('landing → login → club → navigate → Sair', async ({ page }) => {
   await navigation.getByRole('button', { name: 'Sair' }).click();
   await expect(page).toHaveURL(/\/login$/);
   await page.goto('/dashboard');
-  await expect(page).toHaveURL(/\/login$/);
+  await expect(page).toHaveURL(/\/login\?voltar=%2Fdashboard$/);
 });
 
 test('the mobile menu opens, navigates and closes', async ({ page }) => {
@@ -63,9 +63,11 @@ test('a signed-in user visiting /login is sent to the club selection', async ({ 
   await expect(page.getByRole('heading', { name: 'Selecione um clube' })).toBeVisible();
 });
 
-test('a visitor opening a guarded page is sent to /login', async ({ page }) => {
+test('a visitor opening a guarded page is sent to /login, which will return there', async ({
+  page,
+}) => {
   await page.goto('/dashboard');
-  await expect(page).toHaveURL(/\/login$/);
+  await expect(page).toHaveURL(/\/login\?voltar=%2Fdashboard$/);
   await expect(page.getByRole('heading', { name: 'Conecte-se para continuar' })).toBeVisible();
 });
 

@@ -1,3 +1,13 @@
+import { readReturnPath, returnPathParam } from '@/lib/return-path';
+
+/** `?a=1&b=2` of the values given, or nothing when none is. */
+function queryOf(values: Record<string, string | null | undefined>): string {
+  const query = new URLSearchParams(
+    Object.entries(values).filter((entry): entry is [string, string] => Boolean(entry[1])),
+  ).toString();
+  return query ? `?${query}` : '';
+}
+
 /**
  * The one registry of routes. `path` is the router pattern; `href` builds a link. Add a route
  * here first, then register its page in src/app/router.tsx.
@@ -6,7 +16,9 @@ export const paths = {
   landing: { path: '/', href: () => '/' },
   login: {
     path: '/login',
-    href: (error?: string) => (error ? `/login?error=${encodeURIComponent(error)}` : '/login'),
+    /** `returnTo`: the page signing in goes back to (`readLoginReturnPath`). */
+    href: (error?: string, returnTo?: string | null) =>
+      `/login${queryOf({ error, [returnPathParam]: returnTo })}`,
   },
   loginWithError: {
     path: '/login/:error',
@@ -16,7 +28,12 @@ export const paths = {
   /** Where a staff password link opens (the API writes `/redefinir-senha#token=…`). */
   resetPassword: { path: '/redefinir-senha', href: () => '/redefinir-senha' },
 
-  selectCompany: { path: '/select-company', href: () => '/select-company' },
+  selectCompany: {
+    path: '/select-company',
+    /** `returnTo`: the page the chosen club opens on, instead of the dashboard. */
+    href: (returnTo?: string | null) =>
+      `/select-company${queryOf({ [returnPathParam]: returnTo })}`,
+  },
   /** Where a one-time password is replaced, before anything else opens. */
   changePassword: { path: '/change-password', href: () => '/change-password' },
   staff: { path: '/staff', href: () => '/staff' },
@@ -55,12 +72,7 @@ export const paths = {
   audit: {
     path: '/audit',
     /** Opens filtered by an associate or a place (their full history). */
-    href: (filter: { associateId?: string; placeId?: string } = {}) => {
-      const query = new URLSearchParams(
-        Object.entries(filter).filter((entry): entry is [string, string] => Boolean(entry[1])),
-      ).toString();
-      return query ? `/audit?${query}` : '/audit';
-    },
+    href: (filter: { associateId?: string; placeId?: string } = {}) => `/audit${queryOf(filter)}`,
   },
 } as const;
 
@@ -69,3 +81,23 @@ export const loginErrorCodes = {
   noCompanyFound: 'NoCompanyFound',
   sessionExpired: 'SessionExpired',
 } as const;
+
+/** The pages of the signed-out visitor: signing in never returns to them (it would loop). */
+const signedOutPaths: readonly string[] = [
+  paths.landing.path,
+  paths.login.path,
+  paths.forgotPassword.path,
+  paths.resetPassword.path,
+];
+
+/**
+ * The back-office page a sign-in returns to, from a `voltar` value, or null: a path of this app
+ * only, never a signed-out page, the members' portal (another app) or the API.
+ */
+export const readLoginReturnPath = (value: string | null | undefined) =>
+  readReturnPath(value, {
+    isRefused: (pathname) =>
+      signedOutPaths.includes(pathname) ||
+      pathname.startsWith(`${paths.login.path}/`) ||
+      /^\/(portal|api)(\/|$)/.test(pathname),
+  });

@@ -75,9 +75,10 @@ describe('api client', () => {
     ]);
   });
 
-  it('clears the session and the club and signals /login when the refresh fails', async () => {
+  it('clears the session, keeps the club to return to, and signals /login when the refresh fails', async () => {
     setSession(buildSession());
-    setCurrentCompany(buildCompany());
+    const club = buildCompany();
+    setCurrentCompany(club);
     const onExpired = vi.fn();
     const unsubscribe = onSessionExpired(onExpired);
     mockApi(
@@ -93,7 +94,7 @@ describe('api client', () => {
 
     expect(results.map((result) => result.status)).toEqual(['rejected', 'rejected']);
     expect(getSession()).toBeNull();
-    expect(getCurrentCompany()).toBeNull();
+    expect(getCurrentCompany()?.id).toBe(club.id);
     expect(onExpired).toHaveBeenCalledTimes(1);
     unsubscribe();
   });

@@ -1,4 +1,3 @@
-import { clearCurrentCompany } from './current-company';
 import { createApiClient } from './http-client';
 import { expireSession, getSession, setSession } from './session';
 import { parseSession } from './stored-shapes';
@@ -9,11 +8,10 @@ export { ApiError, apiBaseUrl, isApiError, type RequestOptions } from './http-cl
 const client = createApiClient({
   getSession,
   setSession,
-  clearSignedIn: () => {
-    // Remembered as expired (not signed out), so the login screen says why the user is there.
-    expireSession();
-    clearCurrentCompany();
-  },
+  // Remembered as expired (not signed out), so the login screen says why the user is there. The
+  // current club is kept: signing in again returns to the page that was open, in its club (the
+  // layout forgets a club that is not among the clubs of whoever signs in).
+  clearSignedIn: expireSession,
   refreshPath: '/auth/refresh',
   logoutPath: '/auth/logout',
   parseSession,

@@ -1,15 +1,18 @@
 import type { Company } from '@clube/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { loginErrorCodes, paths } from '@/config/paths';
 import { getCompaniesQueryOptions } from '@/lib/api/get-companies';
-import { setCurrentCompany, useStoredCompany } from '@/lib/current-company';
+import { clearCurrentCompany, setCurrentCompany, useStoredCompany } from '@/lib/current-company';
+import { addressOf } from '@/lib/return-path';
 import { signOut } from '@/lib/sign-out';
 
 /**
  * With no current club stored, fetch the staff member's clubs (docs/domain.md). One club is chosen
- * for them, several send them to the club selection, none signs them out.
+ * for them, several send them to the club selection (which then returns to the page that was
+ * asked for), none signs them out. A stored club that is not among the signed-in person's (a
+ * session expired and someone else signed in on this browser) is forgotten, so the same applies.
  */
 export function useEnsureCompany(): {
   company: Company | null;
@@ -17,11 +20,18 @@ export function useEnsureCompany(): {
   retry: () => void;
 } {
   const navigate = useNavigate();
+  const location = useLocation();
   const company = useStoredCompany();
-  const companiesQuery = useQuery({ ...getCompaniesQueryOptions(), enabled: company === null });
+  // Read with a club stored too: every signed-in page reads it for the role anyway.
+  const companiesQuery = useQuery(getCompaniesQueryOptions());
+  const pageAddress = addressOf(location);
 
   useEffect(() => {
-    if (company || !companiesQuery.data) return;
+    if (!companiesQuery.data) return;
+    if (company) {
+      if (!companiesQuery.data.some((club) => club.id === company.id)) clearCurrentCompany();
+      return;
+    }
     const [first, ...others] = companiesQuery.data;
     if (!first) {
       void signOut().then(() =>
@@ -30,9 +40,9 @@ export function useEnsureCompany(): {
     } else if (others.length === 0) {
       setCurrentCompany(first);
     } else {
-      navigate(paths.selectCompany.href(), { replace: true });
+      navigate(paths.selectCompany.href(pageAddress), { replace: true });
     }
-  }, [company, companiesQuery.data, navigate]);
+  }, [company, companiesQuery.data, navigate, pageAddress]);
 
   return {
     company,

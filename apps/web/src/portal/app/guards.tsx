@@ -1,11 +1,19 @@
-import { Navigate, Outlet, useLocation } from 'react-router';
+import { Navigate, Outlet, useLocation, useSearchParams } from 'react-router';
+import { addressOf, returnPathParam } from '@/lib/return-path';
 import { hasPortalSessionExpired, usePortalSession } from '../lib/session';
-import { portalPaths } from '../paths';
+import { portalPaths, readSignInReturnPath } from '../paths';
 
-/** The sign-in screens: a signed-in member goes to their home page instead. */
+/**
+ * The sign-in screens: a signed-in member goes to the page the sign-in was asked for (`?voltar=`,
+ * a portal path), or else to their home page.
+ */
 export function GuestOnlyRoute() {
   const session = usePortalSession();
-  if (session) return <Navigate to={portalPaths.home.href()} replace />;
+  const [searchParams] = useSearchParams();
+  if (session) {
+    const returnTo = readSignInReturnPath(searchParams.get(returnPathParam));
+    return <Navigate to={returnTo ?? portalPaths.home.href()} replace />;
+  }
   return <Outlet />;
 }
 
@@ -16,9 +24,11 @@ export function MemberOnlyRoute() {
   if (!session) {
     return (
       <Navigate
-        to={portalPaths.signIn.href({ expired: hasPortalSessionExpired() })}
+        to={portalPaths.signIn.href({
+          expired: hasPortalSessionExpired(),
+          returnTo: addressOf(location),
+        })}
         replace
-        state={{ from: `${location.pathname}${location.search}` }}
       />
     );
   }

@@ -1,19 +1,32 @@
-import { Suspense, useEffect } from 'react';
+import { Suspense, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet, useNavigate } from 'react-router';
+import { Outlet, useLocation, useNavigate } from 'react-router';
 import { LoadingState } from '@/components/ui/spinner';
+import { addressOf, returnPathParam } from '@/lib/return-path';
 import { onPortalSessionExpired } from '../lib/portal-api';
-import { portalPaths } from '../paths';
+import { portalPaths, readSignInReturnPath } from '../paths';
 
-/** Top of the portal's routes: sends an expired session to sign-in, shows a fallback while pages load. */
+/**
+ * Top of the portal's routes: sends an expired session to sign-in (which then returns to the page
+ * that was open), shows a fallback while pages load.
+ */
 export function PortalRootRoute() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const location = useLocation();
+  // Read when the session expires, not when the listener was registered.
+  const locationRef = useRef(location);
+  locationRef.current = location;
 
   useEffect(
     () =>
       onPortalSessionExpired(() => {
-        navigate(portalPaths.signIn.href({ expired: true }), { replace: true });
+        const current = locationRef.current;
+        // Already on the sign-in page (a guard got there first): keep the page it returns to.
+        const returnTo =
+          readSignInReturnPath(addressOf(current)) ??
+          readSignInReturnPath(new URLSearchParams(current.search).get(returnPathParam));
+        navigate(portalPaths.signIn.href({ expired: true, returnTo }), { replace: true });
       }),
     [navigate],
   );

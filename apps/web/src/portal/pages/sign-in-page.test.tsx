@@ -1,9 +1,14 @@
 import { portalLoginBodySchema, type PortalLoginResponse } from '@clube/shared';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { apiError, mockApi, reply, route } from '@/testing/mock-api';
-import { getPortalSession, portalSessionKey, setPortalSession } from '../lib/session';
+import {
+  clearPortalSession,
+  getPortalSession,
+  portalSessionKey,
+  setPortalSession,
+} from '../lib/session';
 import { buildMe, buildPortalClub, buildPortalSession } from '../testing/factories';
 import { renderPortal } from '@/testing/render';
 
@@ -100,4 +105,80 @@ describe('portal sign-in', () => {
       refresh_token: session.refresh_token,
     });
   });
+});
+
+/** Types the demo member's CPF and password on the sign-in page and submits. */
+async function signInAsMember() {
+  const user = userEvent.setup();
+  await user.type(await screen.findByLabelText('CPF'), '10000000108');
+  await user.type(screen.getByLabelText('Senha'), 'socio123');
+  await user.click(screen.getByRole('button', { name: 'Entrar' }));
+}
+
+describe('portal sign-in returns to the page that asked for it', () => {
+  const pastBookings = '/reservas?aba=past';
+  // Forgets an earlier test's expired session (kept in memory, for the sign-in page's message).
+  beforeEach(clearPortalSession);
+
+  it('a signed-out visit to a page signs in and opens that page, query included', async () => {
+    const session = buildPortalSession();
+    const { requests } = mockApi(
+      route.post('/portal/auth/login', session),
+      route.get('/portal/me', buildMe(session)),
+      route.get('/portal/bookings', { items: [] }),
+    );
+    const { router } = renderPortal(pastBookings);
+
+    expect(await screen.findByRole('heading', { name: 'Portal do associado' })).toBeVisible();
+    expect(router.state.location.pathname).toBe('/entrar');
+    expect(router.state.location.search).toBe(`?voltar=${encodeURIComponent(pastBookings)}`);
+    await signInAsMember();
+
+    expect(await screen.findByText('Nenhuma reserva passada.')).toBeVisible();
+    expect(`${router.state.location.pathname}${router.state.location.search}`).toBe(pastBookings);
+    const read = requests.find((request) => request.url.startsWith('/api/portal/bookings'));
+    expect(read?.query.get('scope')).toBe('past');
+  });
+
+  it('after the session expires, signing in again returns to the page that was open', async () => {
+    const expired = buildPortalSession();
+    setPortalSession(expired);
+    const session = buildPortalSession();
+    let isSignedInAgain = false;
+    mockApi(
+      route.post('/portal/auth/refresh', apiError('RefreshTokenExpired')),
+      route.post('/portal/auth/login', () => {
+        isSignedInAgain = true;
+        return session;
+      }),
+      route.get('/portal/me', buildMe(session)),
+      route.get('/portal/bookings', () =>
+        isSignedInAgain ? { items: [] } : apiError('Unauthorized'),
+      ),
+    );
+    const { router } = renderPortal(pastBookings);
+
+    expect(await screen.findByText('Sua sessão expirou. Entre novamente.')).toBeVisible();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/entrar'));
+    expect(new URLSearchParams(router.state.location.search).get('voltar')).toBe(pastBookings);
+    await signInAsMember();
+
+    expect(await screen.findByText('Nenhuma reserva passada.')).toBeVisible();
+    expect(`${router.state.location.pathname}${router.state.location.search}`).toBe(pastBookings);
+  });
+
+  it.each(['https://evil.example/portal/inicio', '//evil.example', '/\\evil.example', '/entrar'])(
+    'never follows a return address outside the portal (%s): home instead',
+    async (returnTo) => {
+      const session = buildPortalSession();
+      mockApi(route.post('/portal/auth/login', session), route.get('/portal/me', buildMe(session)));
+      const { router } = renderPortal(`/entrar?voltar=${encodeURIComponent(returnTo)}`);
+
+      await signInAsMember();
+
+      expect(await screen.findByRole('heading', { name: 'Olá, João' })).toBeVisible();
+      expect(router.state.location.pathname).toBe('/inicio');
+      expect(router.state.location.search).toBe('');
+    },
+  );
 });

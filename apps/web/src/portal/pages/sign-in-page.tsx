@@ -1,25 +1,19 @@
 import { isValidCpf, limits, type PortalClub } from '@clube/shared';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { CpfField } from '@/components/ui/cpf-field';
 import { PasswordInput } from '@/components/ui/password-input';
 import { isApiError } from '@/lib/http-client';
+import { returnPathParam } from '@/lib/return-path';
 import { signIn } from '../api/sign-in';
 import { GuestFrame } from '../components/guest-frame';
 import { setPortalSession } from '../lib/session';
-import { portalPaths } from '../paths';
+import { portalPaths, readSignInReturnPath } from '../paths';
 
 type FieldErrors = { cpf?: string; password?: string };
-
-/** Where a guard sent the member from, so signing in brings them back there. */
-function readFrom(state: unknown): string | null {
-  if (typeof state !== 'object' || state === null || !('from' in state)) return null;
-  const from = (state as { from: unknown }).from;
-  return typeof from === 'string' && from.startsWith('/') ? from : null;
-}
 
 /**
  * Entrar: CPF and portal password. A plain form (no react-hook-form, no zod): this is the
@@ -28,7 +22,6 @@ function readFrom(state: unknown): string | null {
 export function SignInPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const location = useLocation();
   const [searchParams] = useSearchParams();
   const [cpf, setCpf] = useState('');
   const [password, setPassword] = useState('');
@@ -38,6 +31,8 @@ export function SignInPage() {
   const [pendingClubId, setPendingClubId] = useState<string | null>(null);
   const [isPending, setIsPending] = useState(false);
   const isExpired = searchParams.get('sessao') === 'expirada';
+  // The page that asked for the sign-in (a portal path only): it opens once signed in.
+  const returnTo = readSignInReturnPath(searchParams.get(returnPathParam));
 
   const failureMessage = (error: unknown) => {
     if (isApiError(error) && (error.status === 401 || error.status === 400)) {
@@ -58,7 +53,7 @@ export function SignInPage() {
         return;
       }
       setPortalSession(result.session);
-      navigate(readFrom(location.state) ?? portalPaths.home.href(), { replace: true });
+      navigate(returnTo ?? portalPaths.home.href(), { replace: true });
     } catch (error) {
       setFailure(failureMessage(error));
     } finally {

@@ -166,6 +166,8 @@ describe('login page', () => {
     mockApi(
       route.post('/auth/refresh', apiError('RefreshTokenExpired')),
       route.get('/backoffice/associate/findAllPaginated', apiError('Unauthorized')),
+      // The page's invitation summary, once the caller's role is known.
+      route.get('/backoffice/associate/invitation/company/:companyId', apiError('Unauthorized')),
     );
     const { router } = renderApp('/associates');
 

@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { Alert } from '@/components/ui/alert';
-import { paths } from '@/config/paths';
+import { paths, readLoginReturnPath } from '@/config/paths';
+import { returnPathParam } from '@/lib/return-path';
 import { AuthLayout } from '../components/auth-layout';
 import { LoginForm } from '../components/login-form';
 
@@ -18,6 +19,8 @@ export function LoginPage() {
   const params = useParams();
   const [searchParams] = useSearchParams();
   const errorCode = params.error ?? searchParams.get('error');
+  // The page that asked for the login (a path of this app only): it opens once signed in.
+  const returnTo = readLoginReturnPath(searchParams.get(returnPathParam));
 
   return (
     <AuthLayout>
@@ -31,7 +34,9 @@ export function LoginPage() {
         </Alert>
       )}
       <div className="mt-8">
-        <LoginForm onSuccess={() => navigate(paths.selectCompany.href(), { replace: true })} />
+        <LoginForm
+          onSuccess={() => navigate(returnTo ?? paths.selectCompany.href(), { replace: true })}
+        />
       </div>
     </AuthLayout>
   );

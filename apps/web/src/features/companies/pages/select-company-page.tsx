@@ -1,13 +1,14 @@
 import type { Company } from '@clube/shared';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { LogoutIcon } from '@/components/ui/icons';
 import { LoadingState } from '@/components/ui/spinner';
-import { loginErrorCodes, paths } from '@/config/paths';
+import { loginErrorCodes, paths, readLoginReturnPath } from '@/config/paths';
 import { setCurrentCompany } from '@/lib/current-company';
+import { returnPathParam } from '@/lib/return-path';
 import { signOut } from '@/lib/sign-out';
 import { useCompanies } from '@/lib/api/get-companies';
 import { CompanyCard } from '../components/company-card';
@@ -15,6 +16,9 @@ import { CompanyCard } from '../components/company-card';
 export function SelectCompanyPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  // The page the login was asked for: the chosen club opens there instead of the dashboard.
+  const returnTo = readLoginReturnPath(searchParams.get(returnPathParam));
   const companiesQuery = useCompanies();
   const isEmpty = companiesQuery.data?.length === 0;
 
@@ -28,7 +32,7 @@ export function SelectCompanyPage() {
 
   const selectCompany = (company: Company) => {
     setCurrentCompany(company);
-    navigate(paths.dashboard.href(), { replace: true });
+    navigate(returnTo ?? paths.dashboard.href(), { replace: true });
   };
 
   const leave = async () => {
