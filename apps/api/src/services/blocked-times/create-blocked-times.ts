@@ -10,12 +10,12 @@ import { queueClubChangeMessages } from '../messages/queue-club-change-messages'
 import { lockPlace } from '../../lib/place-lock';
 import {
   actionsFor,
-  findAffectedBookings,
   loadMoveTargets,
   subtractIntervals,
   toBlockConflict,
   type AffectedBooking,
 } from './block-impact';
+import { readBookingsOverlapping } from '../appointments/place-day';
 import { toBlockedTime } from './blocked-time-row';
 import { expandWeeklyRecurrence } from './expand-weekly-recurrence';
 
@@ -84,7 +84,7 @@ type BlockPlan = Awaited<ReturnType<typeof planBlock>>;
  */
 async function findBlockImpact(db: Database, plan: BlockPlan) {
   const { companyId, timezone, placeIds, occurrences } = plan;
-  const affected = await findAffectedBookings(db, { placeIds, occurrences });
+  const affected = await readBookingsOverlapping(db, { placeIds, ranges: occurrences });
   const targets = await loadMoveTargets(db, {
     companyId,
     timezone,
