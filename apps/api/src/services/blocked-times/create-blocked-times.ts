@@ -214,6 +214,22 @@ export async function createBlockedTimes(db: Database, options: CreateBlockedTim
       }
     }
 
+    /** The audit of a booking the block cancelled or moved, with the block's reason. */
+    const auditBookingChange = (
+      booking: AffectedBooking,
+      action: 'appointment.cancel' | 'appointment.move',
+      data: Record<string, unknown>,
+    ) =>
+      recordAudit(tx, {
+        companyId,
+        actorUserId: caller.userId,
+        action,
+        entityType: 'appointment',
+        entityId: booking.id,
+        placeId: booking.placeId,
+        associateId: booking.associateId,
+        data: { reason: 'blocked-time', description, ...data },
+      });
     for (const booking of cancelled) {
       await tx
         .update(appointments)
@@ -224,42 +240,20 @@ export async function createBlockedTimes(db: Database, options: CreateBlockedTim
           cancellationReason: description,
         })
         .where(eq(appointments.id, booking.id));
-      await recordAudit(tx, {
-        companyId,
-        actorUserId: caller.userId,
-        action: 'appointment.cancel',
-        entityType: 'appointment',
-        entityId: booking.id,
-        placeId: booking.placeId,
-        associateId: booking.associateId,
-        data: {
-          reason: 'blocked-time',
-          description,
-          startsAt: booking.startsAt.toISOString(),
-          before: { status: booking.status },
-          after: { status: 'CANCELLED', cancellationReason: description },
-        },
+      await auditBookingChange(booking, 'appointment.cancel', {
+        startsAt: booking.startsAt.toISOString(),
+        before: { status: booking.status },
+        after: { status: 'CANCELLED', cancellationReason: description },
       });
     }
     for (const { booking, to } of moved) {
       // Only the place changes; the exclusion constraint still guards the target (23P01).
       await tx.update(appointments).set({ placeId: to.id }).where(eq(appointments.id, booking.id));
-      await recordAudit(tx, {
-        companyId,
-        actorUserId: caller.userId,
-        action: 'appointment.move',
-        entityType: 'appointment',
-        entityId: booking.id,
-        placeId: booking.placeId,
-        associateId: booking.associateId,
-        data: {
-          reason: 'blocked-time',
-          description,
-          before: { place: booking.placeName },
-          after: { place: to.name },
-          startsAt: booking.startsAt.toISOString(),
-          endsAt: booking.endsAt.toISOString(),
-        },
+      await auditBookingChange(booking, 'appointment.move', {
+        before: { place: booking.placeName },
+        after: { place: to.name },
+        startsAt: booking.startsAt.toISOString(),
+        endsAt: booking.endsAt.toISOString(),
       });
     }
 
