@@ -5,7 +5,8 @@
  * rules read; or a whole club's day, every active place with its blocks and bookings (the day
  * sheet, with who booked and their attendance; the occupancy, times only); or the places a
  * booking hit by a block may move to, with their hours and their blocks and bookings over a range;
- * or the bookings a block would hit, with their members. One statement per way it is asked. `slotStatesOf` (./slots) turns what it reads into slot states.
+ * or the bookings a block would hit, with their members. One statement per way it is asked.
+ * `slotStatesOf` (./slots) turns what it reads into slot states.
  */
 import { appointments, blockedTimes, preparedStatement, queryRows, type Database } from '@clube/db';
 import {
