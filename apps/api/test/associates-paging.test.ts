@@ -119,6 +119,10 @@ describe('keyset pages of the associates list', () => {
     const ids = [first, second, third].flatMap((page) => page.items.map((item) => item.id));
     expect(new Set(ids).size).toBe(23);
     expect(third.nextCursor).toBeNull();
+    // Back from the last page: the page before it, in the same order.
+    const back = await list(club, { take: 10, search: 'ana souza', before: third.previousCursor! });
+    expect(back.items.map((item) => item.id)).toEqual(second.items.map((item) => item.id));
+    expect(back.total).toBe(23);
   }, 60_000);
 
   it('costs a deep page the round trips of the first', async () => {

@@ -321,6 +321,29 @@ describe('GET /api/backoffice/audit', () => {
     ).toHaveLength(0);
   });
 
+  it('names the associate it is filtered by in the same answer, even on an empty page', async () => {
+    const club = await clubWithEvents(2);
+    const companyId = club.company.id;
+    const quiet = await createAssociate(context.db, companyId, { name: 'Sem Eventos' });
+    const answer = async (query: Record<string, string>) =>
+      (
+        await context.app.inject({
+          method: 'GET',
+          url: '/api/backoffice/audit',
+          headers: club.headers,
+          query,
+        })
+      ).json();
+    expect((await answer({ companyId, associateId: club.first.id })).associate).toEqual({
+      id: club.first.id,
+      name: 'Primeira',
+    });
+    const empty = await answer({ companyId, associateId: quiet.id });
+    expect(empty.items).toEqual([]);
+    expect(empty.associate).toEqual({ id: quiet.id, name: 'Sem Eventos' });
+    expect((await answer({ companyId })).associate).toBeNull();
+  });
+
   it('finds a person by name whatever the accents and capitals typed', async () => {
     const club = await createClubWithBearer(context.app);
     const joao = await createUser(context.db, { name: 'João Araújo' });
@@ -379,6 +402,7 @@ describe('GET /api/backoffice/audit', () => {
     const filtered = await asB({ companyId: clubB.company.id, associateId: clubA.first.id });
     expect(filtered.statusCode).toBe(200);
     expect(filtered.json().items).toEqual([]);
+    expect(filtered.json().associate).toBeNull();
     const own = await wholeTrail(clubB.headers, { companyId: clubB.company.id });
     expect(own.every((entry) => entry.actor.id !== clubA.staff.id)).toBe(true);
     const exported = await context.app.inject({

@@ -218,3 +218,46 @@ describe('routes and the database', () => {
     ]);
   });
 });
+
+/**
+ * A place's blocked times and bookings overlapping a time are read in one module,
+ * services/appointments/place-day.ts (the slot lists, the rules, the day sheet, the occupancy, a
+ * block's impact and its move targets). Elsewhere a service that wants them asks that module: an
+ * overlap test on a booking's or a block's two ends (the query builder's `lt(…startsAt)` with
+ * `gt(…endsAt)`, or overlapsPeriod/overlapsBounds) is a second reader of a place's day.
+ */
+const overlapReaders = [
+  /\blt\((appointments|blockedTimes)\.startsAt\b[\s\S]*\bgt\(\1\.endsAt\b/,
+  /\bgt\((appointments|blockedTimes)\.endsAt\b[\s\S]*\blt\(\1\.startsAt\b/,
+  /\boverlaps(Period|Bounds)\(\s*(appointments|blockedTimes)\./,
+];
+/** The blocks screen's list is a list of blocks over a period, not a place's day. */
+const overlapReaderExceptions = ['src/services/blocked-times/list-blocked-times.ts'];
+
+const readsAnOverlap = (text: string) => overlapReaders.some((pattern) => pattern.test(text));
+
+describe("one reader of a place's day", () => {
+  it('no service but place-day.ts reads bookings or blocks by overlap', () => {
+    const readers = serviceFiles(servicesRoot)
+      .map((file) => relative(apiRoot, file))
+      .filter(
+        (file) =>
+          file !== 'src/services/appointments/place-day.ts' &&
+          !overlapReaderExceptions.includes(file) &&
+          readsAnOverlap(readFileSync(join(apiRoot, file), 'utf8')),
+      );
+    expect(readers, "Read a place's blocks and bookings through place-day.ts").toEqual([]);
+  });
+
+  it('tells an overlap query from a bound on one end', () => {
+    expect(
+      readsAnOverlap(`and(lt(appointments.startsAt, to), gt(appointments.endsAt, from))`),
+    ).toBe(true);
+    expect(readsAnOverlap(`overlapsPeriod(blockedTimes.startsAt, blockedTimes.endsAt, r)`)).toBe(
+      true,
+    );
+    expect(readsAnOverlap(`and(gte(appointments.startsAt, a), lt(appointments.startsAt, b))`)).toBe(
+      false,
+    );
+  });
+});

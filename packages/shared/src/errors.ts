@@ -1,3 +1,5 @@
+import { requestFailedText } from './request-failed';
+
 /**
  * The one vocabulary of failures: every distinct failure the API can answer (and the web client's
  * own fallback) has a key here, its HTTP status and ONE Portuguese text. The API answers
@@ -109,7 +111,7 @@ export const errorDefinitions = {
   /** Expired, unknown, revoked or reused refresh token. */
   RefreshTokenExpired: { status: 401, code: 'Refresh token expirado', message: 'Sua sessão expirou. Entre novamente.' },
   /** Never answered by the API: the web client's text for a failure without a usable body. */
-  RequestFailed: { status: 0, message: 'Ocorreu um erro ao processar a requisição.' },
+  RequestFailed: { status: 0, message: requestFailedText },
   ReservationsLimitReached: { status: 422, message: 'O título já usou todas as reservas deste mês neste espaço.' },
   RouteNotFound: { status: 404, message: 'Rota {{method}} {{path}} não encontrada.' },
   ServerBusy: { status: 503, message: 'O servidor está ocupado. Tente novamente em alguns segundos.' },

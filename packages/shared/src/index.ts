@@ -2,6 +2,7 @@ export * from './constants';
 export * from './cpf';
 export * from './email';
 export * from './errors';
+export * from './request-failed';
 export * from './schemas/common';
 export * from './schemas/auth';
 export * from './schemas/company';

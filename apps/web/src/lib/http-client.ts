@@ -1,4 +1,4 @@
-import { errorTexts, httpTimeoutMs } from '@clube/shared';
+import { httpTimeoutMs, requestFailedText } from '@clube/shared';
 
 /**
  * HTTP for both apps of this bundle (the back office and the members' portal): every call has a
@@ -11,10 +11,10 @@ export const apiBaseUrl = '/api';
 
 /**
  * An answer without a body (a proxy's 502, say) may reach a toast as it is: it says so in
- * Portuguese, the shared error table's RequestFailed (read from the table itself because both
- * apps' clients use it and neither loads the other's texts).
+ * Portuguese, the shared error table's RequestFailed (its text alone: the table stays out of the
+ * first load of both apps).
  */
-const fallbackErrorMessage = errorTexts.RequestFailed;
+const fallbackErrorMessage = requestFailedText;
 
 export class ApiError extends Error {
   /** HTTP status, or 0 when no response arrived (network failure, timeout). */

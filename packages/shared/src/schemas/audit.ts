@@ -242,5 +242,10 @@ export const auditListSchema = z.object({
   items: z.array(auditEntrySchema),
   /** Pass as `cursor` for the next (older) page; null on the last page. */
   nextCursor: z.string().nullable(),
+  /**
+   * The associate the trail is filtered by (`associateId`), named even when no entry is listed;
+   * null without that filter or for an id that is no associate of the club.
+   */
+  associate: namedSchema.nullable(),
 });
 export type AuditList = z.infer<typeof auditListSchema>;

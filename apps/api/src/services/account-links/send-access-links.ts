@@ -1,7 +1,7 @@
 import { associates, companies, companyStaff, users, type Database } from '@clube/db';
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import { recordAudit } from '../../lib/audit';
-import { enqueueMessages } from '../../lib/mail/enqueue-messages';
+import { enqueueMessages, type NewMessage } from '../../lib/mail/enqueue-messages';
 import type { RateLimiter } from '../../lib/rate-limiter';
 import { loginLimits } from '../auth/login';
 import { renderAccessLinkMessage } from './access-link-message';
@@ -28,6 +28,23 @@ async function mayMail(rateLimiter: RateLimiter, email: string): Promise<boolean
     loginLimits.windowSeconds,
   );
   return hit.count <= accessLinkLimits.perEmail;
+}
+
+/** A link's message as the outbox keeps it: sensitive (its body is cleared once delivered). */
+function accessLinkOutboxRow(
+  message: ReturnType<typeof renderAccessLinkMessage>,
+  recipient: string,
+  owner: { companyId: string; associateId: string } | { userId: string },
+): NewMessage {
+  return {
+    ...owner,
+    kind: 'access-link',
+    recipient,
+    subject: message.subject,
+    textBody: message.text,
+    htmlBody: message.html,
+    sensitive: true,
+  };
 }
 
 /**
@@ -78,16 +95,10 @@ export async function sendMemberAccessLinks(
         expiresInMinutes: accessLinkTtlMinutes,
       });
       await enqueueMessages(tx, [
-        {
+        accessLinkOutboxRow(message, email, {
           companyId: membership.companyId,
           associateId: membership.associateId,
-          kind: 'access-link',
-          recipient: email,
-          subject: message.subject,
-          textBody: message.text,
-          htmlBody: message.html,
-          sensitive: true,
-        },
+        }),
       ]);
       await recordAudit(tx, {
         companyId: membership.companyId,
@@ -140,17 +151,7 @@ export async function sendStaffAccessLink(
       link: staffAccessLinkUrl(options.publicUrl, token),
       expiresInMinutes: accessLinkTtlMinutes,
     });
-    await enqueueMessages(tx, [
-      {
-        userId: user.id,
-        kind: 'access-link',
-        recipient: email,
-        subject: message.subject,
-        textBody: message.text,
-        htmlBody: message.html,
-        sensitive: true,
-      },
-    ]);
+    await enqueueMessages(tx, [accessLinkOutboxRow(message, email, { userId: user.id })]);
     await recordAudit(tx, {
       companyId: null,
       actorUserId: user.id,

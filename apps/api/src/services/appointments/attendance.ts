@@ -2,7 +2,7 @@ import { appointments, companies, type Database } from '@clube/db';
 import { clubDateOf } from '@clube/shared';
 import { and, eq, inArray } from 'drizzle-orm';
 import { AppError } from '../../lib/app-error';
-import type { Announce } from '../../lib/club-events';
+import { transactionAnnouncing, type Announce } from '../../lib/club-events';
 import { recordAudit } from '../../lib/audit';
 import type { Staff } from '../../types';
 
@@ -50,6 +50,29 @@ export type AttendanceOptions = {
 };
 
 type LockedAppointment = Awaited<ReturnType<typeof lockAppointmentOfStaff>>['appointment'];
+
+/** What a change of attendance works with: the locked appointment, its club, the time. */
+export type AttendanceChange = Awaited<ReturnType<typeof lockAppointmentOfStaff>> & {
+  tx: Database;
+  announce: Announce;
+  now: Date;
+};
+
+/**
+ * A front-desk change of a booking's attendance (check-in, no-show, undo): one transaction that
+ * announces what it changed, the appointment locked first (lockAppointmentOfStaff), then `change`.
+ */
+export async function changeAttendance<T>(
+  db: Database,
+  options: AttendanceOptions & { change: (locked: AttendanceChange) => Promise<T> },
+): Promise<T> {
+  const { staff, appointmentId } = options;
+  const now = options.now ?? new Date();
+  return transactionAnnouncing(db, async (tx, announce) => {
+    const locked = await lockAppointmentOfStaff(tx, { staff, appointmentId });
+    return options.change({ ...locked, tx, announce, now });
+  });
+}
 
 /**
  * Tells the club's open day sheets that a booking's attendance changed (recorded or undone), once

@@ -1,8 +1,7 @@
 import type { Database } from '@clube/db';
 import { frontDesk } from '@clube/shared';
 import { AppError } from '../../lib/app-error';
-import { transactionAnnouncing } from '../../lib/club-events';
-import { lockAppointmentOfStaff, recordAttendance, type AttendanceOptions } from './attendance';
+import { changeAttendance, recordAttendance, type AttendanceOptions } from './attendance';
 
 /**
  * Front desk lets the member in: allowed from `frontDesk.checkInOpensMinutesBefore` minutes
@@ -10,24 +9,23 @@ import { lockAppointmentOfStaff, recordAttendance, type AttendanceOptions } from
  * rewritten afterwards (a missed one is a no-show instead).
  */
 export async function checkInAppointment(db: Database, options: AttendanceOptions) {
-  const { appointmentId, staff } = options;
-  const now = options.now ?? new Date();
-  await transactionAnnouncing(db, async (tx, announce) => {
-    const { appointment, club } = await lockAppointmentOfStaff(tx, {
-      staff,
-      appointmentId,
-    });
-    if (appointment.status !== 'SCHEDULED') throw new AppError('AppointmentNotScheduled');
-    const opensAt = appointment.startsAt.getTime() - frontDesk.checkInOpensMinutesBefore * 60_000;
-    if (now.getTime() < opensAt || now >= appointment.endsAt) throw new AppError('CheckInNotOpen');
+  const { staff } = options;
+  await changeAttendance(db, {
+    ...options,
+    change: async ({ tx, announce, appointment, club, now }) => {
+      if (appointment.status !== 'SCHEDULED') throw new AppError('AppointmentNotScheduled');
+      const opensAt = appointment.startsAt.getTime() - frontDesk.checkInOpensMinutesBefore * 60_000;
+      if (now.getTime() < opensAt || now >= appointment.endsAt)
+        throw new AppError('CheckInNotOpen');
 
-    await recordAttendance(tx, {
-      announce,
-      appointment,
-      staff,
-      status: 'CHECKED_IN',
-      now,
-      timezone: club.timezone,
-    });
+      await recordAttendance(tx, {
+        announce,
+        appointment,
+        staff,
+        status: 'CHECKED_IN',
+        now,
+        timezone: club.timezone,
+      });
+    },
   });
 }

@@ -1,9 +1,8 @@
 import type { Database } from '@clube/db';
 import { AppError } from '../../lib/app-error';
-import { transactionAnnouncing } from '../../lib/club-events';
 import { queueSuspensionMessages } from '../messages/member-messages';
 import { suspendTitleForNoShows } from '../title-suspensions/suspend-title-for-no-shows';
-import { lockAppointmentOfStaff, recordAttendance, type AttendanceOptions } from './attendance';
+import { changeAttendance, recordAttendance, type AttendanceOptions } from './attendance';
 
 /**
  * Front desk records that the member did not come: only once the club's tolerance after the start
@@ -11,41 +10,39 @@ import { lockAppointmentOfStaff, recordAttendance, type AttendanceOptions } from
  * under the club's no-show policy, in the same transaction.
  */
 export async function markNoShow(db: Database, options: AttendanceOptions) {
-  const { appointmentId, staff } = options;
-  const now = options.now ?? new Date();
-  return transactionAnnouncing(db, async (tx, announce) => {
-    const { appointment, club } = await lockAppointmentOfStaff(tx, {
-      staff,
-      appointmentId,
-    });
-    if (appointment.status !== 'SCHEDULED') throw new AppError('AppointmentNotScheduled');
-    const allowedAt = appointment.startsAt.getTime() + club.noShowToleranceMinutes * 60_000;
-    if (now.getTime() < allowedAt) throw new AppError('NoShowTooEarly');
+  const { staff } = options;
+  return changeAttendance(db, {
+    ...options,
+    change: async ({ tx, announce, appointment, club, now }) => {
+      if (appointment.status !== 'SCHEDULED') throw new AppError('AppointmentNotScheduled');
+      const allowedAt = appointment.startsAt.getTime() + club.noShowToleranceMinutes * 60_000;
+      if (now.getTime() < allowedAt) throw new AppError('NoShowTooEarly');
 
-    await recordAttendance(tx, {
-      announce,
-      appointment,
-      staff,
-      status: 'NO_SHOW',
-      now,
-      timezone: club.timezone,
-    });
-    const suspension = await suspendTitleForNoShows(tx, {
-      companyId: appointment.companyId,
-      associateTitleId: appointment.associateTitleId,
-      policy: club,
-      actorUserId: staff.userId,
-      now,
-    });
-    if (suspension && options.publicUrl) {
-      await queueSuspensionMessages(tx, {
+      await recordAttendance(tx, {
+        announce,
+        appointment,
+        staff,
+        status: 'NO_SHOW',
+        now,
+        timezone: club.timezone,
+      });
+      const suspension = await suspendTitleForNoShows(tx, {
         companyId: appointment.companyId,
         associateTitleId: appointment.associateTitleId,
-        endsAt: suspension.endsAt,
-        reason: suspension.reason,
-        publicUrl: options.publicUrl,
+        policy: club,
+        actorUserId: staff.userId,
+        now,
       });
-    }
-    return suspension;
+      if (suspension && options.publicUrl) {
+        await queueSuspensionMessages(tx, {
+          companyId: appointment.companyId,
+          associateTitleId: appointment.associateTitleId,
+          endsAt: suspension.endsAt,
+          reason: suspension.reason,
+          publicUrl: options.publicUrl,
+        });
+      }
+      return suspension;
+    },
   });
 }

@@ -4,8 +4,9 @@
  * block's reason, the booking member's name), and, for a booking, whom it is for with what the
  * rules read; or a whole club's day, every active place with its blocks and bookings (the day
  * sheet, with who booked and their attendance; the occupancy, times only); or the places a
- * booking hit by a block may move to, with their hours and their blocks and bookings over a range.
- * One statement per way it is asked. `slotStatesOf` (./slots) turns what it reads into slot states.
+ * booking hit by a block may move to, with their hours and their blocks and bookings over a range;
+ * or the bookings a block would hit, with their members. One statement per way it is asked.
+ * `slotStatesOf` (./slots) turns what it reads into slot states.
  */
 import { appointments, blockedTimes, preparedStatement, queryRows, type Database } from '@clube/db';
 import {
@@ -371,13 +372,16 @@ function busyIntervalsSql(options: {
    * names: the block's reason, the booking member's name (text); sheet: the block's id and
    * reason, the booking as the day sheet shows it (json, BookingOfSheet).
    */
-  labels?: 'names' | 'sheet';
+  labels?: 'names' | 'sheet' | 'impact';
+  /** Only the bookings, not the blocked times. */
+  bookingsOnly?: boolean;
 }): SQL {
   const from = sql`${options.from}::timestamptz`;
   const to = sql`${options.to}::timestamptz`;
   const blockLabel = {
     names: sql`, description as label`,
     sheet: sql`, json_build_array(id, description) as label`,
+    impact: sql``,
     none: sql``,
   }[options.labels ?? 'none'];
   // Members, titles and staff looked up by primary key for each booking: a join would have
@@ -393,6 +397,12 @@ function busyIntervalsSql(options: {
         (select name from users where users.id = appointments.created_by),
         appointments.status, appointments.checked_in_at, appointments.no_show_at,
         appointments.exception_reason)`,
+    impact: sql`, json_build_array(appointments.id, appointments.company_id, appointments.status,
+        appointments.associate_id,
+        (select json_build_array(name, card_id) from associates
+          where associates.id = appointments.associate_id),
+        (select json_build_array(name, category_id) from places
+          where places.id = appointments.place_id)) as label`,
     none: sql``,
   }[options.labels ?? 'none'];
   const { of } = options;
@@ -406,14 +416,15 @@ function busyIntervalsSql(options: {
       and ${overlapsBounds(appointments.startsAt, appointments.endsAt, from, to)}`
       : sql`company_id = ${of.companyId}
       and starts_at >= ${of.bookingsFrom}`;
-  return sql`
+  const blocks = sql`
     select false as booked, place_id, starts_at, ends_at${blockLabel}
     from blocked_times
     where ${blocksOf}
       and ${overlapsBounds(blockedTimes.startsAt, blockedTimes.endsAt, from, to)}
       and starts_at < ${to} and ends_at > ${from}
-    union all
-    select true, place_id, starts_at, ends_at${bookingLabel}
+    union all`;
+  return sql`${options.bookingsOnly ? sql`` : blocks}
+    select true as booked, place_id, starts_at, ends_at${bookingLabel}
     from appointments
     where ${bookingsOf}
       and status in (${occupyingStatusList})
@@ -725,4 +736,83 @@ export async function readMoveCandidates(
       })),
     ),
   };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The bookings a block would hit
+
+/** A booking holding a slot of a place, with its member and place (what a block would hit). */
+export type BookingOfPlaces = Interval & {
+  id: string;
+  companyId: string;
+  placeId: string;
+  placeName: string;
+  categoryId: string;
+  status: (typeof occupyingStatuses)[number];
+  associateId: string;
+  associateName: string;
+  cardId: string;
+};
+
+type ImpactRow = [
+  id: string,
+  companyId: string,
+  status: BookingOfPlaces['status'],
+  associateId: string,
+  member: [name: string, cardId: string] | null,
+  place: [name: string, categoryId: string],
+];
+
+/**
+ * The bookings holding a slot (SCHEDULED, CHECKED_IN, NO_SHOW) of the places that overlap any of
+ * the ranges, each once, by start, place name and id, in one statement: the places' blocks and
+ * bookings reader (busyIntervalsSql) over the ranges' whole span, kept where a range overlaps.
+ */
+export async function readBookingsOverlapping(
+  db: Database,
+  options: { placeIds: string[]; ranges: Interval[] },
+): Promise<BookingOfPlaces[]> {
+  const { placeIds, ranges } = options;
+  if (placeIds.length === 0 || ranges.length === 0) return [];
+  const from = new Date(Math.min(...ranges.map((range) => range.startsAt.getTime())));
+  const to = new Date(Math.max(...ranges.map((range) => range.endsAt.getTime())));
+  const iso = (instants: Date[]) => instants.map((instant) => instant.toISOString());
+  const rows = await queryRows<{
+    starts_at: string;
+    ends_at: string;
+    place_id: string;
+    label: ImpactRow;
+  }>(
+    db,
+    sql`select b.place_id, b.starts_at, b.ends_at, b.label
+      from (${busyIntervalsSql({
+        of: { placeIds: sql`${sql.param(placeIds)}` },
+        from: sql`${from.toISOString()}`,
+        to: sql`${new Date(Math.max(from.getTime(), to.getTime())).toISOString()}`,
+        labels: 'impact',
+        bookingsOnly: true,
+      })}) b
+      where exists (
+        select 1
+        from unnest(${sql.param(iso(ranges.map((range) => range.startsAt)))}::timestamptz[],
+          ${sql.param(iso(ranges.map((range) => range.endsAt)))}::timestamptz[]) as r(starts_at, ends_at)
+        where b.starts_at < r.ends_at and b.ends_at > r.starts_at)
+      order by b.starts_at, b.label->5->>0, b.label->>0`,
+  );
+  return rows.map(({ place_id: placeId, starts_at: starts, ends_at: ends, label }) => {
+    const [id, companyId, status, associateId, member, [placeName, categoryId]] = label;
+    return {
+      id,
+      companyId,
+      placeId,
+      placeName,
+      categoryId,
+      startsAt: new Date(starts),
+      endsAt: new Date(ends),
+      status,
+      associateId,
+      associateName: member?.[0] ?? '',
+      cardId: member?.[1] ?? '',
+    };
+  });
 }

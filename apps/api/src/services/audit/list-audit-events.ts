@@ -1,4 +1,4 @@
-import { companies, queryRows, type Database } from '@clube/db';
+import { queryRows, type Database } from '@clube/db';
 import {
   addDaysToDate,
   clubInstant,
@@ -6,7 +6,7 @@ import {
   type auditFilterQuerySchema,
   type auditListQuerySchema,
 } from '@clube/shared';
-import { eq, sql, type SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { AppError } from '../../lib/app-error';
 
@@ -48,12 +48,24 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, (match) => `\\${mat
 async function readAuditPage(
   db: Database,
   options: { filters: AuditFilters; cursor: Cursor; take: number },
-): Promise<{ items: AuditEntryInClubTime[]; nextCursor: string | null }> {
+): Promise<{
+  items: AuditEntryInClubTime[];
+  nextCursor: string | null;
+  associate: { id: string; name: string } | null;
+}> {
   const { filters, cursor, take } = options;
-  const [club] = await db
-    .select({ timezone: companies.timezone })
-    .from(companies)
-    .where(eq(companies.id, filters.companyId));
+  // The club's clock, and the name of the associate the trail is filtered by, in one read.
+  const [club] = await queryRows<{ timezone: string; associateName: string | null }>(
+    db,
+    sql`select c.timezone, ${
+      filters.associateId
+        ? sql`(select a.name from associates a
+            where a.id = ${filters.associateId}::uuid and a.company_id = c.id)`
+        : sql`null`
+    } as "associateName"
+      from companies c
+      where c.id = ${filters.companyId}::uuid`,
+  );
   if (!club) throw new AppError('CompanyNotFound');
 
   const conditions: SQL[] = [sql`e.company_id = ${filters.companyId}`];
@@ -107,6 +119,10 @@ async function readAuditPage(
   return {
     items: page.map((row) => ({ ...toAuditEntry(row), timezone: club.timezone })),
     nextCursor: rows.length > take && last ? `${last.micros}.${last.id}` : null,
+    associate:
+      filters.associateId && club.associateName !== null
+        ? { id: filters.associateId, name: club.associateName }
+        : null,
   };
 }
 
@@ -144,6 +160,7 @@ export async function listAuditEvents(db: Database, options: ListAuditEventsOpti
   return {
     items: page.items.map(({ clubTime: _clubTime, timezone: _timezone, ...entry }) => entry),
     nextCursor: page.nextCursor,
+    associate: page.associate,
   };
 }
 

@@ -1,8 +1,14 @@
-import { associates, users, type Database } from '@clube/db';
-import { eq, sql } from 'drizzle-orm';
+import { associates, queryRows, users, type Database } from '@clube/db';
+import { sql } from 'drizzle-orm';
 
 /** Whose session: a staff account, or a club membership on the members' portal. */
 export type SessionOwner = { userId: string } | { associateId: string };
+
+/** The row holding an owner's session version: their staff account or their membership. */
+const ownerRow = (owner: SessionOwner) =>
+  'userId' in owner
+    ? { table: users, id: owner.userId }
+    : { table: associates, id: owner.associateId };
 
 /**
  * Reads the session version of a staff account or membership and holds its row until the
@@ -17,18 +23,12 @@ export async function lockSessionVersion(
   db: Database,
   options: SessionOwner,
 ): Promise<number | undefined> {
-  const [row] =
-    'userId' in options
-      ? await db
-          .select({ sessionVersion: users.sessionVersion })
-          .from(users)
-          .where(eq(users.id, options.userId))
-          .for('no key update')
-      : await db
-          .select({ sessionVersion: associates.sessionVersion })
-          .from(associates)
-          .where(eq(associates.id, options.associateId))
-          .for('no key update');
+  const { table, id } = ownerRow(options);
+  const [row] = await queryRows<{ sessionVersion: number }>(
+    db,
+    sql`select session_version as "sessionVersion" from ${table} where id = ${id}
+      for no key update`,
+  );
   return row?.sessionVersion;
 }
 
@@ -42,17 +42,11 @@ export async function advanceSessionVersion(
   db: Database,
   options: SessionOwner,
 ): Promise<number | undefined> {
-  const [row] =
-    'userId' in options
-      ? await db
-          .update(users)
-          .set({ sessionVersion: sql`${users.sessionVersion} + 1` })
-          .where(eq(users.id, options.userId))
-          .returning({ sessionVersion: users.sessionVersion })
-      : await db
-          .update(associates)
-          .set({ sessionVersion: sql`${associates.sessionVersion} + 1` })
-          .where(eq(associates.id, options.associateId))
-          .returning({ sessionVersion: associates.sessionVersion });
+  const { table, id } = ownerRow(options);
+  const [row] = await queryRows<{ sessionVersion: number }>(
+    db,
+    sql`update ${table} set session_version = session_version + 1 where id = ${id}
+      returning session_version as "sessionVersion"`,
+  );
   return row?.sessionVersion;
 }

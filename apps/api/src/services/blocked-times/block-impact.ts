@@ -1,76 +1,25 @@
-import { appointments, associates, places, type Database } from '@clube/db';
+import type { Database } from '@clube/db';
 import {
   addDaysToDate,
   clubDateOf,
   clubInstant,
   dayOfWeekOf,
-  occupyingStatuses,
   timeOfMinutes,
   type BlockConflict,
   type BlockResolutionAction,
 } from '@clube/shared';
-import { and, asc, eq, gt, inArray, lt, or } from 'drizzle-orm';
-import { readMoveCandidates, type MoveCandidate } from '../appointments/place-day';
+import {
+  readMoveCandidates,
+  type BookingOfPlaces,
+  type MoveCandidate,
+} from '../appointments/place-day';
 import { overlaps, slotWindow, type Interval } from '../appointments/slots';
-import type { Occurrence } from './expand-weekly-recurrence';
 
-/** A booking a block would hit, as read under the places' locks. */
-export type AffectedBooking = {
-  id: string;
-  companyId: string;
-  placeId: string;
-  placeName: string;
-  categoryId: string;
-  startsAt: Date;
-  endsAt: Date;
-  status: (typeof occupyingStatuses)[number];
-  associateId: string;
-  associateName: string;
-  cardId: string;
-};
-
-/** Bookings holding a slot (SCHEDULED, CHECKED_IN, NO_SHOW) of the places that overlap an occurrence. */
-export async function findAffectedBookings(
-  db: Database,
-  options: { placeIds: string[]; occurrences: Occurrence[] },
-): Promise<AffectedBooking[]> {
-  const { placeIds, occurrences } = options;
-  const overlapsAnOccurrence = or(
-    ...occurrences.map((occurrence) =>
-      and(
-        lt(appointments.startsAt, occurrence.endsAt),
-        gt(appointments.endsAt, occurrence.startsAt),
-      ),
-    ),
-  );
-  const rows = await db
-    .select({
-      id: appointments.id,
-      companyId: appointments.companyId,
-      placeId: appointments.placeId,
-      placeName: places.name,
-      categoryId: places.categoryId,
-      startsAt: appointments.startsAt,
-      endsAt: appointments.endsAt,
-      status: appointments.status,
-      associateId: appointments.associateId,
-      associateName: associates.name,
-      cardId: associates.cardId,
-    })
-    .from(appointments)
-    .innerJoin(places, eq(places.id, appointments.placeId))
-    .innerJoin(associates, eq(associates.id, appointments.associateId))
-    .where(
-      and(
-        inArray(appointments.placeId, placeIds),
-        inArray(appointments.status, [...occupyingStatuses]),
-        overlapsAnOccurrence,
-      ),
-    )
-    .orderBy(asc(appointments.startsAt), asc(places.name), asc(appointments.id));
-  // The query keeps only slot-holding statuses.
-  return rows.map((row) => ({ ...row, status: row.status as AffectedBooking['status'] }));
-}
+/**
+ * A booking a block would hit (under the places' locks for a creation): read by the place's day
+ * reader, readBookingsOverlapping.
+ */
+export type AffectedBooking = BookingOfPlaces;
 
 /** A booking whose attendance is recorded is history: the block may only leave it in place. */
 export function actionsFor(booking: Pick<AffectedBooking, 'status'>): BlockResolutionAction[] {

@@ -10,12 +10,12 @@ import { queueClubChangeMessages } from '../messages/queue-club-change-messages'
 import { lockPlace } from '../../lib/place-lock';
 import {
   actionsFor,
-  findAffectedBookings,
   loadMoveTargets,
   subtractIntervals,
   toBlockConflict,
   type AffectedBooking,
 } from './block-impact';
+import { readBookingsOverlapping } from '../appointments/place-day';
 import { toBlockedTime } from './blocked-time-row';
 import { expandWeeklyRecurrence } from './expand-weekly-recurrence';
 
@@ -84,7 +84,7 @@ type BlockPlan = Awaited<ReturnType<typeof planBlock>>;
  */
 async function findBlockImpact(db: Database, plan: BlockPlan) {
   const { companyId, timezone, placeIds, occurrences } = plan;
-  const affected = await findAffectedBookings(db, { placeIds, occurrences });
+  const affected = await readBookingsOverlapping(db, { placeIds, ranges: occurrences });
   const targets = await loadMoveTargets(db, {
     companyId,
     timezone,
@@ -214,6 +214,22 @@ export async function createBlockedTimes(db: Database, options: CreateBlockedTim
       }
     }
 
+    /** The audit of a booking the block cancelled or moved, with the block's reason. */
+    const auditBookingChange = (
+      booking: AffectedBooking,
+      action: 'appointment.cancel' | 'appointment.move',
+      data: Record<string, unknown>,
+    ) =>
+      recordAudit(tx, {
+        companyId,
+        actorUserId: caller.userId,
+        action,
+        entityType: 'appointment',
+        entityId: booking.id,
+        placeId: booking.placeId,
+        associateId: booking.associateId,
+        data: { reason: 'blocked-time', description, ...data },
+      });
     for (const booking of cancelled) {
       await tx
         .update(appointments)
@@ -224,42 +240,20 @@ export async function createBlockedTimes(db: Database, options: CreateBlockedTim
           cancellationReason: description,
         })
         .where(eq(appointments.id, booking.id));
-      await recordAudit(tx, {
-        companyId,
-        actorUserId: caller.userId,
-        action: 'appointment.cancel',
-        entityType: 'appointment',
-        entityId: booking.id,
-        placeId: booking.placeId,
-        associateId: booking.associateId,
-        data: {
-          reason: 'blocked-time',
-          description,
-          startsAt: booking.startsAt.toISOString(),
-          before: { status: booking.status },
-          after: { status: 'CANCELLED', cancellationReason: description },
-        },
+      await auditBookingChange(booking, 'appointment.cancel', {
+        startsAt: booking.startsAt.toISOString(),
+        before: { status: booking.status },
+        after: { status: 'CANCELLED', cancellationReason: description },
       });
     }
     for (const { booking, to } of moved) {
       // Only the place changes; the exclusion constraint still guards the target (23P01).
       await tx.update(appointments).set({ placeId: to.id }).where(eq(appointments.id, booking.id));
-      await recordAudit(tx, {
-        companyId,
-        actorUserId: caller.userId,
-        action: 'appointment.move',
-        entityType: 'appointment',
-        entityId: booking.id,
-        placeId: booking.placeId,
-        associateId: booking.associateId,
-        data: {
-          reason: 'blocked-time',
-          description,
-          before: { place: booking.placeName },
-          after: { place: to.name },
-          startsAt: booking.startsAt.toISOString(),
-          endsAt: booking.endsAt.toISOString(),
-        },
+      await auditBookingChange(booking, 'appointment.move', {
+        before: { place: booking.placeName },
+        after: { place: to.name },
+        startsAt: booking.startsAt.toISOString(),
+        endsAt: booking.endsAt.toISOString(),
       });
     }
 

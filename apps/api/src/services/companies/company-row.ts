@@ -1,16 +1,21 @@
 import { companies } from '@clube/db';
 import type { Company } from '@clube/shared';
 
-export const companyColumns = {
-  id: companies.id,
-  name: companies.name,
-  logoUrl: companies.logoUrl,
+/** The club's settings staff change: its clock, no-show policy and reminders. */
+export const companySettingsColumns = {
   timezone: companies.timezone,
   noShowToleranceMinutes: companies.noShowToleranceMinutes,
   noShowSuspensionCount: companies.noShowSuspensionCount,
   noShowWindowDays: companies.noShowWindowDays,
   noShowSuspensionDays: companies.noShowSuspensionDays,
   reminderHours: companies.reminderHours,
+};
+
+export const companyColumns = {
+  id: companies.id,
+  name: companies.name,
+  logoUrl: companies.logoUrl,
+  ...companySettingsColumns,
   createdAt: companies.createdAt,
   updatedAt: companies.updatedAt,
 };

@@ -3,7 +3,7 @@ import type { UpdateCompanyBody } from '@clube/shared';
 import { eq } from 'drizzle-orm';
 import { AppError } from '../../lib/app-error';
 import { changedFields, recordAudit } from '../../lib/audit';
-import { companyColumns, toCompany } from './company-row';
+import { companyColumns, companySettingsColumns, toCompany } from './company-row';
 import { timezoneSchema } from './create-company';
 
 export type UpdateCompanyOptions = UpdateCompanyBody & { companyId: string; actorUserId: string };
@@ -26,15 +26,7 @@ export async function updateCompany(db: Database, options: UpdateCompanyOptions)
 
   return db.transaction(async (tx) => {
     const [before] = await tx
-      .select({
-        name: companies.name,
-        timezone: companies.timezone,
-        noShowToleranceMinutes: companies.noShowToleranceMinutes,
-        noShowSuspensionCount: companies.noShowSuspensionCount,
-        noShowWindowDays: companies.noShowWindowDays,
-        noShowSuspensionDays: companies.noShowSuspensionDays,
-        reminderHours: companies.reminderHours,
-      })
+      .select({ name: companies.name, ...companySettingsColumns })
       .from(companies)
       .where(eq(companies.id, options.companyId))
       .for('update');

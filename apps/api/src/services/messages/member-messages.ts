@@ -55,7 +55,8 @@ export const firstNameOf = (name: string) => name.trim().split(/\s+/)[0] ?? name
 /** The portal's list of the member's bookings: every booking message links there. */
 export const bookingsUrl = (publicUrl: string) => `${publicUrl}/portal/reservas`;
 
-type BookingRow = {
+/** A booking with what its messages say and whom they go to (readMessageBookings). */
+export type BookingRow = {
   id: string;
   companyId: string;
   startsAt: Date;
@@ -69,8 +70,16 @@ type BookingRow = {
   booker: (MessageReader & { notifyOwnBookings: boolean; notifyReminders: boolean }) | null;
 };
 
-/** The bookings with what their messages say and whom they go to, in one statement. */
-async function readBookings(db: Database, ids: string[]): Promise<BookingRow[]> {
+/**
+ * The bookings with what their messages say and whom they go to, in one statement: every message
+ * about a booking (confirmation, reminder, a change by the club) reads them here. `companyId`
+ * keeps only the bookings of that club.
+ */
+export async function readMessageBookings(
+  db: Database,
+  options: { ids: string[]; companyId?: string },
+): Promise<BookingRow[]> {
+  const { ids, companyId } = options;
   if (ids.length === 0) return [];
   const booker = alias(associates, 'booker');
   const rows = await db
@@ -100,7 +109,12 @@ async function readBookings(db: Database, ids: string[]): Promise<BookingRow[]> 
     .innerJoin(companies, eq(companies.id, appointments.companyId))
     .innerJoin(associates, eq(associates.id, appointments.associateId))
     .leftJoin(booker, eq(booker.id, appointments.createdByAssociateId))
-    .where(inArray(appointments.id, ids));
+    .where(
+      and(
+        inArray(appointments.id, ids),
+        companyId ? eq(appointments.companyId, companyId) : undefined,
+      ),
+    );
   return rows.map((row) => ({
     id: row.id,
     companyId: row.companyId,
@@ -184,7 +198,7 @@ export async function queueBookingConfirmation(
   db: Database,
   options: { appointmentId: string; publicUrl: string },
 ): Promise<number> {
-  const [row] = await readBookings(db, [options.appointmentId]);
+  const [row] = await readMessageBookings(db, { ids: [options.appointmentId] });
   if (!row) return 0;
   const line = bookingLine(row);
   const calendar = bookingCalendar(row, options.publicUrl);
@@ -251,10 +265,7 @@ export async function queueDueReminders(
         order by a.starts_at
         limit ${reminderBatch}`,
   );
-  const rows = await readBookings(
-    db,
-    due.map((row) => row.id),
-  );
+  const rows = await readMessageBookings(db, { ids: due.map((row) => row.id) });
   const messages = rows.flatMap((row) => {
     const line = bookingLine(row);
     return readersOf(row).map(({ reader, isFor }) =>

@@ -1,10 +1,8 @@
-import { and, eq, inArray } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
-import { appointments, associates, companies, places, type Database } from '@clube/db';
+import type { Database } from '@clube/db';
 import { clubDateOf, clubTimeOf, dateLabel } from '@clube/shared';
 import { enqueueMessages, type NewMessage } from '../../lib/mail/enqueue-messages';
 import { absoluteUrl } from '../account-links/links';
-import { bookingsUrl, firstNameOf, memberMessage } from './member-messages';
+import { bookingsUrl, firstNameOf, memberMessage, readMessageBookings } from './member-messages';
 
 /** A booking the club cancelled or moved: what happened, and why. */
 export type ClubChange =
@@ -40,37 +38,10 @@ export async function queueClubChangeMessages(
   options: QueueClubChangeMessagesOptions,
 ): Promise<number> {
   if (options.changes.length === 0) return 0;
-  const booker = alias(associates, 'booker');
-  const rows = await db
-    .select({
-      id: appointments.id,
-      startsAt: appointments.startsAt,
-      endsAt: appointments.endsAt,
-      placeName: places.name,
-      clubName: companies.name,
-      logoUrl: companies.logoUrl,
-      timezone: companies.timezone,
-      forId: associates.id,
-      forName: associates.name,
-      forEmail: associates.email,
-      bookerId: booker.id,
-      bookerName: booker.name,
-      bookerEmail: booker.email,
-    })
-    .from(appointments)
-    .innerJoin(places, eq(places.id, appointments.placeId))
-    .innerJoin(companies, eq(companies.id, appointments.companyId))
-    .innerJoin(associates, eq(associates.id, appointments.associateId))
-    .leftJoin(booker, eq(booker.id, appointments.createdByAssociateId))
-    .where(
-      and(
-        eq(appointments.companyId, options.companyId),
-        inArray(
-          appointments.id,
-          options.changes.map((change) => change.appointmentId),
-        ),
-      ),
-    );
+  const rows = await readMessageBookings(db, {
+    ids: options.changes.map((change) => change.appointmentId),
+    companyId: options.companyId,
+  });
   const changeOf = new Map(options.changes.map((change) => [change.appointmentId, change]));
   const byRecipient = new Map<
     string,
@@ -83,12 +54,7 @@ export async function queueClubChangeMessages(
       change.kind === 'cancelled'
         ? `${row.placeName}, ${when}: cancelada. Motivo: ${change.reason}.`
         : `${change.fromPlaceName}, ${when}: transferida para ${change.toPlaceName}, no mesmo horário. Motivo: ${change.reason}.`;
-    const people = [
-      { id: row.forId, name: row.forName, email: row.forEmail },
-      ...(row.bookerId && row.bookerId !== row.forId
-        ? [{ id: row.bookerId, name: row.bookerName!, email: row.bookerEmail }]
-        : []),
-    ];
+    const people = [row.forMember, ...(row.booker ? [row.booker] : [])];
     for (const person of people) {
       const entry = byRecipient.get(person.id) ?? {
         name: person.name,
@@ -96,7 +62,7 @@ export async function queueClubChangeMessages(
         lines: [],
         club: row,
       };
-      entry.lines.push({ text: what, member: row.forName });
+      entry.lines.push({ text: what, member: row.forMember.name });
       byRecipient.set(person.id, entry);
     }
   }

@@ -6,6 +6,7 @@ import { findActiveSuspension } from '../title-suspensions/find-active-suspensio
 import { clubMonthOf } from '../associates/club-month';
 import { titleMonthQuotas } from '../associates/title-month-quotas';
 import type { Member } from '../../types';
+import { portalClubColumns, portalMemberColumns } from './find-portal-session';
 import { listBookings } from './list-bookings';
 
 export type GetMemberOptions = { member: Member; now?: Date };
@@ -21,10 +22,7 @@ export async function getMember(db: Database, options: GetMemberOptions): Promis
   const [row] = await db
     .select({
       member: {
-        id: associates.id,
-        name: associates.name,
-        cardId: associates.cardId,
-        isHolder: associates.isHolder,
+        ...portalMemberColumns,
         blocked: associates.blocked,
         blockedReason: associates.blockedReason,
       },
@@ -34,12 +32,7 @@ export async function getMember(db: Database, options: GetMemberOptions): Promis
         blocked: associateTitles.blocked,
         blockedReason: associateTitles.blockedReason,
       },
-      club: {
-        id: companies.id,
-        name: companies.name,
-        logoUrl: companies.logoUrl,
-        timezone: companies.timezone,
-      },
+      club: portalClubColumns,
     })
     .from(associates)
     .innerJoin(associateTitles, eq(associateTitles.id, associates.associateTitleId))
@@ -48,12 +41,7 @@ export async function getMember(db: Database, options: GetMemberOptions): Promis
   if (!row) throw new AppError('Unauthorized');
 
   const members = await db
-    .select({
-      id: associates.id,
-      name: associates.name,
-      cardId: associates.cardId,
-      isHolder: associates.isHolder,
-    })
+    .select(portalMemberColumns)
     .from(associates)
     .where(
       and(

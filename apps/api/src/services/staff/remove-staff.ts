@@ -1,8 +1,6 @@
 import { companyStaff, type Database } from '@clube/db';
-import { and, eq } from 'drizzle-orm';
-import { AppError } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
-import { assertAnotherAdministrator, lockClubStaff } from './staff-rows';
+import { assertAnotherAdministrator, lockStaffMember, staffMemberOf } from './staff-rows';
 
 export type RemoveStaffOptions = { companyId: string; userId: string; actorUserId: string };
 
@@ -14,23 +12,16 @@ export type RemoveStaffOptions = { companyId: string; userId: string; actorUserI
 export async function removeStaff(db: Database, options: RemoveStaffOptions): Promise<void> {
   const { companyId, userId } = options;
   await db.transaction(async (tx) => {
-    await lockClubStaff(tx, { companyId });
-    const [current] = await tx
-      .select({ role: companyStaff.role })
-      .from(companyStaff)
-      .where(and(eq(companyStaff.companyId, companyId), eq(companyStaff.userId, userId)));
-    if (!current) throw new AppError('StaffMemberNotFound');
-    await assertAnotherAdministrator(tx, { companyId, userId, currentRole: current.role });
-    await tx
-      .delete(companyStaff)
-      .where(and(eq(companyStaff.companyId, companyId), eq(companyStaff.userId, userId)));
+    const currentRole = await lockStaffMember(tx, { companyId, userId });
+    await assertAnotherAdministrator(tx, { companyId, userId, currentRole });
+    await tx.delete(companyStaff).where(staffMemberOf(companyId, userId));
     await recordAudit(tx, {
       companyId,
       actorUserId: options.actorUserId,
       action: 'staff.remove',
       entityType: 'user',
       entityId: userId,
-      data: { role: current.role },
+      data: { role: currentRole },
     });
   });
 }

@@ -54,6 +54,27 @@ export async function lockClubStaff(tx: Database, options: { companyId: string }
   if (!club) throw new AppError('CompanyNotFound');
 }
 
+/** The condition naming one staff member of a club (their company_staff row). */
+export const staffMemberOf = (companyId: string, userId: string) =>
+  and(eq(companyStaff.companyId, companyId), eq(companyStaff.userId, userId));
+
+/**
+ * Locks the club's staff (lockClubStaff) and reads the role of one of them: the start of every
+ * change of a staff member. StaffMemberNotFound when they are not of the club's staff.
+ */
+export async function lockStaffMember(
+  tx: Database,
+  options: { companyId: string; userId: string },
+): Promise<StaffRole> {
+  await lockClubStaff(tx, { companyId: options.companyId });
+  const [current] = await tx
+    .select({ role: companyStaff.role })
+    .from(companyStaff)
+    .where(staffMemberOf(options.companyId, options.userId));
+  if (!current) throw new AppError('StaffMemberNotFound');
+  return current.role;
+}
+
 /**
  * Refuses a change that would leave the club without an administrator: `userId` stops being
  * one (removed, or given `newRole`). Call it under `lockClubStaff`.

@@ -41,7 +41,7 @@ describe('associate page: attendance and suspension', () => {
       route.get(`/backoffice/associate/id/${associate.id}/appointments-summary`, () =>
         summary(!lifted),
       ),
-      route.get('/backoffice/audit', { items: [], nextCursor: null }),
+      route.get('/backoffice/audit', { items: [], nextCursor: null, associate: null }),
       route.get('/backoffice/message/company/:companyId', { items: [] }),
       route.patch('/backoffice/associate-title/:titleId/lift-suspension', () => {
         lifted = true;
@@ -83,7 +83,7 @@ describe('associate page: who the member is', () => {
     mockApi(
       route.get(`/backoffice/associate/id/${member.id}`, member),
       route.get(`/backoffice/associate/id/${member.id}/appointments-summary`, summary(false)),
-      route.get('/backoffice/audit', { items: [], nextCursor: null }),
+      route.get('/backoffice/audit', { items: [], nextCursor: null, associate: null }),
       route.get('/backoffice/message/company/:companyId', { items: [] }),
     );
     renderApp(`/associates/${member.id}`);
@@ -150,7 +150,7 @@ describe('associate page: messages sent', () => {
     const { requests } = mockApi(
       route.get(`/backoffice/associate/id/${associate.id}`, associate),
       route.get(`/backoffice/associate/id/${associate.id}/appointments-summary`, summary(false)),
-      route.get('/backoffice/audit', { items: [], nextCursor: null }),
+      route.get('/backoffice/audit', { items: [], nextCursor: null, associate: null }),
       route.get('/backoffice/message/company/:companyId', {
         items: [
           message({

@@ -23,23 +23,3 @@ export function useAuditPlaceChoices(companyId: string) {
     }),
   );
 }
-
-const associateNameSchema = z.object({ id: z.uuid(), user: z.object({ name: z.string() }) });
-
-/** GET /backoffice/associate/id/{id}: the name of the associate the trail is filtered by. */
-export async function getAuditAssociateName(associateId: string, signal?: AbortSignal) {
-  const data = await api.get(`/backoffice/associate/id/${encodeURIComponent(associateId)}`, {
-    signal,
-  });
-  return associateNameSchema.parse(data).user.name;
-}
-
-export function useAuditAssociateName(companyId: string, associateId: string | undefined) {
-  return useQuery(
-    queryOptions({
-      queryKey: [...clubKeys.associates(companyId), 'name', associateId] as const,
-      queryFn: ({ signal }) => getAuditAssociateName(associateId!, signal),
-      enabled: Boolean(associateId),
-    }),
-  );
-}

@@ -48,8 +48,8 @@ describe('Auditoria', () => {
       route.get(`/backoffice/place/company/${company.id}`, { items: [place] }),
       route.get('/backoffice/audit', ({ query }) =>
         query.get('cursor') === 'c1'
-          ? { items: [signIn], nextCursor: null }
-          : { items: [cancellation], nextCursor: 'c1' },
+          ? { items: [signIn], nextCursor: null, associate: null }
+          : { items: [cancellation], nextCursor: 'c1', associate: null },
       ),
     );
     renderApp('/audit');
@@ -82,12 +82,33 @@ describe('Auditoria', () => {
     );
   }, 20_000);
 
+  it("names the associate it is filtered by from the trail's own answer, asking nothing else", async () => {
+    setSession(buildSession());
+    setCurrentCompany(company);
+    const { requests } = mockApi(
+      route.get(`/backoffice/place/company/${company.id}`, { items: [place] }),
+      route.get('/backoffice/audit', ({ query }) =>
+        query.get('associateId') === associate.id
+          ? { items: [], nextCursor: null, associate }
+          : { items: [cancellation], nextCursor: null, associate: null },
+      ),
+    );
+    renderApp(`/audit?associateId=${associate.id}`);
+    expect(
+      await screen.findByText('Associado: Ana Lima', undefined, { timeout: 10_000 }),
+    ).toBeVisible();
+    expect(await screen.findByText('Nenhum registro encontrado para estes filtros.')).toBeVisible();
+    const audits = requests.filter((request) => request.url.startsWith('/api/backoffice/audit'));
+    expect(audits).toHaveLength(1);
+    expect(requests.filter((request) => request.url.includes('/backoffice/associate'))).toEqual([]);
+  }, 20_000);
+
   it('says the period is reversed instead of asking the server for it', async () => {
     setSession(buildSession());
     setCurrentCompany(company);
     const { requests } = mockApi(
       route.get(`/backoffice/place/company/${company.id}`, { items: [place] }),
-      route.get('/backoffice/audit', { items: [], nextCursor: null }),
+      route.get('/backoffice/audit', { items: [], nextCursor: null, associate: null }),
     );
     renderApp('/audit?from=2026-06-10&to=2026-06-01');
     expect(

@@ -9,10 +9,10 @@ import { Card } from '@/components/ui/card';
 import { FormField, inputStyles } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { PageHeader } from '@/components/ui/page-header';
-import { downloadAuditCsv, type AuditFilters } from '@/lib/api/get-audit';
+import { downloadAuditCsv, useAuditTrail, type AuditFilters } from '@/lib/api/get-audit';
 import { useCurrentCompany } from '@/lib/current-company';
 import { errorMessageOf } from '@/lib/errors';
-import { useAuditAssociateName, useAuditPlaceChoices } from '../api/get-audit-choices';
+import { useAuditPlaceChoices } from '../api/get-audit-choices';
 
 const personDebounceMs = 300;
 const isoDate = /^\d{4}-\d{2}-\d{2}$/;
@@ -48,7 +48,6 @@ export function AuditPage() {
     error: null,
   });
   const places = useAuditPlaceChoices(company.id);
-  const associateName = useAuditAssociateName(company.id, filters.associateId);
 
   const updateParams = (changes: Record<string, string | null>) => {
     setSearchParams(
@@ -76,6 +75,9 @@ export function AuditPage() {
 
   const isPeriodReversed = Boolean(filters.from && filters.to && filters.from > filters.to);
   const activeFilters: AuditFilters = isPeriodReversed ? { ...filters, to: undefined } : filters;
+  // The trail's answer names the associate it is filtered by (the list below reads the same query).
+  const trail = useAuditTrail(company.id, activeFilters);
+  const associateName = trail.data?.pages[0]?.associate?.name;
 
   const exportCsv = async () => {
     setExportState({ isPending: true, error: null });
@@ -172,7 +174,7 @@ export function AuditPage() {
         <div className="mt-3 flex flex-wrap items-center gap-2">
           {filters.associateId && (
             <span className="inline-flex items-center gap-2 rounded-full bg-brand-50 px-3 py-1 text-sm text-brand-900">
-              {t('audit.filters.associate', { name: associateName.data ?? '…' })}
+              {t('audit.filters.associate', { name: associateName ?? '…' })}
               <button
                 type="button"
                 className="font-semibold"
