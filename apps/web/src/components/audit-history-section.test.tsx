@@ -28,6 +28,7 @@ describe('AuditHistorySection', () => {
           },
         ],
         nextCursor: null,
+        associate,
       }),
     );
     renderWithProviders({
