@@ -64,6 +64,9 @@ function device(name: string) {
   };
 }
 
+const unsubscribeUrl = (endpoint: string) =>
+  `/api/portal/push/subscription?endpoint=${encodeURIComponent(endpoint)}`;
+
 const subscribe = (headers: Headers, subscription: object) =>
   call('PUT', '/api/portal/push/subscription', headers, subscription);
 
@@ -244,9 +247,11 @@ describe('the member’s choices in Conta', () => {
     const s = await createPortalScene(context.app, { name: 'Quadra 4' });
     const phone = device('off');
     await subscribe(s.holderSession.headers, phone.subscription);
-    const off = await call('DELETE', '/api/portal/push/subscription', s.holderSession.headers, {
-      endpoint: phone.subscription.endpoint,
-    });
+    const off = await call(
+      'DELETE',
+      unsubscribeUrl(phone.subscription.endpoint),
+      s.holderSession.headers,
+    );
     expect(off.json()).toMatchObject({ devices: 0 });
     await book(s.holderSession.headers, s.place.id, s.at(s.day(2), '10:00'));
     await drain();
@@ -263,9 +268,7 @@ describe('isolation', () => {
 
     // Someone else naming Helena's device removes nothing of hers.
     for (const headers of [s.neighbourSession.headers, other.holderSession.headers]) {
-      const response = await call('DELETE', '/api/portal/push/subscription', headers, {
-        endpoint: phone.subscription.endpoint,
-      });
+      const response = await call('DELETE', unsubscribeUrl(phone.subscription.endpoint), headers);
       expect(response.json()).toMatchObject({ devices: 0 });
     }
     expect((await call('GET', '/api/portal/push', s.holderSession.headers)).json()).toMatchObject({

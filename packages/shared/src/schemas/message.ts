@@ -149,7 +149,7 @@ export const pushSubscriptionBodySchema = z.object({
 export type PushSubscriptionBody = z.infer<typeof pushSubscriptionBodySchema>;
 
 /** Which device stops receiving notifications. */
-export const pushUnsubscribeBodySchema = z.object({
+export const pushUnsubscribeQuerySchema = z.object({
   endpoint: z.string().min(1, 'Informe o endereço de notificações').max(2000),
 });
-export type PushUnsubscribeBody = z.infer<typeof pushUnsubscribeBodySchema>;
+export type PushUnsubscribeQuery = z.infer<typeof pushUnsubscribeQuerySchema>;

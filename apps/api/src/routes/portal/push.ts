@@ -2,7 +2,7 @@ import {
   errorBodySchema,
   pushSettingsSchema,
   pushSubscriptionBodySchema,
-  pushUnsubscribeBodySchema,
+  pushUnsubscribeQuerySchema,
 } from '@clube/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
@@ -58,11 +58,11 @@ export const portalPushRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['portal'],
         summary: 'Portal do associado: parar as notificações neste aparelho',
-        body: pushUnsubscribeBodySchema,
+        querystring: pushUnsubscribeQuerySchema,
         response: { 200: pushSettingsSchema, 400: errorBodySchema, 401: errorBodySchema },
       },
     },
     async (request) =>
-      unsubscribePush(app.db, { member: request.member, publicKey, ...request.body }),
+      unsubscribePush(app.db, { member: request.member, publicKey, ...request.query }),
   );
 };

@@ -3,7 +3,7 @@ import {
   maxPushDevices,
   type PushSettings,
   type PushSubscriptionBody,
-  type PushUnsubscribeBody,
+  type PushUnsubscribeQuery,
 } from '@clube/shared';
 import { and, count, desc, eq, notInArray, sql } from 'drizzle-orm';
 import { AppError } from '../../lib/app-error';
@@ -77,7 +77,7 @@ export async function subscribePush(
   return getPushSettings(db, options);
 }
 
-export type UnsubscribePushOptions = GetPushSettingsOptions & PushUnsubscribeBody;
+export type UnsubscribePushOptions = GetPushSettingsOptions & PushUnsubscribeQuery;
 
 /** Notifications off on this device (one of the member's own; any other endpoint is left alone). */
 export async function unsubscribePush(
