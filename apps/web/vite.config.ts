@@ -46,7 +46,11 @@ export default defineConfig({
       injectManifest: {
         // The shell is listed from the whole build (the portal's files and /assets).
         globDirectory: outDir,
-        globPatterns: ['portal/*.{html,png,svg,webmanifest}', 'assets/*.{js,css,svg,png,woff2}'],
+        globPatterns: [
+          'portal/*.{html,png,svg,webmanifest}',
+          'favicon.svg',
+          'assets/*.{js,css,svg,png,woff2}',
+        ],
         manifestTransforms: [
           (entries) => {
             const viteManifest = JSON.parse(

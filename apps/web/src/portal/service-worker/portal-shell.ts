@@ -19,8 +19,8 @@ export function portalShellFiles(manifest: Manifest, entry = 'portal/index.html'
   return files;
 }
 
-/** The portal's own static files (icons, web manifest, its index.html). */
-const portalStaticFile = /^portal\/[^/]+\.(html|png|svg|webmanifest)$/;
+/** The portal's own static files (icons, web manifest, its index.html) and the app's mark. */
+const portalStaticFile = /^(portal\/[^/]+\.(html|png|svg|webmanifest)|favicon\.svg)$/;
 
 type PrecacheEntry = { url: string; revision: string | null; size: number };
 

@@ -61,6 +61,7 @@ describe('the portal’s shell (what its service worker keeps)', () => {
       '/assets/portal-a1.js',
       '/assets/portal-c3.css',
       '/assets/react-b2.js',
+      '/favicon.svg',
       '/portal/icon-192.png',
       '/portal/index.html',
       '/portal/manifest.webmanifest',
