@@ -216,6 +216,49 @@ describe('a message to a member with notifications on', () => {
   });
 });
 
+describe('no loss, no duplicate', () => {
+  it('two senders working at once push each message once', async () => {
+    const s = await createPortalScene(context.app, { name: 'Quadra 11' });
+    await subscribe(s.holderSession.headers, device('twice-a').subscription);
+    await subscribe(s.holderSession.headers, device('twice-b').subscription);
+    for (const time of ['08:00', '09:00', '10:00']) {
+      await book(s.holderSession.headers, s.place.id, s.at(s.day(5), time));
+    }
+    const other = createOutboxSender(context.db, {
+      transport: { kind: 'keep' },
+      push: context.app.push,
+      log: { info() {}, warn() {}, error() {} },
+    });
+    await Promise.all([
+      drain(),
+      (async () => {
+        while ((await other.runOnce()) > 0);
+      })(),
+    ]);
+    expect(pushService.received).toHaveLength(6);
+    const perDevice = pushService.received.map((push) => push.path).sort();
+    expect(perDevice.filter((path) => path === '/device/twice-a')).toHaveLength(3);
+    expect(perDevice.filter((path) => path === '/device/twice-b')).toHaveLength(3);
+  });
+
+  it('a push whose sender died mid-send waits for its lease, then goes', async () => {
+    const s = await createPortalScene(context.app, { name: 'Quadra 12' });
+    await subscribe(s.holderSession.headers, device('lease').subscription);
+    await book(s.holderSession.headers, s.place.id, s.at(s.day(2), '17:00'));
+    // As a sender that claimed it and died would leave it.
+    await context.db.execute(
+      sql`update push_deliveries set attempts = 1, sending_until = now() + interval '5 minutes'`,
+    );
+    await drain();
+    expect(pushService.received).toHaveLength(0);
+    await context.db.execute(sql`update push_deliveries set sending_until = now()`);
+    await drain();
+    expect(pushService.received).toHaveLength(1);
+    const [delivery] = await context.db.select().from(pushDeliveries);
+    expect(delivery).toMatchObject({ status: 'sent', attempts: 2 });
+  });
+});
+
 describe('the member’s choices in Conta', () => {
   it('keep the confirmation of their own booking off the device; a club cancellation always goes', async () => {
     const s = await createPortalScene(context.app, { name: 'Quadra de Areia' });
