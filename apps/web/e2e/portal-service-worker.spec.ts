@@ -1,5 +1,11 @@
 import { expect, test, type Page } from '@playwright/test';
 
+/** The portal's service worker controls the page (it registers after load and claims it). */
+const waitForServiceWorker = (page: Page) =>
+  page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
+    timeout: 30_000,
+  });
+
 /** The member login the demo seed prints beside the staff one. */
 const demoMember = { cpf: '10000000108', password: 'socio123' };
 
@@ -23,9 +29,7 @@ test.describe('the installed portal without network', () => {
   }) => {
     await page.goto('/portal/entrar');
     // The worker registers after load, keeps the shell and takes this page over.
-    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
-      timeout: 30_000,
-    });
+    await waitForServiceWorker(page);
     await expect
       .poll(async () => (await cachedUrls(page)).includes('/portal/index.html'))
       .toBe(true);
@@ -62,5 +66,60 @@ test.describe('the installed portal without network', () => {
     await context.setOffline(false);
     await page.reload();
     await expect(page.getByText('Sem conexão.')).toBeHidden();
+  });
+});
+
+test.describe('a push from the club', () => {
+  test('is shown by the portal’s service worker as a notification with its text', async ({
+    page,
+    context,
+    baseURL,
+  }) => {
+    await context.grantPermissions(['notifications']);
+    await page.goto('/portal/entrar');
+    await waitForServiceWorker(page);
+
+    // Chromium's DevTools protocol delivers a push to the worker as a push service would.
+    const cdp = await context.newCDPSession(page);
+    const registrationId = new Promise<string>((resolve) => {
+      cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
+        const portal = registrations.find(
+          (registration) => registration.scopeURL.endsWith('/portal/') && !registration.isDeleted,
+        );
+        if (portal) resolve(portal.registrationId);
+      });
+    });
+    await cdp.send('ServiceWorker.enable');
+    await cdp.send('ServiceWorker.deliverPushMessage', {
+      origin: new URL(baseURL!).origin,
+      registrationId: await registrationId,
+      data: JSON.stringify({
+        title: 'Reserva alterada pelo clube — Clube Demonstração',
+        body: 'O clube alterou esta reserva: Quadra A, 04/03/2030, 10:00–11:00: cancelada.',
+        url: `${baseURL}/portal/reservas`,
+        tag: 'mensagem-1',
+      }),
+    });
+
+    await expect
+      .poll(() =>
+        page.evaluate(async () => {
+          const registration = await navigator.serviceWorker.ready;
+          return (await registration.getNotifications()).map((notification) => ({
+            title: notification.title,
+            body: notification.body,
+            tag: notification.tag,
+            url: (notification.data as { url?: string }).url,
+          }));
+        }),
+      )
+      .toEqual([
+        {
+          title: 'Reserva alterada pelo clube — Clube Demonstração',
+          body: 'O clube alterou esta reserva: Quadra A, 04/03/2030, 10:00–11:00: cancelada.',
+          tag: 'mensagem-1',
+          url: `${baseURL}/portal/reservas`,
+        },
+      ]);
   });
 });
