@@ -150,6 +150,17 @@ describe('a message to a member with notifications on', () => {
     expect(shown.tag).toBe(message!.id);
     const [delivery] = await context.db.select().from(pushDeliveries);
     expect(delivery).toMatchObject({ status: 'sent', attempts: 1 });
+    // Staff see on the associate's page that the notification reached the device.
+    const listed = await call(
+      'GET',
+      `/api/backoffice/message/company/${s.company.id}?associateId=${s.holder.id}`,
+      s.staffHeaders,
+    );
+    expect(listed.json<{ items: Array<{ pushes: object }> }>().items[0]!.pushes).toEqual({
+      sent: 1,
+      pending: 0,
+      failed: 0,
+    });
 
     // Worked again, nothing is pushed twice.
     await drain();

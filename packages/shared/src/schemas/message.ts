@@ -37,6 +37,14 @@ export const messageSchema = z.object({
   lastError: z.string().nullable(),
   createdAt: z.iso.datetime({ offset: true }),
   sentAt: z.iso.datetime({ offset: true }).nullable(),
+  /** The same message as notifications on the member's devices, by outcome. */
+  pushes: z
+    .object({
+      sent: z.number().int().min(0),
+      pending: z.number().int().min(0),
+      failed: z.number().int().min(0),
+    })
+    .optional(),
 });
 export type Message = z.infer<typeof messageSchema>;
 
