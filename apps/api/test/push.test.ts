@@ -357,6 +357,25 @@ describe('bad input', () => {
     );
   });
 
+  it('refuses a device key that is no P-256 point, which nothing could be encrypted for', async () => {
+    const s = await createPortalScene(context.app, { name: 'Quadra 13' });
+    const { subscription } = device('bad-key');
+    const notAPoint = Buffer.alloc(65, 7);
+    notAPoint[0] = 4;
+    const response = await subscribe(s.holderSession.headers, {
+      ...subscription,
+      keys: { ...subscription.keys, p256dh: notAPoint.toString('base64url') },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({
+      error: 'PushSubscriptionInvalid',
+      message: errorMessageOf('PushSubscriptionInvalid'),
+    });
+    expect((await call('GET', '/api/portal/push', s.holderSession.headers)).json()).toMatchObject({
+      devices: 0,
+    });
+  });
+
   it('accepts only https push services outside the tests', async () => {
     const s = await createPortalScene(context.app, { name: 'Quadra 9' });
     const { subscription } = device('plain');

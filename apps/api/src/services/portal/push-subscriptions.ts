@@ -1,3 +1,4 @@
+import { ECDH } from 'node:crypto';
 import { pushSubscriptions, type Database } from '@clube/db';
 import {
   maxPushDevices,
@@ -30,6 +31,16 @@ export async function getPushSettings(
   return { publicKey: options.publicKey ?? null, devices: row?.devices ?? 0 };
 }
 
+/** Whether the device's key is a point of P-256 (what every push is encrypted for). */
+function isCurvePoint(base64url: string): boolean {
+  try {
+    ECDH.convertKey(Buffer.from(base64url, 'base64url'), 'prime256v1');
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 export type SubscribePushOptions = GetPushSettingsOptions &
   PushSubscriptionBody & {
     /** Accept http endpoints (the tests' local push service); a real one is always https. */
@@ -49,6 +60,7 @@ export async function subscribePush(
   if (protocol !== 'https:' && !(options.httpEndpoints && protocol === 'http:')) {
     throw new AppError('PushEndpointInvalid');
   }
+  if (!isCurvePoint(options.keys.p256dh)) throw new AppError('PushSubscriptionInvalid');
   const { member } = options;
   await db.transaction(async (tx) => {
     await tx
