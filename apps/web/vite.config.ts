@@ -1,7 +1,12 @@
+import { readFileSync } from 'node:fs';
 import { fileURLToPath, URL } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type Manifest, type Plugin } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
+import { portalShellManifest } from './src/portal/service-worker/portal-shell';
+
+const outDir = fileURLToPath(new URL('./dist', import.meta.url));
 
 /**
  * `npm run dev`: pages under /portal/ get the portal's index.html, as the API's SPA plugin does in
@@ -23,7 +28,40 @@ function portalHistoryFallback(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), portalHistoryFallback()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    portalHistoryFallback(),
+    // The portal's service worker (src/portal/service-worker/sw.ts → dist/portal/sw.js): the
+    // page registers it itself after load (src/portal/lib/service-worker.ts), nothing is injected
+    // into either entry, and the portal keeps its own web manifest (public/portal).
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'src/portal/service-worker',
+      filename: 'sw.ts',
+      outDir: `${outDir}/portal`,
+      scope: '/portal/',
+      injectRegister: false,
+      manifest: false,
+      injectManifest: {
+        // The shell is listed from the whole build (the portal's files and /assets).
+        globDirectory: outDir,
+        globPatterns: [
+          'portal/*.{html,png,svg,webmanifest}',
+          'favicon.svg',
+          'assets/*.{js,css,svg,png,woff2}',
+        ],
+        manifestTransforms: [
+          (entries) => {
+            const viteManifest = JSON.parse(
+              readFileSync(`${outDir}/.vite/manifest.json`, 'utf8'),
+            ) as Manifest;
+            return { manifest: portalShellManifest(entries, viteManifest), warnings: [] };
+          },
+        ],
+      },
+    }),
+  ],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },

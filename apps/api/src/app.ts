@@ -5,7 +5,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import type { Config, TrustProxy } from './config';
+import type { Config, TrustProxy, VapidKeys } from './config';
 import { admissionPlugin } from './plugins/admission';
 import { authPlugin } from './plugins/auth';
 import { clubEventsPlugin } from './plugins/club-events';
@@ -29,6 +29,8 @@ export type BuildAppOptions = {
   logger?: FastifyServerOptions['logger'];
   /** Work the outbox in this process (the server does; tests drive `app.outbox` themselves). */
   sendMessages?: boolean;
+  /** Web Push keys (`resolveVapidKeys`); absent: `config.vapidKeys`, or no push at all. */
+  vapidKeys?: VapidKeys;
 };
 
 /**
@@ -69,7 +71,10 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(openApiPlugin);
   await app.register(authPlugin, { jwtSecret: options.jwtSecret });
   await app.register(storagePlugin);
-  await app.register(outboxPlugin, { start: options.sendMessages ?? false });
+  await app.register(outboxPlugin, {
+    start: options.sendMessages ?? false,
+    vapidKeys: options.vapidKeys ?? options.config.vapidKeys,
+  });
 
   await app.register(healthRoutes, { prefix: '/api' });
   await app.register(authRoutes, { prefix: '/api/auth' });

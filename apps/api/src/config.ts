@@ -5,6 +5,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defaultPgliteSharedBuffersMb, privateDirectoryMode, privateFileMode } from '@clube/db';
 import { z } from 'zod';
+import { generateVapidKeys } from './lib/push/vapid';
 
 // src/ and dist/ are both one folder below apps/api, so these paths hold for the sources (dev,
 // tests) and for the bundle (npm start) alike.
@@ -148,6 +149,26 @@ const envSchema = z
       .url('deve ser uma URL, ex.: https://reservas.clube.com.br')
       .regex(/^https?:\/\//, 'deve começar com http:// ou https://')
       .optional(),
+    /** Web Push (VAPID) keys, base64url; absent: generated into DATA_DIR (embedded database). */
+    VAPID_PUBLIC_KEY: z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z0-9_-]{87}$/, 'deve ser uma chave pública P-256 em base64url (87 caracteres)')
+      .optional(),
+    VAPID_PRIVATE_KEY: z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z0-9_-]{43}$/, 'deve ser uma chave privada P-256 em base64url (43 caracteres)')
+      .optional(),
+    /** Who the push services may contact about this server: mailto: or https:. */
+    VAPID_SUBJECT: z
+      .string()
+      .trim()
+      .regex(
+        /^(mailto:[^\s@]+@[^\s@]+|https:\/\/\S+)$/,
+        'deve ser mailto:endereço ou uma URL https:// (ex.: mailto:secretaria@clube.com.br)',
+      )
+      .optional(),
     /** Seed the demo club on the first start of an empty embedded database. */
     SEED_DEMO: z
       .enum(['true', 'false'])
@@ -162,7 +183,18 @@ const envSchema = z
         message: 'obrigatório quando DATABASE_URL está definido (todos os processos o partilham)',
       });
     }
+    if (Boolean(env.VAPID_PUBLIC_KEY) !== Boolean(env.VAPID_PRIVATE_KEY)) {
+      context.addIssue({
+        code: 'custom',
+        path: [env.VAPID_PUBLIC_KEY ? 'VAPID_PRIVATE_KEY' : 'VAPID_PUBLIC_KEY'],
+        message:
+          'VAPID_PUBLIC_KEY e VAPID_PRIVATE_KEY são dadas juntas (npx web-push generate-vapid-keys)',
+      });
+    }
   });
+
+/** A Web Push (VAPID) key pair, base64url. */
+export type VapidKeys = { publicKey: string; privateKey: string };
 
 export type Config = {
   port: number;
@@ -192,6 +224,15 @@ export type Config = {
   mailFrom: string;
   /** Base of the links in messages, without a trailing slash. */
   publicUrl: string;
+  /** Web Push keys given by the environment; absent: see `resolveVapidKeys`. */
+  vapidKeys: VapidKeys | undefined;
+  /** The VAPID `sub` claim: VAPID_SUBJECT, or mailto: the sender address of MAIL_FROM. */
+  vapidSubject: string;
+  /**
+   * Accept push endpoints over plain http (the tests' local push service). Never from the
+   * environment: a real push service is always https.
+   */
+  pushHttpEndpoints: boolean;
   uploadsDir: string;
   webDistDir: string;
   migrationsDir: string;
@@ -250,6 +291,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       values.PUBLIC_URL ??
       `http://${values.HOST === '0.0.0.0' || values.HOST === '::' ? 'localhost' : values.HOST}:${values.PORT}`
     ).replace(/\/+$/, ''),
+    vapidKeys:
+      values.VAPID_PUBLIC_KEY && values.VAPID_PRIVATE_KEY
+        ? { publicKey: values.VAPID_PUBLIC_KEY, privateKey: values.VAPID_PRIVATE_KEY }
+        : undefined,
+    vapidSubject:
+      values.VAPID_SUBJECT ??
+      `mailto:${/<([^<>]+)>/.exec(values.MAIL_FROM)?.[1] ?? values.MAIL_FROM}`,
+    pushHttpEndpoints: false,
     uploadsDir: join(dataDir, 'uploads'),
     webDistDir: join(repositoryRoot, 'apps/web/dist'),
     migrationsDir: join(repositoryRoot, 'packages/db/drizzle'),
@@ -266,4 +315,22 @@ export function resolveJwtSecret(config: Config): string {
   writeFileSync(file, secret, { mode: privateFileMode });
   chmodSync(file, privateFileMode);
   return secret;
+}
+
+/**
+ * The Web Push keys: the configured ones, or (embedded database only) a pair generated once and
+ * kept in DATA_DIR/vapid-keys.json. Undefined with PostgreSQL and no keys given: every process
+ * must sign with the same pair the members' browsers subscribed with, so push stays off rather
+ * than each process inventing its own.
+ */
+export function resolveVapidKeys(config: Config): VapidKeys | undefined {
+  if (config.vapidKeys) return config.vapidKeys;
+  if (config.database.driver === 'postgres') return undefined;
+  const file = join(config.dataDir, 'vapid-keys.json');
+  if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8')) as VapidKeys;
+  mkdirSync(config.dataDir, { recursive: true, mode: privateDirectoryMode });
+  const keys = generateVapidKeys();
+  writeFileSync(file, JSON.stringify(keys), { mode: privateFileMode });
+  chmodSync(file, privateFileMode);
+  return keys;
 }

@@ -7,7 +7,13 @@ import {
 } from '@clube/db';
 import { staffRoleLabels } from '@clube/shared';
 import { buildApp } from './app';
-import { ConfigError, connectionBacklog, loadConfig, resolveJwtSecret } from './config';
+import {
+  ConfigError,
+  connectionBacklog,
+  loadConfig,
+  resolveJwtSecret,
+  resolveVapidKeys,
+} from './config';
 import { loggerOptions } from './lib/logger';
 import { resumeAssociateImports } from './services/associates/import-associates';
 import { importUploadsFolder } from './services/maintenance/import-uploads-folder';
@@ -32,6 +38,7 @@ async function main() {
     config,
     database,
     jwtSecret: resolveJwtSecret(config),
+    vapidKeys: resolveVapidKeys(config),
     logger: loggerOptions(config),
     sendMessages: true,
   });

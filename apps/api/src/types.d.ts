@@ -4,6 +4,7 @@ import type { Config } from './config';
 import type { ClubEventHub } from './lib/club-events';
 import type { AfterResponse } from './lib/after-response';
 import type { OutboxSender } from './lib/mail/outbox-sender';
+import type { PushTransport } from './lib/push/transport';
 import type { RateLimiter } from './lib/rate-limiter';
 import type { FileStorage } from './lib/storage/file-storage';
 
@@ -49,6 +50,8 @@ declare module 'fastify' {
     };
     /** The outbox's sender (plugins/outbox.ts): `wake` it after committing a message. */
     outbox: OutboxSender;
+    /** Web Push to the members' devices (plugins/outbox.ts); undefined when it has no keys. */
+    push: PushTransport | undefined;
     /** Work a request starts without waiting for it (lib/after-response.ts). */
     afterResponse: AfterResponse;
   }

@@ -1,7 +1,7 @@
 import { defaultPgliteSharedBuffersMb, openDatabase, queryRows } from '@clube/db';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../src/config';
+import { ConfigError, loadConfig, resolveVapidKeys } from '../src/config';
 
 describe('embedded database memory', () => {
   it('reads PGLITE_SHARED_BUFFERS_MB, defaulting to a small idle footprint, and refuses a bad one', () => {
@@ -79,5 +79,45 @@ describe('requests worked on at once (REQUEST_CONCURRENCY)', () => {
     expect(loadConfig({ SERVER_TIMING: 'true' }).serverTiming).toBe(true);
     expect(loadConfig({ SERVER_TIMING: 'false' }).serverTiming).toBe(false);
     expect(() => loadConfig({ SERVER_TIMING: 'sim' })).toThrow(ConfigError);
+  });
+});
+
+describe('Web Push (VAPID)', () => {
+  const publicKey = `B${'A'.repeat(86)}`;
+  const privateKey = 'k'.repeat(43);
+
+  it('uses the keys given by the environment, and mailto: the sender unless a subject is given', () => {
+    const config = loadConfig({
+      VAPID_PUBLIC_KEY: publicKey,
+      VAPID_PRIVATE_KEY: privateKey,
+      MAIL_FROM: 'Clube <reservas@clube.test>',
+    });
+    expect(config.vapidKeys).toEqual({ publicKey, privateKey });
+    expect(resolveVapidKeys(config)).toEqual({ publicKey, privateKey });
+    expect(config.vapidSubject).toBe('mailto:reservas@clube.test');
+    expect(loadConfig({ VAPID_SUBJECT: 'https://clube.test/contato' }).vapidSubject).toBe(
+      'https://clube.test/contato',
+    );
+    expect(config.pushHttpEndpoints).toBe(false);
+  });
+
+  it('refuses one key without the other, a malformed key and a subject that is no address', () => {
+    expect(() => loadConfig({ VAPID_PUBLIC_KEY: publicKey })).toThrow(
+      /VAPID_PRIVATE_KEY: VAPID_PUBLIC_KEY e VAPID_PRIVATE_KEY são dadas juntas/,
+    );
+    expect(() => loadConfig({ VAPID_PUBLIC_KEY: 'curta', VAPID_PRIVATE_KEY: privateKey })).toThrow(
+      /VAPID_PUBLIC_KEY: deve ser uma chave pública P-256/,
+    );
+    expect(() => loadConfig({ VAPID_SUBJECT: 'secretaria' })).toThrow(
+      /VAPID_SUBJECT: deve ser mailto:/,
+    );
+  });
+
+  it('keeps push off with PostgreSQL and no keys given (every process must sign alike)', () => {
+    const config = loadConfig({
+      DATABASE_URL: 'postgres://u:p@127.0.0.1/clube',
+      JWT_SECRET: 'x'.repeat(32),
+    });
+    expect(resolveVapidKeys(config)).toBeUndefined();
   });
 });

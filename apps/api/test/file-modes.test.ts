@@ -2,7 +2,7 @@ import { chmodSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node
 import { join } from 'node:path';
 import { openDatabase, storedFiles } from '@clube/db';
 import { describe, expect, it } from 'vitest';
-import { loadConfig, resolveJwtSecret } from '../src/config';
+import { loadConfig, resolveJwtSecret, resolveVapidKeys } from '../src/config';
 import { createDatabaseFileStorage, generateStorageKey } from '../src/lib/storage/file-storage';
 import { createCompany } from '../src/services/companies/create-company';
 import { backupEmbeddedDatabase } from '../src/services/maintenance/backup-database';
@@ -107,5 +107,17 @@ describe('the generated JWT secret', () => {
     expect((statSync(join(dataDir, 'jwt-secret')).mode & 0o777).toString(8)).toBe('600');
     expect((statSync(dataDir).mode & 0o777).toString(8)).toBe('700');
     expect(resolveJwtSecret(config)).toBe(secret);
+  });
+});
+
+describe('the generated Web Push (VAPID) keys', () => {
+  it('are written owner-only in DATA_DIR once, and read back on the next start', async () => {
+    const dataDir = join(directory, 'vapid-data');
+    const config = loadConfig({ DATA_DIR: dataDir });
+    const keys = await underUsualUmask(async () => resolveVapidKeys(config));
+    expect(keys?.publicKey).toMatch(/^[A-Za-z0-9_-]{87}$/);
+    expect(keys?.privateKey).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect((statSync(join(dataDir, 'vapid-keys.json')).mode & 0o777).toString(8)).toBe('600');
+    expect(resolveVapidKeys(config)).toEqual(keys);
   });
 });

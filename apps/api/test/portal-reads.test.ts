@@ -254,12 +254,14 @@ describe('OpenAPI', () => {
         Object.entries(methods).map(([method, operation]) => ({ path, method, ...operation })),
       );
     expect(portal.map(({ method, path }) => `${method.toUpperCase()} ${path}`).sort()).toEqual([
+      'DELETE /api/portal/push/subscription',
       'GET /api/portal/bookings',
       'GET /api/portal/me',
       'GET /api/portal/me/notifications',
       'GET /api/portal/notice',
       'GET /api/portal/places',
       'GET /api/portal/places/{placeId}/slots',
+      'GET /api/portal/push',
       'PATCH /api/portal/bookings/{id}/cancel',
       'PATCH /api/portal/me/password',
       'PATCH /api/portal/notice/read',
@@ -271,6 +273,7 @@ describe('OpenAPI', () => {
       'POST /api/portal/bookings',
       'POST /api/portal/bookings/check',
       'PUT /api/portal/me/notifications',
+      'PUT /api/portal/push/subscription',
     ]);
     for (const operation of portal) {
       expect(operation.tags).toEqual(['portal']);

@@ -4,7 +4,15 @@ import { expect, test } from '@playwright/test';
 const demoMember = { cpf: '10000000108', password: 'socio123' };
 
 test.describe('portal error page on a phone', () => {
-  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  // Without the portal's service worker: it would serve the chunk from its cache (which is what
+  // it is for) where this test makes the file unreachable, as on a first visit or in a browser
+  // without service workers (portal-service-worker.spec.ts covers the worker).
+  test.use({
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+    hasTouch: true,
+    serviceWorkers: 'block',
+  });
 
   test('a page whose files cannot be fetched reloads once, then shows the Portuguese error page, and "Tentar de novo" recovers', async ({
     page,

@@ -679,3 +679,73 @@ export const accountLinks = pgTable(
     ),
   ],
 );
+
+/**
+ * A device where a member allowed the portal's notifications (Web Push): the push service's
+ * endpoint and the browser's keys the payload is encrypted for. One row per member and device;
+ * removed when the member turns it off, or when the push service says it is gone (404/410).
+ */
+export const pushSubscriptions = pgTable(
+  'push_subscriptions',
+  {
+    id: id(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    associateId: uuid('associate_id')
+      .notNull()
+      .references(() => associates.id, { onDelete: 'cascade' }),
+    endpoint: text('endpoint').notNull(),
+    /** The browser's P-256 public key (base64url, 65 bytes). */
+    p256dh: text('p256dh').notNull(),
+    /** The browser's auth secret (base64url, 16 bytes). */
+    auth: text('auth').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    uniqueIndex('push_subscriptions_member_endpoint_unique').on(table.associateId, table.endpoint),
+  ],
+);
+
+/**
+ * One message pushed to one device, queued with the message (`outbox_messages`) in the
+ * transaction of the change and worked by the same sender with the same lease, retries and
+ * give-up rules (docs/decisions/017).
+ */
+export const pushDeliveries = pgTable(
+  'push_deliveries',
+  {
+    id: id(),
+    messageId: uuid('message_id')
+      .notNull()
+      .references(() => outboxMessages.id, { onDelete: 'cascade' }),
+    subscriptionId: uuid('subscription_id')
+      .notNull()
+      .references(() => pushSubscriptions.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    body: text('body').notNull(),
+    /** Where a tap on the notification opens the portal. */
+    url: text('url').notNull(),
+    status: text('status', { enum: ['pending', 'sent', 'failed'] })
+      .notNull()
+      .default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: instant('next_attempt_at').notNull().defaultNow(),
+    sendingUntil: instant('sending_until'),
+    lastError: text('last_error'),
+    sentAt: instant('sent_at'),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('push_deliveries_message_subscription_unique').on(
+      table.messageId,
+      table.subscriptionId,
+    ),
+    index('push_deliveries_subscription_idx').on(table.subscriptionId),
+    index('push_deliveries_due_idx')
+      .on(table.nextAttemptAt)
+      .where(sql`${table.status} = 'pending'`),
+    check('push_deliveries_status', sql`${table.status} in ('pending','sent','failed')`),
+  ],
+);

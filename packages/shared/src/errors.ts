@@ -106,6 +106,12 @@ export const errorDefinitions = {
   PlaceNameTaken: { status: 409, message: 'Já existe um espaço com esse nome neste clube.' },
   PlaceNotFound: { status: 404, message: 'Espaço não encontrado.' },
   PlaceStartsAfterEnds: { status: 400, message: 'O horário de início deve ser anterior ao de término.' },
+  /** A push subscription whose endpoint is not a push service's https address. */
+  PushEndpointInvalid: { status: 400, message: 'O navegador deu um endereço de notificações que não é aceito (deve ser https). Tente em outro navegador.' },
+  /** A subscription whose device key is no P-256 public key: nothing could be encrypted for it. */
+  PushSubscriptionInvalid: { status: 400, message: 'O navegador deu uma chave de notificações inválida. Desative as notificações do site no navegador e ative de novo.' },
+  /** The server has no VAPID keys (PostgreSQL without VAPID_PUBLIC_KEY / VAPID_PRIVATE_KEY). */
+  PushUnavailable: { status: 503, message: 'As notificações no aparelho não estão ativadas neste servidor. Fale com o clube.' },
   /** A foreign key refused the write: the row is in use, or names one that does not exist. */
   RecordReferenced: { status: 409, message: 'O registro está em uso ou referencia outro inexistente.' },
   /** Expired, unknown, revoked or reused refresh token. */

@@ -10,6 +10,20 @@ import { useCan } from '@/lib/permissions';
 import { useMessages } from '@/lib/api/get-messages';
 import { statusTone, TextWithLinks } from './message-parts';
 
+/** What became of the message's notifications on the member's devices (nothing when none). */
+function PushOutcome({ pushes }: { pushes: Message['pushes'] }) {
+  const { t } = useTranslation();
+  if (!pushes) return null;
+  const parts = [
+    pushes.sent > 0 && t('messages.ofAssociate.pushSent', { count: pushes.sent }),
+    pushes.pending > 0 && t('messages.ofAssociate.pushPending', { count: pushes.pending }),
+    pushes.failed > 0 && t('messages.ofAssociate.pushFailed', { count: pushes.failed }),
+  ].filter(Boolean);
+  if (parts.length === 0) return null;
+  const text = parts.join(' · ');
+  return <p className="text-sm text-slate-600">{text.charAt(0).toUpperCase() + text.slice(1)}.</p>;
+}
+
 function MessageRow({ message, timezone }: { message: Message; timezone: string }) {
   const { t } = useTranslation();
   const [isOpen, setIsOpen] = useState(false);
@@ -31,6 +45,7 @@ function MessageRow({ message, timezone }: { message: Message; timezone: string 
               })}
             </p>
           )}
+          <PushOutcome pushes={message.pushes} />
           {message.lastError && (
             <p className="text-sm break-words text-red-800">
               {t('messages.ofAssociate.error', { error: message.lastError })}

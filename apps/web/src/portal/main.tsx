@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { PortalApp } from './app/portal-app';
+import { registerPortalServiceWorker } from './lib/service-worker';
 import '@/index.css';
 
 const rootElement = document.getElementById('root');
@@ -11,3 +12,5 @@ createRoot(rootElement).render(
     <PortalApp />
   </StrictMode>,
 );
+
+registerPortalServiceWorker();

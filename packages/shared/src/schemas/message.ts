@@ -37,6 +37,14 @@ export const messageSchema = z.object({
   lastError: z.string().nullable(),
   createdAt: z.iso.datetime({ offset: true }),
   sentAt: z.iso.datetime({ offset: true }).nullable(),
+  /** The same message as notifications on the member's devices, by outcome. */
+  pushes: z
+    .object({
+      sent: z.number().int().min(0),
+      pending: z.number().int().min(0),
+      failed: z.number().int().min(0),
+    })
+    .optional(),
 });
 export type Message = z.infer<typeof messageSchema>;
 
@@ -116,3 +124,40 @@ export const notificationPreferencesSchema = z.object({
   reminders: z.boolean({ message: 'Escolha sim ou não' }),
 });
 export type NotificationPreferences = z.infer<typeof notificationPreferencesSchema>;
+
+/** base64url of exactly `bytes` bytes (no padding), as PushSubscription.toJSON() gives keys. */
+const base64urlOf = (bytes: number, message: string) =>
+  z
+    .string()
+    .regex(/^[A-Za-z0-9_-]+$/, message)
+    .refine((value) => Math.floor((value.length * 3) / 4) === bytes, message);
+
+/** Web Push in the portal: the key browsers subscribe with, and the member's devices. */
+export const pushSettingsSchema = z.object({
+  /** The server's VAPID public key (base64url); null when push is off on this server. */
+  publicKey: z.string().nullable(),
+  /** Devices where the member allowed notifications. */
+  devices: z.number().int().min(0),
+});
+export type PushSettings = z.infer<typeof pushSettingsSchema>;
+
+/** Most devices a member keeps notifications on; a newer one replaces the oldest. */
+export const maxPushDevices = 10;
+
+/** This device's subscription (the browser's PushSubscription.toJSON()). */
+export const pushSubscriptionBodySchema = z.object({
+  endpoint: z
+    .url({ message: 'Endereço de notificações inválido' })
+    .max(2000, 'Endereço de notificações longo demais'),
+  keys: z.object({
+    p256dh: base64urlOf(65, 'Chave do aparelho inválida'),
+    auth: base64urlOf(16, 'Segredo do aparelho inválido'),
+  }),
+});
+export type PushSubscriptionBody = z.infer<typeof pushSubscriptionBodySchema>;
+
+/** Which device stops receiving notifications. */
+export const pushUnsubscribeQuerySchema = z.object({
+  endpoint: z.string().min(1, 'Informe o endereço de notificações').max(2000),
+});
+export type PushUnsubscribeQuery = z.infer<typeof pushUnsubscribeQuerySchema>;

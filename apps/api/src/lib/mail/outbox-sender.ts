@@ -1,5 +1,6 @@
 import { queryRows, type Database } from '@clube/db';
 import { sql } from 'drizzle-orm';
+import { PushDeliveryError, type PushTransport } from '../push/transport';
 import { MailDeliveryError, type MailTransport, type OutgoingMail } from './transport';
 
 /** Seconds to wait before the attempt after attempt N (1-based); the last one is repeated. */
@@ -19,6 +20,8 @@ type Logger = {
 
 export type OutboxSenderOptions = {
   transport: MailTransport;
+  /** Web Push to the members' devices (`push_deliveries`); absent: pushes wait, unsent. */
+  push?: PushTransport;
   log: Logger;
   /** Messages claimed at once: a batch is a few short statements, never a long transaction. */
   batchSize?: number;
@@ -37,7 +40,7 @@ export type OutboxSender = {
   stop: () => Promise<void>;
   /** Looks at the outbox now (a message was just committed by this process). */
   wake: () => void;
-  /** Claims and sends one batch; answers how many messages it claimed. */
+  /** Claims and sends one batch of e-mails and one of pushes; answers how many it claimed. */
   runOnce: () => Promise<number>;
 };
 
@@ -77,6 +80,47 @@ async function claim(db: Database, limit: number, leaseSeconds: number): Promise
           m.attachments, m.sensitive, m.attempts`,
   );
 }
+
+type ClaimedPush = {
+  id: string;
+  message_id: string;
+  subscription_id: string;
+  title: string;
+  body: string;
+  url: string;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  attempts: number;
+};
+
+/** As `claim`, for pushes to the members' devices, with the device's subscription. */
+async function claimPushes(
+  db: Database,
+  limit: number,
+  leaseSeconds: number,
+): Promise<ClaimedPush[]> {
+  return queryRows<ClaimedPush>(
+    db,
+    sql`update push_deliveries d
+        set sending_until = now() + make_interval(secs => ${leaseSeconds}), attempts = d.attempts + 1
+        from (
+          select id from push_deliveries
+          where status = 'pending' and next_attempt_at <= now()
+            and (sending_until is null or sending_until <= now())
+          order by next_attempt_at
+          limit ${limit}
+          for update skip locked
+        ) due, push_subscriptions s
+        where d.id = due.id and s.id = d.subscription_id
+        returning d.id, d.message_id, d.subscription_id, d.title, d.body, d.url, s.endpoint,
+          s.p256dh, s.auth, d.attempts`,
+  );
+}
+
+/** Seconds before the attempt after attempt `attempts` (1-based). */
+const retryDelayAfter = (attempts: number) =>
+  retryDelaysSeconds[Math.min(attempts, retryDelaysSeconds.length) - 1] ?? retryDelaysSeconds[0];
 
 /** Runs `work` on every item, at most `concurrency` at once. */
 async function forEachLimited<T>(
@@ -126,9 +170,7 @@ export function createOutboxSender(db: Database, options: OutboxSenderOptions): 
       const failure =
         error instanceof MailDeliveryError ? error : new MailDeliveryError(String(error), false);
       const giveUp = failure.permanent || row.attempts >= maxAttempts;
-      const delay =
-        retryDelaysSeconds[Math.min(row.attempts, retryDelaysSeconds.length) - 1] ??
-        retryDelaysSeconds[0];
+      const delay = retryDelayAfter(row.attempts);
       // Only the holder of this attempt writes its outcome (a sender whose lease ran out and whose
       // message was claimed again must not overwrite the newer attempt).
       await db.execute(sql`
@@ -159,7 +201,59 @@ export function createOutboxSender(db: Database, options: OutboxSenderOptions): 
       where id = ${row.id} and attempts = ${row.attempts}`);
   }
 
+  /**
+   * One push to one device. Sent: marked so (if the attempt is still this sender's). 404/410:
+   * the device's subscription is gone and removed, with its other pushes. Otherwise as a mail.
+   */
+  async function deliverPush(pushTransport: PushTransport, row: ClaimedPush): Promise<void> {
+    try {
+      await pushTransport.send(
+        { endpoint: row.endpoint, keys: { p256dh: row.p256dh, auth: row.auth } },
+        { title: row.title, body: row.body, url: row.url, tag: row.message_id },
+      );
+    } catch (error) {
+      const failure =
+        error instanceof PushDeliveryError ? error : new PushDeliveryError(String(error), false);
+      if (failure.gone) {
+        await db.execute(sql`delete from push_subscriptions where id = ${row.subscription_id}`);
+        log.info(
+          { subscriptionId: row.subscription_id, messageId: row.message_id },
+          'push subscription gone: removed',
+        );
+        return;
+      }
+      const giveUp = failure.permanent || row.attempts >= maxAttempts;
+      await db.execute(sql`
+        update push_deliveries set
+          status = ${giveUp ? 'failed' : 'pending'},
+          sending_until = null,
+          last_error = ${failure.message},
+          next_attempt_at = now() + make_interval(secs => ${retryDelayAfter(row.attempts)})
+        where id = ${row.id} and attempts = ${row.attempts}`);
+      const outcome = { pushId: row.id, attempts: row.attempts, err: failure };
+      if (giveUp) log.error(outcome, 'push given up');
+      else log.warn(outcome, 'push will be tried again');
+      return;
+    }
+    await db.execute(sql`
+      update push_deliveries set
+        status = 'sent', sent_at = now(), sending_until = null, last_error = null
+      where id = ${row.id} and attempts = ${row.attempts}`);
+  }
+
+  async function runPushes(pushTransport: PushTransport): Promise<number> {
+    const rows = await claimPushes(db, batchSize, leaseSeconds);
+    await forEachLimited(rows, concurrency, (row) => deliverPush(pushTransport, row));
+    return rows.length;
+  }
+
+  /** Claims and sends one batch of e-mails and one of pushes; answers how many it claimed. */
   async function runOnce(): Promise<number> {
+    const mails = await runMails();
+    return mails + (options.push ? await runPushes(options.push) : 0);
+  }
+
+  async function runMails(): Promise<number> {
     const rows = await claim(db, batchSize, leaseSeconds);
     if (rows.length === 0) return 0;
     if (transport.kind === 'keep') {
@@ -215,7 +309,7 @@ export function createOutboxSender(db: Database, options: OutboxSenderOptions): 
       }
       if (!running) break;
       // A full batch means more may be due: the next one after other work had its turn.
-      if (claimed === batchSize) await new Promise((resolve) => setImmediate(resolve));
+      if (claimed >= batchSize) await new Promise((resolve) => setImmediate(resolve));
       else await pause();
     }
   }

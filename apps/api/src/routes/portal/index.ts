@@ -4,6 +4,7 @@ import { portalBookingRoutes } from './bookings';
 import { portalMeRoutes } from './me';
 import { portalNoticeRoutes } from './notices';
 import { portalPlaceRoutes } from './places';
+import { portalPushRoutes } from './push';
 
 /**
  * Every /api/portal route. Sign-in is public; everything else needs a members' portal access
@@ -17,5 +18,6 @@ export const portalRoutes: FastifyPluginAsyncZod = async (app) => {
     await member.register(portalPlaceRoutes);
     await member.register(portalBookingRoutes);
     await member.register(portalNoticeRoutes);
+    await member.register(portalPushRoutes);
   });
 };

@@ -1,14 +1,19 @@
 import { associates, outboxMessages, type Database } from '@clube/db';
 import { messageListLimit, type Message, type MessageListQuery } from '@clube/shared';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { AppError } from '../../lib/app-error';
 import type { Staff } from '../../types';
 
 export type ListMessagesOptions = MessageListQuery & { staff: Staff; companyId: string };
 
+/** How many of the message's pushes (one per device) ended with `status`. */
+const pushesWith = (status: 'sent' | 'pending' | 'failed') =>
+  sql<number>`(select count(*)::int from push_deliveries d
+    where d.message_id = ${outboxMessages.id} and d.status = ${status})`;
+
 /**
  * The club's latest messages (Mensagens; an associate's page with `associateId`): to whom, what,
- * and whether the mail server took it. Staff accounts' messages belong to no club and never
+ * and whether the mail server took it, and its pushes to the member's devices by outcome. Staff accounts' messages belong to no club and never
  * appear here.
  */
 export async function listMessages(db: Database, options: ListMessagesOptions): Promise<Message[]> {
@@ -27,6 +32,9 @@ export async function listMessages(db: Database, options: ListMessagesOptions): 
       lastError: outboxMessages.lastError,
       createdAt: outboxMessages.createdAt,
       sentAt: outboxMessages.sentAt,
+      pushSent: pushesWith('sent'),
+      pushPending: pushesWith('pending'),
+      pushFailed: pushesWith('failed'),
     })
     .from(outboxMessages)
     .leftJoin(associates, eq(associates.id, outboxMessages.associateId))
@@ -39,8 +47,9 @@ export async function listMessages(db: Database, options: ListMessagesOptions): 
     )
     .orderBy(desc(outboxMessages.createdAt), desc(outboxMessages.id))
     .limit(messageListLimit);
-  return rows.map((row) => ({
+  return rows.map(({ pushSent, pushPending, pushFailed, ...row }) => ({
     ...row,
+    pushes: { sent: pushSent, pending: pushPending, failed: pushFailed },
     createdAt: row.createdAt.toISOString(),
     sentAt: row.sentAt?.toISOString() ?? null,
   }));

@@ -18,10 +18,27 @@ import { absoluteUrl } from '../account-links/links';
 /** Someone a message is for: a member of the club, with or without an e-mail address. */
 export type MessageReader = { id: string; name: string; email: string | null };
 
+/** Characters of a push notification's text: a phone shows a few lines of it. */
+export const pushBodyLength = 180;
+
+/**
+ * What a message says as a push notification: its subject, its first two paragraphs (the news,
+ * not the advice after it), and where a tap opens (the message's button, or Avisos).
+ */
+export function pushOf(layout: MessageLayout) {
+  const body = layout.paragraphs.slice(0, 2).join(' ');
+  return {
+    title: layout.subject,
+    body: body.length > pushBodyLength ? `${body.slice(0, pushBodyLength - 1)}…` : body,
+    url: layout.action?.url ?? '/portal/avisos',
+  };
+}
+
 /**
  * One message for one member: e-mailed (status `pending`) when the club holds their address and
  * `byEmail` allows it; otherwise kept only for the portal's Avisos (status `notice`). Either way
- * the member reads it in Avisos.
+ * the member reads it in Avisos. `byEmail` (the member's choice in Conta, or a message that is
+ * always sent) also pushes it to the devices where the member allowed notifications.
  */
 export function memberMessage(options: {
   companyId: string;
@@ -46,6 +63,7 @@ export function memberMessage(options: {
     htmlBody: rendered.html,
     attachments: options.attachments ?? [],
     dedupeKey: options.dedupeKey,
+    push: options.byEmail ? pushOf(options.layout) : undefined,
   };
 }
 

@@ -3,12 +3,13 @@ import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { LoadingState } from '@/components/ui/spinner';
 import { addressOf, returnPathParam } from '@/lib/return-path';
+import { OfflineBanner } from '../components/offline-banner';
 import { onPortalSessionExpired } from '../lib/portal-api';
 import { portalPaths, readSignInReturnPath } from '../paths';
 
 /**
  * Top of the portal's routes: sends an expired session to sign-in (which then returns to the page
- * that was open), shows a fallback while pages load.
+ * that was open), says when there is no network, shows a fallback while pages load.
  */
 export function PortalRootRoute() {
   const { t } = useTranslation();
@@ -32,14 +33,17 @@ export function PortalRootRoute() {
   );
 
   return (
-    <Suspense
-      fallback={
-        <div className="flex min-h-dvh items-center justify-center">
-          <LoadingState label={t('portal.loading')} />
-        </div>
-      }
-    >
-      <Outlet />
-    </Suspense>
+    <>
+      <OfflineBanner />
+      <Suspense
+        fallback={
+          <div className="flex min-h-dvh items-center justify-center">
+            <LoadingState label={t('portal.loading')} />
+          </div>
+        }
+      >
+        <Outlet />
+      </Suspense>
+    </>
   );
 }

@@ -1,10 +1,16 @@
 import { signOutOfPortalApi } from './portal-api';
+import { forgetThisDevice } from './push-device';
 import { portalQueryClient } from './query-client';
 import { clearPortalSession } from './session';
 
-/** Ends the member's session: the session and every cached query are forgotten. */
-export const signOutOfPortal = () =>
-  signOutOfPortalApi(() => {
+/**
+ * Ends the member's session: this device stops receiving their notifications (the next person to
+ * sign in on it must not get them), and the session and every cached query are forgotten.
+ */
+export const signOutOfPortal = async () => {
+  await forgetThisDevice();
+  return signOutOfPortalApi(() => {
     clearPortalSession();
     portalQueryClient.clear();
   });
+};

@@ -8,6 +8,7 @@ import { LogoutIcon } from '@/components/ui/icons';
 import { PasswordInput } from '@/components/ui/password-input';
 import { useChangePassword } from '../api/change-password';
 import { EmailPreferences } from '../components/email-preferences';
+import { PushNotifications } from '../components/push-notifications';
 import { errorKeyOf, errorMessageOf } from '@/lib/errors';
 import { useSignedInSession } from '../lib/session';
 import { signOutOfPortal } from '../lib/sign-out';
@@ -17,7 +18,10 @@ type Fields = { currentPassword: string; newPassword: string; confirmPassword: s
 type FieldErrors = Partial<Record<keyof Fields, string>>;
 const emptyFields: Fields = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
-/** Conta: who is signed in, Alterar senha (other sessions end), the e-mails wanted, Sair. */
+/**
+ * Conta: who is signed in, Alterar senha (other sessions end), the e-mails wanted, notifications
+ * on this device, Sair.
+ */
 export function AccountPage() {
   const { t } = useTranslation();
   const session = useSignedInSession();
@@ -116,6 +120,7 @@ export function AccountPage() {
         </form>
       </section>
       <EmailPreferences />
+      <PushNotifications />
       <Button
         variant="secondary"
         size="lg"

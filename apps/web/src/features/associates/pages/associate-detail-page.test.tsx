@@ -159,8 +159,14 @@ describe('associate page: messages sent', () => {
             sentAt: null,
             lastError: '550 Mailbox unavailable',
           }),
-          message({ recipient: '', status: 'notice', sentAt: null, kind: 'booking-reminder' }),
-          message({}),
+          message({
+            recipient: '',
+            status: 'notice',
+            sentAt: null,
+            kind: 'booking-reminder',
+            pushes: { sent: 0, pending: 1, failed: 1 },
+          }),
+          message({ pushes: { sent: 2, pending: 0, failed: 0 } }),
         ],
       }),
     );
@@ -175,6 +181,13 @@ describe('associate page: messages sent', () => {
     expect(within(section).getByText('Entregue ao servidor de e-mail')).toBeVisible();
     expect(within(section).getByText('Enviada em 10/06/26 10:00')).toBeVisible();
     expect(within(section).getByText(/Somente no portal$/)).toBeVisible();
+    // Its notifications on the member's devices, by outcome.
+    expect(within(section).getByText('Notificação entregue a 2 aparelhos.')).toBeVisible();
+    expect(
+      within(section).getByText(
+        'Notificação aguardando envio a 1 aparelho · notificação não entregue a 1 aparelho.',
+      ),
+    ).toBeVisible();
     const lookup = requests.find((request) => request.url.includes('/backoffice/message/'));
     expect(lookup?.query.get('associateId')).toBe(associate.id);
 

@@ -7,6 +7,10 @@
  */
 export const portalGuest = {
   appName: 'Clube Reservas — Associados',
+  offline: {
+    title: 'Sem conexão.',
+    body: 'O aparelho está sem internet: reservas e avisos voltam assim que a conexão voltar.',
+  },
   shortName: 'Associados',
   signIn: {
     title: 'Portal do associado',

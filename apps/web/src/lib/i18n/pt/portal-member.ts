@@ -167,6 +167,29 @@ export const portalMember = {
     emailsSaving: 'Salvando…',
     emailsSaved: 'Preferências salvas.',
     emailsFailed: 'Não foi possível salvar as preferências.',
+    push: {
+      title: 'Notificações neste aparelho',
+      help: 'Receba neste celular ou computador, como notificação, as mensagens do clube. As escolhas de “Mensagens por e-mail” valem também aqui.',
+      on: 'Ativadas neste aparelho.',
+      off: 'Desativadas neste aparelho.',
+      devices_one: 'Você recebe notificações em 1 aparelho.',
+      devices_other: 'Você recebe notificações em {{count}} aparelhos.',
+      turnOn: 'Ativar notificações neste aparelho',
+      turnOff: 'Desativar neste aparelho',
+      turnedOn: 'Notificações ativadas neste aparelho.',
+      turnedOff: 'Notificações desativadas neste aparelho.',
+      offFailed: 'Não foi possível desativar as notificações. Tente de novo.',
+      unsupported:
+        'Este navegador não oferece notificações. No iPhone, adicione o portal à Tela de Início (Compartilhar › Adicionar à Tela de Início) e ative por lá.',
+      serverOff:
+        'O clube ainda não ativou as notificações. Você continua recebendo as mensagens por e-mail e em Avisos.',
+      denied:
+        'As notificações estão bloqueadas para este site no navegador. Para recebê-las, permita as notificações nas configurações do site (o cadeado ao lado do endereço) e toque em Ativar.',
+      dismissed: 'Você não permitiu as notificações. Toque em Ativar de novo e escolha Permitir.',
+      'no-worker':
+        'O portal ainda está se preparando neste aparelho. Recarregue a página e tente de novo.',
+      failed: 'Não foi possível ativar as notificações neste aparelho. Tente de novo mais tarde.',
+    },
   },
   notices: {
     title: 'Avisos',
