@@ -1,10 +1,9 @@
-import { and, eq, inArray } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
-import { appointments, associates, companies, places, type Database } from '@clube/db';
+import type { Database } from '@clube/db';
 import { clubDateOf, clubTimeOf, dateLabel } from '@clube/shared';
 import { enqueueMessages, type NewMessage } from '../../lib/mail/enqueue-messages';
 import { absoluteUrl } from '../account-links/links';
 import { bookingsUrl, firstNameOf, memberMessage } from './member-messages';
+import { readBookings, readersOf, type BookingRow } from './read-bookings';
 
 /** A booking the club cancelled or moved: what happened, and why. */
 export type ClubChange =
@@ -27,6 +26,10 @@ export type QueueClubChangeMessagesOptions = {
 
 type Line = { text: string; member: string };
 
+/** "Motivo: chuva." — a reason staff ended with a full stop (or ! ?) gets no second one. */
+const reasonSentence = (reason: string) =>
+  `Motivo: ${reason.trim()}${/[.!?…]$/.test(reason.trim()) ? '' : '.'}`;
+
 /**
  * Tells members that the club cancelled or moved their bookings, in the caller's transaction:
  * one message per member, listing all of their bookings the change touched (a block over three
@@ -39,64 +42,30 @@ export async function queueClubChangeMessages(
   db: Database,
   options: QueueClubChangeMessagesOptions,
 ): Promise<number> {
-  if (options.changes.length === 0) return 0;
-  const booker = alias(associates, 'booker');
-  const rows = await db
-    .select({
-      id: appointments.id,
-      startsAt: appointments.startsAt,
-      endsAt: appointments.endsAt,
-      placeName: places.name,
-      clubName: companies.name,
-      logoUrl: companies.logoUrl,
-      timezone: companies.timezone,
-      forId: associates.id,
-      forName: associates.name,
-      forEmail: associates.email,
-      bookerId: booker.id,
-      bookerName: booker.name,
-      bookerEmail: booker.email,
-    })
-    .from(appointments)
-    .innerJoin(places, eq(places.id, appointments.placeId))
-    .innerJoin(companies, eq(companies.id, appointments.companyId))
-    .innerJoin(associates, eq(associates.id, appointments.associateId))
-    .leftJoin(booker, eq(booker.id, appointments.createdByAssociateId))
-    .where(
-      and(
-        eq(appointments.companyId, options.companyId),
-        inArray(
-          appointments.id,
-          options.changes.map((change) => change.appointmentId),
-        ),
-      ),
-    );
+  const rows = await readBookings(db, {
+    ids: options.changes.map((change) => change.appointmentId),
+    companyId: options.companyId,
+  });
   const changeOf = new Map(options.changes.map((change) => [change.appointmentId, change]));
   const byRecipient = new Map<
     string,
-    { name: string; email: string | null; lines: Line[]; club: (typeof rows)[number] }
+    { name: string; email: string | null; lines: Line[]; club: BookingRow }
   >();
   for (const row of rows) {
     const change = changeOf.get(row.id)!;
     const when = `${dateLabel(clubDateOf(row.startsAt, row.timezone))}, ${clubTimeOf(row.startsAt, row.timezone)}–${clubTimeOf(row.endsAt, row.timezone)}`;
     const what =
       change.kind === 'cancelled'
-        ? `${row.placeName}, ${when}: cancelada. Motivo: ${change.reason}.`
-        : `${change.fromPlaceName}, ${when}: transferida para ${change.toPlaceName}, no mesmo horário. Motivo: ${change.reason}.`;
-    const people = [
-      { id: row.forId, name: row.forName, email: row.forEmail },
-      ...(row.bookerId && row.bookerId !== row.forId
-        ? [{ id: row.bookerId, name: row.bookerName!, email: row.bookerEmail }]
-        : []),
-    ];
-    for (const person of people) {
+        ? `${row.placeName}, ${when}: cancelada. ${reasonSentence(change.reason)}`
+        : `${change.fromPlaceName}, ${when}: transferida para ${change.toPlaceName}, no mesmo horário. ${reasonSentence(change.reason)}`;
+    for (const { reader: person } of readersOf(row)) {
       const entry = byRecipient.get(person.id) ?? {
         name: person.name,
         email: person.email,
         lines: [],
         club: row,
       };
-      entry.lines.push({ text: what, member: row.forName });
+      entry.lines.push({ text: what, member: row.forMember.name });
       byRecipient.set(person.id, entry);
     }
   }
