@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { buildAppointment } from '@/testing/factories';
 import { apiError, mockApi, route } from '@/testing/mock-api';
+import { axeViolations } from '@/testing/axe';
 import { renderSignedIn } from '@/testing/render';
 import { AppointmentDetailDialog } from './appointment-detail-dialog';
 
@@ -164,6 +165,7 @@ describe('appointment detail dialog: front desk', () => {
     expect(await within(dialog).findByText('Informe o motivo do cancelamento')).toBeVisible();
     expect(field).toHaveAttribute('aria-invalid', 'true');
     expect(requests).toEqual([]);
+    expect(await axeViolations()).toEqual([]);
     await user.click(button(dialog, 'A pedido do associado'));
     await user.click(button(dialog, 'Sim, excluir'));
     expect(await screen.findByText('Agendamento excluído com sucesso.')).toBeInTheDocument();
