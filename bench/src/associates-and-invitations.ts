@@ -143,12 +143,13 @@ export async function invitationsScenario({ env, club, port, duration, log }: Op
       `  resposta em ${answerMs} ms (status ${response.status}), ${answered.latestBatch?.total ?? 0} de ${eligible} já enfileirados; o resto em segundo plano`,
     );
     // The batches after the first are queued in the background, while health is measured: the
-    // time until every member is queued is read from the progress the screen polls.
+    // time until every member is queued is read from the progress, as often as the screen reads
+    // it (every 2 s).
     let total = answered.latestBatch?.total ?? 0;
     let queueMs = answerMs;
     const followQueueing = (async () => {
-      while (total < eligible && performance.now() - started < 600_000) {
-        await new Promise((resolve) => setTimeout(resolve, 250));
+      while (total < eligible && performance.now() - started < 900_000) {
+        await new Promise((resolve) => setTimeout(resolve, 2_000));
         total = (await readSummary()).latestBatch?.total ?? 0;
         queueMs = Math.round(performance.now() - started);
       }
