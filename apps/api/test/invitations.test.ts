@@ -303,6 +303,27 @@ describe('the invitation to every member without a password', () => {
       expect(nextBatchSize(max, 1)).toBe(max);
     });
 
+    it('stops after the batch in hand when the API closes; pressing again invites the rest', async () => {
+      const { company, staff, invitable } = await clubOf(6);
+      const closing = new AbortController();
+      const options = {
+        companyId: company.id,
+        actorUserId: staff.id,
+        publicUrl: 'https://reservas.clube.test',
+        log: silentLog,
+        batchSize: 2,
+      };
+      const stopped = await inviteAllAssociates(context.db, {
+        ...options,
+        signal: closing.signal,
+        betweenBatches: async () => closing.abort(),
+      });
+      expect(await stopped!.finished).toEqual({ invited: 2, batches: 1 });
+      const rest = await inviteAllAssociates(context.db, options);
+      expect(await rest!.finished).toEqual({ invited: 4, batches: 3 });
+      await eachInvitedOnce(invitable);
+    });
+
     it('never invites a member twice in a day, also with two bulk invitations at once', async () => {
       const { company, staff, invitable } = await clubOf(5);
       const start = () =>

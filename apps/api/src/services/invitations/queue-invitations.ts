@@ -210,6 +210,8 @@ export type InviteAllAssociatesOptions = {
   batchSize?: number;
   /** Awaited between two batches: by default the next turn of the event loop. */
   betweenBatches?: () => Promise<unknown>;
+  /** Aborted (the API closing): no further batch; what was queued stays queued. */
+  signal?: AbortSignal;
 };
 
 export type BulkInvitation = {
@@ -263,6 +265,7 @@ export async function inviteAllAssociates(
     try {
       while (last.isFull) {
         await betweenBatches();
+        if (options.signal?.aborted) break;
         last = await queueBatch(last.lastCardId);
         invited += last.queued;
         batches += 1;

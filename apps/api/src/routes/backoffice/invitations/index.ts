@@ -67,6 +67,15 @@ export const invitationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  // A bulk invitation still queueing in the background stops after the batch in hand when the
+  // API closes (pressing again the same day invites the rest), before the database closes.
+  const running = new Set<Promise<unknown>>();
+  const closing = new AbortController();
+  app.addHook('onClose', async () => {
+    closing.abort();
+    await Promise.all(running);
+  });
+
   app.post(
     '/associate/invitation/company/:companyId',
     {
@@ -87,6 +96,7 @@ export const invitationRoutes: FastifyPluginAsyncZod = async (app) => {
         actorUserId: request.staff.userId,
         publicUrl: app.config.publicUrl,
         log: app.log,
+        signal: closing.signal,
         // The sender starts on the first batch while the others are queued.
         betweenBatches: async () => {
           app.outbox.wake();
@@ -104,10 +114,4 @@ export const invitationRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply.code(202).send(await getInvitationSummary(app.db, { companyId }));
     },
   );
-
-  // A bulk invitation still queueing in the background finishes before the database closes.
-  const running = new Set<Promise<unknown>>();
-  app.addHook('onClose', async () => {
-    await Promise.all(running);
-  });
 };
