@@ -156,8 +156,7 @@ export async function invitationsScenario({ env, club, port, duration, log }: Op
     })();
     // No warm-up here: the queueing and the sender run at once.
     const result = await autocannon(health);
-    await followQueueing;
-    log(`  ${total} convites enfileirados em ${queueMs} ms`);
+
     const during: Figure = {
       route: 'GET /api/health (durante o envio)',
       requestsPerSecond: result.requests.average,
@@ -169,6 +168,8 @@ export async function invitationsScenario({ env, club, port, duration, log }: Op
     const progress = (await (await fetch(url, { headers })).json()) as {
       latestBatch: { done: number; pending: number };
     };
+    await followQueueing;
+    log(`  ${total} convites enfileirados em ${queueMs} ms`);
     log(
       `  ${during.route}: ${during.requestsPerSecond.toFixed(0)} req/s, p99 ${during.p99} ms; enviados no período: ${progress.latestBatch.done}, pendentes: ${progress.latestBatch.pending}`,
     );
