@@ -114,7 +114,17 @@ async function reuseDatabase(): Promise<Prepared> {
 
 async function prepareDatabase(): Promise<Prepared> {
   if (values.reuse) return reuseDatabase();
-  const sizes = scale === 1 ? fullSizes : scaledSizes(scale);
+  const scaled = scale === 1 ? fullSizes : scaledSizes(scale);
+  // The invitations measure the members: the club's years of bookings and blocks only make the
+  // generation long (the smallest of each is kept).
+  const sizes =
+    scenario === 'invitations'
+      ? {
+          ...scaled,
+          appointments: scaledSizes(0).appointments,
+          blockedTimes: scaledSizes(0).blockedTimes,
+        }
+      : scaled;
   log(`Gerando clube grande (${driver}, escala ${scale}): ${JSON.stringify(sizes)}`);
   const started = performance.now();
   if (databaseUrl) {

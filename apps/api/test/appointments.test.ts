@@ -30,8 +30,17 @@ const check = (headers: Record<string, string>, payload: object) =>
     headers,
     payload,
   });
-const cancel = (headers: Record<string, string>, id: string) =>
-  context.app.inject({ method: 'PATCH', url: `/api/backoffice/appointment/cancel/${id}`, headers });
+const cancel = (
+  headers: Record<string, string>,
+  id: string,
+  payload: object = { reason: 'Manutenção da quadra' },
+) =>
+  context.app.inject({
+    method: 'PATCH',
+    url: `/api/backoffice/appointment/cancel/${id}`,
+    headers,
+    payload,
+  });
 const get = (headers: Record<string, string>, url: string) =>
   context.app.inject({ method: 'GET', url, headers });
 
@@ -590,6 +599,59 @@ describe('PATCH /api/backoffice/appointment/cancel/{id}', () => {
     // The slot is free again; cancelling twice finds nothing to cancel.
     expect((await book(headers, bodyFor(day(3), '12:00'))).statusCode).toBe(201);
     expect((await cancel(headers, created.id)).json().error).toBe('AppointmentNotFound');
+  });
+
+  it('keeps the reason staff give on the booking and in the audit', async () => {
+    const { headers, bodyFor, day } = await scene();
+    const created = (await book(headers, bodyFor(day(3), '12:00'))).json();
+    const response = await cancel(headers, created.id, { reason: '  Quadra em reforma ' });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toMatchObject({
+      status: 'CANCELLED',
+      cancellationReason: 'Quadra em reforma',
+    });
+    const [event] = await context.db
+      .select()
+      .from(auditEvents)
+      .where(
+        and(eq(auditEvents.entityId, created.id), eq(auditEvents.action, 'appointment.cancel')),
+      );
+    expect(event!.data).toMatchObject({
+      reason: 'Quadra em reforma',
+      after: { status: 'CANCELLED', cancellationReason: 'Quadra em reforma' },
+    });
+  });
+
+  it('refuses without a reason, with a clear body, and keeps the booking', async () => {
+    const { headers, bodyFor, day } = await scene();
+    const created = (await book(headers, bodyFor(day(3), '12:00'))).json();
+    for (const payload of [{}, { reason: '   ' }]) {
+      const response = await cancel(headers, created.id, payload);
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({
+        error: 'CancellationReasonRequired',
+        message: 'Informe o motivo do cancelamento.',
+        details: [{ in: 'body', path: 'reason' }],
+      });
+    }
+    const bare = await context.app.inject({
+      method: 'PATCH',
+      url: `/api/backoffice/appointment/cancel/${created.id}`,
+      headers,
+    });
+    expect(bare.statusCode).toBe(400);
+    expect(bare.json().error).toBe('CancellationReasonRequired');
+    const long = await cancel(headers, created.id, { reason: 'x'.repeat(201) });
+    expect(long.statusCode).toBe(400);
+    expect(long.json()).toMatchObject({
+      error: 'ValidationError',
+      details: [{ path: 'reason', message: 'Máximo 200 caracteres' }],
+    });
+    const [row] = await context.db
+      .select()
+      .from(appointments)
+      .where(eq(appointments.id, created.id));
+    expect(row!.status).toBe('SCHEDULED');
   });
 
   it('refuses once fewer than maxCancelBookingTime hours remain', async () => {

@@ -73,9 +73,13 @@ describe('audit events of every action', () => {
     // Staff book and cancel; a member books and cancels in the portal.
     const staffBooking = await api('POST', '/appointment', bodyFor(scene.day(3), '10:00', holder));
     expect(staffBooking.statusCode, staffBooking.body).toBe(201);
-    expect((await api('PATCH', `/appointment/cancel/${staffBooking.json().id}`)).statusCode).toBe(
-      200,
-    );
+    expect(
+      (
+        await api('PATCH', `/appointment/cancel/${staffBooking.json().id}`, {
+          reason: 'Pedido do associado',
+        })
+      ).statusCode,
+    ).toBe(200);
     const memberBooking = await inject(
       'POST',
       '/api/portal/bookings',

@@ -291,7 +291,7 @@ describe('cancelling as an exception', () => {
 
   it('past the deadline, needs the exception and its reason', async () => {
     const { scene, appointment } = await bookingPastDeadline();
-    const plain = await cancel(scene, appointment.id);
+    const plain = await cancel(scene, appointment.id, '', { reason });
     expect(plain.statusCode).toBe(422);
     expect(plain.json().error).toBe('MaxCancelBookingTimeMissed');
 

@@ -168,6 +168,8 @@ describe('a booking cancelled by staff', () => {
       method: 'PATCH',
       url: `/api/backoffice/appointment/cancel/${booking.id}`,
       headers: await bearerFor(context.app, club.staff.cpf),
+      // A reason the staff member ended with a full stop gets no second one.
+      payload: { reason: '  Troca do piso da quadra.  ' },
     });
     expect(response.statusCode).toBe(200);
     const messages = await db
@@ -177,7 +179,7 @@ describe('a booking cancelled by staff', () => {
     expect(messages).toHaveLength(1);
     expect(messages[0]!.subject).toBe('Reserva alterada pelo clube — Clube Azul');
     expect(messages[0]!.textBody).toContain(
-      'Quadra 1, 04/03/2030, 10:00–11:00: cancelada. Motivo: cancelamento feito pela equipe do clube.',
+      'Quadra 1, 04/03/2030, 10:00–11:00: cancelada. Motivo: Troca do piso da quadra.\n',
     );
   });
 });

@@ -50,6 +50,7 @@ describe('live club events on one API process', () => {
       method: 'PATCH',
       url: `/api/backoffice/appointment/cancel/${booked.json<{ id: string }>().id}`,
       headers: a.headers,
+      payload: { reason: 'Chuva' },
     });
     const block = await server.app.inject({
       method: 'POST',

@@ -11,6 +11,11 @@ import {
 } from './factories';
 import { build } from './helper';
 import { countRoundTrips, type RoundTripCounter } from './round-trip-counter';
+import {
+  invitationBatching,
+  inviteAllAssociates,
+  nextBatchSize,
+} from '../src/services/invitations/queue-invitations';
 
 /** Invitations to the members' portal: to one member from their page, and to all at once. */
 const context = build({ publicUrl: 'https://reservas.clube.test' });
@@ -173,8 +178,9 @@ describe('the invitation to every member without a password', () => {
 
     const sent = await inviteAll(headers, company.id);
     expect(sent.statusCode, sent.body).toBe(202);
+    // While it is sent, the members are not counted again on every look at the progress.
     expect(sent.json()).toMatchObject({
-      eligible: 0,
+      eligible: null,
       latestBatch: { total: 2, done: 0, failed: 0, pending: 2 },
     });
     for (const member of invitable) expect(await invitationsTo(member.id)).toHaveLength(1);
@@ -188,7 +194,10 @@ describe('the invitation to every member without a password', () => {
 
     while ((await context.app.outbox.runOnce()) > 0);
     const after = await summary(headers, company.id);
-    expect(after.json()).toMatchObject({ latestBatch: { total: 2, done: 2, pending: 0 } });
+    expect(after.json()).toMatchObject({
+      eligible: 0,
+      latestBatch: { total: 2, done: 2, pending: 0 },
+    });
 
     // The same day again: nobody is left, nothing is queued twice.
     const again = await inviteAll(headers, company.id);
@@ -213,8 +222,124 @@ describe('the invitation to every member without a password', () => {
     const few = await roundTripsFor(3);
     const many = await roundTripsFor(40);
     expect(many).toBe(few);
-    // The session check, the club, the queueing statement and its audit in a transaction, then
-    // the summary's two reads.
-    expect(many).toBeLessThanOrEqual(9);
+    // The session check, the club, the one batch's statement, its audit, then the summary's read
+    // of the batch (the members are not counted while it is sent).
+    expect(many).toBeLessThanOrEqual(6);
+  });
+
+  describe('at the size of a large club, in bounded batches', () => {
+    const silentLog = { error() {} };
+    async function clubOf(members: number) {
+      const { company, staff } = await createClubWithStaff(context.db, { name: 'Clube Grande' });
+      const invitable = [];
+      for (let index = 0; index < members; index += 1) {
+        invitable.push(await createAssociate(context.db, company.id, { email: freshEmail() }));
+      }
+      return { company, staff, invitable };
+    }
+    const eachInvitedOnce = async (members: Array<{ id: string }>) => {
+      for (const member of members) expect(await invitationsTo(member.id)).toHaveLength(1);
+    };
+
+    it('queues N members in ⌊N / size⌋ + 1 statements, each member once', async () => {
+      const { company, staff, invitable } = await clubOf(7);
+      const bulk = await inviteAllAssociates(context.db, {
+        companyId: company.id,
+        actorUserId: staff.id,
+        publicUrl: 'https://reservas.clube.test',
+        log: silentLog,
+        batchSize: 3,
+      });
+      // 3 + 3 + 1: the short third batch says there is nobody left.
+      expect(await bulk!.finished).toEqual({ invited: 7, batches: 3 });
+      await eachInvitedOnce(invitable);
+      const batchRows = await context.db
+        .select()
+        .from(outboxMessages)
+        .where(eq(outboxMessages.batchId, bulk!.batchId));
+      expect(batchRows).toHaveLength(7);
+      const [audit] = await context.db
+        .select()
+        .from(auditEvents)
+        .where(
+          and(eq(auditEvents.entityId, company.id), eq(auditEvents.action, 'associate.invite-all')),
+        );
+      expect(audit!.data).toEqual({ invited: 7 });
+    });
+
+    it('answers another request between two batches, which sees the progress so far', async () => {
+      const { company, staff, invitable } = await clubOf(6);
+      const headers = await bearerFor(context.app, staff.cpf);
+      const totalsSeen: number[] = [];
+      const bulk = await inviteAllAssociates(context.db, {
+        companyId: company.id,
+        actorUserId: staff.id,
+        publicUrl: 'https://reservas.clube.test',
+        log: silentLog,
+        batchSize: 2,
+        // Between two batches, a request of the progress banner must be answered: were the
+        // batches one transaction (or one statement), it would wait for all of them.
+        betweenBatches: async () => {
+          const answer = await Promise.race([
+            summary(headers, company.id),
+            new Promise<null>((resolve) => setTimeout(() => resolve(null), 10_000)),
+          ]);
+          expect(answer?.statusCode).toBe(200);
+          totalsSeen.push(answer!.json<{ latestBatch: { total: number } }>().latestBatch.total);
+        },
+      });
+      expect(await bulk!.finished).toEqual({ invited: 6, batches: 4 });
+      expect(totalsSeen).toEqual([2, 4, 6]);
+      await eachInvitedOnce(invitable);
+    });
+
+    it('sizes each statement by how long the last one took, within bounds', () => {
+      const { min, max, targetMs } = invitationBatching;
+      // Twice the target: half the members next time; far too slow: never below the minimum.
+      expect(nextBatchSize(400, targetMs * 2)).toBe(200);
+      expect(nextBatchSize(400, targetMs * 1_000)).toBe(min);
+      // Fast: grows, but at most doubles, and never past the maximum.
+      expect(nextBatchSize(400, targetMs / 10)).toBe(800);
+      expect(nextBatchSize(max, 1)).toBe(max);
+    });
+
+    it('stops after the batch in hand when the API closes; pressing again invites the rest', async () => {
+      const { company, staff, invitable } = await clubOf(6);
+      const closing = new AbortController();
+      const options = {
+        companyId: company.id,
+        actorUserId: staff.id,
+        publicUrl: 'https://reservas.clube.test',
+        log: silentLog,
+        batchSize: 2,
+      };
+      const stopped = await inviteAllAssociates(context.db, {
+        ...options,
+        signal: closing.signal,
+        betweenBatches: async () => closing.abort(),
+      });
+      expect(await stopped!.finished).toEqual({ invited: 2, batches: 1 });
+      const rest = await inviteAllAssociates(context.db, options);
+      expect(await rest!.finished).toEqual({ invited: 4, batches: 3 });
+      await eachInvitedOnce(invitable);
+    });
+
+    it('never invites a member twice in a day, also with two bulk invitations at once', async () => {
+      const { company, staff, invitable } = await clubOf(5);
+      const start = () =>
+        inviteAllAssociates(context.db, {
+          companyId: company.id,
+          actorUserId: staff.id,
+          publicUrl: 'https://reservas.clube.test',
+          log: silentLog,
+          batchSize: 2,
+        });
+      const both = await Promise.all([start(), start()]);
+      const results = await Promise.all(both.map((bulk) => bulk?.finished));
+      const invited = results.reduce((sum, result) => sum + (result?.invited ?? 0), 0);
+      expect(invited).toBe(5);
+      await eachInvitedOnce(invitable);
+      expect(await start()).toBeNull();
+    });
   });
 });

@@ -1,4 +1,4 @@
-import { appointments, associates, companies, outboxMessages } from '@clube/db';
+import { appointments, associates, auditEvents, companies, outboxMessages } from '@clube/db';
 import { and, eq } from 'drizzle-orm';
 import ICAL from 'ical.js';
 import type { ParsedMail } from 'mailparser';
@@ -159,6 +159,42 @@ describe('the calendar file', () => {
   });
 });
 
+describe('a booking cancelled by staff', () => {
+  it('tells the member the reason staff gave, and keeps it in the audit', async () => {
+    const s = await scene();
+    const booking = await createAppointment(context.db, {
+      place: s.place,
+      associate: s.holder,
+      startsAt: s.at(s.day(6), '10:00'),
+      endsAt: s.at(s.day(6), '11:00'),
+    });
+    const reason = 'Chuva forte: quadra <alagada>';
+    const response = await call(
+      'PATCH',
+      `/api/backoffice/appointment/cancel/${booking.id}`,
+      s.staffHeaders,
+      { reason },
+    );
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toMatchObject({ cancellationReason: reason });
+    const mail = (await deliver(1)).get('helena@familia.test')!;
+    const date = s.day(6).split('-').reverse().join('/');
+    expect(mail.subject).toBe('Reserva alterada pelo clube — Clube Náutico');
+    expect(mail.text).toContain(
+      `Quadra de Tênis, ${date}, 10:00–11:00: cancelada. Motivo: ${reason}.`,
+    );
+    expect(mail.text).not.toContain('cancelamento feito pela equipe do clube');
+    expect(mail.html).toContain('Motivo: Chuva forte: quadra &lt;alagada&gt;.');
+    const [audit] = await context.db
+      .select()
+      .from(auditEvents)
+      .where(
+        and(eq(auditEvents.entityId, booking.id), eq(auditEvents.action, 'appointment.cancel')),
+      );
+    expect(audit!.data).toMatchObject({ reason, after: { cancellationReason: reason } });
+  });
+});
+
 describe('a member’s choices in Conta', () => {
   it('keep the confirmation of their own booking out of e-mail, but in Avisos; a club cancellation always goes out', async () => {
     const s = await scene();
@@ -192,11 +228,12 @@ describe('a member’s choices in Conta', () => {
       'PATCH',
       `/api/backoffice/appointment/cancel/${booked.json<{ id: string }>().id}`,
       s.staffHeaders,
+      { reason: 'Quadra interditada para reparo' },
     );
     expect(cancelled.statusCode).toBe(200);
     const mail = (await deliver(1)).get('helena@familia.test')!;
     expect(mail.subject).toBe('Reserva alterada pelo clube — Clube Náutico');
-    expect(mail.text).toContain('cancelada. Motivo: cancelamento feito pela equipe do clube.');
+    expect(mail.text).toContain('cancelada. Motivo: Quadra interditada para reparo.');
   });
 
   it('refuses a body without both choices, with a clear error', async () => {
@@ -433,6 +470,7 @@ describe('a member without an e-mail address', () => {
       'PATCH',
       `/api/backoffice/appointment/cancel/${booking.id}`,
       s.staffHeaders,
+      { reason: 'Evento do clube' },
     );
     expect(response.statusCode).toBe(200);
     const rows = await context.db

@@ -145,7 +145,9 @@ describe('database round trips of the hot requests', () => {
         )
       ).json<{ id: string }>().id;
     const staffCancel = (id: string) => () =>
-      send('PATCH', `/api/backoffice/appointment/cancel/${id}`, s.staffHeaders);
+      send('PATCH', `/api/backoffice/appointment/cancel/${id}`, s.staffHeaders, {
+        reason: 'Chuva',
+      });
     const [first, second] = [await booked('17:00', 6), await booked('18:00', 6)];
     expect(await roundTrips(staffCancel(second), staffCancel(first))).toBe(ceiling.staffCancel);
     const portalCancel = (id: string) => () =>

@@ -96,6 +96,13 @@ test('book a slot through the calendar by card number, see it listed, cancel it'
   await expect(
     detail.getByText('Tem certeza que deseja excluir? Essa ação não poderá ser desfeita.'),
   ).toBeVisible();
+  // The reason is required, and the member reads it: a quick choice fills it in.
+  await detail.getByRole('button', { name: 'Sim, excluir' }).click();
+  await expect(detail.getByText('Informe o motivo do cancelamento')).toBeVisible();
+  await detail.getByRole('button', { name: 'Manutenção do espaço' }).click();
+  await expect(detail.getByRole('textbox', { name: 'Motivo do cancelamento' })).toHaveValue(
+    'Manutenção do espaço',
+  );
   await detail.getByRole('button', { name: 'Sim, excluir' }).click();
   await expect(page.getByText('Agendamento excluído com sucesso.')).toBeVisible();
   await expect(page.getByText('Nenhum agendamento encontrado.')).toBeVisible();

@@ -36,6 +36,8 @@ export const errorDefinitions = {
   BlockPlacesOfManyClubs: { status: 400, message: 'Os espaços de um bloqueio devem ser do mesmo clube.' },
   BlockReasonRequired: { status: 400, message: 'Informe o motivo do bloqueio.' },
   BlockedTimeNotFound: { status: 404, message: 'Bloqueio não encontrado.' },
+  /** Staff cancel a booking only with the reason the member will read. */
+  CancellationReasonRequired: { status: 400, message: 'Informe o motivo do cancelamento.' },
   CategoryInUse: { status: 409, message: 'A categoria é usada por espaços ativos. Mude a categoria deles antes de excluir.' },
   /** Names compare without case, accents and surrounding spaces ("Salões" = "saloes"). */
   CategoryNameTaken: { status: 409, message: 'Já existe uma categoria com esse nome neste clube.' },

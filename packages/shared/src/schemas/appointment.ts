@@ -58,9 +58,38 @@ export const createExceptionAppointmentBodySchema = createAppointmentBodySchema.
 });
 export type CreateExceptionAppointmentBody = z.input<typeof createExceptionAppointmentBodySchema>;
 
-/** PATCH /appointment/cancel/{id}/exception: a cancellation past the deadline, with the reason. */
+/** At most this many characters in a staff cancellation's reason (the member reads it). */
+export const cancellationReasonMaxLength = 200;
+
+/**
+ * Why staff cancel a booking: kept on the booking, in the audit, and written in the member's
+ * message. Trimmed, required, short. The form's schema; the API answers an empty one with
+ * CancellationReasonRequired.
+ */
+export const cancellationReasonSchema = z
+  .string({ message: 'Informe o motivo do cancelamento' })
+  .trim()
+  .min(1, 'Informe o motivo do cancelamento')
+  .max(cancellationReasonMaxLength, `Máximo ${cancellationReasonMaxLength} caracteres`);
+
+/** PATCH /appointment/cancel/{id}: the reason staff give (required, see cancellationReasonSchema). */
+export const cancelAppointmentBodySchema = z.object({
+  reason: z
+    .string()
+    .max(cancellationReasonMaxLength, `Máximo ${cancellationReasonMaxLength} caracteres`)
+    .optional(),
+});
+export type CancelAppointmentBody = z.input<typeof cancelAppointmentBodySchema>;
+
+/**
+ * PATCH /appointment/cancel/{id}/exception: a cancellation past the deadline, with the reason
+ * (also the cancellation's reason the member reads).
+ */
 export const cancelExceptionBodySchema = z.object({
-  reason: z.string().max(500, 'Máximo 500 caracteres').optional(),
+  reason: z
+    .string()
+    .max(cancellationReasonMaxLength, `Máximo ${cancellationReasonMaxLength} caracteres`)
+    .optional(),
 });
 
 export const appointmentStatusSchema = z.enum(appointmentStatuses);
@@ -77,7 +106,7 @@ export const appointmentSchema = z.object({
   status: appointmentStatusSchema,
   createdAt: z.iso.datetime(),
   cancelledAt: z.iso.datetime().nullable(),
-  /** Why the club cancelled it (a block's reason); null when cancelled without one. */
+  /** Why the club cancelled it (a block's or staff's reason); null when the member cancelled. */
   cancellationReason: z.string().nullable(),
   /** Front desk: when the member was let in (CHECKED_IN) or marked absent (NO_SHOW). */
   checkedInAt: z.iso.datetime().nullable(),

@@ -27,8 +27,12 @@ export const invitationBatchSchema = z.object({
 export type InvitationBatch = z.infer<typeof invitationBatchSchema>;
 
 export const invitationSummarySchema = z.object({
-  /** Members an invitation would go to now: an e-mail, no portal password, not invited today. */
-  eligible: z.number().int(),
+  /**
+   * Members an invitation would go to now: an e-mail, no portal password, not invited today.
+   * Null while the latest bulk invitation is being sent: counting reads every member of the club,
+   * too much to repeat on every look at the progress (and no new one starts meanwhile).
+   */
+  eligible: z.number().int().nullable(),
   /** The club's latest bulk invitation, if any. */
   latestBatch: invitationBatchSchema.nullable(),
 });

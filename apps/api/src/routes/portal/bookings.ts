@@ -66,7 +66,7 @@ export const portalBookingRoutes: FastifyPluginAsyncZod = async (app) => {
       const booking = await bookAndAnswer(app.db, {
         member,
         body,
-        publicUrl: app.config.publicUrl,
+        confirmation: { publicUrl: app.config.publicUrl, log: request.log },
       });
       app.outbox.wake();
       return reply.status(201).send(booking);

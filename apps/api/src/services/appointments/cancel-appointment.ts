@@ -17,14 +17,27 @@ export type CancelBookingOptions = {
   /** Base of the portal link: given, a cancellation by staff is told to the member by e-mail. */
   publicUrl?: string;
   /**
-   * Staff cancel past the deadline as an exception (docs/domain.md, "Exceptions"), with their
-   * reason (trimmed, not empty); recorded only when the deadline had passed.
+   * Why staff cancel (trimmed, not empty): kept on the booking, in the audit and in the member's
+   * message. A member cancelling their own booking gives none.
    */
-  exception?: { reason: string };
+  reason?: string;
+  /**
+   * Staff cancel past the deadline as an exception (docs/domain.md, "Exceptions"); the audit
+   * records it as one only when the deadline had passed.
+   */
+  isException?: boolean;
 };
 
-/** The reason members read when staff cancel a booking (the back office asks for none). */
-export const staffCancellationReason = 'cancelamento feito pela equipe do clube';
+/** The reason of a staff cancellation, trimmed; an empty one answers CancellationReasonRequired. */
+export function cancellationReasonOf(reason: string | undefined): string {
+  const trimmed = reason?.trim() ?? '';
+  if (!trimmed) {
+    throw new AppError('CancellationReasonRequired', {
+      details: [{ in: 'body', path: 'reason', message: 'Informe o motivo do cancelamento' }],
+    });
+  }
+  return trimmed;
+}
 
 /**
  * Cancels a SCHEDULED appointment, keeping its row. Refused once fewer than the place's
@@ -53,8 +66,9 @@ export async function cancelBooking(db: Database, options: CancelBookingOptions)
 
     const deadline = row.appointment.startsAt.getTime() - row.maxCancelBookingTime * 3_600_000;
     const isPastDeadline = now.getTime() > deadline;
-    if (isPastDeadline && !options.exception) throw new AppError('MaxCancelBookingTimeMissed');
-    const exceptionReason = isPastDeadline ? (options.exception?.reason ?? null) : null;
+    if (isPastDeadline && !options.isException) throw new AppError('MaxCancelBookingTimeMissed');
+    const reason = options.reason ?? null;
+    const isException = isPastDeadline;
 
     await tx
       .update(appointments)
@@ -63,31 +77,31 @@ export async function cancelBooking(db: Database, options: CancelBookingOptions)
         cancelledAt: now,
         cancelledBy: staffId,
         cancelledByAssociateId: memberId,
+        cancellationReason: reason,
       })
       .where(eq(appointments.id, id));
     await recordAudit(tx, {
       companyId: row.appointment.companyId,
       actorUserId: staffId,
       actorAssociateId: memberId,
-      action: exceptionReason ? 'appointment.cancel-exception' : 'appointment.cancel',
+      action: isException ? 'appointment.cancel-exception' : 'appointment.cancel',
       entityType: 'appointment',
       entityId: id,
       placeId: row.appointment.placeId,
       associateId: row.appointment.associateId,
       data: {
         startsAt: row.appointment.startsAt.toISOString(),
-        ...(exceptionReason
-          ? { reason: exceptionReason, waived: ['MaxCancelBookingTimeMissed'] }
-          : {}),
+        ...(reason ? { reason } : {}),
+        ...(isException ? { waived: ['MaxCancelBookingTimeMissed'] } : {}),
         before: { status: 'SCHEDULED' },
-        after: { status: 'CANCELLED' },
+        after: { status: 'CANCELLED', ...(reason ? { cancellationReason: reason } : {}) },
       },
     });
-    if (staffId && options.publicUrl) {
+    if (staffId && reason && options.publicUrl) {
       await queueClubChangeMessages(tx, {
         companyId: row.appointment.companyId,
         publicUrl: options.publicUrl,
-        changes: [{ appointmentId: id, kind: 'cancelled', reason: staffCancellationReason }],
+        changes: [{ appointmentId: id, kind: 'cancelled', reason }],
       });
     }
     announce({
@@ -104,20 +118,22 @@ export type CancelAppointmentOptions = {
   id: string;
   now?: Date;
   publicUrl?: string;
-  /** Cancelled as an exception (PATCH /appointment/cancel/{id}/exception): the reason as sent. */
-  exceptionReason?: string;
+  /** The reason as sent: the member reads it (required). */
+  reason: string | undefined;
+  /** Cancelled as an exception (PATCH /appointment/cancel/{id}/exception). */
+  isException?: boolean;
 };
 
 /**
- * Staff cancel any appointment of their clubs before its place's deadline; past it, only as an
- * exception with a reason.
+ * Staff cancel any appointment of their clubs, with a reason, before its place's deadline; past
+ * it, only as an exception.
  */
 export async function cancelAppointment(db: Database, options: CancelAppointmentOptions) {
   const { staff, id, now, publicUrl } = options;
-  const exception =
-    options.exceptionReason === undefined
-      ? undefined
-      : { reason: exceptionReasonOf(options.exceptionReason) };
+  // An exception's reason keeps its own error code (the exception form's), as when booking.
+  const reason = options.isException
+    ? exceptionReasonOf(options.reason)
+    : cancellationReasonOf(options.reason);
   if (staff.companyIds.size === 0) throw new AppError('AppointmentNotFound');
   return cancelBooking(db, {
     id,
@@ -125,6 +141,7 @@ export async function cancelAppointment(db: Database, options: CancelAppointment
     actor: { userId: staff.userId },
     now,
     publicUrl,
-    exception,
+    reason,
+    isException: options.isException,
   });
 }

@@ -11,7 +11,10 @@ import {
   type BookingFailure,
   type BookingRequest,
 } from './booking-rules';
-import { queueBookingConfirmation } from '../messages/member-messages';
+import {
+  queueBookingConfirmation,
+  type BookingConfirmationOptions,
+} from '../messages/member-messages';
 import { findAppointment } from './list-appointments';
 
 /** Who books: staff in the back office, or a member through the portal. */
@@ -27,8 +30,8 @@ export type BookAppointmentOptions = {
   context?: BookingContext;
   /** The error a refusal throws; by default the first failing rule's, with every one in details. */
   refuse?: (failures: BookingFailure[], context: BookingContext) => Error;
-  /** Base of the portal link: given, the confirmation is queued in the booking's transaction. */
-  publicUrl?: string;
+  /** Given, the confirmation is queued in the booking's transaction. */
+  confirmation?: BookingConfirmationOptions;
   /**
    * Staff book despite the rules a club may waive (docs/domain.md, "Exceptions"), with their
    * reason (trimmed, not empty). The booking records it only when a rule was waived.
@@ -123,8 +126,8 @@ export async function bookAppointment(db: Database, options: BookAppointmentOpti
         },
       },
     );
-    if (options.publicUrl) {
-      await queueBookingConfirmation(tx, { appointmentId: id, publicUrl: options.publicUrl });
+    if (options.confirmation) {
+      await queueBookingConfirmation(tx, { ...options.confirmation, appointmentId: id });
     }
     announce({
       companyId: locked.place.companyId,
@@ -140,7 +143,8 @@ export type CreateAppointmentOptions = {
   staff: Staff;
   request: BookingRequest;
   now?: Date;
-  publicUrl?: string;
+  /** Given, the member hears of the booking (see BookAppointmentOptions). */
+  confirmation?: BookingConfirmationOptions;
   /** Booked as an exception (POST /appointment/exception): the reason as the client sent it. */
   exceptionReason?: string;
 };
@@ -160,7 +164,7 @@ export function exceptionReasonOf(reason: string | undefined): string {
 
 /** A booking made by staff in the back office, within the rules or as an exception. */
 export async function createAppointment(db: Database, options: CreateAppointmentOptions) {
-  const { staff, request, now, publicUrl } = options;
+  const { staff, request, now, confirmation } = options;
   const exception =
     options.exceptionReason === undefined
       ? undefined
@@ -170,7 +174,7 @@ export async function createAppointment(db: Database, options: CreateAppointment
     companyIds: staff.companyIds,
     actor: { userId: staff.userId },
     now,
-    publicUrl,
+    confirmation,
     exception,
   });
 }

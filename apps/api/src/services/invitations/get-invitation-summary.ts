@@ -13,18 +13,17 @@ type BatchRow = {
 };
 
 /**
- * The bulk invitation's screen: how many members one would reach now, and what became of the
+ * The bulk invitation's screen: how many members one would reach now (not counted while the
+ * latest one is being sent: the screen looks every few seconds then), and what became of the
  * messages of the club's latest one (its progress while the sender works it).
  */
 export async function getInvitationSummary(
   db: Database,
   options: { companyId: string },
 ): Promise<InvitationSummary> {
-  const [eligible, [batch]] = await Promise.all([
-    countInvitable(db, { companyId: options.companyId }),
-    queryRows<BatchRow>(
-      db,
-      sql`with latest as (
+  const [batch] = await queryRows<BatchRow>(
+    db,
+    sql`with latest as (
           select batch_id from outbox_messages
           where company_id = ${options.companyId} and kind = 'invitation' and batch_id is not null
           order by created_at desc limit 1
@@ -35,8 +34,9 @@ export async function getInvitationSummary(
           (count(*) filter (where m.status = 'pending'))::int as pending
         from outbox_messages m join latest on latest.batch_id = m.batch_id
         group by m.batch_id`,
-    ),
-  ]);
+  );
+  const isSending = (batch?.pending ?? 0) > 0;
+  const eligible = isSending ? null : await countInvitable(db, { companyId: options.companyId });
   const latestBatch: InvitationBatch | null = batch
     ? {
         id: batch.id,

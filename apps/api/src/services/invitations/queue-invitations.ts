@@ -1,6 +1,8 @@
 import { associates, companies, queryRows, type Database } from '@clube/db';
 import { randomUUID } from 'node:crypto';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { eq, sql, type SQL } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
 import { escapeHtml } from '../../lib/mail/layout';
@@ -29,51 +31,96 @@ const placeholders = { link: '{{link}}', firstName: '{{primeiro-nome}}' } as con
 const escapedInSql = (value: SQL) =>
   sql`replace(replace(replace(replace(replace(${value}, '&', '&amp;'), '<', '&lt;'), '>', '&gt;'), '"', '&quot;'), '''', '&#39;')`;
 
-type QueueOptions = {
-  companyId: string;
-  actorUserId: string;
-  publicUrl: string;
-  /** One member only; otherwise every invitable member of the club. */
-  associateId?: string;
-  batchId?: string;
-};
-
 /**
- * Queues the invitations of a club's invitable members not invited today, each with a new
- * first-access link (which revokes the member's earlier ones), in one statement however many
- * members there are: the template is rendered once with placeholders, and the database fills in
- * each member's first name and link. The token is 256 random bits from `gen_random_uuid` (the
- * server's strong random source), kept only as its sha256, exactly as `issueAccessLink` keeps one.
- * Answers how many were queued.
+ * How a bulk invitation sizes its statements. On the embedded database (one connection) a
+ * statement holds every other request while it runs, so each is kept near `targetMs`: the next
+ * batch's size follows how long the last one took, within [min, max] members. Other requests take
+ * their turn between two batches.
  */
-async function queueInvitations(db: Database, options: QueueOptions): Promise<number> {
+export const invitationBatching = { first: 200, min: 50, max: 5_000, targetMs: 40 } as const;
+
+/** The next batch's size: the last one's, scaled to take about `targetMs`. */
+export function nextBatchSize(size: number, elapsedMs: number): number {
+  const { min, max, targetMs } = invitationBatching;
+  const scaled = Math.round((size * targetMs) / Math.max(elapsedMs, 1));
+  // At most doubled at a time: one fast batch (a warm cache) does not make the next one huge.
+  return Math.min(max, size * 2, Math.max(min, scaled));
+}
+
+/** The invitation rendered once for a club, with placeholders for each member's parts. */
+type InvitationTemplate = { subject: string; text: string; html: string };
+
+/** The club's invitation, rendered once with placeholders (the database fills them in). */
+async function renderTemplate(
+  db: Database,
+  options: { companyId: string; publicUrl: string },
+): Promise<InvitationTemplate> {
   const [club] = await db
     .select({ name: companies.name, logoUrl: companies.logoUrl })
     .from(companies)
     .where(eq(companies.id, options.companyId));
   if (!club) throw new AppError('CompanyNotFound');
-  const message = renderInvitationMessage({
+  return renderInvitationMessage({
     clubName: club.name,
     logoUrl: absoluteUrl(options.publicUrl, club.logoUrl),
     firstName: placeholders.firstName,
     link: placeholders.link,
     expiresInDays: invitationLinkTtlDays,
   });
+}
+
+type QueueOptions = {
+  companyId: string;
+  publicUrl: string;
+  template: InvitationTemplate;
+  /** One member only; otherwise the club's invitable members, `limit` at most. */
+  associateId?: string;
+  batchId?: string;
+  /** Keyset: only members whose card number sorts after this one (the last batch's last). */
+  afterCardId?: string | null;
+  limit?: number;
+};
+
+type QueuedBatch = {
+  /** Invitations queued (a member invited meanwhile by another request is skipped). */
+  queued: number;
+  /** Members the statement looked at, and the card number of the last: the next batch's key. */
+  considered: number;
+  lastCardId: string | null;
+};
+
+/**
+ * Queues the invitations of invitable members not invited today, each with a new first-access
+ * link (which revokes the member's earlier ones), in one statement for the whole batch: the
+ * template is rendered once with placeholders, and the database fills in each member's first
+ * name and link. The token is 256 random bits from `gen_random_uuid` (the server's strong random
+ * source), kept only as its sha256, exactly as `issueAccessLink` keeps one. Members are taken in
+ * card number order (the club's unique index), `limit` at a time.
+ */
+async function queueInvitations(db: Database, options: QueueOptions): Promise<QueuedBatch> {
+  const message = options.template;
   const linkBase = memberAccessLinkUrl(options.publicUrl, '');
   // The link first: a name that happens to contain the link's placeholder stays a name.
   const fill = (template: string, base: string, firstName: SQL) =>
     sql`replace(replace(${template}::text, ${placeholders.link}::text, ${base}::text || t.token), ${placeholders.firstName}::text, ${firstName})`;
-  const [row] = await queryRows<{ queued: number }>(
+  const [row] = await queryRows<{
+    queued: number;
+    considered: number;
+    last_card_id: string | null;
+  }>(
     db,
     sql`with targets as materialized (
-        select a.id, btrim(a.email) as email,
+        select a.id, a.card_id, btrim(a.email) as email,
           (regexp_split_to_array(btrim(a.name), '\\s+'))[1] as first_name,
           translate(encode(uuid_send(gen_random_uuid()) || uuid_send(gen_random_uuid()), 'base64'), '+/=', '-_') as token,
           ${dedupeKeyOf(clubDay)} as dedupe_key
         from associates a join companies c on c.id = a.company_id
         where a.company_id = ${options.companyId} and ${invitable}
           ${options.associateId ? sql`and a.id = ${options.associateId}` : sql``}
+          ${options.afterCardId ? sql`and a.card_id > ${options.afterCardId}` : sql``}
           and not exists (select 1 from outbox_messages m where m.dedupe_key = ${dedupeKeyOf(clubDay)})
+        order by a.card_id
+        ${options.limit ? sql`limit ${options.limit}` : sql``}
       ),
       queued as (
         insert into outbox_messages (company_id, associate_id, batch_id, kind, recipient, subject, text_body, html_body, sensitive, dedupe_key)
@@ -95,9 +142,15 @@ async function queueInvitations(db: Database, options: QueueOptions): Promise<nu
           now() + make_interval(days => ${invitationLinkTtlDays})
         from targets t join queued q on q.associate_id = t.id
       )
-      select count(*)::int as queued from queued`,
+      select (select count(*)::int from queued) as queued,
+        (select count(*)::int from targets) as considered,
+        (select max(card_id) from targets) as last_card_id`,
   );
-  return row?.queued ?? 0;
+  return {
+    queued: row?.queued ?? 0,
+    considered: row?.considered ?? 0,
+    lastCardId: row?.last_card_id ?? null,
+  };
 }
 
 export type InviteAssociateOptions = {
@@ -126,10 +179,13 @@ export async function inviteAssociate(db: Database, options: InviteAssociateOpti
   if (!associate.hasEmail) throw new AppError('AssociateWithoutEmail');
   if (associate.hasPassword) throw new AppError('AssociateHasPortalPassword');
   await db.transaction(async (tx) => {
-    const queued = await queueInvitations(tx, {
+    const { queued } = await queueInvitations(tx, {
       companyId: associate.companyId,
-      actorUserId: options.actorUserId,
       publicUrl: options.publicUrl,
+      template: await renderTemplate(tx, {
+        companyId: associate.companyId,
+        publicUrl: options.publicUrl,
+      }),
       associateId: options.id,
     });
     if (queued === 0) throw new AppError('InvitationAlreadySentToday');
@@ -148,32 +204,95 @@ export type InviteAllAssociatesOptions = {
   companyId: string;
   actorUserId: string;
   publicUrl: string;
+  /** Where a batch that failed in the background is told. */
+  log: Pick<FastifyBaseLogger, 'error'>;
+  /** Members per statement, fixed (tests); by default sized by time (`invitationBatching`). */
+  batchSize?: number;
+  /** Awaited between two batches: by default the next turn of the event loop. */
+  betweenBatches?: () => Promise<unknown>;
+  /** Aborted (the API closing): no further batch; what was queued stays queued. */
+  signal?: AbortSignal;
+};
+
+export type BulkInvitation = {
+  batchId: string;
+  /**
+   * Resolves once every batch is queued and the audit event written: at once when one batch was
+   * enough. Never rejects: a batch that fails is logged, and what was queued stays queued.
+   */
+  finished: Promise<{ invited: number; batches: number }>;
 };
 
 /**
  * Invites every member of the club who has an e-mail and no portal password and was not invited
- * today, as one batch whose progress `getInvitationSummary` follows. The messages are queued in
- * one transaction of a few statements; the outbox's sender sends them in the background. Answers
- * the batch's id, or null when nobody was left to invite.
+ * today, as one batch of messages whose progress `getInvitationSummary` follows. The messages are
+ * queued in bounded batches, one statement each (its own transaction), sized to take a few tens of
+ * milliseconds, with a turn for other requests between two: a club of 50 000 members never holds
+ * the database for long. The first batch is queued before this answers, the others follow in the
+ * background. A member is still invited at most once a day (the outbox's unique `dedupe_key`),
+ * also when two bulk invitations run at once. The audit event records how many were invited once
+ * all are queued. Answers null when nobody was left to invite.
  */
 export async function inviteAllAssociates(
   db: Database,
   options: InviteAllAssociatesOptions,
-): Promise<string | null> {
+): Promise<BulkInvitation | null> {
   const batchId = randomUUID();
-  return db.transaction(async (tx) => {
-    const queued = await queueInvitations(tx, { ...options, batchId });
-    if (queued === 0) return null;
-    await recordAudit(tx, {
-      companyId: options.companyId,
-      actorUserId: options.actorUserId,
-      action: 'associate.invite-all',
-      entityType: 'company',
-      entityId: options.companyId,
-      data: { invited: queued },
+  const betweenBatches = options.betweenBatches ?? (() => nextTurn());
+  const template = await renderTemplate(db, options);
+  let limit = options.batchSize ?? invitationBatching.first;
+  /** One batch; a batch as large as its limit means more members may remain. */
+  const queueBatch = async (afterCardId: string | null) => {
+    const started = performance.now();
+    const batch = await queueInvitations(db, {
+      ...options,
+      template,
+      batchId,
+      afterCardId,
+      limit,
     });
-    return batchId;
-  });
+    const isFull = batch.considered === limit;
+    if (!options.batchSize) limit = nextBatchSize(limit, performance.now() - started);
+    return { ...batch, isFull };
+  };
+  const first = await queueBatch(null);
+  if (first.considered === 0) return null;
+
+  const queueTheRest = async () => {
+    let invited = first.queued;
+    let batches = 1;
+    let last = first;
+    try {
+      while (last.isFull) {
+        await betweenBatches();
+        if (options.signal?.aborted) break;
+        last = await queueBatch(last.lastCardId);
+        invited += last.queued;
+        batches += 1;
+      }
+    } catch (error) {
+      options.log.error(
+        { err: error, batchId, invited },
+        'bulk invitation stopped: the members queued so far stay queued',
+      );
+    }
+    if (invited > 0) {
+      await recordAudit(db, {
+        companyId: options.companyId,
+        actorUserId: options.actorUserId,
+        action: 'associate.invite-all',
+        entityType: 'company',
+        entityId: options.companyId,
+        data: { invited },
+      }).catch((error: unknown) =>
+        options.log.error({ err: error, batchId }, 'bulk invitation not audited'),
+      );
+    }
+    return { invited, batches };
+  };
+  // One batch was enough (a small club): everything is done before the answer.
+  if (!first.isFull) return { batchId, finished: Promise.resolve(await queueTheRest()) };
+  return { batchId, finished: queueTheRest() };
 }
 
 /** How many members an invitation would go to now. */

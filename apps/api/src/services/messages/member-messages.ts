@@ -1,22 +1,14 @@
+import type { FastifyBaseLogger } from 'fastify';
 import { createEvent } from 'ics';
-import { and, eq, inArray, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
-import {
-  appointments,
-  associates,
-  associateTitles,
-  companies,
-  places,
-  queryRows,
-  type Database,
-} from '@clube/db';
+import { and, eq, sql } from 'drizzle-orm';
+import { associates, associateTitles, companies, queryRows, type Database } from '@clube/db';
 import { clubDateOf, clubTimeOf, dateLabel } from '@clube/shared';
 import { renderMessage, type MessageLayout } from '../../lib/mail/layout';
 import { enqueueMessages, type NewMessage } from '../../lib/mail/enqueue-messages';
 import { absoluteUrl } from '../account-links/links';
+import { readBookings, readersOf, type BookingRow, type MessageReader } from './read-bookings';
 
-/** Someone a message is for: a member of the club, with or without an e-mail address. */
-export type MessageReader = { id: string; name: string; email: string | null };
+export type { MessageReader } from './read-bookings';
 
 /** Characters of a push notification's text: a phone shows a few lines of it. */
 export const pushBodyLength = 180;
@@ -73,96 +65,6 @@ export const firstNameOf = (name: string) => name.trim().split(/\s+/)[0] ?? name
 /** The portal's list of the member's bookings: every booking message links there. */
 export const bookingsUrl = (publicUrl: string) => `${publicUrl}/portal/reservas`;
 
-/** A booking with what its messages say and whom they go to (readMessageBookings). */
-export type BookingRow = {
-  id: string;
-  companyId: string;
-  startsAt: Date;
-  endsAt: Date;
-  placeName: string;
-  clubName: string;
-  logoUrl: string | null;
-  timezone: string;
-  bookedByStaff: boolean;
-  forMember: MessageReader & { notifyOwnBookings: boolean; notifyReminders: boolean };
-  booker: (MessageReader & { notifyOwnBookings: boolean; notifyReminders: boolean }) | null;
-};
-
-/**
- * The bookings with what their messages say and whom they go to, in one statement: every message
- * about a booking (confirmation, reminder, a change by the club) reads them here. `companyId`
- * keeps only the bookings of that club.
- */
-export async function readMessageBookings(
-  db: Database,
-  options: { ids: string[]; companyId?: string },
-): Promise<BookingRow[]> {
-  const { ids, companyId } = options;
-  if (ids.length === 0) return [];
-  const booker = alias(associates, 'booker');
-  const rows = await db
-    .select({
-      id: appointments.id,
-      companyId: appointments.companyId,
-      startsAt: appointments.startsAt,
-      endsAt: appointments.endsAt,
-      createdBy: appointments.createdBy,
-      placeName: places.name,
-      clubName: companies.name,
-      logoUrl: companies.logoUrl,
-      timezone: companies.timezone,
-      forId: associates.id,
-      forName: associates.name,
-      forEmail: associates.email,
-      forOwn: associates.notifyOwnBookings,
-      forReminders: associates.notifyReminders,
-      bookerId: booker.id,
-      bookerName: booker.name,
-      bookerEmail: booker.email,
-      bookerOwn: booker.notifyOwnBookings,
-      bookerReminders: booker.notifyReminders,
-    })
-    .from(appointments)
-    .innerJoin(places, eq(places.id, appointments.placeId))
-    .innerJoin(companies, eq(companies.id, appointments.companyId))
-    .innerJoin(associates, eq(associates.id, appointments.associateId))
-    .leftJoin(booker, eq(booker.id, appointments.createdByAssociateId))
-    .where(
-      and(
-        inArray(appointments.id, ids),
-        companyId ? eq(appointments.companyId, companyId) : undefined,
-      ),
-    );
-  return rows.map((row) => ({
-    id: row.id,
-    companyId: row.companyId,
-    startsAt: row.startsAt,
-    endsAt: row.endsAt,
-    placeName: row.placeName,
-    clubName: row.clubName,
-    logoUrl: row.logoUrl,
-    timezone: row.timezone,
-    bookedByStaff: row.createdBy !== null,
-    forMember: {
-      id: row.forId,
-      name: row.forName,
-      email: row.forEmail,
-      notifyOwnBookings: row.forOwn,
-      notifyReminders: row.forReminders,
-    },
-    booker:
-      row.bookerId && row.bookerId !== row.forId
-        ? {
-            id: row.bookerId,
-            name: row.bookerName!,
-            email: row.bookerEmail,
-            notifyOwnBookings: row.bookerOwn!,
-            notifyReminders: row.bookerReminders!,
-          }
-        : null,
-  }));
-}
-
 /** "Quadra A, 04/03/2030, 10:00–11:00" in the club's time. */
 function bookingLine(row: BookingRow): string {
   const date = dateLabel(clubDateOf(row.startsAt, row.timezone));
@@ -199,12 +101,26 @@ export function bookingCalendar(row: BookingRow, publicUrl: string): string {
   return value;
 }
 
-/** The member the booking is for, and the member who booked it for them (family), once each. */
-function readersOf(row: BookingRow) {
-  return [
-    { reader: row.forMember, isFor: true },
-    ...(row.booker ? [{ reader: row.booker, isFor: false }] : []),
-  ];
+/** Where a confirmation that lost its attachment is told: the request's logger. */
+export type MessageLog = Pick<FastifyBaseLogger, 'warn'>;
+
+/** What a booking needs to queue its confirmation: the portal's address and a logger. */
+export type BookingConfirmationOptions = { publicUrl: string; log: MessageLog };
+
+/**
+ * The booking's calendar file, or null when it cannot be made: the attachment is a courtesy, so
+ * its failure is logged and never fails the booking whose transaction queues it.
+ */
+function calendarOrNull(row: BookingRow, options: BookingConfirmationOptions): string | null {
+  try {
+    return bookingCalendar(row, options.publicUrl);
+  } catch (error) {
+    options.log.warn(
+      { err: error, appointmentId: row.id },
+      'booking confirmation queued without its calendar file: it could not be made',
+    );
+    return null;
+  }
 }
 
 /**
@@ -214,25 +130,27 @@ function readersOf(row: BookingRow) {
  */
 export async function queueBookingConfirmation(
   db: Database,
-  options: { appointmentId: string; publicUrl: string },
+  options: BookingConfirmationOptions & { appointmentId: string },
 ): Promise<number> {
-  const [row] = await readMessageBookings(db, { ids: [options.appointmentId] });
+  const [row] = await readBookings(db, { ids: [options.appointmentId] });
   if (!row) return 0;
   const line = bookingLine(row);
-  const calendar = bookingCalendar(row, options.publicUrl);
+  const calendar = calendarOrNull(row, options);
   const messages = readersOf(row).map(({ reader, isFor }) =>
     memberMessage({
       companyId: row.companyId,
       reader,
       kind: 'booking-confirmed',
       byEmail: row.bookedByStaff || reader.notifyOwnBookings,
-      attachments: [
-        {
-          filename: 'reserva.ics',
-          contentType: 'text/calendar; method=PUBLISH',
-          content: calendar,
-        },
-      ],
+      attachments: calendar
+        ? [
+            {
+              filename: 'reserva.ics',
+              contentType: 'text/calendar; method=PUBLISH',
+              content: calendar,
+            },
+          ]
+        : [],
       layout: {
         subject: `Reserva confirmada — ${row.clubName}`,
         sender: row.clubName,
@@ -245,7 +163,7 @@ export async function queueBookingConfirmation(
               ? 'Sua reserva está confirmada:'
               : 'A reserva que você fez está confirmada:',
           isFor ? `${line}.` : `${line} (reserva de ${row.forMember.name}).`,
-          'O convite em anexo (reserva.ics) coloca a reserva na sua agenda.',
+          ...(calendar ? ['O convite em anexo (reserva.ics) coloca a reserva na sua agenda.'] : []),
         ],
         action: { label: 'Ver minhas reservas', url: bookingsUrl(options.publicUrl) },
         after: ['Se não puder ir, cancele pelo portal para liberar o horário.'],
@@ -283,7 +201,7 @@ export async function queueDueReminders(
         order by a.starts_at
         limit ${reminderBatch}`,
   );
-  const rows = await readMessageBookings(db, { ids: due.map((row) => row.id) });
+  const rows = await readBookings(db, { ids: due.map((row) => row.id) });
   const messages = rows.flatMap((row) => {
     const line = bookingLine(row);
     return readersOf(row).map(({ reader, isFor }) =>

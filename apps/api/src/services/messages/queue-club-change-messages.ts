@@ -2,7 +2,8 @@ import type { Database } from '@clube/db';
 import { clubDateOf, clubTimeOf, dateLabel } from '@clube/shared';
 import { enqueueMessages, type NewMessage } from '../../lib/mail/enqueue-messages';
 import { absoluteUrl } from '../account-links/links';
-import { bookingsUrl, firstNameOf, memberMessage, readMessageBookings } from './member-messages';
+import { bookingsUrl, firstNameOf, memberMessage } from './member-messages';
+import { readBookings, readersOf, type BookingRow } from './read-bookings';
 
 /** A booking the club cancelled or moved: what happened, and why. */
 export type ClubChange =
@@ -25,6 +26,10 @@ export type QueueClubChangeMessagesOptions = {
 
 type Line = { text: string; member: string };
 
+/** "Motivo: chuva." — a reason staff ended with a full stop (or ! ?) gets no second one. */
+const reasonSentence = (reason: string) =>
+  `Motivo: ${reason.trim()}${/[.!?…]$/.test(reason.trim()) ? '' : '.'}`;
+
 /**
  * Tells members that the club cancelled or moved their bookings, in the caller's transaction:
  * one message per member, listing all of their bookings the change touched (a block over three
@@ -37,25 +42,23 @@ export async function queueClubChangeMessages(
   db: Database,
   options: QueueClubChangeMessagesOptions,
 ): Promise<number> {
-  if (options.changes.length === 0) return 0;
-  const rows = await readMessageBookings(db, {
+  const rows = await readBookings(db, {
     ids: options.changes.map((change) => change.appointmentId),
     companyId: options.companyId,
   });
   const changeOf = new Map(options.changes.map((change) => [change.appointmentId, change]));
   const byRecipient = new Map<
     string,
-    { name: string; email: string | null; lines: Line[]; club: (typeof rows)[number] }
+    { name: string; email: string | null; lines: Line[]; club: BookingRow }
   >();
   for (const row of rows) {
     const change = changeOf.get(row.id)!;
     const when = `${dateLabel(clubDateOf(row.startsAt, row.timezone))}, ${clubTimeOf(row.startsAt, row.timezone)}–${clubTimeOf(row.endsAt, row.timezone)}`;
     const what =
       change.kind === 'cancelled'
-        ? `${row.placeName}, ${when}: cancelada. Motivo: ${change.reason}.`
-        : `${change.fromPlaceName}, ${when}: transferida para ${change.toPlaceName}, no mesmo horário. Motivo: ${change.reason}.`;
-    const people = [row.forMember, ...(row.booker ? [row.booker] : [])];
-    for (const person of people) {
+        ? `${row.placeName}, ${when}: cancelada. ${reasonSentence(change.reason)}`
+        : `${change.fromPlaceName}, ${when}: transferida para ${change.toPlaceName}, no mesmo horário. ${reasonSentence(change.reason)}`;
+    for (const { reader: person } of readersOf(row)) {
       const entry = byRecipient.get(person.id) ?? {
         name: person.name,
         email: person.email,

@@ -2,13 +2,14 @@ import { withConnection, type Database } from '@clube/db';
 import type { PortalBooking } from '@clube/shared';
 import { AppError, appErrorOf } from '../../lib/app-error';
 import { bookAppointment } from '../appointments/create-appointment';
+import type { BookingConfirmationOptions } from '../messages/member-messages';
 import { checkResolved, type CheckBookingOptions } from './check-booking';
 import { memberFailures, resolveBookingRequest } from './booking-request';
 import { findMemberBooking } from './list-bookings';
 
 export type CreateBookingOptions = CheckBookingOptions & {
-  /** Base of the portal link: given, the confirmation is queued with the booking. */
-  publicUrl?: string;
+  /** Given, the confirmation is queued with the booking. */
+  confirmation?: BookingConfirmationOptions;
 };
 
 /**
@@ -32,7 +33,7 @@ export async function createBooking(db: Database, options: CreateBookingOptions)
     companyIds: new Set([member.companyId]),
     actor: { associateId: member.associateId },
     now: resolved.now,
-    publicUrl: options.publicUrl,
+    confirmation: options.confirmation,
     refuse: (failures, context) => {
       const described = memberFailures(failures, context, resolved);
       return appErrorOf(described[0]!.failure, {

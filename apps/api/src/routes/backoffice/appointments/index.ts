@@ -4,6 +4,7 @@ import {
   appointmentSchema,
   bookingCheckSchema,
   bookingRefusalSchema,
+  cancelAppointmentBodySchema,
   cancelExceptionBodySchema,
   createAppointmentBodySchema,
   createExceptionAppointmentBodySchema,
@@ -97,7 +98,7 @@ export const appointmentRoutes: FastifyPluginAsyncZod = async (app) => {
       const created = await bookAndAnswer(app.db, {
         staff: request.staff,
         request: request.body,
-        publicUrl: app.config.publicUrl,
+        confirmation: { publicUrl: app.config.publicUrl, log: request.log },
       });
       app.outbox.wake();
       return reply.status(201).send(created);
@@ -171,9 +172,15 @@ export const appointmentRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { permission: 'bookings.write' },
       schema: {
         tags: ['appointment'],
-        summary: 'Cancela um agendamento (a linha é mantida)',
+        summary: 'Cancela um agendamento com o motivo que o associado recebe (a linha é mantida)',
         params: idParamsSchema,
+        body: cancelAppointmentBodySchema,
         response: { 200: appointmentSchema, ...errors },
+      },
+      // A client that sends no body (as before the reason was asked) hears that the reason is
+      // missing, not that the body is malformed.
+      preValidation: async (request) => {
+        request.body ??= {};
       },
     },
     async (request) => {
@@ -182,6 +189,7 @@ export const appointmentRoutes: FastifyPluginAsyncZod = async (app) => {
         staff: request.staff,
         id,
         publicUrl: app.config.publicUrl,
+        reason: request.body.reason,
       });
       app.outbox.wake();
       const cancelled = await findAppointment(app.db, { companyIds: request.staff.companyIds, id });
@@ -208,7 +216,8 @@ export const appointmentRoutes: FastifyPluginAsyncZod = async (app) => {
         staff: request.staff,
         id,
         publicUrl: app.config.publicUrl,
-        exceptionReason: request.body.reason ?? '',
+        reason: request.body.reason,
+        isException: true,
       });
       app.outbox.wake();
       const cancelled = await findAppointment(app.db, { companyIds: request.staff.companyIds, id });

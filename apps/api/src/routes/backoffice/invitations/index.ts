@@ -5,6 +5,7 @@ import {
   invitationSentSchema,
   invitationSummarySchema,
 } from '@clube/shared';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { assertStaffOf } from '../../../plugins/auth';
 import { getInvitationSummary } from '../../../services/invitations/get-invitation-summary';
@@ -66,6 +67,15 @@ export const invitationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  // A bulk invitation still queueing in the background stops after the batch in hand when the
+  // API closes (pressing again the same day invites the rest), before the database closes.
+  const running = new Set<Promise<unknown>>();
+  const closing = new AbortController();
+  app.addHook('onClose', async () => {
+    closing.abort();
+    await Promise.all(running);
+  });
+
   app.post(
     '/associate/invitation/company/:companyId',
     {
@@ -81,11 +91,25 @@ export const invitationRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { companyId } = request.params;
       assertStaffOf(request, companyId);
-      await inviteAllAssociates(app.db, {
+      const bulk = await inviteAllAssociates(app.db, {
         companyId,
         actorUserId: request.staff.userId,
         publicUrl: app.config.publicUrl,
+        log: app.log,
+        signal: closing.signal,
+        // The sender starts on the first batch while the others are queued.
+        betweenBatches: async () => {
+          app.outbox.wake();
+          await nextTurn();
+        },
       });
+      if (bulk) {
+        running.add(bulk.finished);
+        void bulk.finished.then(() => {
+          running.delete(bulk.finished);
+          app.outbox.wake();
+        });
+      }
       app.outbox.wake();
       return reply.code(202).send(await getInvitationSummary(app.db, { companyId }));
     },

@@ -1,12 +1,17 @@
-import { appointmentSchema } from '@clube/shared';
+import { appointmentSchema, type CancelAppointmentBody } from '@clube/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { invalidateSchedule } from '@/lib/api/club-keys';
 
-/** PATCH /backoffice/appointment/cancel/{id}: the row stays, as CANCELLED. */
-export async function cancelAppointment(id: string) {
+/**
+ * PATCH /backoffice/appointment/cancel/{id}: the row stays, as CANCELLED, with the reason the
+ * member reads.
+ */
+export async function cancelAppointment(input: { id: string } & Required<CancelAppointmentBody>) {
   return appointmentSchema.parse(
-    await api.patch(`/backoffice/appointment/cancel/${encodeURIComponent(id)}`),
+    await api.patch(`/backoffice/appointment/cancel/${encodeURIComponent(input.id)}`, {
+      reason: input.reason,
+    }),
   );
 }
 

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { buildAppointment } from '@/testing/factories';
 import { apiError, mockApi, route } from '@/testing/mock-api';
+import { axeViolations } from '@/testing/axe';
 import { renderSignedIn } from '@/testing/render';
 import { AppointmentDetailDialog } from './appointment-detail-dialog';
 
@@ -137,6 +138,54 @@ describe('appointment detail dialog: front desk', () => {
     expect(within(dialog).queryByRole('button', { name: 'Desfazer' })).not.toBeInTheDocument();
     expect(button(dialog, 'Registrar entrada')).toBeDisabled();
     expect(within(dialog).queryByRole('button', { name: 'Excluir' })).not.toBeInTheDocument();
+  });
+
+  it('cancels only with a reason, and sends it', async () => {
+    const { requests } = mockApi(
+      route.patch(`/backoffice/appointment/cancel/${booked.id}`, () =>
+        appointment({
+          status: 'CANCELLED',
+          cancelledAt: startsAt.toISOString(),
+          cancellationReason: 'A pedido do associado',
+        }),
+      ),
+    );
+    const dialog = renderAt(new Date(startsAt.getTime() - minutes(120)), appointment());
+    const user = userEvent.setup();
+    await user.click(button(dialog, 'Excluir'));
+    expect(
+      within(dialog).getByText(
+        'Tem certeza que deseja excluir? Essa ação não poderá ser desfeita.',
+      ),
+    ).toBeVisible();
+    // Blank is no reason: refused on screen, nothing sent.
+    const field = within(dialog).getByRole('textbox', { name: 'Motivo do cancelamento' });
+    await user.type(field, '   ');
+    await user.click(button(dialog, 'Sim, excluir'));
+    expect(await within(dialog).findByText('Informe o motivo do cancelamento')).toBeVisible();
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+    expect(requests).toEqual([]);
+    expect(await axeViolations()).toEqual([]);
+    await user.click(button(dialog, 'A pedido do associado'));
+    await user.click(button(dialog, 'Sim, excluir'));
+    expect(await screen.findByText('Agendamento excluído com sucesso.')).toBeInTheDocument();
+    expect(requests.map((request) => request.body)).toEqual([{ reason: 'A pedido do associado' }]);
+  });
+
+  it('shows the API’s message when the reason is refused there', async () => {
+    mockApi(
+      route.patch(
+        `/backoffice/appointment/cancel/${booked.id}`,
+        apiError('CancellationReasonRequired'),
+      ),
+    );
+    const dialog = renderAt(new Date(startsAt.getTime() - minutes(120)), appointment());
+    const user = userEvent.setup();
+    await user.click(button(dialog, 'Excluir'));
+    await user.click(button(dialog, 'Manutenção do espaço'));
+    await user.click(button(dialog, 'Sim, excluir'));
+    expect(await screen.findByText('Informe o motivo do cancelamento.')).toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: 'Agendamento' })).toBeInTheDocument();
   });
 
   it('shows why a block cancelled the booking', () => {

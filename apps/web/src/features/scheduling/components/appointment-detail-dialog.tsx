@@ -16,6 +16,7 @@ import { bookedByLabel } from './booked-by-label';
 import { errorMessageOf } from '@/lib/errors';
 import { useCancelAppointment } from '../api/cancel-appointment';
 import { DetailList } from '@/components/ui/detail-list';
+import { CancelReasonForm } from './cancel-reason-form';
 
 type AppointmentDetailDialogProps = {
   appointment: Appointment | null;
@@ -42,6 +43,7 @@ export function AppointmentDetailDialog({
 }: AppointmentDetailDialogProps) {
   const { t } = useTranslation();
   const hintId = useId();
+  const reasonFormId = useId();
   const [isConfirming, setIsConfirming] = useState(false);
   // The answer of the last action, so the dialog shows the new status without closing.
   const [updated, setUpdated] = useState<Appointment | null>(null);
@@ -64,10 +66,10 @@ export function AppointmentDetailDialog({
     if (result) setUpdated(result);
   };
 
-  const confirmCancel = async () => {
+  const confirmCancel = async (reason: string) => {
     if (!appointment) return;
     try {
-      await cancel.mutateAsync(appointment.id);
+      await cancel.mutateAsync({ id: appointment.id, reason });
       toast.success(t('scheduling.detail.deleted'));
       close();
     } catch (error) {
@@ -104,7 +106,7 @@ export function AppointmentDetailDialog({
             <Button variant="secondary" onClick={() => setIsConfirming(false)}>
               {t('scheduling.detail.confirmNo')}
             </Button>
-            <Button variant="danger" isLoading={cancel.isPending} onClick={confirmCancel}>
+            <Button type="submit" form={reasonFormId} variant="danger" isLoading={cancel.isPending}>
               {t('scheduling.detail.confirmYes')}
             </Button>
           </>
@@ -131,9 +133,11 @@ export function AppointmentDetailDialog({
       <DetailList rows={rows} />
       <AttendanceHint allowed={allowed} timezone={timezone} id={hintId} />
       {isConfirming && (
-        <p role="alert" className="mt-4 rounded-lg bg-red-50 p-3 text-sm font-medium text-red-800">
-          {t('scheduling.detail.confirm')}
-        </p>
+        <CancelReasonForm
+          id={reasonFormId}
+          warning={t('scheduling.detail.confirm')}
+          onSubmit={confirmCancel}
+        />
       )}
     </Dialog>
   );

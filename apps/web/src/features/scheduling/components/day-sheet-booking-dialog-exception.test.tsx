@@ -49,6 +49,10 @@ function renderPastDeadline(role: StaffRole) {
 async function tryToCancel(dialog: HTMLElement) {
   const user = userEvent.setup();
   await user.click(within(dialog).getByRole('button', { name: 'Cancelar agendamento' }));
+  await user.type(
+    within(dialog).getByRole('textbox', { name: 'Motivo do cancelamento' }),
+    'Pedido do associado',
+  );
   await user.click(within(dialog).getByRole('button', { name: 'Confirmar cancelamento' }));
   expect(
     await screen.findByText('O prazo para cancelar este agendamento já passou.'),
@@ -67,10 +71,14 @@ describe('day sheet booking detail: exceptions', () => {
     const { dialog, requests } = renderPastDeadline('recepcao');
     const user = await tryToCancel(dialog);
     const submit = await within(dialog).findByRole('button', { name: 'Cancelar como exceção' });
+    // The reason given for the refused cancellation is offered again, to keep or change.
+    const field = within(dialog).getByRole('textbox', { name: 'Motivo da exceção' });
+    expect(field).toHaveValue('Pedido do associado');
+    await user.clear(field);
     await user.click(submit);
     expect(await within(dialog).findByText('Informe o motivo da exceção')).toBeVisible();
 
-    await user.type(within(dialog).getByRole('textbox', { name: 'Motivo da exceção' }), reason);
+    await user.type(field, reason);
     await user.click(submit);
     await waitFor(() =>
       expect(

@@ -120,7 +120,7 @@ describe('day sheet booking detail: cancelling', () => {
     return screen.getByRole('dialog', { name: 'Agendamento' });
   }
 
-  it('cancels a scheduled booking once confirmed, says so and closes', async () => {
+  it('cancels a scheduled booking once confirmed with a reason, says so and closes', async () => {
     const onClosed = vi.fn();
     const { requests } = mockApi(
       route.patch(`/backoffice/appointment/cancel/${booking.id}`, cancelled),
@@ -133,12 +133,27 @@ describe('day sheet booking detail: cancelling', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Voltar' }));
     expect(requests).toEqual([]);
     await user.click(within(dialog).getByRole('button', { name: 'Cancelar agendamento' }));
+    // The reason is required: nothing is sent without it.
+    await user.click(within(dialog).getByRole('button', { name: 'Confirmar cancelamento' }));
+    expect(await within(dialog).findByText('Informe o motivo do cancelamento')).toBeVisible();
+    const field = within(dialog).getByRole('textbox', { name: 'Motivo do cancelamento' });
+    expect(field).toHaveAccessibleDescription(
+      'O associado recebe este motivo na mensagem do cancelamento. Informe o motivo do cancelamento',
+    );
+    expect(requests).toEqual([]);
+    // A quick choice fills the field, which can still be edited.
+    const quick = within(dialog).getByRole('button', { name: 'Evento do clube' });
+    await user.click(quick);
+    expect(quick).toHaveAttribute('aria-pressed', 'true');
+    expect(field).toHaveValue('Evento do clube');
+    await user.type(field, ': torneio de duplas');
     await user.click(within(dialog).getByRole('button', { name: 'Confirmar cancelamento' }));
 
     expect(await screen.findByText('Agendamento cancelado.')).toBeInTheDocument();
     expect(requests.map((request) => `${request.method} ${request.url}`)).toEqual([
       `PATCH /api/backoffice/appointment/cancel/${booking.id}`,
     ]);
+    expect(requests[0]!.body).toEqual({ reason: 'Evento do clube: torneio de duplas' });
     expect(onClosed).toHaveBeenCalledTimes(1);
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Agendamento' })).toBeNull());
   });
@@ -155,6 +170,7 @@ describe('day sheet booking detail: cancelling', () => {
     const user = userEvent.setup();
 
     await user.click(within(dialog).getByRole('button', { name: 'Cancelar agendamento' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Condições do tempo' }));
     await user.click(within(dialog).getByRole('button', { name: 'Confirmar cancelamento' }));
 
     expect(

@@ -18,6 +18,7 @@ import {
 } from './attendance-actions';
 import { DetailList } from '@/components/ui/detail-list';
 import { ExceptionReasonForm } from './exception-booking-form';
+import { CancelReasonForm } from './cancel-reason-form';
 
 type DaySheetBookingDialogProps = {
   booking: { placeName: string; appointment: DaySheetAppointment } | null;
@@ -44,7 +45,10 @@ export function DaySheetBookingDialog({
 }: DaySheetBookingDialogProps) {
   const { t } = useTranslation();
   const hintId = useId();
+  const reasonFormId = useId();
   const [isConfirming, setIsConfirming] = useState(false);
+  // The reason given for the refused cancellation: the exception's form starts from it.
+  const [refusedReason, setRefusedReason] = useState('');
   // The answer of the last attendance action, so the dialog shows the new status without closing.
   const [updated, setUpdated] = useState<AttendanceRecord | null>(null);
   const cancel = useCancelAppointment(companyId);
@@ -56,19 +60,21 @@ export function DaySheetBookingDialog({
   const close = () => {
     setIsConfirming(false);
     setIsPastDeadline(false);
+    setRefusedReason('');
     setUpdated(null);
     onClose();
   };
-  const confirmCancel = async () => {
+  const confirmCancel = async (reason: string) => {
     if (!booking) return;
     try {
-      await cancel.mutateAsync(booking.appointment.id);
+      await cancel.mutateAsync({ id: booking.appointment.id, reason });
       toast.success(t('scheduling.daySheet.booking.cancelled'));
       close();
     } catch (error) {
       toast.error(errorMessageOf(error, t('scheduling.daySheet.booking.cancelError')));
       if (canMakeExceptions && errorKeyOf(error) === 'MaxCancelBookingTimeMissed') {
         setIsConfirming(false);
+        setRefusedReason(reason);
         setIsPastDeadline(true);
       }
     }
@@ -137,7 +143,7 @@ export function DaySheetBookingDialog({
             <Button variant="secondary" onClick={() => setIsConfirming(false)}>
               {t('scheduling.daySheet.booking.keep')}
             </Button>
-            <Button variant="danger" isLoading={cancel.isPending} onClick={confirmCancel}>
+            <Button type="submit" form={reasonFormId} variant="danger" isLoading={cancel.isPending}>
               {t('scheduling.daySheet.booking.confirmCancel')}
             </Button>
           </>
@@ -160,12 +166,20 @@ export function DaySheetBookingDialog({
     >
       <DetailList rows={rows} />
       <AttendanceHint allowed={allowed} timezone={timezone} id={hintId} />
+      {isConfirming && (
+        <CancelReasonForm
+          id={reasonFormId}
+          warning={t('scheduling.cancelReason.warning')}
+          onSubmit={confirmCancel}
+        />
+      )}
       {isPastDeadline && (
         <div className="mt-4">
           <ExceptionReasonForm
             heading={t('scheduling.exception.cancelHeading')}
             submitLabel={t('scheduling.exception.cancelSubmit')}
             isPending={cancelAsException.isPending}
+            defaultReason={refusedReason}
             onSubmit={cancelWithReason}
           />
         </div>

@@ -38,6 +38,8 @@ type ExceptionReasonFormProps = {
   heading: string;
   submitLabel: string;
   isPending: boolean;
+  /** The reason already given (a cancellation's), to confirm or change. */
+  defaultReason?: string;
   /** Books or cancels with the trimmed reason; a refusal is the caller's to tell. */
   onSubmit: (reason: string) => Promise<void>;
 };
@@ -47,12 +49,13 @@ export function ExceptionReasonForm({
   heading,
   submitLabel,
   isPending,
+  defaultReason = '',
   onSubmit,
 }: ExceptionReasonFormProps) {
   const { t } = useTranslation();
   const form = useForm<ExceptionForm>({
     resolver: zodResolver(exceptionFormSchema),
-    defaultValues: { reason: '' },
+    defaultValues: { reason: defaultReason },
   });
   const error = form.formState.errors.reason?.message;
   return (

@@ -312,14 +312,18 @@ describe('place appointments', () => {
         'Tem certeza que deseja excluir? Essa ação não poderá ser desfeita.',
       ),
     ).toBeInTheDocument();
+    await user.type(
+      within(dialog).getByRole('textbox', { name: 'Motivo do cancelamento' }),
+      'Manutenção do espaço',
+    );
     await user.click(within(dialog).getByRole('button', { name: 'Sim, excluir' }));
     expect(await screen.findByText('Agendamento excluído com sucesso.')).toBeInTheDocument();
     expect(await screen.findByText('Nenhum agendamento encontrado.')).toBeInTheDocument();
     expect(
-      requests.some(
+      requests.find(
         (request) => request.url === `/api/backoffice/appointment/cancel/${appointment().id}`,
-      ),
-    ).toBe(true);
+      )?.body,
+    ).toEqual({ reason: 'Manutenção do espaço' });
     const list = requests.find((request) => request.url.startsWith('/api/backoffice/appointment?'));
     expect(list?.url).toContain(`fromDate=${today}`);
     expect(list?.url).toContain(`toDate=${addDaysToDate(today, 1)}`);

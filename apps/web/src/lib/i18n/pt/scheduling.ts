@@ -125,6 +125,19 @@ export const scheduling = {
     createError: 'Erro ao criar.',
     requestError: 'Erro ao criar agendamento',
   },
+  cancelReason: {
+    form: 'Motivo do cancelamento',
+    label: 'Motivo do cancelamento',
+    hint: 'O associado recebe este motivo na mensagem do cancelamento.',
+    quick: 'Motivos frequentes',
+    choices: {
+      maintenance: 'Manutenção do espaço',
+      clubEvent: 'Evento do clube',
+      weather: 'Condições do tempo',
+      memberRequest: 'A pedido do associado',
+    },
+    warning: 'O agendamento será cancelado e o associado avisado com o motivo.',
+  },
   exception: {
     heading: 'O seu papel permite dispensar estas regras como exceção, com um motivo.',
     reason: 'Motivo da exceção',
