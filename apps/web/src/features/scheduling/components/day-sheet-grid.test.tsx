@@ -3,7 +3,13 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadAllTranslations } from '@/lib/i18n';
-import { DaySheetGrid, hoursOf } from './day-sheet-grid';
+import {
+  DaySheetGrid,
+  firstCurrentMinute,
+  gridMinWidthPx,
+  hoursOf,
+  minCellWidthPx,
+} from './day-sheet-grid';
 import { renderWithProviders } from '@/testing/render';
 
 const timezone = 'America/Sao_Paulo';
@@ -172,5 +178,60 @@ describe('DaySheetGrid', () => {
     const looks = new Set([scheduled.className, present.className, absent.className]);
     expect(looks.size).toBe(3);
     expect(present).toHaveAttribute('title', 'Quadra 1, 09:30: Presente — Maria da Silva');
+  });
+
+  it('is never so narrow that a short cell cuts a first name down, on a tablet it scrolls instead', () => {
+    renderWithProviders({ ui: <DaySheetGrid sheet={sheet} onOpenCell={vi.fn()} /> });
+    // Six hours of axis with 30-minute cells: each of the twelve half hours gets minCellWidthPx.
+    const axisMinutes = hoursOf(sheet).length * 60;
+    const least = gridMinWidthPx(sheet, axisMinutes);
+    expect(least - 144).toBeGreaterThanOrEqual((axisMinutes / 30) * minCellWidthPx);
+    expect(screen.getByRole('table')).toHaveStyle({ minWidth: `${least}px` });
+    // A sheet of 45-minute cells over sixteen hours is wider than an 820 px tablet.
+    const fortyFive = {
+      ...sheet,
+      categories: [
+        {
+          ...sheet.categories[0]!,
+          places: [
+            { ...sheet.categories[0]!.places[0]!, bookRange: 45, cells: [cell('06:00', 45)] },
+          ],
+        },
+      ],
+    };
+    expect(gridMinWidthPx(fortyFive, 16 * 60)).toBeGreaterThan(820);
+    expect(gridMinWidthPx(fortyFive, 16 * 60)).toBeGreaterThanOrEqual(
+      144 + ((16 * 60) / 45) * minCellWidthPx,
+    );
+  });
+
+  it("keeps a category's name by the fixed first column when the grid scrolls sideways", () => {
+    renderWithProviders({ ui: <DaySheetGrid sheet={sheet} onOpenCell={vi.fn()} /> });
+    const header = screen.getByRole('rowheader', { name: 'Quadras' });
+    const name = header.querySelector('span')!;
+    expect(name).toHaveTextContent('Quadras');
+    // The header spans the whole scrolled row, so it is its text that sticks, above the column.
+    expect(name.className).toMatch(/\bsticky\b/);
+    expect(name.className).toMatch(/\bleft-0\b/);
+    expect(name.className).toMatch(/\bz-20\b/);
+    expect(header.className).not.toMatch(/\bsticky\b/);
+  });
+
+  it('opens today at an hour before the next cell, a day ahead or over at its start', () => {
+    const at = (time: string) => clubInstant(date, time, timezone);
+    // 08:40: the pool's cells are over, the court's 08:00 booking runs until 09:30.
+    expect(firstCurrentMinute(sheet, at('08:40'))).toBe(8 * 60);
+    expect(firstCurrentMinute(sheet, at('04:00'))).toBeNull();
+    expect(firstCurrentMinute(sheet, at('23:00'))).toBeNull();
+
+    // jsdom lays nothing out: the table is 744 px wide (600 px of axis for hours 05–10).
+    const width = vi.spyOn(HTMLElement.prototype, 'offsetWidth', 'get').mockReturnValue(744);
+    const { container } = renderWithProviders({
+      ui: <DaySheetGrid sheet={sheet} onOpenCell={vi.fn()} now={() => at('08:40')} />,
+    });
+    width.mockRestore();
+    const scroller = container.querySelector('.day-sheet') as HTMLDivElement;
+    // 07:00 is two of the six hours of the axis: a third of 600 px.
+    expect(scroller.scrollLeft).toBe(200);
   });
 });

@@ -1,4 +1,5 @@
 import { minutesOfTime, type DaySheet, type DaySheetCell, type DaySheetPlace } from '@clube/shared';
+import { useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ExceptionMark } from '@/components/exception-mark';
 import { cn } from '@/components/ui/cn';
@@ -7,6 +8,8 @@ import { AttendanceMark, lookOfCell, slotLookHoverStyles, slotLookStyles } from 
 type DaySheetGridProps = {
   sheet: DaySheet;
   onOpenCell: (place: DaySheetPlace, cell: DaySheetCell) => void;
+  /** The clock the grid opens at (tests pass a fixed one). */
+  now?: () => Date;
 };
 
 /** The cell's colours, from the scheme the place calendar shares; clickable cells get a hover. */
@@ -20,6 +23,50 @@ function spanOf(cell: DaySheetCell) {
   const start = minutesOfTime(cell.time);
   const length = (Date.parse(cell.endsAt) - Date.parse(cell.startsAt)) / 60_000;
   return { start, end: start + length };
+}
+
+/**
+ * The narrowest a cell may be drawn: a first name of eight letters and the card number below it,
+ * read on a front-desk tablet without "Jo…".
+ */
+export const minCellWidthPx = 64;
+/** The first column (the places' names). */
+const placeColumnPx = 144;
+
+/** The shortest cell of the sheet in minutes (60 when it has none). */
+export function shortestCellMinutes(sheet: DaySheet): number {
+  let shortest = Infinity;
+  for (const category of sheet.categories)
+    for (const place of category.places)
+      for (const cell of place.cells) {
+        const { start, end } = spanOf(cell);
+        if (end > start) shortest = Math.min(shortest, end - start);
+      }
+  return shortest === Infinity ? 60 : shortest;
+}
+
+/**
+ * The grid's least width: wide enough that its shortest cell gets minCellWidthPx. Narrower
+ * screens scroll sideways under the fixed first column instead of cutting names down.
+ */
+export function gridMinWidthPx(sheet: DaySheet, axisMinutes: number): number {
+  return Math.max(896, placeColumnPx + (axisMinutes * minCellWidthPx) / shortestCellMinutes(sheet));
+}
+
+/**
+ * Where a grid wider than the screen opens: an hour before the first cell not over yet, so the
+ * desk sees what comes next without scrolling; null when the whole day is over or ahead.
+ */
+export function firstCurrentMinute(sheet: DaySheet, now: Date): number | null {
+  let first: number | null = null;
+  let anyOver = false;
+  for (const category of sheet.categories)
+    for (const place of category.places)
+      for (const cell of place.cells) {
+        if (Date.parse(cell.endsAt) <= now.getTime()) anyOver = true;
+        else if (first === null || spanOf(cell).start < first) first = spanOf(cell).start;
+      }
+  return anyOver ? first : null;
 }
 
 /** The whole hours the sheet's cells cover, so every place shares one time axis. */
@@ -96,11 +143,23 @@ export function cellLabel(
  * slot grid: a cell is placed by its start and sized by its length on the shared hour axis, so a
  * 30-minute pool and a 90-minute court line up by the clock.
  */
-export function DaySheetGrid({ sheet, onOpenCell }: DaySheetGridProps) {
+export function DaySheetGrid({ sheet, onOpenCell, now = () => new Date() }: DaySheetGridProps) {
   const { t } = useTranslation();
   const hours = hoursOf(sheet);
   const axisStart = (hours[0] ?? 0) * 60;
   const axisLength = Math.max(60, hours.length * 60);
+  const scroller = useRef<HTMLDivElement>(null);
+  // A new day opens at the hour that matters now (an earlier one at its start).
+  useLayoutEffect(() => {
+    const element = scroller.current;
+    const table = element?.querySelector('table');
+    if (!element || !table) return;
+    const minute = firstCurrentMinute(sheet, now());
+    const axisWidth = table.offsetWidth - placeColumnPx;
+    element.scrollLeft =
+      minute === null ? 0 : Math.max(0, ((minute - 60 - axisStart) / axisLength) * axisWidth);
+    // Only when the day changes: live updates of the same day leave the scroll where it is.
+  }, [sheet.date]);
   const position = (cell: DaySheetCell) => {
     const { start, end } = spanOf(cell);
     return {
@@ -110,8 +169,14 @@ export function DaySheetGrid({ sheet, onOpenCell }: DaySheetGridProps) {
   };
 
   return (
-    <div className="day-sheet overflow-x-auto rounded-xl bg-white shadow-sm ring-1 ring-slate-200 print:overflow-visible print:shadow-none print:ring-0">
-      <table className="w-full min-w-[56rem] table-fixed border-collapse text-xs print:min-w-0">
+    <div
+      ref={scroller}
+      className="day-sheet overflow-x-auto rounded-xl bg-white shadow-sm ring-1 ring-slate-200 print:overflow-visible print:shadow-none print:ring-0"
+    >
+      <table
+        className="w-full table-fixed border-collapse text-xs print:min-w-0!"
+        style={{ minWidth: `${gridMinWidthPx(sheet, axisLength)}px` }}
+      >
         <colgroup>
           <col className="w-36 print:w-28" />
           <col />
@@ -145,9 +210,12 @@ export function DaySheetGrid({ sheet, onOpenCell }: DaySheetGridProps) {
               <th
                 colSpan={2}
                 scope="rowgroup"
-                className="sticky left-0 px-2 py-1.5 text-left text-sm font-semibold text-slate-800"
+                className="p-0 text-left text-sm font-semibold text-slate-800"
               >
-                {category.name}
+                {/* The cell spans the scrolled width; its text keeps to the visible left edge. */}
+                <span className="sticky left-0 z-20 inline-block bg-slate-50 px-2 py-1.5">
+                  {category.name}
+                </span>
               </th>
             </tr>
             {category.places.map((place) => (
