@@ -186,7 +186,7 @@ describe('DaySheetGrid', () => {
     const axisMinutes = hoursOf(sheet).length * 60;
     const least = gridMinWidthPx(sheet, axisMinutes);
     expect(least - 144).toBeGreaterThanOrEqual((axisMinutes / 30) * minCellWidthPx);
-    expect(screen.getByRole('table')).toHaveStyle({ minWidth: `${least}px` });
+    expect(screen.getByRole('grid')).toHaveStyle({ minWidth: `${least}px` });
     // A sheet of 45-minute cells over sixteen hours is wider than an 820 px tablet.
     const fortyFive = {
       ...sheet,
@@ -233,5 +233,47 @@ describe('DaySheetGrid', () => {
     const scroller = container.querySelector('.day-sheet') as HTMLDivElement;
     // 07:00 is two of the six hours of the axis: a third of 600 px.
     expect(scroller.scrollLeft).toBe(200);
+  });
+
+  it('is a grid of one tab stop: arrows move between times and places, Enter opens the cell', async () => {
+    const onOpenCell = vi.fn();
+    renderWithProviders({
+      ui: (
+        <>
+          <button type="button">antes</button>
+          <DaySheetGrid sheet={sheet} onOpenCell={onOpenCell} />
+        </>
+      ),
+    });
+    const grid = screen.getByRole('grid', { name: 'Horários do dia por espaço' });
+    expect(grid.querySelectorAll('[tabindex="0"]')).toHaveLength(1);
+    expect(screen.getAllByRole('gridcell')).toHaveLength(4);
+
+    await userEvent.click(screen.getByRole('button', { name: 'antes' }));
+    await userEvent.tab();
+    // The first place's first time, a time outside the club's hours that can be read, not opened.
+    expect(
+      screen.getByRole('img', { name: 'Piscina, 05:30: Fora do horário do clube' }),
+    ).toHaveFocus();
+    await userEvent.keyboard('{ArrowRight}');
+    const free = screen.getByRole('button', { name: 'Piscina, 06:00: Livre' });
+    expect(free).toHaveFocus();
+    await userEvent.keyboard('{ArrowRight}');
+    expect(free).toHaveFocus();
+    await userEvent.keyboard('{ArrowDown}');
+    const booked = screen.getByRole('button', {
+      name: 'Quadra 1, 08:00: Agendado — Maria da Silva',
+    });
+    expect(booked).toHaveFocus();
+    await userEvent.keyboard('{End}');
+    expect(screen.getByRole('img', { name: /Quadra 1, 09:30: Bloqueado/ })).toHaveFocus();
+    await userEvent.keyboard('{Home}{Enter}');
+    expect(onOpenCell).toHaveBeenCalledTimes(1);
+    expect(onOpenCell.mock.calls[0]![1]).toMatchObject({ time: '08:00', state: 'booked' });
+    // The tab stop stays on the cell last visited: Tab leaves the grid, Shift+Tab comes back to it.
+    expect(grid.querySelectorAll('[tabindex="0"]')).toHaveLength(1);
+    expect(booked).toHaveAttribute('tabindex', '0');
+    await userEvent.keyboard('{Control>}{Home}{/Control}');
+    expect(screen.getByRole('img', { name: /Piscina, 05:30/ })).toHaveFocus();
   });
 });

@@ -1,8 +1,9 @@
 import { minutesOfTime, type DaySheet, type DaySheetCell, type DaySheetPlace } from '@clube/shared';
-import { useLayoutEffect, useRef } from 'react';
+import { useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ExceptionMark } from '@/components/exception-mark';
 import { cn } from '@/components/ui/cn';
+import { moveInGrid, type GridPosition, type GridRow } from './grid-keys';
 import { AttendanceMark, lookOfCell, slotLookHoverStyles, slotLookStyles } from './slot-look';
 
 type DaySheetGridProps = {
@@ -10,6 +11,8 @@ type DaySheetGridProps = {
   onOpenCell: (place: DaySheetPlace, cell: DaySheetCell) => void;
   /** The clock the grid opens at (tests pass a fixed one). */
   now?: () => Date;
+  /** The id a skip link points at. */
+  id?: string;
 };
 
 /** The cell's colours, from the scheme the place calendar shares; clickable cells get a hover. */
@@ -143,7 +146,13 @@ export function cellLabel(
  * slot grid: a cell is placed by its start and sized by its length on the shared hour axis, so a
  * 30-minute pool and a 90-minute court line up by the clock.
  */
-export function DaySheetGrid({ sheet, onOpenCell, now = () => new Date() }: DaySheetGridProps) {
+/** The first cell of the first place that has one. */
+function firstCellOf(rows: GridRow[]): GridPosition {
+  const row = rows.findIndex((cells) => cells.length > 0);
+  return { row: Math.max(row, 0), column: 0 };
+}
+
+export function DaySheetGrid({ sheet, onOpenCell, now = () => new Date(), id }: DaySheetGridProps) {
   const { t } = useTranslation();
   const hours = hoursOf(sheet);
   const axisStart = (hours[0] ?? 0) * 60;
@@ -160,6 +169,23 @@ export function DaySheetGrid({ sheet, onOpenCell, now = () => new Date() }: DayS
       minute === null ? 0 : Math.max(0, ((minute - 60 - axisStart) / axisLength) * axisWidth);
     // Only when the day changes: live updates of the same day leave the scroll where it is.
   }, [sheet.date]);
+  // The WAI-ARIA grid: one cell in the tab order (the last one focused), arrows move between them.
+  const places = sheet.categories.flatMap((category) => category.places);
+  const rowOf = new Map(places.map((place, index) => [place.id, index]));
+  const rows = places.map((place) => place.cells.map(spanOf));
+  const [chosen, setActive] = useState<GridPosition | null>(null);
+  const active = chosen && rows[chosen.row]?.[chosen.column] ? chosen : firstCellOf(rows);
+  const focusCell = (target: GridPosition) =>
+    scroller.current
+      ?.querySelector<HTMLElement>(`[data-cell="${target.row}:${target.column}"]`)
+      ?.focus();
+  const onKeyDown = (event: KeyboardEvent<HTMLTableElement>) => {
+    const target = moveInGrid(rows, active, event.key, event.ctrlKey || event.metaKey);
+    if (!target) return;
+    event.preventDefault();
+    setActive(target);
+    focusCell(target);
+  };
   const position = (cell: DaySheetCell) => {
     const { start, end } = spanOf(cell);
     return {
@@ -171,9 +197,18 @@ export function DaySheetGrid({ sheet, onOpenCell, now = () => new Date() }: DayS
   return (
     <div
       ref={scroller}
-      className="day-sheet overflow-x-auto rounded-xl bg-white shadow-sm ring-1 ring-slate-200 print:overflow-visible print:shadow-none print:ring-0"
+      id={id}
+      tabIndex={-1}
+      // The skip link lands here: focus goes on to the grid's one cell in the tab order.
+      onFocus={(event) => {
+        if (event.target === event.currentTarget) focusCell(active);
+      }}
+      className="day-sheet scroll-pl-36 overflow-x-auto outline-none rounded-xl bg-white shadow-sm ring-1 ring-slate-200 print:overflow-visible print:shadow-none print:ring-0"
     >
       <table
+        role="grid"
+        aria-label={t('scheduling.daySheet.gridLabel')}
+        onKeyDown={onKeyDown}
         className="w-full table-fixed border-collapse text-xs print:min-w-0!"
         style={{ minWidth: `${gridMinWidthPx(sheet, axisLength)}px` }}
       >
@@ -229,7 +264,8 @@ export function DaySheetGrid({ sheet, onOpenCell, now = () => new Date() }: DayS
                   </span>
                   <span className="block font-normal text-slate-500">{place.bookRange} min</span>
                 </th>
-                <td className="p-0">
+                {/* The cells below are the row's grid cells, each at its time on the axis. */}
+                <td role="presentation" className="p-0">
                   <div className="relative h-12">
                     {hours.map((hour, index) => (
                       <span
@@ -239,40 +275,51 @@ export function DaySheetGrid({ sheet, onOpenCell, now = () => new Date() }: DayS
                         style={{ left: `${((index * 60) / axisLength) * 100}%` }}
                       />
                     ))}
-                    {place.cells.map((cell) => {
+                    {place.cells.map((cell, column) => {
                       const clickable = cell.state === 'free' || cell.state === 'booked';
                       const className = cn(
-                        'absolute top-1 bottom-1 overflow-hidden rounded-md px-1 py-0.5 text-left text-[11px] leading-tight ring-1 ring-inset',
+                        'h-full w-full overflow-hidden rounded-md px-1 py-0.5 text-left text-[11px] leading-tight ring-1 ring-inset',
+                        'focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-brand-700 focus-visible:outline-solid',
                         cellStyleOf(cell, { isClickable: clickable }),
                       );
                       const label = cellLabel(t, place, cell);
-                      return clickable ? (
-                        <button
-                          key={cell.startsAt}
-                          type="button"
-                          data-state={cell.state}
-                          className={cn(
-                            className,
-                            'focus-visible:outline-2 focus-visible:outline-brand-700',
-                          )}
-                          style={position(cell)}
-                          aria-label={label}
-                          title={label}
-                          onClick={() => onOpenCell(place, cell)}
-                        >
-                          <CellText cell={cell} />
-                        </button>
-                      ) : (
+                      const row = rowOf.get(place.id)!;
+                      const keys = {
+                        'data-cell': `${row}:${column}`,
+                        tabIndex: row === active.row && column === active.column ? 0 : -1,
+                        onFocus: () => setActive({ row, column }),
+                      };
+                      return (
                         <div
                           key={cell.startsAt}
-                          data-state={cell.state}
-                          className={className}
+                          role="gridcell"
+                          className="absolute top-1 bottom-1"
                           style={position(cell)}
-                          title={label}
-                          aria-label={label}
-                          role="img"
                         >
-                          <CellText cell={cell} />
+                          {clickable ? (
+                            <button
+                              type="button"
+                              data-state={cell.state}
+                              className={className}
+                              aria-label={label}
+                              title={label}
+                              onClick={() => onOpenCell(place, cell)}
+                              {...keys}
+                            >
+                              <CellText cell={cell} />
+                            </button>
+                          ) : (
+                            <div
+                              data-state={cell.state}
+                              className={className}
+                              title={label}
+                              aria-label={label}
+                              role="img"
+                              {...keys}
+                            >
+                              <CellText cell={cell} />
+                            </div>
+                          )}
                         </div>
                       );
                     })}

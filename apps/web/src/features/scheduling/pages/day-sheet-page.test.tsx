@@ -116,7 +116,7 @@ async function openDaySheet(path = '/day-sheet') {
   const view = renderApp(path);
   await screen.findByRole('heading', { name: 'Quadro do dia' });
   // The wide-screen grid, once the sheet has arrived.
-  const grid = await screen.findByRole('table');
+  const grid = await screen.findByRole('grid');
   return { ...view, grid, user: userEvent.setup() };
 }
 
@@ -150,6 +150,23 @@ describe('day sheet page', () => {
     expect(new Set(sheetReads(requests).map((read) => read.date))).toEqual(
       new Set([today, tomorrow, yesterday]),
     );
+  });
+
+  it('books from the keyboard: a skip link to the grid, arrows to the time, Enter to open it', async () => {
+    answerClub();
+    const { grid, user } = await openDaySheet();
+    const skip = screen.getByRole('link', { name: /Ir para o quadro/ });
+    skip.focus();
+    await user.keyboard('{Enter}');
+    expect(within(grid).getByRole('button', { name: 'Piscina, 07:00: Livre' })).toHaveFocus();
+    await user.keyboard('{ArrowRight}{ArrowDown}');
+    const court = within(grid).getByRole('button', { name: 'Quadra 1, 10:00: Livre' });
+    expect(court).toHaveFocus();
+    await user.keyboard('{Enter}');
+    const choose = await screen.findByRole('dialog', { name: 'Horário livre' });
+    expect(within(choose).getByText('Quadra 1 · 10:00')).toBeInTheDocument();
+    await user.click(within(choose).getByRole('button', { name: 'Agendar' }));
+    expect(await screen.findByRole('dialog', { name: 'Criar Agendamento' })).toBeInTheDocument();
   });
 
   it('takes a typed DD/MM/AAAA date (Backspace and typing stay) and a date from the calendar picker', async () => {
@@ -208,7 +225,7 @@ describe('day sheet page', () => {
 
     isServerDown = false;
     await user.click(screen.getByRole('button', { name: 'Tentar novamente' }));
-    expect(await screen.findByRole('table')).toBeInTheDocument();
+    expect(await screen.findByRole('grid')).toBeInTheDocument();
     await waitFor(() =>
       expect(screen.queryByText(/^Erro ao carregar o quadro do dia\./)).not.toBeInTheDocument(),
     );

@@ -33,6 +33,8 @@ import { slotLooks } from '../components/slot-look';
 
 type FreeCell = { place: DaySheetPlace; slot: TimeSlot };
 
+const gridId = 'quadro-do-dia';
+
 const liveStyles: Record<LiveStatus, string> = {
   connecting: 'bg-slate-100 text-slate-600',
   live: 'bg-brand-100 text-brand-800',
@@ -114,6 +116,17 @@ export function DaySheetPage() {
 
   return (
     <div className="space-y-4">
+      {/* Past the header and filters straight to the grid (hidden on phones, which list one place). */}
+      <a
+        href={`#${gridId}`}
+        onClick={(event) => {
+          event.preventDefault();
+          document.getElementById(gridId)?.focus();
+        }}
+        className="sr-only rounded-lg bg-brand-700 px-3 py-2 text-sm font-semibold text-white focus:not-sr-only focus:absolute focus:z-30 max-md:hidden print:hidden"
+      >
+        {t('scheduling.daySheet.skipToGrid')}
+      </a>
       <div className="print:hidden">
         <PageHeader
           title={t('scheduling.daySheet.title')}
@@ -244,7 +257,7 @@ export function DaySheetPage() {
             </p>
           )}
           <div className="hidden md:block print:block">
-            <DaySheetGrid sheet={sheet.data} onOpenCell={openCell} />
+            <DaySheetGrid id={gridId} sheet={sheet.data} onOpenCell={openCell} />
           </div>
           {mobilePlace && (
             <div className="space-y-3 md:hidden print:hidden">

@@ -191,6 +191,8 @@ export const scheduling = {
       'booking-window': 'Além da janela de reservas',
     },
     cellLabel: '{{place}}, {{time}}: {{state}}',
+    gridLabel: 'Horários do dia por espaço',
+    skipToGrid: 'Ir para o quadro (setas movem entre os horários)',
     freeCell: {
       title: 'Horário livre',
       description: '{{place}} · {{time}}',
