@@ -251,13 +251,14 @@ describe('DaySheetGrid', () => {
 
     await userEvent.click(screen.getByRole('button', { name: 'antes' }));
     await userEvent.tab();
-    // The first place's first time, a time outside the club's hours that can be read, not opened.
+    // The first free time; the one before it, outside the club's hours, is read, not opened.
+    const free = screen.getByRole('button', { name: 'Piscina, 06:00: Livre' });
+    expect(free).toHaveFocus();
+    await userEvent.keyboard('{ArrowLeft}');
     expect(
       screen.getByRole('img', { name: 'Piscina, 05:30: Fora do horário do clube' }),
     ).toHaveFocus();
-    await userEvent.keyboard('{ArrowRight}');
-    const free = screen.getByRole('button', { name: 'Piscina, 06:00: Livre' });
-    expect(free).toHaveFocus();
+    await userEvent.keyboard('{ArrowRight}{ArrowRight}');
     await userEvent.keyboard('{ArrowRight}');
     expect(free).toHaveFocus();
     await userEvent.keyboard('{ArrowDown}');

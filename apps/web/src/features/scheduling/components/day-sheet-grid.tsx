@@ -3,7 +3,7 @@ import { useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ExceptionMark } from '@/components/exception-mark';
 import { cn } from '@/components/ui/cn';
-import { moveInGrid, type GridPosition, type GridRow } from './grid-keys';
+import { moveInGrid, type GridPosition } from './grid-keys';
 import { AttendanceMark, lookOfCell, slotLookHoverStyles, slotLookStyles } from './slot-look';
 
 type DaySheetGridProps = {
@@ -146,10 +146,19 @@ export function cellLabel(
  * slot grid: a cell is placed by its start and sized by its length on the shared hour axis, so a
  * 30-minute pool and a 90-minute court line up by the clock.
  */
-/** The first cell of the first place that has one. */
-function firstCellOf(rows: GridRow[]): GridPosition {
-  const row = rows.findIndex((cells) => cells.length > 0);
-  return { row: Math.max(row, 0), column: 0 };
+/** Where the grid's tab stop starts: the first free time (in place order), else the first cell. */
+function firstCellOf(places: DaySheetPlace[]): GridPosition {
+  for (const [row, place] of places.entries()) {
+    const column = place.cells.findIndex((cell) => cell.state === 'free');
+    if (column >= 0) return { row, column };
+  }
+  return {
+    row: Math.max(
+      0,
+      places.findIndex((place) => place.cells.length > 0),
+    ),
+    column: 0,
+  };
 }
 
 export function DaySheetGrid({ sheet, onOpenCell, now = () => new Date(), id }: DaySheetGridProps) {
@@ -174,7 +183,7 @@ export function DaySheetGrid({ sheet, onOpenCell, now = () => new Date(), id }: 
   const rowOf = new Map(places.map((place, index) => [place.id, index]));
   const rows = places.map((place) => place.cells.map(spanOf));
   const [chosen, setActive] = useState<GridPosition | null>(null);
-  const active = chosen && rows[chosen.row]?.[chosen.column] ? chosen : firstCellOf(rows);
+  const active = chosen && rows[chosen.row]?.[chosen.column] ? chosen : firstCellOf(places);
   const focusCell = (target: GridPosition) =>
     scroller.current
       ?.querySelector<HTMLElement>(`[data-cell="${target.row}:${target.column}"]`)

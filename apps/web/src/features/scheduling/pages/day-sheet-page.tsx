@@ -123,7 +123,7 @@ export function DaySheetPage() {
           event.preventDefault();
           document.getElementById(gridId)?.focus();
         }}
-        className="sr-only rounded-lg bg-brand-700 px-3 py-2 text-sm font-semibold text-white focus:not-sr-only focus:absolute focus:z-30 max-md:hidden print:hidden"
+        className="sr-only rounded-lg bg-brand-700 text-sm font-semibold text-white focus:not-sr-only focus:absolute focus:z-30 focus:px-3 focus:py-2 max-md:hidden print:hidden"
       >
         {t('scheduling.daySheet.skipToGrid')}
       </a>
