@@ -338,6 +338,7 @@ export function DaySheetPage() {
             placeName={freeCell.place.name}
             companyId={company.id}
             timezone={company.timezone}
+            ends={endsFrom(freeCell.place, freeCell.slot.startsAt)}
           />
         </>
       )}
@@ -350,6 +351,19 @@ export function DaySheetPage() {
       />
     </div>
   );
+}
+
+/** The ends of the place's times from the one starting at `startsAt` on, while they follow without a gap. */
+export function endsFrom(place: DaySheetPlace, startsAt: string): string[] {
+  const first = place.cells.findIndex((cell) => cell.startsAt === startsAt);
+  if (first < 0) return [];
+  const ends: string[] = [];
+  for (const cell of place.cells.slice(first)) {
+    const previous = ends[ends.length - 1];
+    if (previous !== undefined && Date.parse(previous) !== Date.parse(cell.startsAt)) break;
+    ends.push(cell.endsAt);
+  }
+  return ends;
 }
 
 function MobileCell({

@@ -143,6 +143,8 @@ export const scheduling = {
     description: 'Motivo',
     descriptionRequired: 'A descrição do motivo é obrigatória',
     submit: 'Bloquear',
+    until: 'Até',
+    untilHint: 'O bloqueio pode seguir pelos horários seguintes deste espaço.',
     cancel: 'Cancelar',
     created: 'Bloqueio de horário criado.',
     createError: 'Erro ao criar.',
