@@ -60,7 +60,7 @@ test('book from part of a member’s name: one field, words in any order, pick, 
   await expect(row).toContainText(`Carteirinha ${member.cardId}`);
   await expect(row).toContainText('pela secretaria');
   await expect(
-    page.getByRole('button', { name: `12:00 (indisponível: ocupado por ${member.user.name})` }),
+    page.getByRole('button', { name: `12:00 ocupado por ${member.user.name} (indisponível)` }),
   ).toBeDisabled();
 
   // The date survives a reload.

@@ -96,7 +96,7 @@ describe('DaySheetGrid', () => {
     expect(screen.getByText('Fora do horário do clube')).toBeInTheDocument();
     expect(screen.getByText('Pintura')).toBeInTheDocument();
     const booked = screen.getByRole('button', {
-      name: 'Quadra 1, 08:00: Agendado — Maria da Silva',
+      name: 'Quadra 1, 08:00: Agendado — Maria da Silva, 1234',
     });
     expect(booked).toHaveTextContent('Maria');
     expect(booked).toHaveTextContent('1234');
@@ -130,7 +130,7 @@ describe('DaySheetGrid', () => {
       ),
     });
     const cell = screen.getByRole('button', {
-      name: `Quadra 1, 08:00: Agendado — Maria da Silva — Exceção: ${reason}`,
+      name: `Quadra 1, 08:00: Agendado — Maria da Silva, 1234 — Exceção: ${reason}`,
     });
     expect(cell.querySelector('[data-exception]')).toHaveAttribute('title', `Exceção: ${reason}`);
   });
@@ -162,13 +162,13 @@ describe('DaySheetGrid', () => {
     renderWithProviders({ ui: <DaySheetGrid sheet={attendanceSheet} onOpenCell={vi.fn()} /> });
 
     const scheduled = screen.getByRole('button', {
-      name: 'Quadra 1, 08:00: Agendado — Maria da Silva',
+      name: 'Quadra 1, 08:00: Agendado — Maria da Silva, 1234',
     });
     const present = screen.getByRole('button', {
-      name: 'Quadra 1, 09:30: Presente — Maria da Silva',
+      name: 'Quadra 1, 09:30: Presente — Maria da Silva, 1234',
     });
     const absent = screen.getByRole('button', {
-      name: 'Quadra 1, 11:00: Não compareceu — Maria da Silva',
+      name: 'Quadra 1, 11:00: Não compareceu — Maria da Silva, 1234',
     });
     // A mark a colour-blind reader (or a grey printer) still sees: a tick and a cross.
     expect(scheduled.querySelector('[data-mark]')).toBeNull();
@@ -177,7 +177,7 @@ describe('DaySheetGrid', () => {
     // And three different looks.
     const looks = new Set([scheduled.className, present.className, absent.className]);
     expect(looks.size).toBe(3);
-    expect(present).toHaveAttribute('title', 'Quadra 1, 09:30: Presente — Maria da Silva');
+    expect(present).toHaveAttribute('title', 'Quadra 1, 09:30: Presente — Maria da Silva, 1234');
   });
 
   it('is never so narrow that a short cell cuts a first name down, on a tablet it scrolls instead', () => {
@@ -263,7 +263,7 @@ describe('DaySheetGrid', () => {
     expect(free).toHaveFocus();
     await userEvent.keyboard('{ArrowDown}');
     const booked = screen.getByRole('button', {
-      name: 'Quadra 1, 08:00: Agendado — Maria da Silva',
+      name: 'Quadra 1, 08:00: Agendado — Maria da Silva, 1234',
     });
     expect(booked).toHaveFocus();
     await userEvent.keyboard('{End}');

@@ -94,15 +94,20 @@ export function CellText({ cell }: { cell: DaySheetCell }) {
   if (cell.state === 'booked' && cell.appointment)
     return (
       <>
-        {/* The first name fits a narrow cell; the full name is in the label and the detail. */}
+        {/*
+          The whole name, cut at the cell's edge (a cell is never narrower than a first name), then
+          the card: the words on screen are the words of the cell's name, in the same order, so
+          whoever says what they see (voice control) reaches the cell.
+        */}
         <span className="flex items-center gap-0.5 font-semibold">
           <AttendanceMark look={lookOfCell(cell)} />
-          <span className="truncate">{cell.appointment.associateName.split(' ')[0]}</span>
+          <span className="truncate">{cell.appointment.associateName}</span>
           {cell.appointment.exceptionReason && (
             <ExceptionMark variant="compact" reason={cell.appointment.exceptionReason} />
           )}
         </span>
-        <span className="block truncate opacity-80">{cell.appointment.cardId}</span>
+        {/* The space keeps the name and the card two words when the text is read as one. */}
+        <span className="block truncate opacity-80"> {cell.appointment.cardId}</span>
       </>
     );
   if (cell.state === 'blocked') return <span className="block truncate">{cell.block?.reason}</span>;
@@ -128,7 +133,7 @@ export function cellLabel(
   const t = translate as unknown as (key: string, options?: Record<string, unknown>) => string;
   const state =
     cell.state === 'booked' && cell.appointment
-      ? `${t(`scheduling.status.${cell.appointment.status}`)} — ${cell.appointment.associateName}${
+      ? `${t(`scheduling.status.${cell.appointment.status}`)} — ${cell.appointment.associateName}, ${cell.appointment.cardId}${
           cell.appointment.exceptionReason
             ? ` — ${t('scheduling.exception.markWithReason', { reason: cell.appointment.exceptionReason })}`
             : ''

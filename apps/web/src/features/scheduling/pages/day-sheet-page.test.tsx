@@ -520,7 +520,7 @@ describe('day sheet page', () => {
     const { user, grid } = await openDaySheet();
 
     await user.click(
-      within(grid).getByRole('button', { name: 'Quadra 1, 10:00: Agendado — Ana Lima' }),
+      within(grid).getByRole('button', { name: 'Quadra 1, 10:00: Agendado — Ana Lima, 1234' }),
     );
     const detail = await screen.findByRole('dialog', { name: 'Agendamento' });
     expect(detail).toHaveTextContent('Quadra 1');

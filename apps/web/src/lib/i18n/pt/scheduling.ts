@@ -18,6 +18,8 @@ export const scheduling = {
     empty: 'Nenhum horário disponível neste dia.',
     loadError: 'Erro ao carregar os horários.',
     slotLabel: '{{time}} ({{state}})',
+    // The reason is on the slot after its time: the name keeps those words in that order.
+    slotLabelWithReason: '{{time}} {{reason}} ({{state}})',
     available: 'disponível',
     unavailable: 'indisponível',
     selected: 'selecionado',
