@@ -81,4 +81,15 @@ test('the day sheet, the place calendar and their dialogs name every control by 
   ).toBeVisible();
   await expect(page.getByRole('button', { name: '12:00 (disponível)' })).toBeVisible();
   expect(await nameMismatches(page)).toEqual([]);
+
+  // On a phone the sheet lists one place's times, each row with the words of its name.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`/day-sheet?date=${date}`);
+  await page.getByRole('combobox', { name: 'Espaço' }).selectOption({ label: place.name });
+  await expect(
+    page.getByRole('button', {
+      name: `${place.name}, 10:00: Agendado — ${associate.user.name}, ${associate.cardId}`,
+    }),
+  ).toBeVisible();
+  expect(await nameMismatches(page)).toEqual([]);
 });

@@ -325,6 +325,10 @@ describe('day sheet page', () => {
         .map((button) => button.getAttribute('aria-label')),
     ).toEqual(['Quadra 1, 10:00: Livre']);
     expect(within(phone).getByText('11:00')).toBeInTheDocument();
+    // The row shows the words of its name after the time (voice control says what it sees).
+    expect(within(phone).getByRole('button', { name: 'Quadra 1, 10:00: Livre' })).toHaveTextContent(
+      /^10:00 Livre$/,
+    );
     expect(within(phone).queryByText('07:00')).toBeNull();
 
     // A free time on the phone opens the same choice as on the grid.

@@ -15,6 +15,7 @@ import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
 import { Dialog } from '@/components/ui/dialog';
 import { PageHeader } from '@/components/ui/page-header';
+import { ExceptionMark } from '@/components/exception-mark';
 import { Spinner } from '@/components/ui/spinner';
 import { useAssociate } from '@/lib/api/get-associate';
 import { useCategories } from '@/lib/api/get-categories';
@@ -29,7 +30,7 @@ import { DayField } from '../components/day-field';
 import { DaySheetBookingDialog } from '../components/day-sheet-booking-dialog';
 import { CellText, DaySheetGrid, cellLabel, cellStyleOf } from '../components/day-sheet-grid';
 import { SlotLegend } from '../components/slot-legend';
-import { slotLooks } from '../components/slot-look';
+import { AttendanceMark, lookOfCell, slotLooks } from '../components/slot-look';
 
 type FreeCell = { place: DaySheetPlace; slot: TimeSlot };
 
@@ -381,7 +382,28 @@ function MobileCell({
     <>
       <span className="w-12 shrink-0 font-semibold tabular-nums">{cell.time}</span>
       <span className="min-w-0 flex-1">
-        <CellText cell={cell} />
+        {/*
+          A phone row has room for the words of the cell's name after its time (the state, who,
+          the card), in the name's order: the leading spaces keep them words when read as one.
+        */}
+        {cell.state === 'free' ? (
+          <span className="block">{` ${t('scheduling.daySheet.states.free')}`}</span>
+        ) : cell.state === 'booked' && cell.appointment ? (
+          <>
+            <span className="flex items-center gap-1 font-semibold">
+              <AttendanceMark look={lookOfCell(cell)} />
+              <span className="truncate">
+                {` ${t(`scheduling.status.${cell.appointment.status}`)} — ${cell.appointment.associateName}`}
+              </span>
+              {cell.appointment.exceptionReason && (
+                <ExceptionMark variant="compact" reason={cell.appointment.exceptionReason} />
+              )}
+            </span>
+            <span className="block opacity-80">{` ${cell.appointment.cardId}`}</span>
+          </>
+        ) : (
+          <CellText cell={cell} />
+        )}
       </span>
     </>
   );
