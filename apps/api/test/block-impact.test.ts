@@ -1,4 +1,4 @@
-import { appointments, auditEvents, blockedTimes } from '@clube/db';
+import { appointments, auditEvents, blockedTimes, places } from '@clube/db';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import {
@@ -114,6 +114,66 @@ describe('POST /api/backoffice/blocked-time/preview', () => {
       ],
     });
     // A preview writes nothing.
+    expect(await blocksOf(s.a.id)).toHaveLength(0);
+  });
+
+  it('offers only places whose own slots fit the booking: same start, same length, no gap left', async () => {
+    const s = await scene();
+    const db = context.database.db;
+    const courts = s.a.categoryId;
+    // 90 minutes from 08:00: a slot at 09:30–11:00, none at 10:00; a 60-minute slot there would leave a gap.
+    await createPlace(db, s.company.id, {
+      name: 'Quadra D (90)',
+      categoryId: courts,
+      bookRange: 90,
+    });
+    // 30 minutes: slots at 10:00 and 10:30, but a 60-minute booking is not one of its slots.
+    await createPlace(db, s.company.id, {
+      name: 'Quadra E (30)',
+      categoryId: courts,
+      bookRange: 30,
+    });
+    // 60 minutes from 08:30: 09:30 and 10:30, never 10:00.
+    await createPlace(db, s.company.id, {
+      name: 'Quadra F (meia hora)',
+      categoryId: courts,
+      startsAt: '08:30',
+    });
+    // 60 minutes from 08:00, open until 10:30: the 10:00 slot would end after closing.
+    await createPlace(db, s.company.id, {
+      name: 'Quadra G (fecha 10:30)',
+      categoryId: courts,
+      endsAt: '10:30',
+    });
+    // 60 minutes from 06:00: 10:00–11:00 is one of its slots.
+    const early = await createPlace(db, s.company.id, {
+      name: 'Quadra H (desde 06:00)',
+      categoryId: courts,
+      startsAt: '06:00',
+    });
+
+    const response = await preview(s.headers, { ...block, placeIds: [s.a.id] });
+    expect(response.statusCode).toBe(200);
+    const [ana] = response.json().appointments as { freePlaces: { name: string }[] }[];
+    expect(ana!.freePlaces.map((place) => place.name)).toEqual([
+      'Quadra B',
+      'Quadra C',
+      early.name,
+    ]);
+
+    // Moving the booking onto a grid it does not fit is refused, and nothing changes.
+    const [ninety] = await db.select().from(places).where(eq(places.name, 'Quadra D (90)'));
+    const refused = await single(s.headers, {
+      ...block,
+      placeId: s.a.id,
+      resolutions: [
+        { appointmentId: s.anaAtTen.id, action: 'move', placeId: ninety!.id },
+        { appointmentId: s.brunoAtEleven.id, action: 'cancel' },
+      ],
+    });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error).toBe('BlockMoveTargetMisfit');
+    expect((await appointment(s.anaAtTen.id)).placeId).toBe(s.a.id);
     expect(await blocksOf(s.a.id)).toHaveLength(0);
   });
 

@@ -53,14 +53,15 @@ test('book from part of a member’s name: one field, words in any order, pick, 
   await expect(page.getByText('Agendamento criado com sucesso.')).toBeVisible();
 
   // The day's list names the member and their card; the slot says who holds it.
-  const row = page.getByRole('button', {
-    name: `Abrir agendamento de ${member.user.name} às 12:00`,
+  // The member's name is the row's button; the row around it tells the rest.
+  const row = page.getByRole('listitem').filter({
+    has: page.getByRole('button', { name: `Abrir agendamento de ${member.user.name} às 12:00` }),
   });
   await expect(row).toContainText(member.user.name);
   await expect(row).toContainText(`Carteirinha ${member.cardId}`);
   await expect(row).toContainText('pela secretaria');
   await expect(
-    page.getByRole('button', { name: `12:00 (indisponível: ocupado por ${member.user.name})` }),
+    page.getByRole('button', { name: `12:00 ocupado por ${member.user.name} (indisponível)` }),
   ).toBeDisabled();
 
   // The date survives a reload.

@@ -85,7 +85,7 @@ test('book a slot through the calendar by card number, see it listed, cancel it'
   await expect(page.getByText('Agendamento criado com sucesso.')).toBeVisible();
 
   await expect(
-    page.getByRole('button', { name: /^12:00 \(indisponível: ocupado por / }),
+    page.getByRole('button', { name: /^12:00 ocupado por .*\(indisponível\)$/ }),
   ).toBeDisabled();
   const listed = page.getByRole('button', {
     name: `Abrir agendamento de ${associate.user.name} às 12:00`,

@@ -32,6 +32,8 @@ export const errorDefinitions = {
   BackupRestoreFailed: { status: 400, message: 'Não foi possível restaurar {{file}}: {{reason}}' },
   BlockConflictsWithAppointments: { status: 409, message: 'O bloqueio coincide com agendamentos marcados: escolha manter, cancelar ou mover cada um.' },
   BlockMoveTargetInvalid: { status: 422, message: 'Espaço de destino inválido: escolha um espaço ativo da mesma categoria, no mesmo clube.' },
+  /** The target's own slots do not hold the booking's time (another start or another length). */
+  BlockMoveTargetMisfit: { status: 409, message: 'O espaço de destino não tem um horário igual ao do agendamento (mesmo início e mesma duração).' },
   BlockMoveTargetTaken: { status: 409, message: 'O espaço de destino não está livre neste horário.' },
   BlockPlacesOfManyClubs: { status: 400, message: 'Os espaços de um bloqueio devem ser do mesmo clube.' },
   BlockReasonRequired: { status: 400, message: 'Informe o motivo do bloqueio.' },

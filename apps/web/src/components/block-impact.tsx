@@ -127,6 +127,18 @@ type BlockImpactChoicesProps = {
 
 const actionOrder: BlockResolutionAction[] = ['keep', 'cancel', 'move'];
 
+/** A booking may take an action it allows; a move needs a free place. */
+function canTake(conflict: BlockConflict, action: BlockResolutionAction) {
+  return conflict.actions.includes(action) && (action !== 'move' || conflict.freePlaces.length > 0);
+}
+
+/** The choice an action makes: a move to the only free place goes there at once. */
+function choiceOf(conflict: BlockConflict, action: BlockResolutionAction): ImpactChoice {
+  return action === 'move' && conflict.freePlaces.length === 1
+    ? { action, placeId: conflict.freePlaces[0]!.id }
+    : { action };
+}
+
 /** Each booking the block would hit, with keep, cancel or move (to a free place) to choose. */
 export function BlockImpactChoices({
   conflicts,
@@ -146,6 +158,35 @@ export function BlockImpactChoices({
         <p className="text-sm text-slate-600">{t('blockedTimes.impact.intro')}</p>
       </div>
       {changed && <Alert tone="error">{t('blockedTimes.impact.changed')}</Alert>}
+      {conflicts.length > 1 && (
+        <div
+          role="group"
+          aria-labelledby="block-impact-all"
+          className="flex flex-wrap items-center gap-2 rounded-lg bg-slate-50 p-2"
+        >
+          <span id="block-impact-all" className="text-sm font-medium text-slate-800">
+            {t('blockedTimes.impact.applyToAll')}
+          </span>
+          {actionOrder.map((action) => {
+            const applicable = conflicts.filter((conflict) => canTake(conflict, action));
+            return (
+              <button
+                key={action}
+                type="button"
+                disabled={applicable.length === 0}
+                onClick={() =>
+                  applicable.forEach((conflict) =>
+                    onChange(conflict.id, choiceOf(conflict, action)),
+                  )
+                }
+                className="rounded-lg border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-800 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-700 disabled:opacity-50"
+              >
+                {t(`blockedTimes.impact.allOf.${action}`)}
+              </button>
+            );
+          })}
+        </div>
+      )}
       <ul className="space-y-3">
         {conflicts.map((conflict) => {
           const choice = choices[conflict.id];
@@ -183,7 +224,7 @@ export function BlockImpactChoices({
                   {actionOrder
                     .filter((action) => conflict.actions.includes(action))
                     .map((action) => {
-                      const disabled = action === 'move' && conflict.freePlaces.length === 0;
+                      const disabled = !canTake(conflict, action);
                       return (
                         <label
                           key={action}
@@ -201,14 +242,7 @@ export function BlockImpactChoices({
                             value={action}
                             checked={choice?.action === action}
                             disabled={disabled}
-                            onChange={() =>
-                              onChange(
-                                conflict.id,
-                                action === 'move' && conflict.freePlaces.length === 1
-                                  ? { action, placeId: conflict.freePlaces[0]!.id }
-                                  : { action },
-                              )
-                            }
+                            onChange={() => onChange(conflict.id, choiceOf(conflict, action))}
                             className="size-4"
                           />
                           {t(`blockedTimes.impact.${action}`)}

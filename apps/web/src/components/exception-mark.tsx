@@ -26,7 +26,8 @@ export function ExceptionMark({ reason, variant = 'badge', className }: Exceptio
           className,
         )}
       >
-        <span aria-hidden>E</span>
+        {/* Drawn, like an icon: the letter is not a word of the cell it marks (its name says it). */}
+        <span aria-hidden className="after:content-['E']" />
         {reason && <span className="sr-only">{label}</span>}
       </span>
     );

@@ -1,10 +1,7 @@
 import type { Database } from '@clube/db';
 import {
-  addDaysToDate,
   clubDateOf,
-  clubInstant,
   dayOfWeekOf,
-  timeOfMinutes,
   type BlockConflict,
   type BlockResolutionAction,
 } from '@clube/shared';
@@ -13,7 +10,7 @@ import {
   type BookingOfPlaces,
   type MoveCandidate,
 } from '../appointments/place-day';
-import { overlaps, slotWindow, type Interval } from '../appointments/slots';
+import { generateSlotTimes, overlaps, type Interval } from '../appointments/slots';
 
 /**
  * A booking a block would hit (under the places' locks for a creation): read by the place's day
@@ -28,9 +25,9 @@ export function actionsFor(booking: Pick<AffectedBooking, 'status'>): BlockResol
 
 /**
  * Finds, for bookings a block would hit, the places they may move to: an active place of the
- * same club and category, not one the block covers, open for the booking's whole time (the
- * place's hours within the club's operating hour of that weekday), and holding no booking or
- * block that overlaps it. One read whatever the number of bookings (readMoveCandidates); `reserve`
+ * same club and category, not one the block covers, with a slot of its own that is exactly the
+ * booking's time (its grid, within the club's operating hour of that weekday: same start, same
+ * length), and holding no booking or block that overlaps it. One read whatever the number of bookings (readMoveCandidates); `reserve`
  * records a planned move so the next booking of the same request does not get the same place and
  * time.
  */
@@ -69,21 +66,19 @@ export async function loadMoveTargets(
     busy.set(interval.placeId, list);
   }
 
-  const isOpen = (place: MoveCandidate, time: Interval) => {
+  // A booking moves only onto one of the target's own slots, the same start and the same length
+  // (the booking rule's "starts on a slot" and "lasts the bookRange"): a 60-minute booking on a
+  // 90-minute grid would leave a gap no one can book, on a 30-minute grid start off the grid.
+  const fitsASlot = (place: MoveCandidate, time: Interval) => {
+    if (time.endsAt.getTime() - time.startsAt.getTime() !== place.bookRange * 60_000) return false;
     const date = clubDateOf(time.startsAt, timezone);
     const hour = hourOf.get(dayOfWeekOf(date));
-    const window = slotWindow({
+    return generateSlotTimes(date, timezone, {
       placeStartsAt: place.startsAt,
       placeEndsAt: place.endsAt,
       bookRange: place.bookRange,
       operatingHour: hour ? { openTime: hour.openTime, closeTime: hour.closeTime } : null,
-    });
-    if (!window) return false;
-    const at = (minutes: number) =>
-      minutes >= 24 * 60
-        ? clubInstant(addDaysToDate(date, 1), timeOfMinutes(minutes - 24 * 60), timezone)
-        : clubInstant(date, timeOfMinutes(minutes), timezone);
-    return at(window.start) <= time.startsAt && time.endsAt <= at(window.end);
+    }).some((slot) => slot.startsAt.getTime() === time.startsAt.getTime());
   };
 
   return {
@@ -95,9 +90,14 @@ export async function loadMoveTargets(
             place.categoryId === booking.categoryId &&
             place.id !== booking.placeId &&
             !(busy.get(place.id) ?? []).some((interval) => overlaps(interval, booking)) &&
-            isOpen(place, booking),
+            fitsASlot(place, booking),
         )
         .map((place) => ({ id: place.id, name: place.name }));
+    },
+    /** The place is a candidate whose own slots do not hold the booking's time. */
+    isMisfit(placeId: string, booking: AffectedBooking) {
+      const place = candidates.find((candidate) => candidate.id === placeId);
+      return place !== undefined && !fitsASlot(place, booking);
     },
     reserve(placeId: string, time: Interval) {
       const list = busy.get(placeId) ?? [];

@@ -205,9 +205,14 @@ export async function createBlockedTimes(db: Database, options: CreateBlockedTim
             !target.archivedAt &&
             target.categoryId === booking.categoryId &&
             targetId !== booking.placeId;
-          throw new AppError(isCandidate ? 'BlockMoveTargetTaken' : 'BlockMoveTargetInvalid', {
-            details,
-          });
+          throw new AppError(
+            !isCandidate
+              ? 'BlockMoveTargetInvalid'
+              : targets.isMisfit(targetId, booking)
+                ? 'BlockMoveTargetMisfit'
+                : 'BlockMoveTargetTaken',
+            { details },
+          );
         }
         targets.reserve(free.id, booking);
         moved.push({ booking, to: free });

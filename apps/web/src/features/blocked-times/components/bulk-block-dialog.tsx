@@ -41,6 +41,8 @@ type BulkBlockDialogProps = {
   onClose: () => void;
   /** A place's own page blocks that place only: no place to choose. */
   place?: { id: string; name: string };
+  /** What was created, so the page can show it. */
+  onCreated?: (result: CreatedBlocks) => void;
 };
 
 /**
@@ -48,7 +50,7 @@ type BulkBlockDialogProps = {
  * every week. Bookings in the way are listed first, each to keep, cancel or move; then the dialog
  * says what was done.
  */
-export function BulkBlockDialog({ isOpen, onClose, place }: BulkBlockDialogProps) {
+export function BulkBlockDialog({ isOpen, onClose, place, onCreated }: BulkBlockDialogProps) {
   const { t } = useTranslation();
   const company = useCurrentCompany();
   const timezone = company.timezone;
@@ -75,12 +77,14 @@ export function BulkBlockDialog({ isOpen, onClose, place }: BulkBlockDialogProps
   const isWeekly = watch('repeatWeekly');
   const flow = useBlockImpactFlow<BulkBlockBody>(
     (body, resolutions) => creation.mutateAsync({ ...body, resolutions, single: !!place }),
-    (result: CreatedBlocks) =>
+    (result: CreatedBlocks) => {
       toast.success(
         place && result.kept.length + result.cancelled.length + result.moved.length === 0
           ? t('scheduling.block.created')
           : t('blockedTimes.bulk.success'),
-      ),
+      );
+      onCreated?.(result);
+    },
   );
 
   const close = () => {

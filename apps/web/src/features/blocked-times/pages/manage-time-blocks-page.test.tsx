@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type {
   BlockConflict,
   BlockConflictDetails,
+  BlockedTime,
   BlockedTimeList,
   CreatedBlocks,
 } from '@clube/shared';
@@ -202,6 +203,56 @@ describe('company-wide blocked times', () => {
     expect(
       within(dialog).getByText('Nenhum espaço livre da mesma categoria neste horário.'),
     ).toBeVisible();
+  });
+
+  it('after saving, the list shows the block just made (on its day, read again)', async () => {
+    setSession(buildSession());
+    const company = buildCompany({ timezone: 'America/Sao_Paulo' });
+    setCurrentCompany(company);
+    const made: BlockedTime = {
+      id: '00000000-0000-4000-8000-0000000000e6',
+      placeId: placeA.id,
+      place: placeA,
+      description: 'Pintura da quadra',
+      startAt: '2030-03-04T09:00:00.000Z',
+      endsAt: '2030-03-04T11:00:00.000Z',
+      recurrenceId: null,
+      createdAt: '2030-03-01T12:00:00.000Z',
+    };
+    let isSaved = false;
+    const { requests } = mockApi(
+      route.get('/backoffice/place/company/:companyId', { items: [placeA, placeB] }),
+      route.get<BlockedTimeList>('/backoffice/blocked-time/findAll', ({ query }) => ({
+        items:
+          isSaved &&
+          query.get('startTime')! <= made.startAt &&
+          made.startAt <= query.get('endTime')!
+            ? [made]
+            : [],
+      })),
+      route.post<BlockConflictDetails>('/backoffice/blocked-time/preview', { appointments: [] }),
+      route.post('/backoffice/blocked-time/bulk', () => {
+        isSaved = true;
+        return reply<CreatedBlocks>(201, { items: [made], kept: [], cancelled: [], moved: [] });
+      }),
+    );
+    renderApp('/manage-time-blocks');
+    const user = userEvent.setup();
+    expect(await screen.findByText('Nenhum item encontrado!')).toBeInTheDocument();
+    await user.click(await screen.findByRole('button', { name: 'Criar bloqueio' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Criar bloqueio' });
+    await user.click(await within(dialog).findByRole('checkbox', { name: 'Quadra A' }));
+    await user.type(within(dialog).getByRole('textbox', { name: 'Motivo' }), made.description);
+    await user.type(within(dialog).getByLabelText('Início'), '04/03/2030 06:00');
+    await user.type(within(dialog).getByLabelText('Fim'), '04/03/2030 08:00');
+    await user.click(within(dialog).getByRole('button', { name: 'Criar bloqueios' }));
+
+    expect(await screen.findByText('Pintura da quadra')).toBeInTheDocument();
+    const reads = requests.filter((request) => request.url.includes('/blocked-time/findAll'));
+    expect(reads.at(-1)?.query.get('startTime')).toBe('2030-03-04T03:00:00.000Z');
+    expect((screen.getByRole('textbox', { name: 'Início' }) as HTMLInputElement).value).toBe(
+      '04/03/2030 00:00',
+    );
   });
 
   it('searches today in the club timezone and explains a failure', async () => {

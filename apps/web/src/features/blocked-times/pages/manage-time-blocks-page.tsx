@@ -6,11 +6,14 @@ import { Button } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/page-header';
 import { BlockedTimesList } from '../components/blocked-times-list';
 import { BulkBlockDialog } from '../components/bulk-block-dialog';
+import { useShownDay } from '../utils/shown-day';
+import { useCurrentCompany } from '@/lib/current-company';
 
 export function ManageTimeBlocksPage() {
   const { t } = useTranslation();
   const [isDialogOpen, setIsDialogOpen] = useState(false);
   const canBlock = useCan('blocks.write');
+  const shown = useShownDay(useCurrentCompany().timezone, undefined);
   return (
     <>
       <PageHeader
@@ -23,8 +26,12 @@ export function ManageTimeBlocksPage() {
         }
       />
       <PermissionNote permission="blocks.write" />
-      <BlockedTimesList showPlaceName />
-      <BulkBlockDialog isOpen={isDialogOpen} onClose={() => setIsDialogOpen(false)} />
+      <BlockedTimesList key={shown.day} showPlaceName initialDate={shown.day} />
+      <BulkBlockDialog
+        isOpen={isDialogOpen}
+        onClose={() => setIsDialogOpen(false)}
+        onCreated={shown.showCreated}
+      />
     </>
   );
 }

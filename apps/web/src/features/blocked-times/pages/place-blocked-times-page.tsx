@@ -15,6 +15,7 @@ import { isNotFoundError } from '@/lib/errors';
 import { isWellFormedId } from '@/lib/record-id';
 import { BlockedTimesList } from '../components/blocked-times-list';
 import { BulkBlockDialog } from '../components/bulk-block-dialog';
+import { useShownDay } from '../utils/shown-day';
 
 export function PlaceBlockedTimesPage() {
   const { t } = useTranslation();
@@ -27,6 +28,7 @@ export function PlaceBlockedTimesPage() {
   const place = usePlace(company.id, placeId);
   const [isDialogOpen, setIsDialogOpen] = useState(false);
   const canBlock = useCan('blocks.write');
+  const shown = useShownDay(company.timezone, dateParam.success ? dateParam.data : undefined);
   if (!isWellFormedId(placeId) || isNotFoundError(place.error)) {
     return <RecordNotFound message={t('errors.PlaceNotFound')} />;
   }
@@ -45,14 +47,16 @@ export function PlaceBlockedTimesPage() {
       />
       <PermissionNote permission="blocks.write" />
       <BlockedTimesList
+        key={shown.day}
         placeId={placeId}
         showPlaceName={false}
-        initialDate={dateParam.success ? dateParam.data : undefined}
+        initialDate={shown.day}
       />
       <BulkBlockDialog
         isOpen={isDialogOpen}
         onClose={() => setIsDialogOpen(false)}
         place={{ id: placeId, name: place.data.name }}
+        onCreated={shown.showCreated}
       />
     </>
   );

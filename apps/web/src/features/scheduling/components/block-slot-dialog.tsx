@@ -6,6 +6,7 @@ import { toast } from 'react-toastify';
 import { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
+import { FormField, inputStyles } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { BlockImpactStep, useBlockImpactFlow } from '@/components/block-impact';
 import { errorMessageOf } from '@/lib/errors';
@@ -14,6 +15,7 @@ import { useCreateSingleBlock } from '../api/create-blocked-time';
 
 const blockFormSchema = z.object({
   description: z.string().trim().min(1, blockReasonRequiredMessage),
+  endsAt: z.string(),
 });
 type BlockForm = z.infer<typeof blockFormSchema>;
 
@@ -25,12 +27,17 @@ type BlockSlotDialogProps = {
   placeName: string;
   companyId: string;
   timezone: string;
+  /**
+   * The ends the block may stretch to: the ends of the place's times that follow the slot
+   * without a gap, in order (the slot's own end first). Only the slot's when absent.
+   */
+  ends?: string[];
 };
 
 type SlotBlock = { placeIds: string[]; description: string; startAt: string; endsAt: string };
 
 /**
- * Blocks the selected slot. Bookings in the way are listed first, each to keep, cancel or move;
+ * Blocks the selected slot, or it and the times that follow it up to the end chosen. Bookings in the way are listed first, each to keep, cancel or move;
  * then the dialog says what was done.
  */
 export function BlockSlotDialog({
@@ -41,12 +48,15 @@ export function BlockSlotDialog({
   placeName,
   companyId,
   timezone,
+  ends = [slot.endsAt],
 }: BlockSlotDialogProps) {
   const { t } = useTranslation();
   const form = useForm<BlockForm>({
     resolver: zodResolver(blockFormSchema),
-    defaultValues: { description: '' },
+    values: { description: '', endsAt: slot.endsAt },
+    resetOptions: { keepDirtyValues: true },
   });
+  const endsAt = form.watch('endsAt');
   const block = useCreateSingleBlock(companyId);
   const flow = useBlockImpactFlow<SlotBlock>(
     ({ placeIds, ...body }, resolutions) =>
@@ -63,13 +73,13 @@ export function BlockSlotDialog({
   const onFailure = (error: unknown) =>
     toast.error(errorMessageOf(error, t('scheduling.block.createError')));
 
-  const submit = form.handleSubmit(async ({ description }) => {
+  const submit = form.handleSubmit(async ({ description, endsAt: until }) => {
     try {
       const outcome = await flow.submit({
         placeIds: [placeId],
         description,
         startAt: slot.startsAt,
-        endsAt: slot.endsAt,
+        endsAt: ends.includes(until) ? until : slot.endsAt,
       });
       if (outcome === 'done') close();
     } catch (error) {
@@ -95,7 +105,7 @@ export function BlockSlotDialog({
         place: placeName,
         date: formatDate(slot.startsAt, timezone),
         start: formatTime(slot.startsAt, timezone),
-        end: formatTime(slot.endsAt, timezone),
+        end: formatTime(ends.includes(endsAt) ? endsAt : slot.endsAt, timezone),
       })}
       closeLabel={t('common.close')}
       footer={
@@ -122,12 +132,25 @@ export function BlockSlotDialog({
       {step.kind !== 'form' ? (
         <BlockImpactStep flow={flow} timezone={timezone} />
       ) : (
-        <form onSubmit={submit} noValidate>
+        <form onSubmit={submit} noValidate className="space-y-4">
           <Input
             label={t('scheduling.block.description')}
             error={form.formState.errors.description?.message}
             {...form.register('description')}
           />
+          {ends.length > 1 && (
+            <FormField label={t('scheduling.block.until')} hint={t('scheduling.block.untilHint')}>
+              {(control) => (
+                <select {...control} {...form.register('endsAt')} className={inputStyles(false)}>
+                  {ends.map((end) => (
+                    <option key={end} value={end}>
+                      {formatTime(end, timezone)}
+                    </option>
+                  ))}
+                </select>
+              )}
+            </FormField>
+          )}
         </form>
       )}
     </Dialog>

@@ -1,12 +1,18 @@
 import { minutesOfTime, type DaySheet, type DaySheetCell, type DaySheetPlace } from '@clube/shared';
+import { useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ExceptionMark } from '@/components/exception-mark';
 import { cn } from '@/components/ui/cn';
+import { moveInGrid, type GridPosition } from './grid-keys';
 import { AttendanceMark, lookOfCell, slotLookHoverStyles, slotLookStyles } from './slot-look';
 
 type DaySheetGridProps = {
   sheet: DaySheet;
   onOpenCell: (place: DaySheetPlace, cell: DaySheetCell) => void;
+  /** The clock the grid opens at (tests pass a fixed one). */
+  now?: () => Date;
+  /** The id a skip link points at. */
+  id?: string;
 };
 
 /** The cell's colours, from the scheme the place calendar shares; clickable cells get a hover. */
@@ -20,6 +26,50 @@ function spanOf(cell: DaySheetCell) {
   const start = minutesOfTime(cell.time);
   const length = (Date.parse(cell.endsAt) - Date.parse(cell.startsAt)) / 60_000;
   return { start, end: start + length };
+}
+
+/**
+ * The narrowest a cell may be drawn: a first name of eight letters and the card number below it,
+ * read on a front-desk tablet without "Jo…".
+ */
+export const minCellWidthPx = 64;
+/** The first column (the places' names). */
+const placeColumnPx = 144;
+
+/** The shortest cell of the sheet in minutes (60 when it has none). */
+export function shortestCellMinutes(sheet: DaySheet): number {
+  let shortest = Infinity;
+  for (const category of sheet.categories)
+    for (const place of category.places)
+      for (const cell of place.cells) {
+        const { start, end } = spanOf(cell);
+        if (end > start) shortest = Math.min(shortest, end - start);
+      }
+  return shortest === Infinity ? 60 : shortest;
+}
+
+/**
+ * The grid's least width: wide enough that its shortest cell gets minCellWidthPx. Narrower
+ * screens scroll sideways under the fixed first column instead of cutting names down.
+ */
+export function gridMinWidthPx(sheet: DaySheet, axisMinutes: number): number {
+  return Math.max(896, placeColumnPx + (axisMinutes * minCellWidthPx) / shortestCellMinutes(sheet));
+}
+
+/**
+ * Where a grid wider than the screen opens: an hour before the first cell not over yet, so the
+ * desk sees what comes next without scrolling; null when the whole day is over or ahead.
+ */
+export function firstCurrentMinute(sheet: DaySheet, now: Date): number | null {
+  let first: number | null = null;
+  let anyOver = false;
+  for (const category of sheet.categories)
+    for (const place of category.places)
+      for (const cell of place.cells) {
+        if (Date.parse(cell.endsAt) <= now.getTime()) anyOver = true;
+        else if (first === null || spanOf(cell).start < first) first = spanOf(cell).start;
+      }
+  return anyOver ? first : null;
 }
 
 /** The whole hours the sheet's cells cover, so every place shares one time axis. */
@@ -44,15 +94,20 @@ export function CellText({ cell }: { cell: DaySheetCell }) {
   if (cell.state === 'booked' && cell.appointment)
     return (
       <>
-        {/* The first name fits a narrow cell; the full name is in the label and the detail. */}
+        {/*
+          The whole name, cut at the cell's edge (a cell is never narrower than a first name), then
+          the card: the words on screen are the words of the cell's name, in the same order, so
+          whoever says what they see (voice control) reaches the cell.
+        */}
         <span className="flex items-center gap-0.5 font-semibold">
           <AttendanceMark look={lookOfCell(cell)} />
-          <span className="truncate">{cell.appointment.associateName.split(' ')[0]}</span>
+          <span className="truncate">{cell.appointment.associateName}</span>
           {cell.appointment.exceptionReason && (
             <ExceptionMark variant="compact" reason={cell.appointment.exceptionReason} />
           )}
         </span>
-        <span className="block truncate opacity-80">{cell.appointment.cardId}</span>
+        {/* The space keeps the name and the card two words when the text is read as one. */}
+        <span className="block truncate opacity-80"> {cell.appointment.cardId}</span>
       </>
     );
   if (cell.state === 'blocked') return <span className="block truncate">{cell.block?.reason}</span>;
@@ -78,7 +133,7 @@ export function cellLabel(
   const t = translate as unknown as (key: string, options?: Record<string, unknown>) => string;
   const state =
     cell.state === 'booked' && cell.appointment
-      ? `${t(`scheduling.status.${cell.appointment.status}`)} — ${cell.appointment.associateName}${
+      ? `${t(`scheduling.status.${cell.appointment.status}`)} — ${cell.appointment.associateName}, ${cell.appointment.cardId}${
           cell.appointment.exceptionReason
             ? ` — ${t('scheduling.exception.markWithReason', { reason: cell.appointment.exceptionReason })}`
             : ''
@@ -96,11 +151,55 @@ export function cellLabel(
  * slot grid: a cell is placed by its start and sized by its length on the shared hour axis, so a
  * 30-minute pool and a 90-minute court line up by the clock.
  */
-export function DaySheetGrid({ sheet, onOpenCell }: DaySheetGridProps) {
+/** Where the grid's tab stop starts: the first free time (in place order), else the first cell. */
+function firstCellOf(places: DaySheetPlace[]): GridPosition {
+  for (const [row, place] of places.entries()) {
+    const column = place.cells.findIndex((cell) => cell.state === 'free');
+    if (column >= 0) return { row, column };
+  }
+  return {
+    row: Math.max(
+      0,
+      places.findIndex((place) => place.cells.length > 0),
+    ),
+    column: 0,
+  };
+}
+
+export function DaySheetGrid({ sheet, onOpenCell, now = () => new Date(), id }: DaySheetGridProps) {
   const { t } = useTranslation();
   const hours = hoursOf(sheet);
   const axisStart = (hours[0] ?? 0) * 60;
   const axisLength = Math.max(60, hours.length * 60);
+  const scroller = useRef<HTMLDivElement>(null);
+  // A new day opens at the hour that matters now (an earlier one at its start).
+  useLayoutEffect(() => {
+    const element = scroller.current;
+    const table = element?.querySelector('table');
+    if (!element || !table) return;
+    const minute = firstCurrentMinute(sheet, now());
+    const axisWidth = table.offsetWidth - placeColumnPx;
+    element.scrollLeft =
+      minute === null ? 0 : Math.max(0, ((minute - 60 - axisStart) / axisLength) * axisWidth);
+    // Only when the day changes: live updates of the same day leave the scroll where it is.
+  }, [sheet.date]);
+  // The WAI-ARIA grid: one cell in the tab order (the last one focused), arrows move between them.
+  const places = sheet.categories.flatMap((category) => category.places);
+  const rowOf = new Map(places.map((place, index) => [place.id, index]));
+  const rows = places.map((place) => place.cells.map(spanOf));
+  const [chosen, setActive] = useState<GridPosition | null>(null);
+  const active = chosen && rows[chosen.row]?.[chosen.column] ? chosen : firstCellOf(places);
+  const focusCell = (target: GridPosition) =>
+    scroller.current
+      ?.querySelector<HTMLElement>(`[data-cell="${target.row}:${target.column}"]`)
+      ?.focus();
+  const onKeyDown = (event: KeyboardEvent<HTMLTableElement>) => {
+    const target = moveInGrid(rows, active, event.key, event.ctrlKey || event.metaKey);
+    if (!target) return;
+    event.preventDefault();
+    setActive(target);
+    focusCell(target);
+  };
   const position = (cell: DaySheetCell) => {
     const { start, end } = spanOf(cell);
     return {
@@ -110,8 +209,23 @@ export function DaySheetGrid({ sheet, onOpenCell }: DaySheetGridProps) {
   };
 
   return (
-    <div className="day-sheet overflow-x-auto rounded-xl bg-white shadow-sm ring-1 ring-slate-200 print:overflow-visible print:shadow-none print:ring-0">
-      <table className="w-full min-w-[56rem] table-fixed border-collapse text-xs print:min-w-0">
+    <div
+      ref={scroller}
+      id={id}
+      tabIndex={-1}
+      // The skip link lands here: focus goes on to the grid's one cell in the tab order.
+      onFocus={(event) => {
+        if (event.target === event.currentTarget) focusCell(active);
+      }}
+      className="day-sheet scroll-pl-36 overflow-x-auto outline-none rounded-xl bg-white shadow-sm ring-1 ring-slate-200 print:overflow-visible print:shadow-none print:ring-0"
+    >
+      <table
+        role="grid"
+        aria-label={t('scheduling.daySheet.gridLabel')}
+        onKeyDown={onKeyDown}
+        className="w-full table-fixed border-collapse text-xs print:min-w-0!"
+        style={{ minWidth: `${gridMinWidthPx(sheet, axisLength)}px` }}
+      >
         <colgroup>
           <col className="w-36 print:w-28" />
           <col />
@@ -145,9 +259,12 @@ export function DaySheetGrid({ sheet, onOpenCell }: DaySheetGridProps) {
               <th
                 colSpan={2}
                 scope="rowgroup"
-                className="sticky left-0 px-2 py-1.5 text-left text-sm font-semibold text-slate-800"
+                className="p-0 text-left text-sm font-semibold text-slate-800"
               >
-                {category.name}
+                {/* The cell spans the scrolled width; its text keeps to the visible left edge. */}
+                <span className="sticky left-0 z-20 inline-block bg-slate-50 px-2 py-1.5">
+                  {category.name}
+                </span>
               </th>
             </tr>
             {category.places.map((place) => (
@@ -161,7 +278,8 @@ export function DaySheetGrid({ sheet, onOpenCell }: DaySheetGridProps) {
                   </span>
                   <span className="block font-normal text-slate-500">{place.bookRange} min</span>
                 </th>
-                <td className="p-0">
+                {/* The cells below are the row's grid cells, each at its time on the axis. */}
+                <td role="presentation" className="p-0">
                   <div className="relative h-12">
                     {hours.map((hour, index) => (
                       <span
@@ -171,40 +289,51 @@ export function DaySheetGrid({ sheet, onOpenCell }: DaySheetGridProps) {
                         style={{ left: `${((index * 60) / axisLength) * 100}%` }}
                       />
                     ))}
-                    {place.cells.map((cell) => {
+                    {place.cells.map((cell, column) => {
                       const clickable = cell.state === 'free' || cell.state === 'booked';
                       const className = cn(
-                        'absolute top-1 bottom-1 overflow-hidden rounded-md px-1 py-0.5 text-left text-[11px] leading-tight ring-1 ring-inset',
+                        'h-full w-full overflow-hidden rounded-md px-1 py-0.5 text-left text-[11px] leading-tight ring-1 ring-inset',
+                        'focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-brand-700 focus-visible:outline-solid',
                         cellStyleOf(cell, { isClickable: clickable }),
                       );
                       const label = cellLabel(t, place, cell);
-                      return clickable ? (
-                        <button
-                          key={cell.startsAt}
-                          type="button"
-                          data-state={cell.state}
-                          className={cn(
-                            className,
-                            'focus-visible:outline-2 focus-visible:outline-brand-700',
-                          )}
-                          style={position(cell)}
-                          aria-label={label}
-                          title={label}
-                          onClick={() => onOpenCell(place, cell)}
-                        >
-                          <CellText cell={cell} />
-                        </button>
-                      ) : (
+                      const row = rowOf.get(place.id)!;
+                      const keys = {
+                        'data-cell': `${row}:${column}`,
+                        tabIndex: row === active.row && column === active.column ? 0 : -1,
+                        onFocus: () => setActive({ row, column }),
+                      };
+                      return (
                         <div
                           key={cell.startsAt}
-                          data-state={cell.state}
-                          className={className}
+                          role="gridcell"
+                          className="absolute top-1 bottom-1"
                           style={position(cell)}
-                          title={label}
-                          aria-label={label}
-                          role="img"
                         >
-                          <CellText cell={cell} />
+                          {clickable ? (
+                            <button
+                              type="button"
+                              data-state={cell.state}
+                              className={className}
+                              aria-label={label}
+                              title={label}
+                              onClick={() => onOpenCell(place, cell)}
+                              {...keys}
+                            >
+                              <CellText cell={cell} />
+                            </button>
+                          ) : (
+                            <div
+                              data-state={cell.state}
+                              className={className}
+                              title={label}
+                              aria-label={label}
+                              role="img"
+                              {...keys}
+                            >
+                              <CellText cell={cell} />
+                            </div>
+                          )}
                         </div>
                       );
                     })}

@@ -129,8 +129,8 @@ describe('one colour scheme for the day sheet and the place calendar', () => {
       'Bloqueado',
       'Passado',
       'Indisponível',
-      // The exception's "E" is drawn, not read.
-      'EReservado como exceção',
+      // The exception's "E" is drawn like an icon, not text.
+      'Reservado como exceção',
     ]);
     expect(legend.querySelector('[data-look="exception"] [data-exception]')).not.toBeNull();
     expect(legend.querySelector('[data-look="checkedIn"] [data-mark="checkedIn"]')).not.toBeNull();

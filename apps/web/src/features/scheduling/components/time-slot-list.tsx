@@ -35,7 +35,7 @@ export function useSlotReason() {
 /**
  * Slots in the day sheet's colours (./slot-look.tsx): free white with a green outline, taken
  * blue, blocked amber, past grey; the selected one solid green. An unavailable slot is disabled
- * and says why, on the slot itself and in its accessible name.
+ * and says why, on the slot itself and in its accessible name (the words shown, in their order).
  */
 export function TimeSlotList({ slots, selectedTime, onSelect }: TimeSlotListProps) {
   const { t } = useTranslation();
@@ -49,16 +49,17 @@ export function TimeSlotList({ slots, selectedTime, onSelect }: TimeSlotListProp
           ? t('scheduling.slots.selected')
           : slot.available
             ? t('scheduling.slots.available')
-            : reason
-              ? `${t('scheduling.slots.unavailable')}: ${reason}`
-              : t('scheduling.slots.unavailable');
+            : t('scheduling.slots.unavailable');
+        const label = reason
+          ? t('scheduling.slots.slotLabelWithReason', { time: slot.time, reason, state })
+          : t('scheduling.slots.slotLabel', { time: slot.time, state });
         return (
           <li key={slot.time}>
             <button
               type="button"
               disabled={!slot.available}
               aria-pressed={isSelected}
-              aria-label={t('scheduling.slots.slotLabel', { time: slot.time, state })}
+              aria-label={label}
               title={reason ?? undefined}
               onClick={() => onSelect(slot)}
               className={cn(
@@ -78,7 +79,8 @@ export function TimeSlotList({ slots, selectedTime, onSelect }: TimeSlotListProp
                   aria-hidden
                   className="line-clamp-2 block w-full text-[11px] leading-tight font-normal break-words"
                 >
-                  {reason}
+                  {/* The space keeps the time and the reason apart when the text is read as one. */}
+                  {` ${reason}`}
                 </span>
               )}
             </button>

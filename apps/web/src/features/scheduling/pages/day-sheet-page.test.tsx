@@ -3,7 +3,10 @@ import {
   clubInstant,
   clubToday,
   type Appointment,
+  type BlockConflict,
+  type BlockConflictDetails,
   type Category,
+  type CreatedBlocks,
   type DaySheet,
   type DaySheetAppointment,
   type DaySheetCell,
@@ -17,7 +20,7 @@ import { setCurrentCompany } from '@/lib/current-company';
 import { formatLongDay } from '@/lib/dates';
 import { setSession } from '@/lib/session';
 import { buildAppointment, buildAssociate, buildCompany, buildSession } from '@/testing/factories';
-import { apiError, mockApi, route, type RecordedRequest } from '@/testing/mock-api';
+import { apiError, mockApi, reply, route, type RecordedRequest } from '@/testing/mock-api';
 import { renderApp } from '@/testing/render';
 import { getDaySheetQueryOptions } from '../api/get-day-sheet';
 
@@ -116,7 +119,7 @@ async function openDaySheet(path = '/day-sheet') {
   const view = renderApp(path);
   await screen.findByRole('heading', { name: 'Quadro do dia' });
   // The wide-screen grid, once the sheet has arrived.
-  const grid = await screen.findByRole('table');
+  const grid = await screen.findByRole('grid');
   return { ...view, grid, user: userEvent.setup() };
 }
 
@@ -150,6 +153,23 @@ describe('day sheet page', () => {
     expect(new Set(sheetReads(requests).map((read) => read.date))).toEqual(
       new Set([today, tomorrow, yesterday]),
     );
+  });
+
+  it('books from the keyboard: a skip link to the grid, arrows to the time, Enter to open it', async () => {
+    answerClub();
+    const { grid, user } = await openDaySheet();
+    const skip = screen.getByRole('link', { name: /Ir para o quadro/ });
+    skip.focus();
+    await user.keyboard('{Enter}');
+    expect(within(grid).getByRole('button', { name: 'Piscina, 07:00: Livre' })).toHaveFocus();
+    await user.keyboard('{ArrowRight}{ArrowDown}');
+    const court = within(grid).getByRole('button', { name: 'Quadra 1, 10:00: Livre' });
+    expect(court).toHaveFocus();
+    await user.keyboard('{Enter}');
+    const choose = await screen.findByRole('dialog', { name: 'Horário livre' });
+    expect(within(choose).getByText('Quadra 1 · 10:00')).toBeInTheDocument();
+    await user.click(within(choose).getByRole('button', { name: 'Agendar' }));
+    expect(await screen.findByRole('dialog', { name: 'Criar Agendamento' })).toBeInTheDocument();
   });
 
   it('takes a typed DD/MM/AAAA date (Backspace and typing stay) and a date from the calendar picker', async () => {
@@ -208,7 +228,7 @@ describe('day sheet page', () => {
 
     isServerDown = false;
     await user.click(screen.getByRole('button', { name: 'Tentar novamente' }));
-    expect(await screen.findByRole('table')).toBeInTheDocument();
+    expect(await screen.findByRole('grid')).toBeInTheDocument();
     await waitFor(() =>
       expect(screen.queryByText(/^Erro ao carregar o quadro do dia\./)).not.toBeInTheDocument(),
     );
@@ -305,6 +325,10 @@ describe('day sheet page', () => {
         .map((button) => button.getAttribute('aria-label')),
     ).toEqual(['Quadra 1, 10:00: Livre']);
     expect(within(phone).getByText('11:00')).toBeInTheDocument();
+    // The row shows the words of its name after the time (voice control says what it sees).
+    expect(within(phone).getByRole('button', { name: 'Quadra 1, 10:00: Livre' })).toHaveTextContent(
+      /^10:00 Livre$/,
+    );
     expect(within(phone).queryByText('07:00')).toBeNull();
 
     // A free time on the phone opens the same choice as on the grid.
@@ -329,6 +353,92 @@ describe('day sheet page', () => {
     expect(block).toHaveTextContent(`Quadra 1 · ${day}/${month}/${year} das 10:00 às 11:00`);
     expect(within(block).getByLabelText('Motivo')).toBeInTheDocument();
     expect(screen.queryByRole('dialog', { name: 'Horário livre' })).toBeNull();
+  });
+
+  it('blocks from a cell over the times that follow, with one choice for every booking hit', async () => {
+    answerClub();
+    const conflict = (n: number, time: string): BlockConflict => {
+      const startsAt = clubInstant(today, time, timezone).toISOString();
+      return {
+        id: id(n),
+        placeId: id(10),
+        placeName: 'Piscina',
+        startsAt,
+        endsAt: new Date(Date.parse(startsAt) + 30 * 60_000).toISOString(),
+        status: 'SCHEDULED',
+        associateName: `Sócio ${n}`,
+        associate: { id: id(n + 1), name: `Sócio ${n}`, cardId: String(n) },
+        actions: ['keep', 'cancel', 'move'],
+        freePlaces: [],
+      };
+    };
+    const conflicts = [conflict(40, '07:00'), conflict(42, '07:30')];
+    const { requests } = mockApi(
+      route.post<BlockConflictDetails>('/backoffice/blocked-time/preview', {
+        appointments: conflicts,
+      }),
+      route.post('/backoffice/blocked-time/single', () =>
+        reply<CreatedBlocks>(201, {
+          items: [],
+          kept: [],
+          cancelled: conflicts.map((item) => ({
+            appointmentId: item.id,
+            associate: item.associate,
+            place: { id: item.placeId, name: item.placeName },
+            startsAt: item.startsAt,
+            endsAt: item.endsAt,
+          })),
+          moved: [],
+        }),
+      ),
+    );
+    const { user, grid } = await openDaySheet();
+    await user.click(within(grid).getByRole('button', { name: 'Piscina, 07:00: Livre' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Horário livre' })).getByRole('button', {
+        name: 'Bloquear',
+      }),
+    );
+    const block = await screen.findByRole('dialog', { name: 'Bloquear horário' });
+    const until = within(block).getByRole('combobox', { name: 'Até' });
+    expect(
+      within(until)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['07:30', '08:00']);
+    await user.selectOptions(until, '08:00');
+    expect(block).toHaveTextContent(/das 07:00 às 08:00/);
+    await user.type(within(block).getByRole('textbox', { name: 'Motivo' }), 'Manutenção');
+    await user.click(within(block).getByRole('button', { name: 'Bloquear' }));
+
+    const all = await within(block).findByRole('group', {
+      name: 'Aplicar a todos os agendamentos:',
+    });
+    // Nothing to move to: that choice is not offered for all.
+    expect(within(all).getByRole('button', { name: 'Mover todos' })).toBeDisabled();
+    await user.click(within(all).getByRole('button', { name: 'Cancelar todos' }));
+    for (const name of ['Sócio 40', 'Sócio 42'])
+      expect(
+        within(
+          within(block).getByRole('group', { name: `O que fazer com o agendamento de ${name}` }),
+        ).getByRole('radio', { name: 'Cancelar' }),
+      ).toBeChecked();
+    await user.click(within(block).getByRole('button', { name: 'Criar bloqueio' }));
+    expect(await within(block).findByRole('heading', { name: 'Bloqueio criado' })).toBeVisible();
+
+    const sent = requests.filter((request) => request.url.endsWith('/blocked-time/single'));
+    expect(sent.map((request) => request.body)).toEqual([
+      {
+        placeId: id(10),
+        description: 'Manutenção',
+        startAt: clubInstant(today, '07:00', timezone).toISOString(),
+        endsAt: clubInstant(today, '08:00', timezone).toISOString(),
+        resolutions: [
+          { appointmentId: id(40), action: 'cancel' },
+          { appointmentId: id(42), action: 'cancel' },
+        ],
+      },
+    ]);
   });
 
   it('offers to book a free cell: Agendar opens the booking for that place and time', async () => {
@@ -414,7 +524,7 @@ describe('day sheet page', () => {
     const { user, grid } = await openDaySheet();
 
     await user.click(
-      within(grid).getByRole('button', { name: 'Quadra 1, 10:00: Agendado — Ana Lima' }),
+      within(grid).getByRole('button', { name: 'Quadra 1, 10:00: Agendado — Ana Lima, 1234' }),
     );
     const detail = await screen.findByRole('dialog', { name: 'Agendamento' });
     expect(detail).toHaveTextContent('Quadra 1');

@@ -15,6 +15,7 @@ import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
 import { Dialog } from '@/components/ui/dialog';
 import { PageHeader } from '@/components/ui/page-header';
+import { ExceptionMark } from '@/components/exception-mark';
 import { Spinner } from '@/components/ui/spinner';
 import { useAssociate } from '@/lib/api/get-associate';
 import { useCategories } from '@/lib/api/get-categories';
@@ -29,9 +30,11 @@ import { DayField } from '../components/day-field';
 import { DaySheetBookingDialog } from '../components/day-sheet-booking-dialog';
 import { CellText, DaySheetGrid, cellLabel, cellStyleOf } from '../components/day-sheet-grid';
 import { SlotLegend } from '../components/slot-legend';
-import { slotLooks } from '../components/slot-look';
+import { AttendanceMark, lookOfCell, slotLooks } from '../components/slot-look';
 
 type FreeCell = { place: DaySheetPlace; slot: TimeSlot };
+
+const gridId = 'quadro-do-dia';
 
 const liveStyles: Record<LiveStatus, string> = {
   connecting: 'bg-slate-100 text-slate-600',
@@ -114,6 +117,17 @@ export function DaySheetPage() {
 
   return (
     <div className="space-y-4">
+      {/* Past the header and filters straight to the grid (hidden on phones, which list one place). */}
+      <a
+        href={`#${gridId}`}
+        onClick={(event) => {
+          event.preventDefault();
+          document.getElementById(gridId)?.focus();
+        }}
+        className="sr-only rounded-lg bg-brand-700 text-sm font-semibold text-white focus:not-sr-only focus:absolute focus:z-30 focus:px-3 focus:py-2 max-md:hidden print:hidden"
+      >
+        {t('scheduling.daySheet.skipToGrid')}
+      </a>
       <div className="print:hidden">
         <PageHeader
           title={t('scheduling.daySheet.title')}
@@ -244,7 +258,7 @@ export function DaySheetPage() {
             </p>
           )}
           <div className="hidden md:block print:block">
-            <DaySheetGrid sheet={sheet.data} onOpenCell={openCell} />
+            <DaySheetGrid id={gridId} sheet={sheet.data} onOpenCell={openCell} />
           </div>
           {mobilePlace && (
             <div className="space-y-3 md:hidden print:hidden">
@@ -325,6 +339,7 @@ export function DaySheetPage() {
             placeName={freeCell.place.name}
             companyId={company.id}
             timezone={company.timezone}
+            ends={endsFrom(freeCell.place, freeCell.slot.startsAt)}
           />
         </>
       )}
@@ -337,6 +352,19 @@ export function DaySheetPage() {
       />
     </div>
   );
+}
+
+/** The ends of the place's times from the one starting at `startsAt` on, while they follow without a gap. */
+export function endsFrom(place: DaySheetPlace, startsAt: string): string[] {
+  const first = place.cells.findIndex((cell) => cell.startsAt === startsAt);
+  if (first < 0) return [];
+  const ends: string[] = [];
+  for (const cell of place.cells.slice(first)) {
+    const previous = ends[ends.length - 1];
+    if (previous !== undefined && Date.parse(previous) !== Date.parse(cell.startsAt)) break;
+    ends.push(cell.endsAt);
+  }
+  return ends;
 }
 
 function MobileCell({
@@ -354,7 +382,28 @@ function MobileCell({
     <>
       <span className="w-12 shrink-0 font-semibold tabular-nums">{cell.time}</span>
       <span className="min-w-0 flex-1">
-        <CellText cell={cell} />
+        {/*
+          A phone row has room for the words of the cell's name after its time (the state, who,
+          the card), in the name's order: the leading spaces keep them words when read as one.
+        */}
+        {cell.state === 'free' ? (
+          <span className="block">{` ${t('scheduling.daySheet.states.free')}`}</span>
+        ) : cell.state === 'booked' && cell.appointment ? (
+          <>
+            <span className="flex items-center gap-1 font-semibold">
+              <AttendanceMark look={lookOfCell(cell)} />
+              <span className="truncate">
+                {` ${t(`scheduling.status.${cell.appointment.status}`)} — ${cell.appointment.associateName}`}
+              </span>
+              {cell.appointment.exceptionReason && (
+                <ExceptionMark variant="compact" reason={cell.appointment.exceptionReason} />
+              )}
+            </span>
+            <span className="block opacity-80">{` ${cell.appointment.cardId}`}</span>
+          </>
+        ) : (
+          <CellText cell={cell} />
+        )}
       </span>
     </>
   );

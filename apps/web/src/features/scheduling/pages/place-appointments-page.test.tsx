@@ -243,10 +243,10 @@ describe('place appointments', () => {
     renderApp(`/place-appointments/${placeId}`);
     await waitForPage();
     const names = [
-      '08:00 (indisponível: já passou)',
-      '09:00 (indisponível: ocupado por Ana Lima)',
-      '10:00 (indisponível: bloqueado: Manutenção da rede)',
-      '11:00 (indisponível: fora da janela de reservas)',
+      '08:00 já passou (indisponível)',
+      '09:00 ocupado por Ana Lima (indisponível)',
+      '10:00 bloqueado: Manutenção da rede (indisponível)',
+      '11:00 fora da janela de reservas (indisponível)',
     ];
     for (const name of names) expect(await screen.findByRole('button', { name })).toBeDisabled();
     // The reason is written on the slot, and whole in its tooltip.
@@ -277,13 +277,15 @@ describe('place appointments', () => {
     );
     renderApp(`/place-appointments/${placeId}`);
     await waitForPage();
+    // The name is the row's button (what it shows is in its name); the row tells the rest.
     const ana = await screen.findByRole('button', { name: /Abrir agendamento de Ana Lima/ });
-    expect(ana).toHaveTextContent('Ana Lima');
-    expect(ana).toHaveTextContent('Carteirinha 1234');
-    expect(ana).toHaveTextContent('Agendado por: Carlos Staff · pela secretaria');
+    expect(ana).toHaveTextContent(/^Ana Lima$/);
+    const anaRow = ana.closest('li')!;
+    expect(anaRow).toHaveTextContent('Carteirinha 1234');
+    expect(anaRow).toHaveTextContent('Agendado por: Carlos Staff · pela secretaria');
     const bruno = screen.getByRole('button', { name: /Abrir agendamento de Bruno Souza/ });
-    expect(bruno).toHaveTextContent('Carteirinha 5678');
-    expect(bruno).toHaveTextContent('Agendado por: Bruno Souza · pelo portal');
+    expect(bruno.closest('li')).toHaveTextContent('Carteirinha 5678');
+    expect(bruno.closest('li')).toHaveTextContent('Agendado por: Bruno Souza · pelo portal');
   });
 
   it('opens an appointment of the day and cancels it after confirmation', async () => {

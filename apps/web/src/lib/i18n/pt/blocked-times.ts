@@ -65,6 +65,12 @@ export const blockedTimes = {
       NO_SHOW: 'Falta registrada',
     },
     choice: 'O que fazer com o agendamento de {{name}}',
+    applyToAll: 'Aplicar a todos os agendamentos:',
+    allOf: {
+      keep: 'Manter todos',
+      cancel: 'Cancelar todos',
+      move: 'Mover todos',
+    },
     keep: 'Manter',
     keepHint: 'o bloqueio fica em volta do horário',
     cancel: 'Cancelar',

@@ -18,6 +18,8 @@ export const scheduling = {
     empty: 'Nenhum horário disponível neste dia.',
     loadError: 'Erro ao carregar os horários.',
     slotLabel: '{{time}} ({{state}})',
+    // The reason is on the slot after its time: the name keeps those words in that order.
+    slotLabelWithReason: '{{time}} {{reason}} ({{state}})',
     available: 'disponível',
     unavailable: 'indisponível',
     selected: 'selecionado',
@@ -156,6 +158,8 @@ export const scheduling = {
     description: 'Motivo',
     descriptionRequired: 'A descrição do motivo é obrigatória',
     submit: 'Bloquear',
+    until: 'Até',
+    untilHint: 'O bloqueio pode seguir pelos horários seguintes deste espaço.',
     cancel: 'Cancelar',
     created: 'Bloqueio de horário criado.',
     createError: 'Erro ao criar.',
@@ -204,6 +208,8 @@ export const scheduling = {
       'booking-window': 'Além da janela de reservas',
     },
     cellLabel: '{{place}}, {{time}}: {{state}}',
+    gridLabel: 'Horários do dia por espaço',
+    skipToGrid: 'Ir para o quadro (setas movem entre os horários)',
     freeCell: {
       title: 'Horário livre',
       description: '{{place}} · {{time}}',
