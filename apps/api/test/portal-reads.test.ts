@@ -255,6 +255,7 @@ describe('OpenAPI', () => {
       );
     expect(portal.map(({ method, path }) => `${method.toUpperCase()} ${path}`).sort()).toEqual([
       'GET /api/portal/bookings',
+      'GET /api/portal/events',
       'GET /api/portal/me',
       'GET /api/portal/me/notifications',
       'GET /api/portal/notice',

@@ -11,7 +11,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { HttpHandler } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { apiError, mockApi, route } from '@/testing/mock-api';
+import { apiError, mockApi, openEventStream, route } from '@/testing/mock-api';
 import { setPortalSession } from '../lib/session';
 import { buildMe, buildPlace, buildPortalSession, buildSlot } from '../testing/factories';
 import { renderPortal } from '@/testing/render';
@@ -188,5 +188,75 @@ describe('a day in the link outside the booking window', () => {
     openOn(addDaysToDate(clubToday('America/Sao_Paulo'), 2));
     expect(await screen.findByRole('heading', { name: /^Horários de/ })).toBeVisible();
     expect(screen.queryByText(/Mostrando os horários de hoje/)).toBeNull();
+  });
+});
+
+describe('live availability', () => {
+  it('turns a free slot taken when the club says it was booked elsewhere, without a reload', async () => {
+    const session = buildPortalSession();
+    setPortalSession(session);
+    const place = buildPlace();
+    const today = clubToday(session.club.timezone);
+    const slot = buildSlot('2099-11-28T13:00:00.000Z');
+    const stream = openEventStream();
+    let booked = false;
+    mockApi(
+      route.get('/portal/me', buildMe(session)),
+      route.get('/portal/places', { items: [place] }),
+      route.get<PortalSlotList>(`/portal/places/${place.id}/slots`, () => ({
+        date: today,
+        items: [booked ? { ...slot, state: 'taken' } : slot],
+      })),
+      route.get('/portal/events', stream.response),
+    );
+    renderPortal(`/espacos/${place.id}`);
+    expect(await screen.findByRole('button', { name: /10:00\s*Livre/ })).toBeInTheDocument();
+
+    booked = true;
+    stream.send({
+      companyId: session.club.id,
+      kind: 'appointment.created',
+      placeId: place.id,
+      date: today,
+    });
+
+    expect(await screen.findByText('Reservado')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /10:00\s*Livre/ })).not.toBeInTheDocument();
+  });
+
+  it("ignores another club's events", async () => {
+    const session = buildPortalSession();
+    setPortalSession(session);
+    const place = buildPlace();
+    const today = clubToday(session.club.timezone);
+    const stream = openEventStream();
+    let reads = 0;
+    mockApi(
+      route.get('/portal/me', buildMe(session)),
+      route.get('/portal/places', { items: [place] }),
+      route.get<PortalSlotList>(`/portal/places/${place.id}/slots`, () => {
+        reads += 1;
+        return { date: today, items: [buildSlot('2099-11-28T13:00:00.000Z')] };
+      }),
+      route.get('/portal/events', stream.response),
+    );
+    renderPortal(`/espacos/${place.id}`);
+    await screen.findByRole('button', { name: /10:00\s*Livre/ });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const readsBefore = reads;
+    stream.send({
+      companyId: '99999999-9999-4999-8999-999999999999',
+      kind: 'appointment.created',
+      placeId: place.id,
+      date: today,
+    });
+    stream.send({
+      companyId: session.club.id,
+      kind: 'appointment.created',
+      placeId: place.id,
+      date: addDaysToDate(today, 1),
+    });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(reads).toBe(readsBefore);
   });
 });

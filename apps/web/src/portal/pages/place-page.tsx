@@ -14,6 +14,7 @@ import { LoadingState } from '@/components/ui/spinner';
 import { importOrReload } from '@/lib/import-or-reload';
 import { useMe } from '../api/me';
 import { usePlaces, useSlots } from '../api/places';
+import { usePortalClubEvents } from '../api/use-club-events';
 import { DateStrip } from '../components/date-strip';
 import { PlaceRules } from '../components/place-rules';
 import { LoadFailure } from '../components/query-state';
@@ -60,6 +61,8 @@ export function PlacePage() {
   const requested = searchParams.get('dia');
   const askedDate = isCalendarDate(requested) ? requested : today;
   useSlots(placeId, askedDate);
+  // A slot booked elsewhere (another member, the front desk) turns taken without a reload.
+  usePortalClubEvents();
   const [slotToBook, setSlotToBook] = useState<PortalSlot | null>(null);
   const [booked, setBooked] = useState<string | null>(null);
 
