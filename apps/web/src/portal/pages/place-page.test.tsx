@@ -260,3 +260,59 @@ describe('live availability', () => {
     expect(reads).toBe(readsBefore);
   });
 });
+
+describe('slots for this member', () => {
+  it("says which slots are the title's and which the title's rules refuse, and why when tapped", async () => {
+    const user = userEvent.setup();
+    const session = buildPortalSession();
+    setPortalSession(session);
+    const place = buildPlace();
+    mockApi(
+      route.get('/portal/me', buildMe(session)),
+      route.get('/portal/places', { items: [place] }),
+      route.get<PortalSlotList>(`/portal/places/${place.id}/slots`, {
+        date: '2099-11-28',
+        items: [
+          buildSlot('2099-11-28T12:00:00.000Z', { state: 'own' }),
+          buildSlot('2099-11-28T13:00:00.000Z', { state: 'taken' }),
+          buildSlot('2099-11-28T14:00:00.000Z', {
+            state: 'refused',
+            rule: 'ReservationsLimitReached',
+          }),
+          buildSlot('2099-11-28T15:00:00.000Z', {
+            state: 'refused',
+            rule: 'WaitingPeriodRequired',
+          }),
+        ],
+      }),
+      route.post<PortalBookingCheck>('/portal/bookings/check', {
+        ok: false,
+        failures: [
+          {
+            code: 'ReservationsLimitReached',
+            message: errorTexts.ReservationsLimitReached,
+            from: '2099-12-01',
+          },
+        ],
+        quota: { used: 1, limit: 1 },
+      }),
+    );
+    renderPortal(`/espacos/${place.id}`);
+
+    // The title's own booking is no button and reads differently from another family's.
+    expect(await screen.findByText('Reserva do seu título')).toBeInTheDocument();
+    expect(screen.getByText('Reservado')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /09:00/ })).not.toBeInTheDocument();
+    expect(screen.queryByText('Livre')).not.toBeInTheDocument();
+    expect(
+      screen.getByRole('button', { name: /12:00\s*Título já tem reserva/ }),
+    ).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: /11:00\s*Cota do mês usada/ }));
+    const dialog = await screen.findByRole('dialog');
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      errorTexts.ReservationsLimitReached,
+    );
+    expect(within(dialog).getByRole('button', { name: 'Confirmar reserva' })).toBeDisabled();
+  });
+});

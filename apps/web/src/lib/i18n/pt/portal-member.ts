@@ -88,10 +88,17 @@ export const portalMember = {
     legend: 'Legenda',
     states: {
       free: 'Livre',
+      own: 'Reserva do seu título',
       taken: 'Reservado',
+      refused: 'Indisponível para o título',
       blocked: 'Bloqueado',
       past: 'Encerrado',
       'outside-window': 'Ainda não aberto',
+    },
+    /** A free slot the title's rules refuse, as the grid says it (tapping lists why). */
+    refused: {
+      ReservationsLimitReached: 'Cota do mês usada',
+      WaitingPeriodRequired: 'Título já tem reserva',
     },
     book: {
       title: 'Reservar {{place}}',
