@@ -15,7 +15,7 @@
 // prettier-ignore
 export const errorDefinitions = {
   AccessLinkInvalid: { status: 410, message: 'Este link não vale mais: já foi usado, expirou ou um link mais novo foi pedido. Peça outro.' },
-  AgeRestriction: { status: 422, message: 'Quem vai usar a reserva não tem a idade mínima exigida por este espaço.' },
+  AgeRestriction: { status: 422, message: 'Quem vai usar a reserva não tem a idade mínima exigida por este espaço: {{minimumAge}} anos.' },
   AppointmentNotFound: { status: 404, message: 'Agendamento não encontrado.' },
   AppointmentNotScheduled: { status: 409, message: 'O agendamento não está mais marcado (cancelado ou com presença registrada).' },
   AssociateBlocked: { status: 422, message: 'O associado está bloqueado para reservas.' },
@@ -135,7 +135,7 @@ export const errorDefinitions = {
   /** The request's fields failed their schema; `details` lists each field and its problem. */
   ValidationError: { status: 400, message: 'Dados inválidos. Verifique os campos.' },
   /** Booking rule 7 (docs/domain.md): same day, or same time the day before, in the category. */
-  WaitingPeriodRequired: { status: 422, message: 'O título já tem uma reserva nesta categoria que impede esta (no mesmo dia ou no mesmo horário do dia anterior).' },
+  WaitingPeriodRequired: { status: 422, message: 'O título já tem uma reserva nesta categoria que impede esta (no mesmo dia ou no mesmo horário do dia anterior): {{place}}, {{date}} às {{time}}.' },
 } as const satisfies Record<string, { status: number; message: string; code?: string }>;
 
 export type ErrorKey = keyof typeof errorDefinitions;

@@ -17,9 +17,19 @@ import { buildMe, buildPlace, buildPortalSession, buildSlot } from '../testing/f
 import { renderPortal } from '@/testing/render';
 
 const failures: PortalBookingFailure[] = [
-  { code: 'AgeRestriction', message: errorTexts.AgeRestriction },
-  { code: 'WaitingPeriodRequired', message: errorTexts.WaitingPeriodRequired },
-  { code: 'ReservationsLimitReached', message: errorTexts.ReservationsLimitReached },
+  { code: 'AgeRestriction', message: 'x', params: { minimumAge: 16 } },
+  {
+    code: 'WaitingPeriodRequired',
+    message: 'y',
+    params: { place: 'Piscina', date: '28/11/2099', time: '09:00' },
+  },
+  { code: 'ReservationsLimitReached', message: 'z', from: '2099-12-01' },
+];
+/** What the member reads for each: the minimum age, the booking that causes the waiting, the reset. */
+const failureTexts = [
+  'Quem vai usar a reserva não tem a idade mínima exigida por este espaço: 16 anos.',
+  'O título já tem uma reserva nesta categoria que impede esta (no mesmo dia ou no mesmo horário do dia anterior): Piscina, 28/11/2099 às 09:00.',
+  `${errorTexts.ReservationsLimitReached} A cota do título renova em 01/12/2099.`,
 ];
 
 /** A signed-in holder on a place's page with one free and one taken slot; `handlers` add routes. */
@@ -98,7 +108,7 @@ describe('booking a slot', () => {
     const listed = within(refusal)
       .getAllByRole('listitem')
       .map((item) => item.textContent);
-    expect(listed).toEqual(failures.map((failure) => failure.message));
+    expect(listed).toEqual(failureTexts);
     expect(within(dialog).getByRole('button', { name: 'Confirmar reserva' })).toBeDisabled();
 
     const checks = requests.filter((request) => request.url === '/api/portal/bookings/check');
@@ -139,7 +149,7 @@ describe('booking a slot', () => {
       within(refusal)
         .getAllByRole('listitem')
         .map((item) => item.textContent),
-    ).toEqual(failures.map((failure) => failure.message));
+    ).toEqual(failureTexts);
     expect(requests.filter((request) => request.url === '/api/portal/bookings')).toHaveLength(1);
   });
 });
