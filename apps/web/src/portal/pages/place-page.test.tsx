@@ -326,3 +326,52 @@ describe('slots for this member', () => {
     expect(within(dialog).getByRole('button', { name: 'Confirmar reserva' })).toBeDisabled();
   });
 });
+
+describe('the place’s photos', () => {
+  it('shows every photo as a gallery, the chosen one large', async () => {
+    const user = userEvent.setup();
+    const session = buildPortalSession();
+    setPortalSession(session);
+    const photo = (id: string, description: string) => ({
+      id,
+      description,
+      imageUrl: `/api/uploads/${id}.webp`,
+      thumbnailUrl: `/api/uploads/${id}-mini.webp`,
+      width: 1200,
+      height: 800,
+    });
+    const place = buildPlace({
+      images: [
+        photo('a1111111-1111-4111-8111-111111111111', 'Piscina de dia'),
+        photo('b2222222-2222-4222-8222-222222222222', 'Piscina ao entardecer'),
+        photo('c3333333-3333-4333-8333-333333333333', 'Vestiário'),
+      ],
+    });
+    mockApi(
+      route.get('/portal/me', buildMe(session)),
+      route.get('/portal/places', { items: [place] }),
+      route.get<PortalSlotList>(`/portal/places/${place.id}/slots`, {
+        date: '2099-11-28',
+        items: [],
+      }),
+    );
+    renderPortal(`/espacos/${place.id}`);
+
+    const gallery = await screen.findByRole('region', { name: `Fotos de ${place.name}` });
+    expect(within(gallery).getByRole('img', { name: 'Piscina de dia' })).toBeVisible();
+    expect(within(gallery).getByText('Foto 1 de 3')).toBeVisible();
+    const thumbnails = within(gallery).getAllByRole('button', { name: /^Mostrar foto/ });
+    expect(thumbnails).toHaveLength(3);
+
+    await user.click(within(gallery).getByRole('button', { name: 'Mostrar foto 3 de 3' }));
+    expect(within(gallery).getByRole('img', { name: 'Vestiário' })).toBeVisible();
+    expect(within(gallery).getByRole('button', { name: 'Mostrar foto 3 de 3' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    await user.click(within(gallery).getByRole('button', { name: 'Próxima foto' }));
+    expect(within(gallery).getByRole('img', { name: 'Piscina de dia' })).toBeVisible();
+    await user.click(within(gallery).getByRole('button', { name: 'Foto anterior' }));
+    expect(within(gallery).getByText('Foto 3 de 3')).toBeVisible();
+  });
+});

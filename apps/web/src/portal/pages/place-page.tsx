@@ -16,6 +16,7 @@ import { useMe } from '../api/me';
 import { usePlaces, useSlots } from '../api/places';
 import { usePortalClubEvents } from '../api/use-club-events';
 import { DateStrip } from '../components/date-strip';
+import { PlaceGallery } from '../components/place-gallery';
 import { PlaceRules } from '../components/place-rules';
 import { LoadFailure } from '../components/query-state';
 import { SlotGrid } from '../components/slot-grid';
@@ -114,6 +115,7 @@ export function PlacePage() {
         <h1 className="text-2xl font-bold tracking-tight text-slate-900">{place.name}</h1>
         <p className="mt-1 text-slate-600">{place.category.name}</p>
       </div>
+      <PlaceGallery place={place} />
       <details className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
         <summary className="cursor-pointer font-semibold text-slate-900">
           {t('portal.places.rulesTitle')}

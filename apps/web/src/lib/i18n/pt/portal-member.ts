@@ -50,6 +50,13 @@ export const portalMember = {
     empty: 'O clube ainda não tem espaços para reservar.',
     seeTimes: 'Ver horários',
     photoAlt: 'Foto de {{name}}',
+    gallery: {
+      label: 'Fotos de {{name}}',
+      previous: 'Foto anterior',
+      next: 'Próxima foto',
+      position: 'Foto {{current}} de {{total}}',
+      show: 'Mostrar foto {{current}} de {{total}}',
+    },
     rulesTitle: 'Regras',
     rules: {
       window_one: 'Reservas com até {{count}} dia de antecedência.',
