@@ -39,6 +39,7 @@ export const errorDefinitions = {
   CategoryNameTaken: { status: 409, message: 'Já existe uma categoria com esse nome neste clube.' },
   /** Also a category of another club: nobody learns what other clubs hold. */
   CategoryNotFound: { status: 404, message: 'Categoria não encontrada.' },
+  CheckInCodeNotFound: { status: 404, message: 'Nenhuma reserva marcada com este código hoje neste clube. Confira o código.' },
   CheckInNotOpen: { status: 422, message: 'A entrada só pode ser registrada de 30 minutos antes do início até o fim do horário.' },
   CompanyNameRequired: { status: 400, message: 'O nome do clube é obrigatório.' },
   /** Also a club the caller is not staff of. */

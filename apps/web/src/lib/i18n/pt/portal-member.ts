@@ -139,6 +139,13 @@ export const portalMember = {
     when: '{{date}}, {{start}}–{{end}}',
     forMember: 'Para {{name}}',
     viaStaff: 'Feita pela secretaria',
+    pass: {
+      code: 'Código de entrada:',
+      show: 'Mostrar QR code de entrada',
+      hide: 'Esconder QR code',
+      qrLabel: 'QR code de entrada, código {{code}}',
+      help: 'Mostre na portaria: a recepção lê o QR code ou digita o código.',
+    },
     attendance: {
       CHECKED_IN: 'Presença registrada',
       NO_SHOW: 'Falta registrada: não compareceu',
