@@ -10,12 +10,15 @@ import { formatTime } from '@/lib/dates';
 import { errorMessageOf } from '@/lib/errors';
 import { importOrReload } from '@/lib/import-or-reload';
 import { useCheckInByCode } from '../api/check-in-by-code';
-import { canScan } from './qr-scanner';
 
 /** The camera and its QR reader load only when the front desk opens them. */
 const QrScanner = lazy(async () => ({
   default: (await importOrReload(() => import('./qr-scanner'))).QrScanner,
 }));
+
+/** Whether this browser may open a camera at all (a secure page with media devices). */
+const canScan = () =>
+  typeof navigator !== 'undefined' && Boolean(navigator.mediaDevices?.getUserMedia);
 
 type CheckInByCodeDialogProps = {
   companyId: string;

@@ -31,10 +31,6 @@ async function createDetector(): Promise<Detect> {
   };
 }
 
-/** Whether this browser may open a camera at all (a secure page with media devices). */
-export const canScan = () =>
-  typeof navigator !== 'undefined' && Boolean(navigator.mediaDevices?.getUserMedia);
-
 /**
  * The tablet's back camera, read a few times a second until a check-in code shows up in a QR code;
  * `onCode` gets it. The camera is released when this closes.
