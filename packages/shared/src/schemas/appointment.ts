@@ -112,7 +112,7 @@ export const checkInByCodeBodySchema = z.object({
   companyId: idSchema,
   code: z
     .string({ message: 'Informe o código da reserva' })
-    .regex(checkInCodePattern, 'O código tem 8 letras e números, como 3F2A-9C01'),
+    .regex(checkInCodePattern, 'O código tem 8 letras e números, como 3F2A-9C01.'),
 });
 export type CheckInByCodeBody = z.input<typeof checkInByCodeBodySchema>;
 

@@ -23,7 +23,10 @@ export function PlaceGallery({ place }: { place: PortalPlace }) {
   const go = (step: number) => setIndex((index + step + total) % total);
 
   return (
-    <section aria-label={t('portal.places.gallery.label', { name: place.name })}>
+    <section
+      aria-label={t('portal.places.gallery.label', { name: place.name })}
+      className="max-w-3xl"
+    >
       <figure className="relative overflow-hidden rounded-xl border border-slate-200 bg-slate-100">
         <img
           src={current.imageUrl}

@@ -56,7 +56,7 @@ describe('check-in by code', () => {
     await user.type(field, '12');
     await user.click(within(dialog).getByRole('button', { name: 'Registrar entrada' }));
     expect(
-      within(dialog).getByText('O código tem 8 letras e números, como 3F2A-9C01'),
+      within(dialog).getByText('O código tem 8 letras e números, como 3F2A-9C01.'),
     ).toBeVisible();
     expect(field).toHaveAttribute('aria-invalid', 'true');
     expect(requests).toHaveLength(0);

@@ -156,7 +156,7 @@ export const scheduling = {
     title: 'Registrar entrada por código',
     help: 'O associado mostra, em Minhas reservas do portal, o QR code ou o código da reserva.',
     code: 'Código da reserva',
-    codeHint: '8 letras e números, como 3F2A-9C01.',
+    codeHint: 'Maiúsculas ou minúsculas, com ou sem hífen.',
     submit: 'Registrar entrada',
     camera: 'Ler QR code com a câmera',
     stopCamera: 'Fechar a câmera',
