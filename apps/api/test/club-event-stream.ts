@@ -4,17 +4,17 @@ import { buildApp, type App } from '../src/app';
 import { loadConfig } from '../src/config';
 import { testJwtSecret } from './helper';
 
-/** A live event stream read the way the web app reads it: fetch with the bearer header. */
-export async function openStream(
-  baseUrl: string,
-  companyId: string,
-  headers: Record<string, string>,
-) {
+/** A club's live event stream as the back office reads it: fetch with the bearer header. */
+export const openStream = (baseUrl: string, companyId: string, headers: Record<string, string>) =>
+  openStreamAt(`${baseUrl}/api/backoffice/events?companyId=${companyId}`, headers);
+
+/** The member's club's live event stream, as the portal reads it. */
+export const openMemberStream = (baseUrl: string, headers: Record<string, string>) =>
+  openStreamAt(`${baseUrl}/api/portal/events`, headers);
+
+async function openStreamAt(url: string, headers: Record<string, string>) {
   const controller = new AbortController();
-  const response = await fetch(`${baseUrl}/api/backoffice/events?companyId=${companyId}`, {
-    headers,
-    signal: controller.signal,
-  });
+  const response = await fetch(url, { headers, signal: controller.signal });
   const events: { name: string; data: unknown }[] = [];
   const waiters: (() => void)[] = [];
   let buffer = '';

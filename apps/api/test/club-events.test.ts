@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { PgDatabase, PgDialect, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createAppointment, createBookingScene, createPortalScene } from './factories';
-import { openStream, startApp, type TestServer } from './club-event-stream';
+import { openMemberStream, openStream, startApp, type TestServer } from './club-event-stream';
 import { createTestDatabase } from './helper';
 import { lostAnnouncements, transactionAnnouncing } from '../src/lib/club-events';
 
@@ -118,6 +118,43 @@ describe('live club events on one API process', () => {
     expect(await streamB.changes(1, 300)).toEqual([]);
     streamA.close();
     streamB.close();
+  });
+
+  it("streams to a member their own club's changes only, naming places and dates, never people", async () => {
+    const a = await createPortalScene(server.app);
+    const b = await createPortalScene(server.app);
+    const memberA = await openMemberStream(server.baseUrl, a.neighbourSession.headers);
+    const memberB = await openMemberStream(server.baseUrl, b.holderSession.headers);
+    expect(memberA.response.headers.get('content-type')).toContain('text/event-stream');
+    await Promise.all([memberA.ready(), memberB.ready()]);
+
+    // Another family of club A books on the portal, then the club's staff books for a member.
+    const date = a.day(2);
+    const booked = await server.app.inject({
+      method: 'POST',
+      url: '/api/portal/bookings',
+      headers: a.holderSession.headers,
+      payload: { placeId: a.place.id, startsAt: a.at(date, '10:00').toISOString() },
+    });
+    expect(booked.statusCode).toBe(201);
+    const raw = await memberA.changes(1);
+    expect(raw).toEqual([
+      { companyId: a.company.id, placeId: a.place.id, date, kind: 'appointment.created' },
+    ]);
+    expect(JSON.stringify(raw)).not.toContain(a.holder.name);
+    expect(JSON.stringify(raw)).not.toContain(a.holder.id);
+    // Club B's member heard nothing of club A.
+    expect(await memberB.changes(1, 300)).toEqual([]);
+    memberA.close();
+    memberB.close();
+  });
+
+  it('refuses the member stream without a member token, and to staff tokens', async () => {
+    const a = await createPortalScene(server.app);
+    expect((await fetch(`${server.baseUrl}/api/portal/events`)).status).toBe(401);
+    const asStaff = await fetch(`${server.baseUrl}/api/portal/events`, { headers: a.staffHeaders });
+    expect(asStaff.status).toBe(401);
+    expect(await asStaff.json()).toMatchObject({ error: 'Unauthorized' });
   });
 
   it('streams check-ins, no-shows and their undoing, so every open sheet shows attendance', async () => {

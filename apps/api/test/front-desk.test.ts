@@ -1,5 +1,5 @@
 import { appointments, auditEvents, companies, titleSuspensions } from '@clube/db';
-import { clubInstant } from '@clube/shared';
+import { checkInCodeOf, clubInstant } from '@clube/shared';
 import { and, eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
@@ -75,6 +75,70 @@ const bodyOf = (who: { id: string; cardId: string }, place: { id: string }, star
 
 const auditOf = (id: string) =>
   context.db.select().from(auditEvents).where(eq(auditEvents.entityId, id));
+
+describe('POST /appointment/check-in-by-code', () => {
+  const byCode = (headers: Headers, companyId: string, code: string) =>
+    context.app.inject({
+      method: 'POST',
+      url: '/api/backoffice/appointment/check-in-by-code',
+      headers,
+      payload: { companyId, code },
+    });
+
+  it('lets the member in by the code of their booking, typed in any case, through the one check-in', async () => {
+    const { company, booking, headersAt } = await scene();
+    const start = new Date(anchor.getTime() + minutes(20));
+    const appointment = await booking(start);
+    const code = checkInCodeOf(appointment.id);
+    expect(code).toMatch(/^[0-9A-F]{4}-[0-9A-F]{4}$/);
+
+    const response = await byCode(await headersAt(anchor), company.id, ` ${code.toLowerCase()} `);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({
+      id: appointment.id,
+      status: 'CHECKED_IN',
+      checkedInAt: anchor.toISOString(),
+      associate: { name: 'Maria Associada' },
+    });
+    expect((await auditOf(appointment.id)).map((event) => event.action)).toEqual([
+      'appointment.check-in',
+    ]);
+    const again = await byCode(await headersAt(anchor), company.id, code.replace('-', ''));
+    expect(again.statusCode).toBe(404);
+    expect(again.json().error).toBe('CheckInCodeNotFound');
+  });
+
+  it('keeps the check-in window, and finds only the club’s own bookings', async () => {
+    const { company, booking, headersAt } = await scene();
+    const later = await booking(new Date(anchor.getTime() + minutes(120)));
+    const early = await byCode(await headersAt(anchor), company.id, checkInCodeOf(later.id));
+    expect(early.statusCode).toBe(422);
+    expect(early.json().error).toBe('CheckInNotOpen');
+
+    // Another club's front desk, with the code of this club's booking: not found, nothing changed.
+    const other = await scene();
+    const soon = await booking(new Date(anchor.getTime() + minutes(10)));
+    const elsewhere = await byCode(
+      await other.headersAt(anchor),
+      other.company.id,
+      checkInCodeOf(soon.id),
+    );
+    expect(elsewhere.statusCode).toBe(404);
+    expect(elsewhere.json().error).toBe('CheckInCodeNotFound');
+    // Naming this club from the other's desk is a 404 of the club itself.
+    const foreign = await byCode(await other.headersAt(anchor), company.id, checkInCodeOf(soon.id));
+    expect(foreign.statusCode).toBe(404);
+    const [row] = await context.db.select().from(appointments).where(eq(appointments.id, soon.id));
+    expect(row!.status).toBe('SCHEDULED');
+  });
+
+  it('says what a code looks like when it is malformed', async () => {
+    const { company, headersAt } = await scene();
+    const response = await byCode(await headersAt(anchor), company.id, 'abc');
+    expect(response.statusCode).toBe(400);
+    expect(JSON.stringify(response.json())).toContain('O código tem 8 letras e números');
+  });
+});
 
 describe('PATCH /appointment/{id}/check-in', () => {
   it('opens 30 minutes before the start and closes at the end', async () => {

@@ -75,7 +75,9 @@ beforeAll(async () => {
     paths: Record<string, Record<string, Omit<Operation, 'method' | 'path'>>>;
   };
   operations = Object.entries(document.paths)
-    .filter(([path]) => !path.startsWith('/api/docs'))
+    // The member's event stream takes no input but the token, answers 200 and stays open (its
+    // refusals: club-events.test.ts); inject would wait for its end.
+    .filter(([path]) => !path.startsWith('/api/docs') && path !== '/api/portal/events')
     .flatMap(([path, methods]) =>
       Object.entries(methods).map(([method, operation]) => ({
         ...operation,

@@ -1,4 +1,5 @@
-import { appointments, associates, auditEvents } from '@clube/db';
+import { appointments, associates, auditEvents, categories } from '@clube/db';
+import { dateLabel, monthOf } from '@clube/shared';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import {
@@ -169,9 +170,12 @@ describe('POST /api/portal/bookings', () => {
       message: 'O título está bloqueado para reservas.',
       reason: 'Mensalidade em atraso',
     });
-    expect(failures[3].message).toBe(
-      'Quem vai usar a reserva não tem a idade mínima exigida por este espaço.',
-    );
+    // The age rule gives the minimum age.
+    expect(failures[3]).toEqual({
+      code: 'AgeRestriction',
+      message: 'Quem vai usar a reserva não tem a idade mínima exigida por este espaço: 18 anos.',
+      params: { minimumAge: 18 },
+    });
 
     const refused = await book(s.holderSession.headers, body);
     expect(refused.statusCode).toBe(422);
@@ -183,6 +187,26 @@ describe('POST /api/portal/bookings', () => {
     expect(
       await context.db.select().from(appointments).where(eq(appointments.placeId, s.place.id)),
     ).toEqual([]);
+  });
+
+  it('names the booking that causes a waiting period, and says when the quota resets', async () => {
+    const s = await scene({ associateReservationLimit: 1 });
+    await context.db
+      .update(categories)
+      .set({ blockedAppointmentDay: true })
+      .where(eq(categories.id, s.place.categoryId));
+    const date = s.day(2);
+    const first = await book(s.dependentSession.headers, slotOf(s.place, s.at(date, '09:00')));
+    expect(first.statusCode).toBe(201);
+
+    const checked = await check(s.holderSession.headers, slotOf(s.place, s.at(date, '15:00')));
+    const [waiting, quota] = checked.json().failures;
+    expect(waiting).toEqual({
+      code: 'WaitingPeriodRequired',
+      message: `O título já tem uma reserva nesta categoria que impede esta (no mesmo dia ou no mesmo horário do dia anterior): ${s.place.name}, ${dateLabel(date)} às 09:00.`,
+      params: { place: s.place.name, date: dateLabel(date), time: '09:00' },
+    });
+    expect(quota).toMatchObject({ code: 'ReservationsLimitReached', from: monthOf(date).next });
   });
 
   it('answers ok for a booking every rule allows', async () => {

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import {
   createAppointment,
   createBlockedTime,
+  createCategory,
   createClubWithStaff,
   createOperatingHours,
   createPlace,
@@ -221,6 +222,64 @@ describe('GET /api/portal/places/{placeId}/slots', () => {
     expect(lastDay.json().items[0].state).toBe('free');
   });
 
+  it("says which slots the title's own bookings hold and which the title's rules refuse, to that title only", async () => {
+    const s = await createPortalScene(context.app);
+    const category = await createCategory(context.db, s.company.id, {
+      blockedAppointmentDay: true,
+    });
+    const pool = await createPlace(context.db, s.company.id, { categoryId: category.id });
+    const court = await createPlace(context.db, s.company.id, { associateReservationLimit: 1 });
+    const date = s.day(2);
+    // The dependent books the pool at 10:00 (one a day in its category) and the court at 09:00
+    // (its quota of one a month).
+    await createAppointment(context.db, {
+      place: pool,
+      associate: s.dependent,
+      startsAt: s.at(date, '10:00'),
+      endsAt: s.at(date, '11:00'),
+    });
+    await createAppointment(context.db, {
+      place: court,
+      associate: s.dependent,
+      startsAt: s.at(date, '09:00'),
+      endsAt: s.at(date, '10:00'),
+    });
+    const slotsOf = async (placeId: string, headers: Record<string, string>) => {
+      const response = await get(`/api/portal/places/${placeId}/slots?date=${date}`, headers);
+      expect(response.statusCode).toBe(200);
+      const list = portalSlotListSchema.parse(response.json());
+      return new Map(list.items.map((slot) => [slot.time, { state: slot.state, rule: slot.rule }]));
+    };
+
+    const holderPool = await slotsOf(pool.id, s.holderSession.headers);
+    expect(holderPool.get('10:00')).toEqual({ state: 'own', rule: undefined });
+    expect(holderPool.get('14:00')).toEqual({ state: 'refused', rule: 'WaitingPeriodRequired' });
+    const holderCourt = await slotsOf(court.id, s.holderSession.headers);
+    expect(holderCourt.get('09:00')).toEqual({ state: 'own', rule: undefined });
+    expect(holderCourt.get('14:00')).toEqual({
+      state: 'refused',
+      rule: 'ReservationsLimitReached',
+    });
+
+    // Another family sees the same bookings as taken and its own slots free.
+    const neighbourPool = await slotsOf(pool.id, s.neighbourSession.headers);
+    expect(neighbourPool.get('10:00')).toEqual({ state: 'taken', rule: undefined });
+    expect(neighbourPool.get('14:00')).toEqual({ state: 'free', rule: undefined });
+    const neighbourCourt = await slotsOf(court.id, s.neighbourSession.headers);
+    expect(neighbourCourt.get('14:00')).toEqual({ state: 'free', rule: undefined });
+
+    // The refusal is the engine's: the "why not?" check of that slot gives the same rule.
+    const check = await context.app.inject({
+      method: 'POST',
+      url: '/api/portal/bookings/check',
+      headers: s.holderSession.headers,
+      payload: { placeId: pool.id, startsAt: s.at(date, '14:00').toISOString() },
+    });
+    expect(check.json().failures.map((failure: { code: string }) => failure.code)).toEqual([
+      'WaitingPeriodRequired',
+    ]);
+  });
+
   it('answers 404 for another club’s place and an archived one', async () => {
     const s = await createPortalScene(context.app);
     const { company: otherClub } = await createClubWithStaff(context.db);
@@ -256,6 +315,7 @@ describe('OpenAPI', () => {
     expect(portal.map(({ method, path }) => `${method.toUpperCase()} ${path}`).sort()).toEqual([
       'DELETE /api/portal/push/subscription',
       'GET /api/portal/bookings',
+      'GET /api/portal/events',
       'GET /api/portal/me',
       'GET /api/portal/me/notifications',
       'GET /api/portal/notice',

@@ -1,6 +1,7 @@
 import { companyStaff } from '@clube/db';
 import {
   addDaysToDate,
+  checkInCodeOf,
   clubInstant,
   clubToday,
   formatCpf,
@@ -80,6 +81,8 @@ function sampleValues(club: Club): Record<string, unknown> {
     toDate: addDaysToDate(day, 30),
     cpf: formatCpf(uniqueCpf()),
     role: 'consulta',
+    // The check-in code the member shows: of the club's own booking.
+    code: checkInCodeOf(club.appointment.id),
   };
 }
 

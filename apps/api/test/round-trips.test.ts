@@ -12,7 +12,9 @@ import { countRoundTrips, type RoundTripCounter } from './round-trip-counter';
 /** Today's counts: the ceiling of each hot request (PGlite and PostgreSQL alike). */
 const ceiling = {
   staffSlotList: 2,
-  portalSlotList: 2,
+  // 3: besides the place's day (shared by members asking together), the member's title as the
+  // rules read it, so that the list says which slots are the title's and which its rules refuse.
+  portalSlotList: 3,
   staffCheck: 2,
   portalCheck: 2,
   // 11: a booking also queues its confirmation in its transaction (who hears of it, the row).

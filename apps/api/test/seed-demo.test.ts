@@ -30,6 +30,7 @@ import {
 import { verifyPassword } from '../src/lib/password';
 import { login } from './factories';
 import { build, temporaryDirectories } from './helper';
+import { placeKindOf } from '../src/seed/place-photos';
 
 const context = build();
 
@@ -143,7 +144,21 @@ describe('demo seed', () => {
       .from(placeImages)
       .innerJoin(places, eq(places.id, placeImages.placeId))
       .where(eq(places.companyId, club.id));
+    // Two photos of every place (by day, at dusk), drawn as what the place is.
     expect(new Set(photos.map((photo) => photo.placeId)).size).toBe(6);
+    expect(photos).toHaveLength(12);
+    const placeNames = await db
+      .select({ name: places.name })
+      .from(places)
+      .where(eq(places.companyId, club.id));
+    expect(Object.fromEntries(placeNames.map(({ name }) => [name, placeKindOf(name)]))).toEqual({
+      'Quadra de Tênis 1': 'tennis',
+      'Quadra de Tênis 2': 'tennis',
+      'Quadra Poliesportiva': 'sports-court',
+      'Piscina Semiolímpica — Raia 1': 'pool',
+      'Churrasqueira do Bosque': 'barbecue',
+      'Espaço Gourmet': 'gourmet',
+    });
     const served = await context.app.inject({
       method: 'GET',
       url: `/api/uploads/${photos[0]!.fileKey}`,

@@ -1,5 +1,5 @@
 import { companies, placeImages, refreshTokens, schema, users, type Database } from '@clube/db';
-import { addDaysToDate, clubInstant, clubToday } from '@clube/shared';
+import { addDaysToDate, checkInCodeOf, clubInstant, clubToday } from '@clube/shared';
 import { eq, getTableColumns, getTableName, is, or } from 'drizzle-orm';
 import { PgTable, type PgColumn } from 'drizzle-orm/pg-core';
 import { describe, expect, it } from 'vitest';
@@ -64,6 +64,8 @@ function sampleValues(club: Club): Record<string, unknown> {
     toDate: addDaysToDate(day, 30),
     cpf: '529.982.247-25',
     role: 'consulta',
+    // The check-in code the member shows: of the club's own booking.
+    code: checkInCodeOf(club.appointment.id),
   };
 }
 

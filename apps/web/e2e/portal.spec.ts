@@ -1,4 +1,4 @@
-import { errorTexts } from '@clube/shared';
+import { dateLabel, errorTexts, interpolateErrorText } from '@clube/shared';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import {
   clubDate,
@@ -84,11 +84,12 @@ test.describe('members portal on a phone', () => {
     await expect(dialog.getByText('Você poderá cancelar até')).toBeVisible();
     await dialog.getByRole('button', { name: 'Confirmar reserva' }).click();
     await expect(page.getByText(/^Reserva confirmada:/)).toBeVisible();
-    await expect(page.getByText(/^12:00\s*Reservado$/)).toBeVisible();
+    // The title's own booking stands out; the other slots of the day say the title's rule.
+    await expect(page.getByText(/^✓ 12:00\s*Reserva do seu título$/)).toBeVisible();
 
     // The same day at 14:00 for the dependant: too young, a second booking that day in the
     // category, and the title's one booking of the month already used.
-    await page.getByRole('button', { name: '14:00 Livre' }).click();
+    await page.getByRole('button', { name: '14:00 Título já tem reserva' }).click();
     await dialog.getByLabel('Para quem é a reserva').selectOption({ label: 'Pedro Pereira' });
     const refusal = dialog.getByRole('alert');
     const [year, month] = tomorrow.split('-').map(Number) as [number, number];
@@ -97,10 +98,15 @@ test.describe('members portal on a phone', () => {
     await expect(refusal).toContainText('Não é possível fazer esta reserva:');
     await expect(refusal.getByRole('listitem')).toHaveText(
       [
-        errorTexts.AgeRestriction,
-        errorTexts.WaitingPeriodRequired,
-        // The month's quota is used: the member may book again from the next month's first day.
-        `${errorTexts.ReservationsLimitReached} Pode agendar a partir de 01/${nextMonth}.`,
+        'Quem vai usar a reserva não tem a idade mínima exigida por este espaço: 18 anos.',
+        // The waiting period names the booking that causes it.
+        interpolateErrorText(errorTexts.WaitingPeriodRequired, {
+          place: place.name,
+          date: dateLabel(tomorrow),
+          time: '12:00',
+        }),
+        // The month's quota is used: it resets on the next month's first day.
+        `${errorTexts.ReservationsLimitReached} A cota do título renova em 01/${nextMonth}.`,
       ],
       { useInnerText: true },
     );

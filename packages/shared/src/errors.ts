@@ -17,7 +17,7 @@ import { requestFailedText } from './request-failed';
 // prettier-ignore
 export const errorDefinitions = {
   AccessLinkInvalid: { status: 410, message: 'Este link não vale mais: já foi usado, expirou ou um link mais novo foi pedido. Peça outro.' },
-  AgeRestriction: { status: 422, message: 'Quem vai usar a reserva não tem a idade mínima exigida por este espaço.' },
+  AgeRestriction: { status: 422, message: 'Quem vai usar a reserva não tem a idade mínima exigida por este espaço: {{minimumAge}} anos.' },
   AppointmentNotFound: { status: 404, message: 'Agendamento não encontrado.' },
   AppointmentNotScheduled: { status: 409, message: 'O agendamento não está mais marcado (cancelado ou com presença registrada).' },
   AssociateBlocked: { status: 422, message: 'O associado está bloqueado para reservas.' },
@@ -45,6 +45,7 @@ export const errorDefinitions = {
   CategoryNameTaken: { status: 409, message: 'Já existe uma categoria com esse nome neste clube.' },
   /** Also a category of another club: nobody learns what other clubs hold. */
   CategoryNotFound: { status: 404, message: 'Categoria não encontrada.' },
+  CheckInCodeNotFound: { status: 404, message: 'Nenhuma reserva marcada com este código hoje neste clube. Confira o código.' },
   CheckInNotOpen: { status: 422, message: 'A entrada só pode ser registrada de 30 minutos antes do início até o fim do horário.' },
   CompanyNameRequired: { status: 400, message: 'O nome do clube é obrigatório.' },
   /** Also a club the caller is not staff of. */
@@ -147,7 +148,7 @@ export const errorDefinitions = {
   /** The request's fields failed their schema; `details` lists each field and its problem. */
   ValidationError: { status: 400, message: 'Dados inválidos. Verifique os campos.' },
   /** Booking rule 7 (docs/domain.md): same day, or same time the day before, in the category. */
-  WaitingPeriodRequired: { status: 422, message: 'O título já tem uma reserva nesta categoria que impede esta (no mesmo dia ou no mesmo horário do dia anterior).' },
+  WaitingPeriodRequired: { status: 422, message: 'O título já tem uma reserva nesta categoria que impede esta (no mesmo dia ou no mesmo horário do dia anterior): {{place}}, {{date}} às {{time}}.' },
 } as const satisfies Record<string, { status: number; message: string; code?: string }>;
 
 export type ErrorKey = keyof typeof errorDefinitions;

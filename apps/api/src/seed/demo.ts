@@ -26,39 +26,14 @@ import {
 } from '@clube/shared';
 import { Readable } from 'node:stream';
 import { and, asc, eq } from 'drizzle-orm';
-import sharp from 'sharp';
 import { recordAudit } from '../lib/audit';
 import { createDatabaseFileStorage } from '../lib/storage/file-storage';
 import { createPlaceImage } from '../services/place-images/create-place-image';
+import { drawPlacePhotos } from './place-photos';
 import { hashPassword } from '../lib/password';
 import { createCompany } from '../services/companies/create-company';
 import { importAssociates } from '../services/associates/import-associates';
 import { createStaff } from '../services/staff/create-staff';
-
-/** Sky, ground and accent colours of the demo photos (a court, a pool, a lawn…). */
-const photoPalettes = [
-  ['#7dd3fc', '#c2410c', '#f8fafc'],
-  ['#93c5fd', '#15803d', '#f8fafc'],
-  ['#bae6fd', '#0e7490', '#e0f2fe'],
-  ['#fde68a', '#166534', '#fef3c7'],
-  ['#a5b4fc', '#1d4ed8', '#f1f5f9'],
-] as const;
-
-/** A simple illustration of a place (sky, ground, court lines and a sun), as PNG bytes. */
-function drawPlacePhoto([sky, ground, lines]: readonly [string, string, string]): Promise<Buffer> {
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="800">
-    <defs><linearGradient id="sky" x1="0" y1="0" x2="0" y2="1">
-      <stop offset="0" stop-color="${sky}"/><stop offset="1" stop-color="#ffffff"/>
-    </linearGradient></defs>
-    <rect width="1200" height="800" fill="url(#sky)"/>
-    <circle cx="980" cy="170" r="80" fill="#fde047" opacity="0.9"/>
-    <polygon points="0,430 1200,430 1200,800 0,800" fill="${ground}"/>
-    <polygon points="260,470 940,470 1100,760 100,760" fill="none" stroke="${lines}" stroke-width="8"/>
-    <line x1="600" y1="470" x2="600" y2="760" stroke="${lines}" stroke-width="6"/>
-    <line x1="180" y1="615" x2="1020" y2="615" stroke="${lines}" stroke-width="6"/>
-  </svg>`;
-  return sharp(Buffer.from(svg)).png().toBuffer();
-}
 
 export const demoLogin = { cpf: '529.982.247-25', password: 'clube123' } as const;
 export const demoClubName = 'Clube Demonstração';
@@ -458,27 +433,29 @@ export async function seedDemo(db: Database, _options: { uploadsDir: string }) {
     });
   });
 
-  // A photo on every place, drawn here (no binary files in the repository) and stored through
-  // the same service as an upload.
+  // Photos on every place that look like what it is (by day and at dusk), drawn here (no binary
+  // files in the repository: ./place-photos) and stored through the same service as an upload.
   const storage = createDatabaseFileStorage(db);
   const placesOfClub = await db
     .select({ id: places.id, name: places.name })
     .from(places)
     .where(eq(places.companyId, club.id))
     .orderBy(asc(places.name));
-  for (const [index, place] of placesOfClub.entries()) {
-    await createPlaceImage(db, {
-      storage,
-      staff: {
-        userId: staff.id,
-        companyIds: new Set([club.id]),
-        roles: new Map([[club.id, staff.role]]),
-      },
-      placeId: place.id,
-      sequence: 1,
-      description: place.name,
-      bytes: await drawPlacePhoto(photoPalettes[index % photoPalettes.length]!),
-    });
+  const photoViews = ['de dia', 'ao entardecer'];
+  for (const place of placesOfClub) {
+    for (const [index, bytes] of (await drawPlacePhotos(place.name)).entries())
+      await createPlaceImage(db, {
+        storage,
+        staff: {
+          userId: staff.id,
+          companyIds: new Set([club.id]),
+          roles: new Map([[club.id, staff.role]]),
+        },
+        placeId: place.id,
+        sequence: index + 1,
+        description: `${place.name}, ${photoViews[index] ?? ''}`.replace(/, $/, ''),
+        bytes,
+      });
   }
 
   const [created] = await db.select().from(companies).where(eq(companies.id, club.id));

@@ -34,8 +34,9 @@ type BookingFailureListProps = {
 
 /**
  * The rules a booking fails, the same in the back office and the portal: each code's text from
- * the shared error table (with its values), the block's reason as staff gave it, and the date
- * from which the member may book.
+ * the shared error table (with its values: the minimum age, the booking that causes a waiting
+ * period), the block's reason as staff gave it, and the date from which the member may book (for
+ * the quota, the day it resets).
  */
 export function BookingFailureList({ failures, title, realm }: BookingFailureListProps) {
   const { t } = useTranslation();
@@ -55,7 +56,15 @@ export function BookingFailureList({ failures, title, realm }: BookingFailureLis
               <> {t('common.bookingFailure.reason', { reason: failure.reason })}</>
             )}
             {failure.from && (
-              <> {t('common.bookingFailure.bookableFrom', { date: dateLabel(failure.from) })}</>
+              <>
+                {' '}
+                {t(
+                  failure.code === 'ReservationsLimitReached'
+                    ? 'common.bookingFailure.quotaResets'
+                    : 'common.bookingFailure.bookableFrom',
+                  { date: dateLabel(failure.from) },
+                )}
+              </>
             )}
           </li>
         ))}

@@ -4,7 +4,8 @@ import { fetchWithSession } from './api-client';
 export type StreamEvent = { name: string; data: string };
 
 /**
- * Reads a text/event-stream of the back office with the staff session (renewed once on a 401).
+ * Reads a text/event-stream with a realm's session (renewed once on a 401): the back office's
+ * staff session unless `fetchWithSession` names the portal's.
  * The stream's framing (line endings, data over several lines, comments, retry fields) is the
  * maintained parser's; an event without data is no event, as in EventSource. Resolves when the
  * server ends the stream (a token expiring ends it), rejects on failure; the caller reconnects.
@@ -15,9 +16,10 @@ export async function readEventStream(
     query?: Record<string, string>;
     signal: AbortSignal;
     onEvent: (event: StreamEvent) => void;
+    fetchWithSession?: typeof fetchWithSession;
   },
 ): Promise<void> {
-  const response = await fetchWithSession(path, {
+  const response = await (options.fetchWithSession ?? fetchWithSession)(path, {
     query: options.query,
     headers: { accept: 'text/event-stream' },
     signal: options.signal,

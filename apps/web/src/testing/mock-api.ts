@@ -27,7 +27,31 @@ export const server = setupServer(
   // Every signed-in portal page shows the unread notices' count on the nav: none, unless a test
   // declares them.
   http.get('/api/portal/notice', () => HttpResponse.json({ items: [], unread: 0 })),
+  // The availability page follows the club's live events: a stream that is ready and then quiet,
+  // unless a test declares one (openEventStream).
+  http.get('/api/portal/events', () => openEventStream().response),
 );
+
+/**
+ * A live event stream that says it is ready and stays open: `send` pushes a `change` event, as
+ * the API does when the club's bookings or blocks change.
+ */
+export function openEventStream() {
+  const encoder = new TextEncoder();
+  let controller: ReadableStreamDefaultController<Uint8Array> | undefined;
+  const response = new HttpResponse(
+    new ReadableStream<Uint8Array>({
+      start(opened) {
+        controller = opened;
+        opened.enqueue(encoder.encode('event: ready\ndata: {}\n\n'));
+      },
+    }),
+    { headers: { 'content-type': 'text/event-stream' } },
+  );
+  const send = (data: unknown) =>
+    controller?.enqueue(encoder.encode(`event: change\ndata: ${JSON.stringify(data)}\n\n`));
+  return { response, send };
+}
 
 /** A request as a handler received it, also kept in the test's log (`requests`). */
 export type RecordedRequest = {

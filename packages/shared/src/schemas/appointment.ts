@@ -123,6 +123,28 @@ export const appointmentSchema = z.object({
 });
 export type Appointment = z.infer<typeof appointmentSchema>;
 
+/**
+ * A booking's check-in code: the first 8 hexadecimal digits of its id, shown as "3F2A-9C01" on
+ * the member's booking (and in its QR code), typed or scanned at the front desk. Unique enough
+ * among a club's bookings of one day, which is all the front desk looks among.
+ */
+export function checkInCodeOf(appointmentId: string): string {
+  const digits = appointmentId.replace(/-/g, '').slice(0, 8).toUpperCase();
+  return `${digits.slice(0, 4)}-${digits.slice(4)}`;
+}
+
+/** A check-in code as typed or scanned: its 8 hexadecimal digits (case, dashes, spaces aside). */
+export const checkInCodePattern = /^\s*[0-9a-f]{4}[\s-]?[0-9a-f]{4}\s*$/i;
+
+/** POST /appointment/check-in-by-code: the club, and the code the member shows. */
+export const checkInByCodeBodySchema = z.object({
+  companyId: idSchema,
+  code: z
+    .string({ message: 'Informe o código da reserva' })
+    .regex(checkInCodePattern, 'O código tem 8 letras e números, como 3F2A-9C01.'),
+});
+export type CheckInByCodeBody = z.input<typeof checkInByCodeBodySchema>;
+
 /** PATCH /appointment/{id}/no-show: the appointment, and the suspension it caused, if any. */
 export const noShowResultSchema = appointmentSchema.extend({
   titleSuspendedUntil: z.iso.datetime().nullable(),

@@ -210,11 +210,28 @@ export const portalSlotsParamsSchema = z.object({ placeId: idSchema });
 export const portalSlotsQuerySchema = z.object({ date: dateSchema });
 
 /**
- * free: bookable now; taken: somebody holds it (never who); blocked: a blocked time of the club;
- * past: already started; outside-window: beyond the place's availableBookingDays.
+ * free: bookable now; own: a booking of the member's title holds it; taken: somebody else holds
+ * it (never who); refused: nobody holds it, but a rule of the member's title refuses it (`rule`);
+ * blocked: a blocked time of the club; past: already started; outside-window: beyond the place's
+ * availableBookingDays.
  */
-export const portalSlotStates = ['free', 'taken', 'blocked', 'past', 'outside-window'] as const;
+export const portalSlotStates = [
+  'free',
+  'own',
+  'taken',
+  'refused',
+  'blocked',
+  'past',
+  'outside-window',
+] as const;
 export type PortalSlotState = (typeof portalSlotStates)[number];
+
+/**
+ * The rules of a whole title a free slot may fail, said in the grid: the month's quota at the
+ * place is used, or the title already booked the category that day (or that time the day before).
+ */
+export const portalSlotTitleRules = ['ReservationsLimitReached', 'WaitingPeriodRequired'] as const;
+export type PortalSlotTitleRule = (typeof portalSlotTitleRules)[number];
 
 export const portalSlotSchema = z.object({
   /** Club-local wall-clock start "HH:mm". */
@@ -222,6 +239,8 @@ export const portalSlotSchema = z.object({
   startsAt: z.iso.datetime(),
   endsAt: z.iso.datetime(),
   state: z.enum(portalSlotStates),
+  /** refused: the title's rule that refuses it (the first, in the engine's order). */
+  rule: z.enum(portalSlotTitleRules).optional(),
 });
 export type PortalSlot = z.infer<typeof portalSlotSchema>;
 

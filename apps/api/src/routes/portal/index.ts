@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { portalAuthRoutes } from './auth';
 import { portalBookingRoutes } from './bookings';
+import { portalEventRoutes } from './events';
 import { portalMeRoutes } from './me';
 import { portalNoticeRoutes } from './notices';
 import { portalPlaceRoutes } from './places';
@@ -19,5 +20,6 @@ export const portalRoutes: FastifyPluginAsyncZod = async (app) => {
     await member.register(portalBookingRoutes);
     await member.register(portalNoticeRoutes);
     await member.register(portalPushRoutes);
+    await member.register(portalEventRoutes);
   });
 };

@@ -22,6 +22,7 @@ import {
 import type { ErrorOf } from '../../lib/app-error';
 import { clubDayRange, slotGridOf } from './day-grid';
 import type { BookingContext } from './booking-context';
+import type { TitleBooking } from './place-day';
 import { generateSlotTimes, slotStatesOf } from './slots';
 
 export type BookingRequest = {
@@ -135,13 +136,23 @@ function evaluateEveryRule(options: EvaluateBookingRulesOptions) {
 
   // 6. Old enough on the appointment's club-local date.
   if (ageOn(associate.birthDate, date) < place.ageRestriction)
-    failures.push(failureOf('AgeRestriction'));
+    failures.push({ key: 'AgeRestriction', params: { minimumAge: place.ageRestriction } });
 
-  // 7 and 8 count the title's bookings: attended and missed ones were bookings too.
+  // 7 and 8 count the title's bookings: attended and missed ones were bookings too. The refusal
+  // names the title's booking that causes it (the same day's first, else the day before's).
   const category = context.category;
-  const sameDayBlocked = category.blockedAppointmentDay && state.sameDay > 0;
-  const previousDayBlocked = category.notAppointmentPreviousDayTime && state.previousDayTime > 0;
-  if (sameDayBlocked || previousDayBlocked) failures.push(failureOf('WaitingPeriodRequired'));
+  const cause =
+    (category.blockedAppointmentDay ? state.sameDay[0] : undefined) ??
+    (category.notAppointmentPreviousDayTime ? state.previousDayTime[0] : undefined);
+  if (cause)
+    failures.push({
+      key: 'WaitingPeriodRequired',
+      params: {
+        place: cause.placeName,
+        date: clubDateLabel(cause.startsAt, timezone),
+        time: clubTimeOf(cause.startsAt, timezone),
+      },
+    });
 
   const limit = place.associateReservationLimit;
   if (limit > 0 && state.month >= limit)
@@ -154,8 +165,9 @@ function evaluateEveryRule(options: EvaluateBookingRulesOptions) {
 }
 
 /**
- * The title's occupying bookings the count rules count: of the place's category that club day, of
- * the category at the same time the day before, and of this place this month.
+ * The title's occupying bookings the count rules count: of the place's category that club day and
+ * of the category at the same time the day before (each in start order), and how many of this
+ * place this month.
  */
 function countTitleBookings(context: BookingContext, startsAt: Date, date: string) {
   const { place, timezone } = context;
@@ -168,12 +180,17 @@ function countTitleBookings(context: BookingContext, startsAt: Date, date: strin
   const month = monthOf(date);
   const monthStart = clubInstant(month.first, '00:00', timezone);
   const monthEnd = clubInstant(month.next, '00:00', timezone);
-  const counts = { sameDay: 0, previousDayTime: 0, month: 0 };
+  const counts = {
+    sameDay: [] as TitleBooking[],
+    previousDayTime: [] as TitleBooking[],
+    month: 0,
+  };
   for (const booking of context.rules.titleBookings) {
     const ofCategory = booking.categoryId === place.categoryId;
     if (ofCategory && booking.startsAt >= day.startsAt && booking.startsAt < day.endsAt)
-      counts.sameDay += 1;
-    if (ofCategory && booking.startsAt.getTime() === previousDayStart) counts.previousDayTime += 1;
+      counts.sameDay.push(booking);
+    if (ofCategory && booking.startsAt.getTime() === previousDayStart)
+      counts.previousDayTime.push(booking);
     if (
       booking.placeId === place.id &&
       booking.startsAt >= monthStart &&

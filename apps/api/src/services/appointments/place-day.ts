@@ -42,7 +42,13 @@ export type PlaceOfDay = {
 };
 
 /** The title's bookings the count rules look at, read with the context. */
-export type TitleBooking = { placeId: string; categoryId: string; startsAt: Date };
+export type TitleBooking = {
+  placeId: string;
+  categoryId: string;
+  startsAt: Date;
+  /** The place's name, for a refusal that names the booking causing it. */
+  placeName: string;
+};
 
 /**
  * What the rules read besides the place and the associate, read in the same query, a little wider
@@ -90,7 +96,9 @@ type PlaceContextRow = {
     blockedReason: string | null;
   } | null;
   title: { id: string; blocked: boolean; blockedReason: string | null } | null;
-  titleBookings: Array<[placeId: string, categoryId: string, startsAt: string]> | null;
+  titleBookings: Array<
+    [placeId: string, categoryId: string, startsAt: string, placeName: string]
+  > | null;
   suspendedUntil: number | null;
   busy: Array<
     [booked: boolean, placeId: string, startsAt: string, endsAt: string, label?: string | null]
@@ -137,10 +145,11 @@ export async function readPlaceContext(db: Database, options: PlaceContextOption
   if (!row) throw new AppError('PlaceNotFound');
   const { associate, title, titleBookings, suspendedUntil, busy, ...placeOfStaff } = row.context;
   const rules: RuleRows = {
-    titleBookings: (titleBookings ?? []).map(([bookedPlaceId, categoryId, starts]) => ({
+    titleBookings: (titleBookings ?? []).map(([bookedPlaceId, categoryId, starts, placeName]) => ({
       placeId: bookedPlaceId,
       categoryId,
       startsAt: new Date(starts),
+      placeName,
     })),
     suspendedUntil: suspendedUntil === null ? null : Number(suspendedUntil),
     busy: splitBusy(
@@ -205,7 +214,8 @@ function placeContextSql(variant: Variant): SQL {
   // A court's day read for nobody in particular plans and runs none of the title's parts.
   const titleBookingsSql = variant.forBooker
     ? sql`(
-        select json_agg(json_build_array(a.place_id, p.category_id, a.starts_at))
+        select json_agg(json_build_array(a.place_id, p.category_id, a.starts_at, p.name)
+          order by a.starts_at)
         from appointments a
         join places p on p.id = a.place_id
         where a.associate_title_id = associate_titles.id

@@ -2,12 +2,16 @@ import type { Database } from '@clube/db';
 import {
   addDaysToDate,
   clubToday,
+  portalSlotTitleRules,
+  type PortalSlot,
   type PortalSlotList,
+  type PortalSlotTitleRule,
   type portalSlotsParamsSchema,
   type portalSlotsQuerySchema,
 } from '@clube/shared';
 import type { z } from 'zod';
-import { readPlaceDay, slotsOfPlaceDay } from '../appointments/place-day';
+import { evaluateBookingRules } from '../appointments/booking-rules';
+import { readPlaceContext, readPlaceDay, slotsOfPlaceDay } from '../appointments/place-day';
 import { holdersOf, slotStateOf } from '../appointments/slots';
 import { CoalescedReads } from '../../lib/coalesced-reads';
 import type { Member } from '../../types';
@@ -20,24 +24,102 @@ export type ListSlotsOptions = {
 
 /**
  * The slots of a place of the member's club on a club-local date, with the back office's slot
- * maths, each in one state (slotStateOf, the clock first). A taken slot says only that it is
- * taken: who holds it is another family's business (LGPD). A slot both past and taken reads past,
- * the most final state.
+ * maths, each in one state (slotStateOf, the clock first), then said for this member: a taken slot
+ * is `own` when a booking of the member's title holds it, and says nothing more otherwise (who
+ * holds it is another family's business, LGPD); a free slot that the engine's rules refuse to the
+ * whole title (the month's quota, one a day) is `refused` with that rule. A slot both past and
+ * taken reads past, the most final state.
  */
 export async function listSlots(db: Database, options: ListSlotsOptions): Promise<PortalSlotList> {
   const { member, date, placeId } = options;
   const now = options.now ?? new Date();
-  const { place, timezone, slots } = await readsOf(db).read(
-    `${member.companyId}|${placeId}|${date}`,
-    () => loadDay(db, { companyId: member.companyId, placeId, date }),
-  );
+  const [day, title] = await Promise.all([
+    readsOf(db).read(`${member.companyId}|${placeId}|${date}`, () =>
+      loadDay(db, { companyId: member.companyId, placeId, date }),
+    ),
+    readTitleOfDay(db, { member, placeId, date, now }),
+  ]);
+  const { place, timezone, slots } = day;
   if (slots.length === 0) return { date, items: [] };
   const beyondWindow = date > addDaysToDate(clubToday(timezone, now), place.availableBookingDays);
   const clock = { now, beyondWindow, first: 'clock' as const };
+  const ownStarts = new Set(
+    title.rules.titleBookings
+      .filter((booking) => booking.placeId === placeId)
+      .map((booking) => booking.startsAt.getTime()),
+  );
   return {
     date,
-    items: slots.map(({ held, ...slot }) => ({ ...slot, state: slotStateOf(held, clock) })),
+    items: slots.map(({ held, ...slot }): PortalSlot => {
+      const state = slotStateOf(held, clock);
+      if (state === 'taken' && held.booking && ownStarts.has(held.booking.startsAt.getTime()))
+        return { ...slot, state: 'own' };
+      if (state !== 'free') return { ...slot, state };
+      const rule = titleRuleRefusing(title, { ...held.slot, busy: day.busy, now });
+      return rule ? { ...slot, state: 'refused', rule } : { ...slot, state };
+    }),
   };
+}
+
+/**
+ * The member's title as the booking rules read it for a place's date, for this member only: the
+ * title's bookings of the place's category or of the place a month around the date, and the
+ * member with their title (readPlaceContext, the rules' one reader). No busy time is read here:
+ * the place's day comes from the shared read.
+ */
+async function readTitleOfDay(
+  db: Database,
+  options: { member: Member; placeId: string; date: string; now: Date },
+) {
+  const { member, placeId, date, now } = options;
+  // The club's timezone is only known with the place: a UTC day's noon stands for the date.
+  const noon = new Date(`${date}T12:00:00Z`);
+  const margin = 33 * 24 * 60 * 60_000;
+  const { associate, ...context } = await readPlaceContext(db, {
+    placeId,
+    companyIds: new Set([member.companyId]),
+    day: { date },
+    busyRange: { startsAt: noon, endsAt: noon },
+    booker: {
+      associateId: member.associateId,
+      titleWindow: {
+        startsAt: new Date(noon.getTime() - margin),
+        endsAt: new Date(noon.getTime() + margin),
+      },
+      now,
+    },
+  });
+  return { ...context, member: associate };
+}
+
+/**
+ * The first rule of a whole title the engine refuses a free slot for (evaluateBookingRules on the
+ * title's context and the place's day), or null: what the member would read on tapping it.
+ */
+function titleRuleRefusing(
+  title: Awaited<ReturnType<typeof readTitleOfDay>>,
+  slot: { startsAt: Date; endsAt: Date; busy: Day['busy']; now: Date },
+): PortalSlotTitleRule | null {
+  if (!title.member) return null;
+  const { failures } = evaluateBookingRules({
+    context: {
+      ...title,
+      ...title.member,
+      rules: { ...title.rules, busy: slot.busy },
+    },
+    request: {
+      associateId: title.member.associate.id,
+      placeId: title.place.id,
+      cardId: title.member.associate.cardId,
+      startsAt: slot.startsAt.toISOString(),
+      endsAt: slot.endsAt.toISOString(),
+    },
+    now: slot.now,
+  });
+  const rule = failures.find((failure) =>
+    (portalSlotTitleRules as readonly string[]).includes(failure.key),
+  );
+  return (rule?.key as PortalSlotTitleRule | undefined) ?? null;
 }
 
 /**
@@ -60,7 +142,7 @@ async function loadDay(
     endsAt: held.slot.endsAt.toISOString(),
     held,
   }));
-  return { place: day.place, timezone: day.timezone, slots };
+  return { place: day.place, timezone: day.timezone, slots, busy: day.busy };
 }
 
 type Day = Awaited<ReturnType<typeof loadDay>>;

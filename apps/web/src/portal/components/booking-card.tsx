@@ -2,6 +2,7 @@ import type { PortalBooking } from '@clube/shared';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatClock, formatLongDate } from '../lib/format';
+import { CheckInPass } from './check-in-pass';
 
 type BookingCardProps = {
   booking: PortalBooking;
@@ -13,7 +14,7 @@ type BookingCardProps = {
   children?: ReactNode;
 };
 
-/** One booking: where, when, for whom. */
+/** One booking: where, when, for whom; a marked one not yet over carries its entry pass. */
 export function BookingCard({
   booking,
   timezone,
@@ -39,6 +40,9 @@ export function BookingCard({
         </p>
       )}
       {children}
+      {booking.status === 'SCHEDULED' && new Date(booking.endsAt) > new Date() && (
+        <CheckInPass bookingId={booking.id} />
+      )}
     </article>
   );
 }

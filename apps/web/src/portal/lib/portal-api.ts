@@ -15,6 +15,7 @@ export const {
   api: portalApi,
   onSessionExpired: onPortalSessionExpired,
   signOut: signOutOfPortalApi,
+  fetchWithSession: fetchWithPortalSession,
 } = createApiClient({
   getSession: getPortalSession,
   setSession: setPortalSession,

@@ -112,3 +112,34 @@ describe('my bookings', () => {
     expect(cards[2]).not.toHaveTextContent(/Presença|Falta/);
   });
 });
+
+describe('the entry pass', () => {
+  it('shows the code of a marked booking and, on demand, its QR code; none on a cancelled one', async () => {
+    const user = userEvent.setup();
+    const session = buildPortalSession();
+    setPortalSession(session);
+    const booking = buildBooking(session, { id: '3f2a9c01-0000-4000-8000-000000000001' });
+    const cancelled = buildBooking(session, {
+      place: { id: nextId(), name: 'Quadra de Saibro' },
+      status: 'CANCELLED',
+      cancelledAt: '2099-11-01T12:00:00.000Z',
+      cancellable: false,
+    });
+    mockApi(route.get<PortalBookingList>('/portal/bookings', { items: [booking, cancelled] }));
+    renderPortal('/reservas');
+
+    expect(await screen.findByText('3F2A-9C01')).toBeVisible();
+    // Only the marked booking carries a pass.
+    const show = screen.getAllByRole('button', { name: 'Mostrar QR code de entrada' });
+    expect(show).toHaveLength(1);
+    expect(screen.queryByRole('img', { name: /QR code de entrada/ })).toBeNull();
+
+    await user.click(show[0]!);
+    const qr = await screen.findByRole('img', { name: 'QR code de entrada, código 3F2A-9C01' });
+    expect(qr.querySelector('path')?.getAttribute('d')).toMatch(/^M\d+ \d+h1v1h-1z/);
+    expect(screen.getByRole('button', { name: 'Esconder QR code' })).toHaveAttribute(
+      'aria-expanded',
+      'true',
+    );
+  });
+});

@@ -11,15 +11,25 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { HttpHandler } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { apiError, mockApi, route } from '@/testing/mock-api';
+import { apiError, mockApi, openEventStream, route } from '@/testing/mock-api';
 import { setPortalSession } from '../lib/session';
 import { buildMe, buildPlace, buildPortalSession, buildSlot } from '../testing/factories';
 import { renderPortal } from '@/testing/render';
 
 const failures: PortalBookingFailure[] = [
-  { code: 'AgeRestriction', message: errorTexts.AgeRestriction },
-  { code: 'WaitingPeriodRequired', message: errorTexts.WaitingPeriodRequired },
-  { code: 'ReservationsLimitReached', message: errorTexts.ReservationsLimitReached },
+  { code: 'AgeRestriction', message: 'x', params: { minimumAge: 16 } },
+  {
+    code: 'WaitingPeriodRequired',
+    message: 'y',
+    params: { place: 'Piscina', date: '28/11/2099', time: '09:00' },
+  },
+  { code: 'ReservationsLimitReached', message: 'z', from: '2099-12-01' },
+];
+/** What the member reads for each: the minimum age, the booking that causes the waiting, the reset. */
+const failureTexts = [
+  'Quem vai usar a reserva não tem a idade mínima exigida por este espaço: 16 anos.',
+  'O título já tem uma reserva nesta categoria que impede esta (no mesmo dia ou no mesmo horário do dia anterior): Piscina, 28/11/2099 às 09:00.',
+  `${errorTexts.ReservationsLimitReached} A cota do título renova em 01/12/2099.`,
 ];
 
 /** A signed-in holder on a place's page with one free and one taken slot; `handlers` add routes. */
@@ -98,7 +108,7 @@ describe('booking a slot', () => {
     const listed = within(refusal)
       .getAllByRole('listitem')
       .map((item) => item.textContent);
-    expect(listed).toEqual(failures.map((failure) => failure.message));
+    expect(listed).toEqual(failureTexts);
     expect(within(dialog).getByRole('button', { name: 'Confirmar reserva' })).toBeDisabled();
 
     const checks = requests.filter((request) => request.url === '/api/portal/bookings/check');
@@ -139,7 +149,7 @@ describe('booking a slot', () => {
       within(refusal)
         .getAllByRole('listitem')
         .map((item) => item.textContent),
-    ).toEqual(failures.map((failure) => failure.message));
+    ).toEqual(failureTexts);
     expect(requests.filter((request) => request.url === '/api/portal/bookings')).toHaveLength(1);
   });
 });
@@ -188,5 +198,180 @@ describe('a day in the link outside the booking window', () => {
     openOn(addDaysToDate(clubToday('America/Sao_Paulo'), 2));
     expect(await screen.findByRole('heading', { name: /^Horários de/ })).toBeVisible();
     expect(screen.queryByText(/Mostrando os horários de hoje/)).toBeNull();
+  });
+});
+
+describe('live availability', () => {
+  it('turns a free slot taken when the club says it was booked elsewhere, without a reload', async () => {
+    const session = buildPortalSession();
+    setPortalSession(session);
+    const place = buildPlace();
+    const today = clubToday(session.club.timezone);
+    const slot = buildSlot('2099-11-28T13:00:00.000Z');
+    const stream = openEventStream();
+    let booked = false;
+    mockApi(
+      route.get('/portal/me', buildMe(session)),
+      route.get('/portal/places', { items: [place] }),
+      route.get<PortalSlotList>(`/portal/places/${place.id}/slots`, () => ({
+        date: today,
+        items: [booked ? { ...slot, state: 'taken' } : slot],
+      })),
+      route.get('/portal/events', stream.response),
+    );
+    renderPortal(`/espacos/${place.id}`);
+    expect(await screen.findByRole('button', { name: /10:00\s*Livre/ })).toBeInTheDocument();
+
+    booked = true;
+    stream.send({
+      companyId: session.club.id,
+      kind: 'appointment.created',
+      placeId: place.id,
+      date: today,
+    });
+
+    expect(await screen.findByText('Reservado')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /10:00\s*Livre/ })).not.toBeInTheDocument();
+  });
+
+  it("ignores another club's events", async () => {
+    const session = buildPortalSession();
+    setPortalSession(session);
+    const place = buildPlace();
+    const today = clubToday(session.club.timezone);
+    const stream = openEventStream();
+    let reads = 0;
+    mockApi(
+      route.get('/portal/me', buildMe(session)),
+      route.get('/portal/places', { items: [place] }),
+      route.get<PortalSlotList>(`/portal/places/${place.id}/slots`, () => {
+        reads += 1;
+        return { date: today, items: [buildSlot('2099-11-28T13:00:00.000Z')] };
+      }),
+      route.get('/portal/events', stream.response),
+    );
+    renderPortal(`/espacos/${place.id}`);
+    await screen.findByRole('button', { name: /10:00\s*Livre/ });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const readsBefore = reads;
+    stream.send({
+      companyId: '99999999-9999-4999-8999-999999999999',
+      kind: 'appointment.created',
+      placeId: place.id,
+      date: today,
+    });
+    stream.send({
+      companyId: session.club.id,
+      kind: 'appointment.created',
+      placeId: place.id,
+      date: addDaysToDate(today, 1),
+    });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(reads).toBe(readsBefore);
+  });
+});
+
+describe('slots for this member', () => {
+  it("says which slots are the title's and which the title's rules refuse, and why when tapped", async () => {
+    const user = userEvent.setup();
+    const session = buildPortalSession();
+    setPortalSession(session);
+    const place = buildPlace();
+    mockApi(
+      route.get('/portal/me', buildMe(session)),
+      route.get('/portal/places', { items: [place] }),
+      route.get<PortalSlotList>(`/portal/places/${place.id}/slots`, {
+        date: '2099-11-28',
+        items: [
+          buildSlot('2099-11-28T12:00:00.000Z', { state: 'own' }),
+          buildSlot('2099-11-28T13:00:00.000Z', { state: 'taken' }),
+          buildSlot('2099-11-28T14:00:00.000Z', {
+            state: 'refused',
+            rule: 'ReservationsLimitReached',
+          }),
+          buildSlot('2099-11-28T15:00:00.000Z', {
+            state: 'refused',
+            rule: 'WaitingPeriodRequired',
+          }),
+        ],
+      }),
+      route.post<PortalBookingCheck>('/portal/bookings/check', {
+        ok: false,
+        failures: [
+          {
+            code: 'ReservationsLimitReached',
+            message: errorTexts.ReservationsLimitReached,
+            from: '2099-12-01',
+          },
+        ],
+        quota: { used: 1, limit: 1 },
+      }),
+    );
+    renderPortal(`/espacos/${place.id}`);
+
+    // The title's own booking is no button and reads differently from another family's.
+    expect(await screen.findByText('Reserva do seu título')).toBeInTheDocument();
+    expect(screen.getByText('Reservado')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /09:00/ })).not.toBeInTheDocument();
+    expect(screen.queryByText('Livre')).not.toBeInTheDocument();
+    expect(
+      screen.getByRole('button', { name: /12:00\s*Título já tem reserva/ }),
+    ).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: /11:00\s*Cota do mês usada/ }));
+    const dialog = await screen.findByRole('dialog');
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      errorTexts.ReservationsLimitReached,
+    );
+    expect(within(dialog).getByRole('button', { name: 'Confirmar reserva' })).toBeDisabled();
+  });
+});
+
+describe('the place’s photos', () => {
+  it('shows every photo as a gallery, the chosen one large', async () => {
+    const user = userEvent.setup();
+    const session = buildPortalSession();
+    setPortalSession(session);
+    const photo = (id: string, description: string) => ({
+      id,
+      description,
+      imageUrl: `/api/uploads/${id}.webp`,
+      thumbnailUrl: `/api/uploads/${id}-mini.webp`,
+      width: 1200,
+      height: 800,
+    });
+    const place = buildPlace({
+      images: [
+        photo('a1111111-1111-4111-8111-111111111111', 'Piscina de dia'),
+        photo('b2222222-2222-4222-8222-222222222222', 'Piscina ao entardecer'),
+        photo('c3333333-3333-4333-8333-333333333333', 'Vestiário'),
+      ],
+    });
+    mockApi(
+      route.get('/portal/me', buildMe(session)),
+      route.get('/portal/places', { items: [place] }),
+      route.get<PortalSlotList>(`/portal/places/${place.id}/slots`, {
+        date: '2099-11-28',
+        items: [],
+      }),
+    );
+    renderPortal(`/espacos/${place.id}`);
+
+    const gallery = await screen.findByRole('region', { name: `Fotos de ${place.name}` });
+    expect(within(gallery).getByRole('img', { name: 'Piscina de dia' })).toBeVisible();
+    expect(within(gallery).getByText('Foto 1 de 3')).toBeVisible();
+    const thumbnails = within(gallery).getAllByRole('button', { name: /^Mostrar foto/ });
+    expect(thumbnails).toHaveLength(3);
+
+    await user.click(within(gallery).getByRole('button', { name: 'Mostrar foto 3 de 3' }));
+    expect(within(gallery).getByRole('img', { name: 'Vestiário' })).toBeVisible();
+    expect(within(gallery).getByRole('button', { name: 'Mostrar foto 3 de 3' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    await user.click(within(gallery).getByRole('button', { name: 'Próxima foto' }));
+    expect(within(gallery).getByRole('img', { name: 'Piscina de dia' })).toBeVisible();
+    await user.click(within(gallery).getByRole('button', { name: 'Foto anterior' }));
+    expect(within(gallery).getByText('Foto 3 de 3')).toBeVisible();
   });
 });

@@ -14,7 +14,9 @@ import { LoadingState } from '@/components/ui/spinner';
 import { importOrReload } from '@/lib/import-or-reload';
 import { useMe } from '../api/me';
 import { usePlaces, useSlots } from '../api/places';
+import { usePortalClubEvents } from '../api/use-club-events';
 import { DateStrip } from '../components/date-strip';
+import { PlaceGallery } from '../components/place-gallery';
 import { PlaceRules } from '../components/place-rules';
 import { LoadFailure } from '../components/query-state';
 import { SlotGrid } from '../components/slot-grid';
@@ -60,6 +62,8 @@ export function PlacePage() {
   const requested = searchParams.get('dia');
   const askedDate = isCalendarDate(requested) ? requested : today;
   useSlots(placeId, askedDate);
+  // A slot booked elsewhere (another member, the front desk) turns taken without a reload.
+  usePortalClubEvents();
   const [slotToBook, setSlotToBook] = useState<PortalSlot | null>(null);
   const [booked, setBooked] = useState<string | null>(null);
 
@@ -111,6 +115,7 @@ export function PlacePage() {
         <h1 className="text-2xl font-bold tracking-tight text-slate-900">{place.name}</h1>
         <p className="mt-1 text-slate-600">{place.category.name}</p>
       </div>
+      <PlaceGallery place={place} />
       <details className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
         <summary className="cursor-pointer font-semibold text-slate-900">
           {t('portal.places.rulesTitle')}

@@ -6,6 +6,7 @@ import {
   bookingRefusalSchema,
   cancelAppointmentBodySchema,
   cancelExceptionBodySchema,
+  checkInByCodeBodySchema,
   createAppointmentBodySchema,
   createExceptionAppointmentBodySchema,
   errorBodySchema,
@@ -23,6 +24,7 @@ import { AppError } from '../../../lib/app-error';
 import { cancelAppointment } from '../../../services/appointments/cancel-appointment';
 import { checkAppointment } from '../../../services/appointments/check-appointment';
 import { checkInAppointment } from '../../../services/appointments/check-in-appointment';
+import { checkInByCode } from '../../../services/appointments/check-in-by-code';
 import { markNoShow } from '../../../services/appointments/mark-no-show';
 import { undoAttendance } from '../../../services/appointments/undo-attendance';
 import { bookAndAnswer } from '../../../services/appointments/create-appointment';
@@ -246,6 +248,26 @@ export const appointmentRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { id } = request.params;
       await checkInAppointment(app.db, { staff: request.staff, appointmentId: id });
+      return reread(id, request.staff.companyIds);
+    },
+  );
+
+  app.post(
+    '/appointment/check-in-by-code',
+    {
+      config: { permission: 'bookings.write' },
+      schema: {
+        tags: ['appointment'],
+        summary:
+          'Registra a entrada pelo código da reserva que o associado mostra (digitado ou lido do QR)',
+        body: checkInByCodeBodySchema,
+        response: { 200: appointmentSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { companyId, code } = request.body;
+      assertStaffOf(request, companyId);
+      const id = await checkInByCode(app.db, { staff: request.staff, companyId, code });
       return reread(id, request.staff.companyIds);
     },
   );

@@ -176,7 +176,7 @@ describe('booking dialog', () => {
       failures: [
         { code: 'AvailableBookingDaysMissed', message: 'x', from: '2026-06-03' },
         { code: 'ReservationsLimitReached', message: 'y', from: '2026-07-01' },
-        { code: 'AgeRestriction', message: 'z' },
+        { code: 'AgeRestriction', message: 'z', params: { minimumAge: 18 } },
       ],
       quota: { used: 4, limit: 4 },
     });
@@ -191,8 +191,8 @@ describe('booking dialog', () => {
       .map((item) => item.textContent);
     expect(items).toEqual([
       `Janela de reservas: ${errorTexts.AvailableBookingDaysMissed} Pode agendar a partir de 03/06/2026.`,
-      `Cota do mês: ${errorTexts.ReservationsLimitReached} Pode agendar a partir de 01/07/2026.`,
-      `Idade mínima: ${errorTexts.AgeRestriction}`,
+      `Cota do mês: ${errorTexts.ReservationsLimitReached} A cota do título renova em 01/07/2026.`,
+      'Idade mínima: Quem vai usar a reserva não tem a idade mínima exigida por este espaço: 18 anos.',
     ]);
     expect(within(dialog).getByRole('button', { name: 'Criar' })).toBeDisabled();
     await user.click(within(dialog).getByRole('combobox', { name: 'Associado' }));
@@ -203,7 +203,7 @@ describe('booking dialog', () => {
   it('lists every failure of a booking the API refuses when it is sent, with the reason of a block', async () => {
     const failures = [
       { code: 'TitleBlocked', message: 'texto do servidor', reason: 'Mensalidade em atraso' },
-      { code: 'AgeRestriction', message: 'texto do servidor' },
+      { code: 'AgeRestriction', message: 'texto do servidor', params: { minimumAge: 12 } },
     ];
     mockApi(
       route.get<AssociateList>('/backoffice/associate/findAllPaginated', {
@@ -236,7 +236,7 @@ describe('booking dialog', () => {
         .map((item) => item.textContent),
     ).toEqual([
       `Título bloqueado: ${errorTexts.TitleBlocked} Motivo: Mensalidade em atraso`,
-      `Idade mínima: ${errorTexts.AgeRestriction}`,
+      'Idade mínima: Quem vai usar a reserva não tem a idade mínima exigida por este espaço: 12 anos.',
     ]);
   });
 

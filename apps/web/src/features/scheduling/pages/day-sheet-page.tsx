@@ -21,10 +21,12 @@ import { useAssociate } from '@/lib/api/get-associate';
 import { useCategories } from '@/lib/api/get-categories';
 import { isWellFormedId } from '@/lib/record-id';
 import { useCurrentCompany } from '@/lib/current-company';
+import { useCan } from '@/lib/permissions';
 import { formatLongDay } from '@/lib/dates';
 import { useDaySheet } from '../api/get-day-sheet';
 import { useClubEvents, type LiveStatus } from '../api/use-club-events';
 import { BlockSlotDialog } from '../components/block-slot-dialog';
+import { CheckInByCodeDialog } from '../components/check-in-by-code-dialog';
 import { CreateAppointmentDialog } from '../components/create-appointment-dialog';
 import { DayField } from '../components/day-field';
 import { DaySheetBookingDialog } from '../components/day-sheet-booking-dialog';
@@ -85,6 +87,8 @@ export function DaySheetPage() {
     appointment: DaySheetAppointment;
   } | null>(null);
   const [mobilePlaceId, setMobilePlaceId] = useState<string | null>(null);
+  const canCheckIn = useCan('bookings.write');
+  const [isCheckingInByCode, setIsCheckingInByCode] = useState(false);
 
   const update = (changes: Record<string, string | undefined>) => {
     const next = new URLSearchParams(searchParams);
@@ -151,6 +155,11 @@ export function DaySheetPage() {
                 />
                 {t(`scheduling.daySheet.live.${live}`)}
               </span>
+              {canCheckIn && (
+                <Button size="sm" onClick={() => setIsCheckingInByCode(true)}>
+                  {t('scheduling.checkInByCode.open')}
+                </Button>
+              )}
               <Button variant="secondary" size="sm" onClick={() => window.print()}>
                 {t('scheduling.daySheet.print')}
               </Button>
@@ -350,6 +359,13 @@ export function DaySheetPage() {
         noShowToleranceMinutes={company.noShowToleranceMinutes}
         onClose={() => setBooking(null)}
       />
+      {isCheckingInByCode && (
+        <CheckInByCodeDialog
+          companyId={company.id}
+          timezone={company.timezone}
+          onClose={() => setIsCheckingInByCode(false)}
+        />
+      )}
     </div>
   );
 }

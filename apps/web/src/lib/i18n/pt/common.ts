@@ -22,6 +22,7 @@ export const common = {
   bookingFailure: {
     reason: 'Motivo: {{reason}}',
     bookableFrom: 'Pode agendar a partir de {{date}}.',
+    quotaResets: 'A cota do título renova em {{date}}.',
   },
   /** Every route's error page, in the back office and the portal. */
   crash: {

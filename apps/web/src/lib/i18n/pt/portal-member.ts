@@ -50,6 +50,13 @@ export const portalMember = {
     empty: 'O clube ainda não tem espaços para reservar.',
     seeTimes: 'Ver horários',
     photoAlt: 'Foto de {{name}}',
+    gallery: {
+      label: 'Fotos de {{name}}',
+      previous: 'Foto anterior',
+      next: 'Próxima foto',
+      position: 'Foto {{current}} de {{total}}',
+      show: 'Mostrar foto {{current}} de {{total}}',
+    },
     rulesTitle: 'Regras',
     rules: {
       window_one: 'Reservas com até {{count}} dia de antecedência.',
@@ -88,10 +95,17 @@ export const portalMember = {
     legend: 'Legenda',
     states: {
       free: 'Livre',
+      own: 'Reserva do seu título',
       taken: 'Reservado',
+      refused: 'Indisponível para o título',
       blocked: 'Bloqueado',
       past: 'Encerrado',
       'outside-window': 'Ainda não aberto',
+    },
+    /** A free slot the title's rules refuse, as the grid says it (tapping lists why). */
+    refused: {
+      ReservationsLimitReached: 'Cota do mês usada',
+      WaitingPeriodRequired: 'Título já tem reserva',
     },
     book: {
       title: 'Reservar {{place}}',
@@ -125,6 +139,13 @@ export const portalMember = {
     when: '{{date}}, {{start}}–{{end}}',
     forMember: 'Para {{name}}',
     viaStaff: 'Feita pela secretaria',
+    pass: {
+      code: 'Código de entrada:',
+      show: 'Mostrar QR code de entrada',
+      hide: 'Esconder QR code',
+      qrLabel: 'QR code de entrada, código {{code}}',
+      help: 'Mostre na portaria: a recepção lê o QR code ou digita o código.',
+    },
     attendance: {
       CHECKED_IN: 'Presença registrada',
       NO_SHOW: 'Falta registrada: não compareceu',
