@@ -288,13 +288,14 @@ describe('the member’s choices in Conta', () => {
       'PATCH',
       `/api/backoffice/appointment/cancel/${booked.json<{ id: string }>().id}`,
       s.staffHeaders,
+      { reason: 'Manutenção da quadra' },
     );
     expect(cancelled.statusCode).toBe(200);
     await drain();
     expect(pushService.received).toHaveLength(1);
     const shown = readPush(pushService.received[0]!.body, phone);
     expect(shown.title).toBe(`Reserva alterada pelo clube — ${s.company.name}`);
-    expect(shown.body).toContain('cancelada. Motivo: cancelamento feito pela equipe do clube.');
+    expect(shown.body).toContain('cancelada. Motivo: Manutenção da quadra.');
   });
 
   it('turning notifications off on the device stops them there', async () => {

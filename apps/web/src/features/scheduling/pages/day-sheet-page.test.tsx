@@ -529,6 +529,10 @@ describe('day sheet page', () => {
     const detail = await screen.findByRole('dialog', { name: 'Agendamento' });
     expect(detail).toHaveTextContent('Quadra 1');
     await user.click(within(detail).getByRole('button', { name: 'Cancelar agendamento' }));
+    await user.type(
+      within(detail).getByRole('textbox', { name: 'Motivo do cancelamento' }),
+      'Quadra em manutenção',
+    );
     await user.click(within(detail).getByRole('button', { name: 'Confirmar cancelamento' }));
 
     expect(await screen.findByText('Agendamento cancelado.')).toBeInTheDocument();
@@ -536,6 +540,8 @@ describe('day sheet page', () => {
     expect(
       await within(grid).findByRole('button', { name: 'Quadra 1, 10:00: Livre' }),
     ).toBeInTheDocument();
-    expect(requests.filter((request) => request.method === 'PATCH')).toHaveLength(1);
+    const cancels = requests.filter((request) => request.method === 'PATCH');
+    expect(cancels).toHaveLength(1);
+    expect(cancels[0]!.body).toEqual({ reason: 'Quadra em manutenção' });
   });
 });
