@@ -308,9 +308,9 @@ export function DaySheetPage() {
         <div
           role="status"
           data-testid="move-banner"
-          className="sticky top-0 z-30 flex flex-wrap items-center gap-3 rounded-lg border-2 border-dashed border-brand-600 bg-brand-50 px-3 py-2 text-sm text-brand-900 print:hidden"
+          className="sticky top-0 z-30 flex flex-col gap-2 sm:flex-row sm:items-center sm:gap-3 rounded-lg border-2 border-dashed border-brand-600 bg-brand-50 px-3 py-2 text-sm text-brand-900 print:hidden"
         >
-          <span className="min-w-0 flex-1">
+          <span className="min-w-0 flex-1 sm:basis-0">
             <span className="max-md:hidden">
               {t('scheduling.daySheet.move.moving', {
                 name: moving.cell.appointment.associateName,
@@ -327,7 +327,12 @@ export function DaySheetPage() {
             </span>
             {moveNote && <span className="mt-1 block font-semibold text-red-800">{moveNote}</span>}
           </span>
-          <Button variant="secondary" size="sm" onClick={cancelMove}>
+          <Button
+            variant="secondary"
+            size="sm"
+            className="self-start sm:self-auto"
+            onClick={cancelMove}
+          >
             {t('scheduling.daySheet.move.cancel')}
           </Button>
         </div>
@@ -400,6 +405,10 @@ export function DaySheetPage() {
                     <MobileCell
                       place={mobilePlace}
                       cell={cell}
+                      isTarget={
+                        moving !== null &&
+                        checkMove(sheet.data, moving, { place: mobilePlace, cell }) === 'ok'
+                      }
                       onOpen={() => openCell(mobilePlace, cell)}
                     />
                   </li>
@@ -549,10 +558,13 @@ function MobileCell({
   place,
   cell,
   onOpen,
+  isTarget = false,
 }: {
   place: DaySheetPlace;
   cell: DaySheetCell;
   onOpen: () => void;
+  /** A booking is being moved and may go here: outlined, not by colour alone. */
+  isTarget?: boolean;
 }) {
   const { t } = useTranslation();
   const clickable = cell.state === 'free' || cell.state === 'booked';
@@ -588,6 +600,7 @@ function MobileCell({
   const className = cn(
     'flex min-h-11 w-full items-center gap-3 rounded-lg px-3 py-2 text-left text-sm ring-1 ring-inset',
     cellStyleOf(cell, { isClickable: clickable }),
+    isTarget && 'outline-2 outline-dashed outline-brand-600 -outline-offset-2',
   );
   return clickable ? (
     <button
