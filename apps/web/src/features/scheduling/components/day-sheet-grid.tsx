@@ -399,6 +399,7 @@ export function DaySheetGrid({
                                 onOpenCell(place, cell);
                               }}
                               draggable={movable}
+                              aria-keyshortcuts={movable ? 'M' : undefined}
                               onDragStart={(event) => {
                                 if (!movable || !move) return;
                                 dropped.current = false;
