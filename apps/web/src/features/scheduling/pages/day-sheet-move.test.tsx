@@ -94,13 +94,17 @@ const liveEvents = route.get(
     ),
 );
 
-function answerClub(move: Parameters<typeof route.patch>[1] = buildAppointment({ id: ana.id })) {
-  const company = buildCompany({ timezone });
+function answerClub(
+  move: Parameters<typeof route.patch>[1] = buildAppointment({ id: ana.id }),
+  role: 'administrador' | 'recepcao' | 'consulta' = 'recepcao',
+) {
+  const company = buildCompany({ timezone, role });
   setSession(buildSession());
   setCurrentCompany(company);
   return mockApi(
     route.get<DaySheet>('/backoffice/day-sheet', () => sheet()),
     route.get(`/backoffice/category/company/${company.id}`, { items: [] }),
+    route.get('/backoffice/company', { items: [company] }),
     route.patch('/backoffice/appointment/:id/move', move),
     liveEvents,
   );
@@ -244,5 +248,19 @@ describe('moving a booking on the day sheet', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Mover' }));
     expect(await screen.findByTestId('move-banner')).toHaveTextContent('Ana Souza');
     expect(screen.queryByRole('dialog', { name: 'Agendamento' })).not.toBeInTheDocument();
+  });
+
+  it('offers no move to a role that only reads', async () => {
+    answerClub(undefined, 'consulta');
+    const { grid, user } = await openDaySheet();
+    const anaCell = within(grid).getByRole('button', { name: /^Quadra 1, 10:00: .*Ana Souza/ });
+    expect(anaCell).not.toHaveAttribute('draggable', 'true');
+    anaCell.focus();
+    await user.keyboard('m');
+    expect(screen.queryByTestId('move-banner')).not.toBeInTheDocument();
+    expect(screen.queryByText(/Para mover uma reserva/)).not.toBeInTheDocument();
+    await user.click(anaCell);
+    const dialog = await screen.findByRole('dialog', { name: 'Agendamento' });
+    expect(within(dialog).queryByRole('button', { name: 'Mover' })).not.toBeInTheDocument();
   });
 });
