@@ -70,6 +70,7 @@ describe('PATCH /appointment/{id}/move', () => {
       placeId: s.two.id,
       associateId: s.ana.id,
       data: {
+        fromPlaceId: s.one.id,
         before: { place: 'Quadra 1', startsAt: s.slot('09:00').startsAt.toISOString() },
         after: { place: 'Quadra 2', startsAt: to.startsAt.toISOString() },
       },

@@ -199,15 +199,15 @@ export async function moveAppointment(db: Database, options: MoveAppointmentOpti
       associateId: booking.associateId,
       data: {
         ...(reason ? { reason } : {}),
+        // The place it left, for the record (the event names the place it went to).
+        fromPlaceId: booking.placeId,
         before: {
           place: booking.placeName,
-          placeId: booking.placeId,
           startsAt: booking.startsAt.toISOString(),
           endsAt: booking.endsAt.toISOString(),
         },
         after: {
           place: toPlaceName,
-          placeId: context.place.id,
           startsAt: startsAt.toISOString(),
           endsAt: endsAt.toISOString(),
         },
