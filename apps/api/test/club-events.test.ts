@@ -3,7 +3,7 @@ import { clubDateOf } from '@clube/shared';
 import { eq } from 'drizzle-orm';
 import { PgDatabase, PgDialect, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createAppointment, createBookingScene, createPortalScene } from './factories';
+import { createAppointment, createBookingScene, createPlace, createPortalScene } from './factories';
 import { openMemberStream, openStream, startApp, type TestServer } from './club-event-stream';
 import { createTestDatabase } from './helper';
 import { lostAnnouncements, transactionAnnouncing } from '../src/lib/club-events';
@@ -86,6 +86,32 @@ describe('live club events on one API process', () => {
     expect(await streamA.changes(5, 300)).toHaveLength(4);
     streamA.close();
     streamB.close();
+  });
+
+  it('streams a moved booking to both places of its club', async () => {
+    const a = await createBookingScene(server.app);
+    const other = await createPlace(server.app.db, a.company.id, {
+      name: 'Quadra ao lado',
+      categoryId: a.place.categoryId,
+    });
+    const stream = await openStream(server.baseUrl, a.company.id, a.headers);
+    await stream.ready();
+    const date = a.day(2);
+    const booked = await book(a, date, '10:00');
+    const moved = await server.app.inject({
+      method: 'PATCH',
+      url: `/api/backoffice/appointment/${booked.json<{ id: string }>().id}/move`,
+      headers: a.headers,
+      payload: { placeId: other.id, startsAt: a.at(date, '11:00').toISOString() },
+    });
+    expect(moved.statusCode).toBe(200);
+    const at = { companyId: a.company.id, date };
+    expect(await stream.changes(3)).toEqual([
+      { ...at, placeId: a.place.id, kind: 'appointment.created' },
+      { ...at, placeId: a.place.id, kind: 'appointment.moved' },
+      { ...at, placeId: other.id, kind: 'appointment.moved' },
+    ]);
+    stream.close();
   });
 
   it("streams a member's portal booking and portal cancellation to the club's staff, and never to another club's", async () => {

@@ -92,6 +92,20 @@ export const cancelExceptionBodySchema = z.object({
     .optional(),
 });
 
+/**
+ * PATCH /appointment/{id}/move: the place and start a booking moves to (its length is kept), and
+ * an optional reason the member reads.
+ */
+export const moveAppointmentBodySchema = z.object({
+  placeId: z.uuid('Informe o espaço de destino'),
+  startsAt: z.iso.datetime({ message: 'Informe o horário de destino' }),
+  reason: z
+    .string()
+    .max(cancellationReasonMaxLength, `Máximo ${cancellationReasonMaxLength} caracteres`)
+    .optional(),
+});
+export type MoveAppointmentBody = z.input<typeof moveAppointmentBodySchema>;
+
 export const appointmentStatusSchema = z.enum(appointmentStatuses);
 
 export const appointmentSchema = z.object({

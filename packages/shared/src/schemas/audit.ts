@@ -13,7 +13,7 @@ export const auditActionLabels = {
   'appointment.check-in': 'Presença registrada',
   'appointment.create': 'Reserva feita',
   'appointment.create-exception': 'Reserva feita como exceção',
-  'appointment.move': 'Reserva transferida de espaço',
+  'appointment.move': 'Reserva movida (espaço ou horário)',
   'appointment.no-show': 'Falta registrada',
   'appointment.undo-attendance': 'Presença ou falta desfeita',
   'associate-title.block': 'Título bloqueado',

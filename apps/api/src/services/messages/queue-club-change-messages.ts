@@ -11,10 +11,13 @@ export type ClubChange =
   | {
       appointmentId: string;
       kind: 'moved';
-      reason: string;
+      /** Why (a block's reason); a move staff make on the day sheet may give none. */
+      reason?: string;
       /** Where it was: the booking may already name its new place when this is queued. */
       fromPlaceName: string;
       toPlaceName: string;
+      /** When it was, if the move changed its time too (read after the move, it holds the new). */
+      fromTime?: { startsAt: Date; endsAt: Date };
     };
 
 export type QueueClubChangeMessagesOptions = {
@@ -53,11 +56,16 @@ export async function queueClubChangeMessages(
   >();
   for (const row of rows) {
     const change = changeOf.get(row.id)!;
-    const when = `${dateLabel(clubDateOf(row.startsAt, row.timezone))}, ${clubTimeOf(row.startsAt, row.timezone)}–${clubTimeOf(row.endsAt, row.timezone)}`;
+    const whenOf = (time: { startsAt: Date; endsAt: Date }) =>
+      `${dateLabel(clubDateOf(time.startsAt, row.timezone))}, ${clubTimeOf(time.startsAt, row.timezone)}–${clubTimeOf(time.endsAt, row.timezone)}`;
+    const when = whenOf(row);
+    const because = (reason: string | undefined) => (reason ? ` ${reasonSentence(reason)}` : '');
     const what =
       change.kind === 'cancelled'
-        ? `${row.placeName}, ${when}: cancelada. ${reasonSentence(change.reason)}`
-        : `${change.fromPlaceName}, ${when}: transferida para ${change.toPlaceName}, no mesmo horário. ${reasonSentence(change.reason)}`;
+        ? `${row.placeName}, ${when}: cancelada.${because(change.reason)}`
+        : change.fromTime && change.fromTime.startsAt.getTime() !== row.startsAt.getTime()
+          ? `${change.fromPlaceName}, ${whenOf(change.fromTime)}: transferida para ${change.toPlaceName}, ${when}.${because(change.reason)}`
+          : `${change.fromPlaceName}, ${when}: transferida para ${change.toPlaceName}, no mesmo horário.${because(change.reason)}`;
     for (const { reader: person } of readersOf(row)) {
       const entry = byRecipient.get(person.id) ?? {
         name: person.name,

@@ -11,6 +11,7 @@ import {
   createExceptionAppointmentBodySchema,
   errorBodySchema,
   idParamsSchema,
+  moveAppointmentBodySchema,
   noShowResultSchema,
   occupancyQuerySchema,
   occupancySchema,
@@ -25,6 +26,7 @@ import { cancelAppointment } from '../../../services/appointments/cancel-appoint
 import { checkAppointment } from '../../../services/appointments/check-appointment';
 import { checkInAppointment } from '../../../services/appointments/check-in-appointment';
 import { checkInByCode } from '../../../services/appointments/check-in-by-code';
+import { moveAppointment } from '../../../services/appointments/move-appointment';
 import { markNoShow } from '../../../services/appointments/mark-no-show';
 import { undoAttendance } from '../../../services/appointments/undo-attendance';
 import { bookAndAnswer } from '../../../services/appointments/create-appointment';
@@ -225,6 +227,35 @@ export const appointmentRoutes: FastifyPluginAsyncZod = async (app) => {
       const cancelled = await findAppointment(app.db, { companyIds: request.staff.companyIds, id });
       if (!cancelled) throw new AppError('AppointmentNotFound');
       return cancelled;
+    },
+  );
+
+  app.patch(
+    '/appointment/:id/move',
+    {
+      config: { permission: 'bookings.write' },
+      schema: {
+        tags: ['appointment'],
+        summary:
+          'Move um agendamento marcado para outro espaço da mesma categoria e/ou outro horário livre, com a mesma duração; o associado é avisado',
+        params: idParamsSchema,
+        body: moveAppointmentBodySchema,
+        response: { 200: appointmentSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      await moveAppointment(app.db, {
+        staff: request.staff,
+        id,
+        to: { placeId: request.body.placeId, startsAt: request.body.startsAt },
+        reason: request.body.reason,
+        publicUrl: app.config.publicUrl,
+      });
+      app.outbox.wake();
+      const moved = await findAppointment(app.db, { companyIds: request.staff.companyIds, id });
+      if (!moved) throw new AppError('AppointmentNotFound');
+      return moved;
     },
   );
 

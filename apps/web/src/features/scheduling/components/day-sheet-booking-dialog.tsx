@@ -29,6 +29,8 @@ type DaySheetBookingDialogProps = {
   onClose: () => void;
   /** The clock the buttons are enabled by (tests pass a fixed one). */
   now?: () => Date;
+  /** Given, a booking not started yet offers "Mover": the day sheet then asks where to. */
+  onMove?: (appointment: DaySheetAppointment) => void;
 };
 
 /**
@@ -42,6 +44,7 @@ export function DaySheetBookingDialog({
   noShowToleranceMinutes,
   onClose,
   now = () => new Date(),
+  onMove,
 }: DaySheetBookingDialogProps) {
   const { t } = useTranslation();
   const hintId = useId();
@@ -155,6 +158,20 @@ export function DaySheetBookingDialog({
               onRun={run}
               hintId={hintId}
             />
+            {onMove &&
+              given &&
+              appointment?.status === 'SCHEDULED' &&
+              Date.parse(appointment.startsAt) > now().getTime() && (
+                <Button
+                  variant="secondary"
+                  onClick={() => {
+                    close();
+                    onMove(given);
+                  }}
+                >
+                  {t('scheduling.daySheet.booking.move')}
+                </Button>
+              )}
             {allowed?.cancel && (
               <Button variant="danger" onClick={() => setIsConfirming(true)}>
                 {t('scheduling.daySheet.booking.cancel')}

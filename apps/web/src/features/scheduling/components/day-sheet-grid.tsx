@@ -3,6 +3,7 @@ import { useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ExceptionMark } from '@/components/exception-mark';
 import { cn } from '@/components/ui/cn';
+import { checkMove, isMovable, type SheetCell } from './booking-move';
 import { moveInGrid, type GridPosition } from './grid-keys';
 import { AttendanceMark, lookOfCell, slotLookHoverStyles, slotLookStyles } from './slot-look';
 
@@ -13,7 +14,20 @@ type DaySheetGridProps = {
   now?: () => Date;
   /** The id a skip link points at. */
   id?: string;
+  /**
+   * Moving a booking (staff who may book): M on a booking, a drag, or a long press on a touch
+   * screen starts it; the cell then chosen (Enter, a click, a drop, a tap) goes to onOpenCell,
+   * which the page reads as the target; Esc cancels.
+   */
+  move?: {
+    source: SheetCell | null;
+    onStart: (source: SheetCell) => void;
+    onCancel: () => void;
+  };
 };
+
+/** How long a finger rests on a booking before it is picked up to move. */
+export const longPressMs = 500;
 
 /** The cell's colours, from the scheme the place calendar shares; clickable cells get a hover. */
 export function cellStyleOf(cell: DaySheetCell, { isClickable = false } = {}) {
@@ -166,7 +180,13 @@ function firstCellOf(places: DaySheetPlace[]): GridPosition {
   };
 }
 
-export function DaySheetGrid({ sheet, onOpenCell, now = () => new Date(), id }: DaySheetGridProps) {
+export function DaySheetGrid({
+  sheet,
+  onOpenCell,
+  now = () => new Date(),
+  id,
+  move,
+}: DaySheetGridProps) {
   const { t } = useTranslation();
   const hours = hoursOf(sheet);
   const axisStart = (hours[0] ?? 0) * 60;
@@ -193,7 +213,43 @@ export function DaySheetGrid({ sheet, onOpenCell, now = () => new Date(), id }: 
     scroller.current
       ?.querySelector<HTMLElement>(`[data-cell="${target.row}:${target.column}"]`)
       ?.focus();
+  const source = move?.source ?? null;
+  const cellAt = (position: GridPosition) => {
+    const place = places[position.row];
+    const cell = place?.cells[position.column];
+    return place && cell ? { place, cell } : null;
+  };
+  // A drag that ends without a drop on a target puts the booking back; a long press is not a click.
+  const dropped = useRef(false);
+  const pressTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const pickedByPress = useRef(false);
+  const endPress = () => {
+    if (pressTimer.current) clearTimeout(pressTimer.current);
+    pressTimer.current = null;
+  };
   const onKeyDown = (event: KeyboardEvent<HTMLTableElement>) => {
+    if (move && (event.key === 'm' || event.key === 'M') && !event.ctrlKey && !event.metaKey) {
+      const here = cellAt(active);
+      if (here && !source && isMovable(here.cell, now())) {
+        event.preventDefault();
+        move.onStart(here);
+      }
+      return;
+    }
+    if (move && source && event.key === 'Escape') {
+      event.preventDefault();
+      move.onCancel();
+      return;
+    }
+    if (move && source && event.key === 'Enter') {
+      // A button's Enter is its click; a cell that is no button is still a (refused) target.
+      const here = cellAt(active);
+      if (here && !(event.target instanceof HTMLButtonElement)) {
+        event.preventDefault();
+        onOpenCell(here.place, here.cell);
+      }
+      return;
+    }
     const target = moveInGrid(rows, active, event.key, event.ctrlKey || event.metaKey);
     if (!target) return;
     event.preventDefault();
@@ -291,12 +347,29 @@ export function DaySheetGrid({ sheet, onOpenCell, now = () => new Date(), id }: 
                     ))}
                     {place.cells.map((cell, column) => {
                       const clickable = cell.state === 'free' || cell.state === 'booked';
+                      const isSource =
+                        source?.place.id === place.id && source.cell.startsAt === cell.startsAt;
+                      const isTarget =
+                        source !== null && checkMove(sheet, source, { place, cell }) === 'ok';
+                      const movable = move !== undefined && !source && isMovable(cell, now());
                       const className = cn(
                         'h-full w-full overflow-hidden rounded-md px-1 py-0.5 text-left text-[11px] leading-tight ring-1 ring-inset',
                         'focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-brand-700 focus-visible:outline-solid',
                         cellStyleOf(cell, { isClickable: clickable }),
+                        // Not by colour alone: the booking picked up is dashed and raised, the
+                        // cells it may go to get a dashed outline.
+                        isSource &&
+                          'opacity-70 outline-4 outline-double outline-brand-800 -outline-offset-4',
+                        movable && 'select-none [-webkit-touch-callout:none]',
+                        isTarget && 'outline-2 outline-dashed outline-brand-600 -outline-offset-2',
                       );
-                      const label = cellLabel(t, place, cell);
+                      const label = `${cellLabel(t, place, cell)}${
+                        isSource
+                          ? ` — ${t('scheduling.daySheet.move.pickedUp')}`
+                          : isTarget
+                            ? ` — ${t('scheduling.daySheet.move.targetHint')}`
+                            : ''
+                      }`;
                       const row = rowOf.get(place.id)!;
                       const keys = {
                         'data-cell': `${row}:${column}`,
@@ -317,7 +390,53 @@ export function DaySheetGrid({ sheet, onOpenCell, now = () => new Date(), id }: 
                               className={className}
                               aria-label={label}
                               title={label}
-                              onClick={() => onOpenCell(place, cell)}
+                              data-move={isSource ? 'source' : isTarget ? 'target' : undefined}
+                              onClick={() => {
+                                if (pickedByPress.current) {
+                                  pickedByPress.current = false;
+                                  return;
+                                }
+                                onOpenCell(place, cell);
+                              }}
+                              draggable={movable}
+                              aria-keyshortcuts={movable ? 'M' : undefined}
+                              onDragStart={(event) => {
+                                if (!movable || !move) return;
+                                dropped.current = false;
+                                event.dataTransfer.effectAllowed = 'move';
+                                event.dataTransfer.setData('text/plain', cell.appointment!.id);
+                                move.onStart({ place, cell });
+                              }}
+                              onDragEnd={() => {
+                                if (!dropped.current) move?.onCancel();
+                              }}
+                              onDragOver={(event) => {
+                                if (!isTarget) return;
+                                event.preventDefault();
+                                event.dataTransfer.dropEffect = 'move';
+                              }}
+                              onDrop={(event) => {
+                                if (!isTarget) return;
+                                event.preventDefault();
+                                dropped.current = true;
+                                onOpenCell(place, cell);
+                              }}
+                              onPointerDown={(event) => {
+                                if (!movable || !move || event.pointerType === 'mouse') return;
+                                endPress();
+                                pressTimer.current = setTimeout(() => {
+                                  pickedByPress.current = true;
+                                  move.onStart({ place, cell });
+                                }, longPressMs);
+                              }}
+                              onPointerUp={endPress}
+                              onPointerLeave={endPress}
+                              onPointerCancel={endPress}
+                              onContextMenu={(event) => {
+                                // The long press is ours, not the browser's menu.
+                                if (movable && (pressTimer.current || pickedByPress.current))
+                                  event.preventDefault();
+                              }}
                               {...keys}
                             >
                               <CellText cell={cell} />

@@ -9,11 +9,14 @@ import {
   type TimeSlot,
 } from '@clube/shared';
 import { useState } from 'react';
+import { toast } from 'react-toastify';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
 import { Dialog } from '@/components/ui/dialog';
+import { BookingFailureList, failuresOfRefusal } from '@/components/booking-failure-list';
+import { errorMessageOf } from '@/lib/errors';
 import { PageHeader } from '@/components/ui/page-header';
 import { ExceptionMark } from '@/components/exception-mark';
 import { Spinner } from '@/components/ui/spinner';
@@ -24,8 +27,10 @@ import { useCurrentCompany } from '@/lib/current-company';
 import { useCan } from '@/lib/permissions';
 import { formatLongDay } from '@/lib/dates';
 import { useDaySheet } from '../api/get-day-sheet';
+import { useMoveAppointment } from '../api/move-appointment';
 import { useClubEvents, type LiveStatus } from '../api/use-club-events';
 import { BlockSlotDialog } from '../components/block-slot-dialog';
+import { checkMove, type SheetCell } from '../components/booking-move';
 import { CheckInByCodeDialog } from '../components/check-in-by-code-dialog';
 import { CreateAppointmentDialog } from '../components/create-appointment-dialog';
 import { DayField } from '../components/day-field';
@@ -88,6 +93,65 @@ export function DaySheetPage() {
   } | null>(null);
   const [mobilePlaceId, setMobilePlaceId] = useState<string | null>(null);
   const canCheckIn = useCan('bookings.write');
+  const canMove = canCheckIn;
+  // Moving a booking: the one picked up, the cell chosen for it (asked to confirm), and why the
+  // last cell chosen cannot take it.
+  const [moving, setMoving] = useState<SheetCell | null>(null);
+  const [moveTarget, setMoveTarget] = useState<SheetCell | null>(null);
+  const [moveNote, setMoveNote] = useState<string | null>(null);
+  const moveBooking = useMoveAppointment(company.id);
+  const startMove = (source: SheetCell) => {
+    setMoving(source);
+    setMoveTarget(null);
+    setMoveNote(null);
+    moveBooking.reset();
+  };
+  const cancelMove = () => {
+    setMoving(null);
+    setMoveTarget(null);
+    setMoveNote(null);
+  };
+  const chooseTarget = (target: SheetCell) => {
+    if (!moving || !sheet.data) return;
+    const check = checkMove(sheet.data, moving, target);
+    if (check === 'same') return cancelMove();
+    if (check !== 'ok') {
+      const category = sheet.data.categories.find((group) =>
+        group.places.some((place) => place.id === moving.place.id),
+      );
+      setMoveNote(
+        t(`scheduling.daySheet.move.refused.${check}`, {
+          category: category?.name ?? '',
+          minutes: (Date.parse(moving.cell.endsAt) - Date.parse(moving.cell.startsAt)) / 60_000,
+        }),
+      );
+      return;
+    }
+    setMoveNote(null);
+    moveBooking.reset();
+    setMoveTarget(target);
+  };
+  const confirmMove = async () => {
+    if (!moving?.cell.appointment || !moveTarget) return;
+    try {
+      await moveBooking.mutateAsync({
+        id: moving.cell.appointment.id,
+        placeId: moveTarget.place.id,
+        startsAt: moveTarget.cell.startsAt,
+      });
+      toast.success(
+        t('scheduling.daySheet.move.moved', {
+          place: moveTarget.place.name,
+          time: moveTarget.cell.time,
+        }),
+      );
+      cancelMove();
+    } catch (error) {
+      // The refusal stays in the dialog; a failure with no rule list also says so in a toast.
+      if (failuresOfRefusal(error).length === 0)
+        toast.error(errorMessageOf(error, t('scheduling.daySheet.move.error')));
+    }
+  };
   const [isCheckingInByCode, setIsCheckingInByCode] = useState(false);
 
   const update = (changes: Record<string, string | undefined>) => {
@@ -101,6 +165,7 @@ export function DaySheetPage() {
   const goTo = (next: string) => update({ date: next === today ? undefined : next });
 
   const openCell = (place: DaySheetPlace, cell: DaySheetCell) => {
+    if (moving) return chooseTarget({ place, cell });
     if (cell.state === 'booked' && cell.appointment)
       setBooking({ placeName: place.name, appointment: cell.appointment });
     if (cell.state === 'free') {
@@ -234,6 +299,44 @@ export function DaySheetPage() {
       )}
 
       <SlotLegend looks={slotLooks} />
+      {canMove && !moving && (
+        <p className="text-xs text-slate-600 max-md:hidden print:hidden">
+          {t('scheduling.daySheet.move.hint')}
+        </p>
+      )}
+      {moving?.cell.appointment && (
+        <div
+          role="status"
+          data-testid="move-banner"
+          className="sticky top-0 z-30 flex flex-col gap-2 sm:flex-row sm:items-center sm:gap-3 rounded-lg border-2 border-dashed border-brand-600 bg-brand-50 px-3 py-2 text-sm text-brand-900 print:hidden"
+        >
+          <span className="min-w-0 flex-1 sm:basis-0">
+            <span className="max-md:hidden">
+              {t('scheduling.daySheet.move.moving', {
+                name: moving.cell.appointment.associateName,
+                place: moving.place.name,
+                time: moving.cell.time,
+              })}
+            </span>
+            <span className="md:hidden">
+              {t('scheduling.daySheet.move.movingPhone', {
+                name: moving.cell.appointment.associateName,
+                place: moving.place.name,
+                time: moving.cell.time,
+              })}
+            </span>
+            {moveNote && <span className="mt-1 block font-semibold text-red-800">{moveNote}</span>}
+          </span>
+          <Button
+            variant="secondary"
+            size="sm"
+            className="self-start sm:self-auto"
+            onClick={cancelMove}
+          >
+            {t('scheduling.daySheet.move.cancel')}
+          </Button>
+        </div>
+      )}
 
       {sheet.isError && (
         // A sheet already shown stays below (the last one that arrived); it refreshes by itself
@@ -267,7 +370,14 @@ export function DaySheetPage() {
             </p>
           )}
           <div className="hidden md:block print:block">
-            <DaySheetGrid id={gridId} sheet={sheet.data} onOpenCell={openCell} />
+            <DaySheetGrid
+              id={gridId}
+              sheet={sheet.data}
+              onOpenCell={openCell}
+              move={
+                canMove ? { source: moving, onStart: startMove, onCancel: cancelMove } : undefined
+              }
+            />
           </div>
           {mobilePlace && (
             <div className="space-y-3 md:hidden print:hidden">
@@ -295,6 +405,10 @@ export function DaySheetPage() {
                     <MobileCell
                       place={mobilePlace}
                       cell={cell}
+                      isTarget={
+                        moving !== null &&
+                        checkMove(sheet.data, moving, { place: mobilePlace, cell }) === 'ok'
+                      }
                       onOpen={() => openCell(mobilePlace, cell)}
                     />
                   </li>
@@ -358,7 +472,64 @@ export function DaySheetPage() {
         timezone={company.timezone}
         noShowToleranceMinutes={company.noShowToleranceMinutes}
         onClose={() => setBooking(null)}
+        onMove={
+          canMove
+            ? (appointment) => {
+                const source = places
+                  .flatMap((place) => place.cells.map((cell) => ({ place, cell })))
+                  .find(({ cell }) => cell.appointment?.id === appointment.id);
+                setBooking(null);
+                if (source) startMove(source);
+              }
+            : undefined
+        }
       />
+      <Dialog
+        isOpen={moveTarget !== null}
+        onClose={() => {
+          setMoveTarget(null);
+          moveBooking.reset();
+        }}
+        title={t('scheduling.daySheet.move.confirmTitle')}
+        closeLabel={t('scheduling.daySheet.move.back')}
+        footer={
+          <>
+            <Button
+              variant="secondary"
+              onClick={() => {
+                setMoveTarget(null);
+                moveBooking.reset();
+              }}
+              disabled={moveBooking.isPending}
+            >
+              {t('scheduling.daySheet.move.back')}
+            </Button>
+            <Button onClick={() => void confirmMove()} isLoading={moveBooking.isPending}>
+              {t('scheduling.daySheet.move.confirmButton')}
+            </Button>
+          </>
+        }
+      >
+        {moving?.cell.appointment && moveTarget && (
+          <div className="space-y-3 text-sm text-slate-700">
+            <p className="font-medium text-slate-900">
+              {t('scheduling.daySheet.move.confirm', {
+                name: moving.cell.appointment.associateName,
+                place: moveTarget.place.name,
+                time: moveTarget.cell.time,
+              })}
+            </p>
+            <p>{t('scheduling.daySheet.move.confirmNote')}</p>
+            {failuresOfRefusal(moveBooking.error).length > 0 && (
+              <BookingFailureList
+                failures={failuresOfRefusal(moveBooking.error)}
+                title={t('scheduling.daySheet.move.refusedTitle')}
+                realm="backoffice"
+              />
+            )}
+          </div>
+        )}
+      </Dialog>
       {isCheckingInByCode && (
         <CheckInByCodeDialog
           companyId={company.id}
@@ -387,10 +558,13 @@ function MobileCell({
   place,
   cell,
   onOpen,
+  isTarget = false,
 }: {
   place: DaySheetPlace;
   cell: DaySheetCell;
   onOpen: () => void;
+  /** A booking is being moved and may go here: outlined, not by colour alone. */
+  isTarget?: boolean;
 }) {
   const { t } = useTranslation();
   const clickable = cell.state === 'free' || cell.state === 'booked';
@@ -426,6 +600,7 @@ function MobileCell({
   const className = cn(
     'flex min-h-11 w-full items-center gap-3 rounded-lg px-3 py-2 text-left text-sm ring-1 ring-inset',
     cellStyleOf(cell, { isClickable: clickable }),
+    isTarget && 'outline-2 outline-dashed outline-brand-600 -outline-offset-2',
   );
   return clickable ? (
     <button

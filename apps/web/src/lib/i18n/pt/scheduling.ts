@@ -246,6 +246,31 @@ export const scheduling = {
       keep: 'Voltar',
       cancelled: 'Agendamento cancelado.',
       cancelError: 'Erro ao cancelar o agendamento.',
+      move: 'Mover',
+    },
+    move: {
+      pickedUp: 'sendo movida',
+      targetHint: 'pode receber a reserva',
+      hint: 'Para mover uma reserva: arraste-a para um horário livre, ou tecle M sobre ela, leve com as setas e tecle Enter (toque longo e depois toque no destino, na tela de toque).',
+      moving:
+        'Movendo a reserva de {{name}} ({{place}}, {{time}}): escolha um horário livre marcado com contorno tracejado — clique, solte ou leve com as setas e tecle Enter. Esc cancela.',
+      movingPhone:
+        'Movendo a reserva de {{name}} ({{place}}, {{time}}): escolha o espaço e toque num horário livre.',
+      cancel: 'Cancelar movimentação',
+      confirmTitle: 'Mover reserva',
+      confirm: 'Mover a reserva de {{name}} para {{place}} às {{time}}?',
+      confirmNote: 'O associado será avisado da mudança.',
+      confirmButton: 'Mover',
+      back: 'Voltar',
+      moved: 'Reserva movida para {{place}} às {{time}}.',
+      refusedTitle: 'Não foi possível mover a reserva:',
+      error: 'Erro ao mover a reserva.',
+      refused: {
+        'not-free': 'Este horário não está livre: escolha um horário livre.',
+        'other-category':
+          'Este espaço é de outra categoria: a reserva só vai para um espaço de {{category}}.',
+        'other-length': 'Este horário não tem a mesma duração da reserva ({{minutes}} min).',
+      },
     },
   },
 } as const;
