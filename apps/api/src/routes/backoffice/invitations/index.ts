@@ -11,6 +11,7 @@ import { assertStaffOf } from '../../../plugins/auth';
 import { getInvitationSummary } from '../../../services/invitations/get-invitation-summary';
 import {
   inviteAllAssociates,
+  invitationBatching,
   inviteAssociate,
 } from '../../../services/invitations/queue-invitations';
 
@@ -97,6 +98,10 @@ export const invitationRoutes: FastifyPluginAsyncZod = async (app) => {
         publicUrl: app.config.publicUrl,
         log: app.log,
         signal: closing.signal,
+        targetMs:
+          app.dbDriver === 'pglite'
+            ? invitationBatching.embeddedTargetMs
+            : invitationBatching.targetMs,
         // The sender starts on the first batch while the others are queued.
         betweenBatches: async () => {
           app.outbox.wake();
