@@ -31,6 +31,11 @@ export type OutboxSenderOptions = {
   leaseSeconds?: number;
   /** Milliseconds between looks at the outbox when nothing woke the sender. */
   pollMs?: number;
+  /**
+   * Awaited after a full batch (more may be due), with how long it took: by default the event
+   * loop's next turn; on the embedded database a rest as long as the batch (`restAsLongAs`).
+   */
+  afterFullBatch?: (elapsedMs: number) => Promise<void>;
 };
 
 export type OutboxSender = {
@@ -166,6 +171,7 @@ export function createOutboxSender(db: Database, options: OutboxSenderOptions): 
     concurrency = 2,
     leaseSeconds = 300,
     pollMs = 5_000,
+    afterFullBatch = () => new Promise<void>((resolve) => setImmediate(resolve)),
   } = options;
   let running = false;
   let loop: Promise<void> | undefined;
@@ -325,6 +331,7 @@ export function createOutboxSender(db: Database, options: OutboxSenderOptions): 
   async function work(): Promise<void> {
     while (running) {
       let claimed = 0;
+      const started = performance.now();
       try {
         claimed = await runOnce();
       } catch (error) {
@@ -332,7 +339,7 @@ export function createOutboxSender(db: Database, options: OutboxSenderOptions): 
       }
       if (!running) break;
       // A full batch means more may be due: the next one after other work had its turn.
-      if (claimed >= batchSize) await new Promise((resolve) => setImmediate(resolve));
+      if (claimed >= batchSize) await afterFullBatch(performance.now() - started);
       else await pause();
     }
   }

@@ -232,8 +232,11 @@ export type InviteAllAssociatesOptions = {
   batchSize?: number;
   /** The time each statement is sized to take (default `invitationBatching.targetMs`). */
   targetMs?: number;
-  /** Awaited between two batches: by default the next turn of the event loop. */
-  betweenBatches?: () => Promise<unknown>;
+  /**
+   * Awaited between two batches, with how long the last one took: by default the next turn of the
+   * event loop.
+   */
+  betweenBatches?: (last: { elapsedMs: number }) => Promise<unknown>;
   /** Aborted (the API closing): no further batch; what was queued stays queued. */
   signal?: AbortSignal;
 };
@@ -276,10 +279,9 @@ export async function inviteAllAssociates(
       limit,
     });
     const isFull = batch.considered === limit;
-    if (!options.batchSize) {
-      limit = nextBatchSize(limit, performance.now() - started, options.targetMs);
-    }
-    return { ...batch, isFull };
+    const elapsedMs = performance.now() - started;
+    if (!options.batchSize) limit = nextBatchSize(limit, elapsedMs, options.targetMs);
+    return { ...batch, isFull, elapsedMs };
   };
   const first = await queueBatch(null);
   if (first.considered === 0) return null;
@@ -290,7 +292,7 @@ export async function inviteAllAssociates(
     let last = first;
     try {
       while (last.isFull) {
-        await betweenBatches();
+        await betweenBatches({ elapsedMs: last.elapsedMs });
         if (options.signal?.aborted) break;
         last = await queueBatch(last.lastCardId);
         invited += last.queued;
