@@ -1,5 +1,3 @@
-import { setImmediate as nextTurn, setTimeout as sleep } from 'node:timers/promises';
-
 /** The longest rest between two pieces of background work. */
 export const maxRestMs = 1_000;
 
@@ -9,10 +7,9 @@ export const maxRestMs = 1_000;
  * and in the API's own thread: background work that rests as long as it worked takes at most about
  * half of them, and the requests that arrive meanwhile have the other half.
  */
-export async function restAsLongAs(elapsedMs: number): Promise<void> {
-  if (elapsedMs < 1) {
-    await nextTurn();
-    return;
-  }
-  await sleep(Math.min(elapsedMs, maxRestMs));
+export function restAsLongAs(elapsedMs: number): Promise<void> {
+  return new Promise((resolve) => {
+    if (elapsedMs < 1) setImmediate(resolve);
+    else setTimeout(resolve, Math.min(elapsedMs, maxRestMs));
+  });
 }
