@@ -274,6 +274,7 @@ describe('the invitation to every member without a password', () => {
       const { company, staff, invitable } = await clubOf(6);
       const headers = await bearerFor(context.app, staff.cpf);
       const totalsSeen: number[] = [];
+      const elapsedSeen: number[] = [];
       const bulk = await inviteAllAssociates(context.db, {
         companyId: company.id,
         actorUserId: staff.id,
@@ -282,7 +283,9 @@ describe('the invitation to every member without a password', () => {
         batchSize: 2,
         // Between two batches, a request of the progress banner must be answered: were the
         // batches one transaction (or one statement), it would wait for all of them.
-        betweenBatches: async () => {
+        // Told how long the last batch took (the embedded database rests as long).
+        betweenBatches: async ({ elapsedMs }) => {
+          elapsedSeen.push(elapsedMs);
           const answer = await Promise.race([
             summary(headers, company.id),
             new Promise<null>((resolve) => setTimeout(() => resolve(null), 10_000)),
@@ -293,6 +296,8 @@ describe('the invitation to every member without a password', () => {
       });
       expect(await bulk!.finished).toEqual({ invited: 6, batches: 4 });
       expect(totalsSeen).toEqual([2, 4, 6]);
+      expect(elapsedSeen).toHaveLength(3);
+      expect(elapsedSeen.every((ms) => ms > 0)).toBe(true);
       await eachInvitedOnce(invitable);
     });
 
