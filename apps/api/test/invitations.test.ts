@@ -1,4 +1,4 @@
-import { accountLinks, auditEvents, outboxMessages } from '@clube/db';
+import { accountLinks, auditEvents, outboxMessages, queryRows } from '@clube/db';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -11,6 +11,9 @@ import {
 } from './factories';
 import { build } from './helper';
 import { countRoundTrips, type RoundTripCounter } from './round-trip-counter';
+import { createOutboxSender } from '../src/lib/mail/outbox-sender';
+import { MailDeliveryError } from '../src/lib/mail/transport';
+import { latestBatchQuery } from '../src/services/invitations/get-invitation-summary';
 import {
   invitationBatching,
   inviteAllAssociates,
@@ -271,6 +274,7 @@ describe('the invitation to every member without a password', () => {
       const { company, staff, invitable } = await clubOf(6);
       const headers = await bearerFor(context.app, staff.cpf);
       const totalsSeen: number[] = [];
+      const elapsedSeen: number[] = [];
       const bulk = await inviteAllAssociates(context.db, {
         companyId: company.id,
         actorUserId: staff.id,
@@ -279,7 +283,9 @@ describe('the invitation to every member without a password', () => {
         batchSize: 2,
         // Between two batches, a request of the progress banner must be answered: were the
         // batches one transaction (or one statement), it would wait for all of them.
-        betweenBatches: async () => {
+        // Told how long the last batch took (the embedded database rests as long).
+        betweenBatches: async ({ elapsedMs }) => {
+          elapsedSeen.push(elapsedMs);
           const answer = await Promise.race([
             summary(headers, company.id),
             new Promise<null>((resolve) => setTimeout(() => resolve(null), 10_000)),
@@ -290,6 +296,8 @@ describe('the invitation to every member without a password', () => {
       });
       expect(await bulk!.finished).toEqual({ invited: 6, batches: 4 });
       expect(totalsSeen).toEqual([2, 4, 6]);
+      expect(elapsedSeen).toHaveLength(3);
+      expect(elapsedSeen.every((ms) => ms > 0)).toBe(true);
       await eachInvitedOnce(invitable);
     });
 
@@ -340,6 +348,123 @@ describe('the invitation to every member without a password', () => {
       expect(invited).toBe(5);
       await eachInvitedOnce(invitable);
       expect(await start()).toBeNull();
+    });
+  });
+
+  describe('its progress, kept on the batch', () => {
+    const silentLog = { error() {} };
+    const silent = { info() {}, warn() {}, error() {} };
+
+    /** What the messages of the batch say, counted one by one. */
+    async function realCounts(batchId: string) {
+      const rows = await context.db
+        .select({ status: outboxMessages.status, count: sql<number>`count(*)::int` })
+        .from(outboxMessages)
+        .where(eq(outboxMessages.batchId, batchId))
+        .groupBy(outboxMessages.status);
+      const of = (...statuses: string[]) =>
+        rows
+          .filter((row) => statuses.includes(row.status))
+          .reduce((sum, row) => sum + row.count, 0);
+      return {
+        total: of('pending', 'sent', 'kept', 'failed'),
+        done: of('sent', 'kept'),
+        failed: of('failed'),
+        pending: of('pending'),
+      };
+    }
+
+    async function invitedClub(members: number) {
+      const { company, staff } = await createClubWithStaff(context.db, { name: 'Clube Grande' });
+      const invitable = [];
+      for (let index = 0; index < members; index += 1) {
+        invitable.push(await createAssociate(context.db, company.id, { email: freshEmail() }));
+      }
+      const bulk = await inviteAllAssociates(context.db, {
+        companyId: company.id,
+        actorUserId: staff.id,
+        publicUrl: 'https://reservas.clube.test',
+        log: silentLog,
+        batchSize: 2,
+      });
+      await bulk!.finished;
+      return { company, headers: await bearerFor(context.app, staff.cpf), bulk: bulk! };
+    }
+
+    it('equals the real counts of its messages after queueing, sending and failures', async () => {
+      const { company, headers, bulk } = await invitedClub(5);
+      const progress = async () =>
+        (await summary(headers, company.id)).json<{ latestBatch: Record<string, unknown> }>()
+          .latestBatch;
+      // Queued in three statements: the total of all three.
+      expect(await realCounts(bulk.batchId)).toEqual({ total: 5, done: 0, failed: 0, pending: 5 });
+      expect(await progress()).toMatchObject({ ...(await realCounts(bulk.batchId)) });
+
+      const messages = await context.db
+        .select({ recipient: outboxMessages.recipient })
+        .from(outboxMessages)
+        .where(eq(outboxMessages.batchId, bulk.batchId));
+      const [refused, later] = messages.map((message) => message.recipient);
+      // One address refused for good, one for now (tried again later), the others accepted.
+      const sender = createOutboxSender(context.db, {
+        transport: {
+          kind: 'smtp',
+          close() {},
+          async send(mail) {
+            if (mail.to === refused) throw new MailDeliveryError('550 no such user', true);
+            if (mail.to === later) throw new MailDeliveryError('421 try again later', false);
+          },
+        },
+        log: silent,
+      });
+      while ((await sender.runOnce()) > 0);
+      expect(await realCounts(bulk.batchId)).toEqual({ total: 5, done: 3, failed: 1, pending: 1 });
+      expect(await progress()).toMatchObject({ ...(await realCounts(bulk.batchId)) });
+
+      // The one tried again later: accepted this time, once.
+      await context.db
+        .update(outboxMessages)
+        .set({ nextAttemptAt: new Date(Date.now() - 1_000) })
+        .where(and(eq(outboxMessages.batchId, bulk.batchId), eq(outboxMessages.status, 'pending')));
+      while ((await context.app.outbox.runOnce()) > 0);
+      expect(await realCounts(bulk.batchId)).toEqual({ total: 5, done: 4, failed: 1, pending: 0 });
+      expect(await progress()).toMatchObject({ ...(await realCounts(bulk.batchId)) });
+    });
+
+    it('is read from one row of one table, whatever the number of members', async () => {
+      /** Every table the read of the progress touches, and the most rows any step of it read. */
+      const planOf = async (companyId: string) => {
+        const [row] = await queryRows<{ 'QUERY PLAN': unknown }>(
+          context.db,
+          sql`explain (analyze, format json) ${latestBatchQuery(companyId)}`,
+        );
+        const plan = row!['QUERY PLAN'];
+        const root = (typeof plan === 'string' ? JSON.parse(plan) : plan) as Array<{
+          Plan: PlanNode;
+        }>;
+        type PlanNode = {
+          'Relation Name'?: string;
+          'Actual Rows': number;
+          Plans?: PlanNode[];
+        };
+        const nodes: PlanNode[] = [];
+        const walk = (node: PlanNode) => {
+          nodes.push(node);
+          node.Plans?.forEach(walk);
+        };
+        walk(root[0]!.Plan);
+        return {
+          tables: [...new Set(nodes.flatMap((node) => node['Relation Name'] ?? []))],
+          mostRows: Math.max(...nodes.map((node) => node['Actual Rows'])),
+        };
+      };
+      const small = await invitedClub(3);
+      const large = await invitedClub(40);
+      expect(await planOf(large.company.id)).toEqual({
+        tables: ['invitation_batches'],
+        mostRows: 1,
+      });
+      expect(await planOf(small.company.id)).toEqual(await planOf(large.company.id));
     });
   });
 });

@@ -233,6 +233,40 @@ describe('the outbox', () => {
     expect(counts.every((row) => row.status === 'sent' && row.attempts === 1)).toBe(true);
   });
 
+  it('gives other work its time after each full batch, told how long the batch took', async () => {
+    const { db } = context;
+    const recipients = ['pausa1', 'pausa2', 'pausa3', 'pausa4', 'pausa5'].map(
+      (name) => `${name}@exemplo.com`,
+    );
+    await enqueueMessages(
+      db,
+      await Promise.all(recipients.map((recipient) => message(db, { recipient }))),
+    );
+    const rests: number[] = [];
+    const sender = createOutboxSender(db, {
+      transport: createMailTransport({ smtpUrl: undefined, from: 'x@clube.test' }),
+      log: silent,
+      batchSize: 2,
+      pollMs: 20,
+      afterFullBatch: async (elapsedMs) => {
+        rests.push(elapsedMs);
+      },
+    });
+    sender.start();
+    const kept = async () => {
+      const rows = await Promise.all(recipients.map((recipient) => rowOf(db, recipient)));
+      return rows.filter((row) => row?.status === 'kept').length;
+    };
+    for (let look = 0; look < 200 && (await kept()) < recipients.length; look += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    await sender.stop();
+    expect(await kept()).toBe(recipients.length);
+    // 2 + 2 + 1: a rest after each of the two full batches, then the short one ends the run.
+    expect(rests.length).toBeGreaterThanOrEqual(2);
+    expect(rests.every((ms) => ms > 0)).toBe(true);
+  });
+
   it('keeps messages for Mensagens when no mail server is configured', async () => {
     const { db } = context;
     await enqueueMessages(db, [await message(db, { recipient: 'guardada@exemplo.com' })]);

@@ -603,7 +603,7 @@ export const outboxMessages = pgTable(
     companyId: uuid('company_id').references(() => companies.id, { onDelete: 'cascade' }),
     associateId: uuid('associate_id').references(() => associates.id, { onDelete: 'set null' }),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
-    /** The bulk invitation that queued it. */
+    /** The bulk invitation that queued it (`invitation_batches`, its progress). */
     batchId: uuid('batch_id'),
     kind: text('kind').notNull(),
     recipient: text('recipient').notNull(),
@@ -643,6 +643,26 @@ export const outboxMessages = pgTable(
       sql`${table.status} in ('pending','sent','kept','failed','notice')`,
     ),
   ],
+);
+
+/**
+ * A bulk invitation's progress, one row per batch: the queueing statements add to `total`, the
+ * outbox's sender adds to `done` (sent or kept) or `failed` in the statement that settles each
+ * message. Pending is what remains. The screen reads this row, whatever the batch's size.
+ */
+export const invitationBatches = pgTable(
+  'invitation_batches',
+  {
+    id: uuid('id').primaryKey(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    total: integer('total').notNull().default(0),
+    done: integer('done').notNull().default(0),
+    failed: integer('failed').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (table) => [index('invitation_batches_company_created_idx').on(table.companyId, table.createdAt)],
 );
 
 /**

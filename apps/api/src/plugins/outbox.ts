@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
 import { createAfterResponse } from '../lib/after-response';
+import { restAsLongAs } from '../lib/pace';
 import { createOutboxSender } from '../lib/mail/outbox-sender';
 import { createMailTransport } from '../lib/mail/transport';
 import { createPushTransport } from '../lib/push/transport';
@@ -29,7 +30,14 @@ export const outboxPlugin = fp(
         'Web Push is off: with DATABASE_URL, give every process the same VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY',
       );
     }
-    const sender = createOutboxSender(app.db, { transport, push, log: app.log });
+    const sender = createOutboxSender(app.db, {
+      transport,
+      push,
+      log: app.log,
+      // The embedded database's one connection runs in this thread: the sender leaves requests
+      // at least half of it.
+      ...(app.dbDriver === 'pglite' ? { afterFullBatch: restAsLongAs } : {}),
+    });
     app.decorate('outbox', sender);
     app.decorate('push', push);
     const afterResponse = createAfterResponse(app.log);

@@ -1,5 +1,5 @@
 import { queryRows, type Database } from '@clube/db';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { PushDeliveryError, type PushTransport } from '../push/transport';
 import { MailDeliveryError, type MailTransport, type OutgoingMail } from './transport';
 
@@ -31,6 +31,11 @@ export type OutboxSenderOptions = {
   leaseSeconds?: number;
   /** Milliseconds between looks at the outbox when nothing woke the sender. */
   pollMs?: number;
+  /**
+   * Awaited after a full batch (more may be due), with how long it took: by default the event
+   * loop's next turn; on the embedded database a rest as long as the batch (`restAsLongAs`).
+   */
+  afterFullBatch?: (elapsedMs: number) => Promise<void>;
 };
 
 export type OutboxSender = {
@@ -118,6 +123,23 @@ async function claimPushes(
   );
 }
 
+/**
+ * `settle` (an update of `outbox_messages` that ends messages' attempts, only on pending ones) and,
+ * in the same statement, the progress of the bulk invitations they belong to: one more done (sent
+ * or kept) or failed on the batch's row, which the invitation's screen reads instead of counting
+ * its messages.
+ */
+const withBatchProgress = (settle: SQL) => sql`
+  with settled as (${settle} returning batch_id, status)
+  update invitation_batches b set done = b.done + c.done, failed = b.failed + c.failed
+  from (
+    select batch_id, (count(*) filter (where status in ('sent', 'kept')))::int as done,
+      (count(*) filter (where status = 'failed'))::int as failed
+    from settled where batch_id is not null and status <> 'pending'
+    group by batch_id
+  ) c
+  where b.id = c.batch_id`;
+
 /** Seconds before the attempt after attempt `attempts` (1-based). */
 const retryDelayAfter = (attempts: number) =>
   retryDelaysSeconds[Math.min(attempts, retryDelaysSeconds.length) - 1] ?? retryDelaysSeconds[0];
@@ -149,6 +171,7 @@ export function createOutboxSender(db: Database, options: OutboxSenderOptions): 
     concurrency = 2,
     leaseSeconds = 300,
     pollMs = 5_000,
+    afterFullBatch = () => new Promise<void>((resolve) => setImmediate(resolve)),
   } = options;
   let running = false;
   let loop: Promise<void> | undefined;
@@ -173,7 +196,8 @@ export function createOutboxSender(db: Database, options: OutboxSenderOptions): 
       const delay = retryDelayAfter(row.attempts);
       // Only the holder of this attempt writes its outcome (a sender whose lease ran out and whose
       // message was claimed again must not overwrite the newer attempt).
-      await db.execute(sql`
+      await db.execute(
+        withBatchProgress(sql`
         update outbox_messages set
           status = ${giveUp ? 'failed' : 'pending'},
           sending_until = null,
@@ -181,7 +205,8 @@ export function createOutboxSender(db: Database, options: OutboxSenderOptions): 
           next_attempt_at = now() + make_interval(secs => ${delay}),
           text_body = case when ${giveUp} and sensitive then ${redactedBody} else text_body end,
           html_body = case when ${giveUp} and sensitive then ${redactedBody} else html_body end
-        where id = ${row.id} and attempts = ${row.attempts}`);
+        where id = ${row.id} and attempts = ${row.attempts} and status = 'pending'`),
+      );
       const outcome = {
         messageId: row.id,
         attempts: row.attempts,
@@ -193,12 +218,14 @@ export function createOutboxSender(db: Database, options: OutboxSenderOptions): 
       else log.warn(outcome, 'message will be tried again');
       return;
     }
-    await db.execute(sql`
+    await db.execute(
+      withBatchProgress(sql`
       update outbox_messages set
         status = 'sent', sent_at = now(), sending_until = null, last_error = null,
         text_body = case when sensitive then ${redactedBody} else text_body end,
         html_body = case when sensitive then ${redactedBody} else html_body end
-      where id = ${row.id} and attempts = ${row.attempts}`);
+      where id = ${row.id} and attempts = ${row.attempts} and status = 'pending'`),
+    );
   }
 
   /**
@@ -260,15 +287,17 @@ export function createOutboxSender(db: Database, options: OutboxSenderOptions): 
       // Nothing to send through: the messages are shown in Mensagens. A staff account's link
       // belongs to no club, so nobody could read it there: its body is not kept.
       const ids = rows.map((row) => row.id);
-      await db.execute(sql`
+      await db.execute(
+        withBatchProgress(sql`
         update outbox_messages set
           status = 'kept', sent_at = now(), sending_until = null,
           text_body = case when sensitive and company_id is null then ${redactedBody} else text_body end,
           html_body = case when sensitive and company_id is null then ${redactedBody} else html_body end
-        where id in (${sql.join(
+        where status = 'pending' and id in (${sql.join(
           ids.map((id) => sql`${id}`),
           sql`, `,
-        )})`);
+        )})`),
+      );
       const forStaff = rows.filter((row) => row.company_id === null).length;
       if (forStaff > 0) {
         log.warn(
@@ -302,6 +331,7 @@ export function createOutboxSender(db: Database, options: OutboxSenderOptions): 
   async function work(): Promise<void> {
     while (running) {
       let claimed = 0;
+      const started = performance.now();
       try {
         claimed = await runOnce();
       } catch (error) {
@@ -309,7 +339,7 @@ export function createOutboxSender(db: Database, options: OutboxSenderOptions): 
       }
       if (!running) break;
       // A full batch means more may be due: the next one after other work had its turn.
-      if (claimed >= batchSize) await new Promise((resolve) => setImmediate(resolve));
+      if (claimed >= batchSize) await afterFullBatch(performance.now() - started);
       else await pause();
     }
   }

@@ -32,16 +32,27 @@ const escapedInSql = (value: SQL) =>
   sql`replace(replace(replace(replace(replace(${value}, '&', '&amp;'), '<', '&lt;'), '>', '&gt;'), '"', '&quot;'), '''', '&#39;')`;
 
 /**
- * How a bulk invitation sizes its statements. On the embedded database (one connection) a
- * statement holds every other request while it runs, so each is kept near `targetMs`: the next
- * batch's size follows how long the last one took, within [min, max] members. Other requests take
- * their turn between two batches.
+ * How a bulk invitation sizes its statements. A statement holds its connection while it runs, so
+ * each is kept near `targetMs`: the next batch's size follows how long the last one took, within
+ * [min, max] members. Other requests take their turn between two batches. On the embedded
+ * database (one connection for every request) the target is `embeddedTargetMs`: a request that
+ * arrives during a batch waits for all of it.
  */
-export const invitationBatching = { first: 200, min: 50, max: 5_000, targetMs: 40 } as const;
+export const invitationBatching = {
+  first: 200,
+  min: 50,
+  max: 5_000,
+  targetMs: 40,
+  embeddedTargetMs: 20,
+} as const;
 
 /** The next batch's size: the last one's, scaled to take about `targetMs`. */
-export function nextBatchSize(size: number, elapsedMs: number): number {
-  const { min, max, targetMs } = invitationBatching;
+export function nextBatchSize(
+  size: number,
+  elapsedMs: number,
+  targetMs: number = invitationBatching.targetMs,
+): number {
+  const { min, max } = invitationBatching;
   const scaled = Math.round((size * targetMs) / Math.max(elapsedMs, 1));
   // At most doubled at a time: one fast batch (a warm cache) does not make the next one huge.
   return Math.min(max, size * 2, Math.max(min, scaled));
@@ -142,6 +153,17 @@ async function queueInvitations(db: Database, options: QueueOptions): Promise<Qu
           now() + make_interval(days => ${invitationLinkTtlDays})
         from targets t join queued q on q.associate_id = t.id
       )
+      ${
+        // The bulk invitation's progress: its row counts what each batch queued (getInvitationSummary).
+        options.batchId
+          ? sql`, counted as (
+        insert into invitation_batches (id, company_id, total)
+        select ${options.batchId}::uuid, ${options.companyId}::uuid, n
+        from (select count(*)::int as n from queued) q where n > 0
+        on conflict (id) do update set total = invitation_batches.total + excluded.total
+      )`
+          : sql``
+      }
       select (select count(*)::int from queued) as queued,
         (select count(*)::int from targets) as considered,
         (select max(card_id) from targets) as last_card_id`,
@@ -208,8 +230,13 @@ export type InviteAllAssociatesOptions = {
   log: Pick<FastifyBaseLogger, 'error'>;
   /** Members per statement, fixed (tests); by default sized by time (`invitationBatching`). */
   batchSize?: number;
-  /** Awaited between two batches: by default the next turn of the event loop. */
-  betweenBatches?: () => Promise<unknown>;
+  /** The time each statement is sized to take (default `invitationBatching.targetMs`). */
+  targetMs?: number;
+  /**
+   * Awaited between two batches, with how long the last one took: by default the next turn of the
+   * event loop.
+   */
+  betweenBatches?: (last: { elapsedMs: number }) => Promise<unknown>;
   /** Aborted (the API closing): no further batch; what was queued stays queued. */
   signal?: AbortSignal;
 };
@@ -252,8 +279,9 @@ export async function inviteAllAssociates(
       limit,
     });
     const isFull = batch.considered === limit;
-    if (!options.batchSize) limit = nextBatchSize(limit, performance.now() - started);
-    return { ...batch, isFull };
+    const elapsedMs = performance.now() - started;
+    if (!options.batchSize) limit = nextBatchSize(limit, elapsedMs, options.targetMs);
+    return { ...batch, isFull, elapsedMs };
   };
   const first = await queueBatch(null);
   if (first.considered === 0) return null;
@@ -264,7 +292,7 @@ export async function inviteAllAssociates(
     let last = first;
     try {
       while (last.isFull) {
-        await betweenBatches();
+        await betweenBatches({ elapsedMs: last.elapsedMs });
         if (options.signal?.aborted) break;
         last = await queueBatch(last.lastCardId);
         invited += last.queued;

@@ -7,10 +7,12 @@ import {
 } from '@clube/shared';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { restAsLongAs } from '../../../lib/pace';
 import { assertStaffOf } from '../../../plugins/auth';
 import { getInvitationSummary } from '../../../services/invitations/get-invitation-summary';
 import {
   inviteAllAssociates,
+  invitationBatching,
   inviteAssociate,
 } from '../../../services/invitations/queue-invitations';
 
@@ -97,10 +99,15 @@ export const invitationRoutes: FastifyPluginAsyncZod = async (app) => {
         publicUrl: app.config.publicUrl,
         log: app.log,
         signal: closing.signal,
-        // The sender starts on the first batch while the others are queued.
-        betweenBatches: async () => {
+        targetMs:
+          app.dbDriver === 'pglite'
+            ? invitationBatching.embeddedTargetMs
+            : invitationBatching.targetMs,
+        // The sender starts on the first batch while the others are queued. On the embedded
+        // database (one connection, in this thread) the batches rest as long as they worked.
+        betweenBatches: async ({ elapsedMs }) => {
           app.outbox.wake();
-          await nextTurn();
+          await (app.dbDriver === 'pglite' ? restAsLongAs(elapsedMs) : nextTurn());
         },
       });
       if (bulk) {
