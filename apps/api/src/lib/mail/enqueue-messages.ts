@@ -36,7 +36,6 @@ export async function enqueueMessages(db: Database, messages: NewMessage[]): Pro
   // The pushes join the messages the insert returned: a message skipped by its dedupe key
   // queues no push. (Drizzle writes the embedded insert in parentheses.)
   const rows = await queryRows<{ id: string }>(
-
     db,
     sql`with queued as ${insert},
       pushed as (
