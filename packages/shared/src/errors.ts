@@ -18,13 +18,13 @@ import { requestFailedText } from './request-failed';
 export const errorDefinitions = {
   AccessLinkInvalid: { status: 410, message: 'Este link não vale mais: já foi usado, expirou ou um link mais novo foi pedido. Peça outro.' },
   AgeRestriction: { status: 422, message: 'Quem vai usar a reserva não tem a idade mínima exigida por este espaço: {{minimumAge}} anos.' },
-  AppointmentNotFound: { status: 404, message: 'Agendamento não encontrado.' },
-  /** A booking moved by staff: the target is of another category than the booking's place. */
-  AppointmentMoveOtherCategory: { status: 422, message: 'A reserva só pode ser movida para um espaço da mesma categoria.' },
   /** The target place has no slot with the booking's start and length. */
   AppointmentMoveMisfit: { status: 409, message: 'O espaço de destino não tem um horário com este início e a mesma duração da reserva.' },
+  /** A booking moved by staff: the target is of another category than the booking's place. */
+  AppointmentMoveOtherCategory: { status: 422, message: 'A reserva só pode ser movida para um espaço da mesma categoria.' },
   AppointmentMoveStarted: { status: 422, message: 'A reserva já começou: não pode mais ser movida.' },
   AppointmentMoveUnchanged: { status: 422, message: 'A reserva já está neste espaço e horário.' },
+  AppointmentNotFound: { status: 404, message: 'Agendamento não encontrado.' },
   AppointmentNotScheduled: { status: 409, message: 'O agendamento não está mais marcado (cancelado ou com presença registrada).' },
   AssociateBlocked: { status: 422, message: 'O associado está bloqueado para reservas.' },
   /** An invitation to the portal goes to a member who has no password yet. */
