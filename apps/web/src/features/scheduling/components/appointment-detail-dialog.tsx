@@ -16,7 +16,7 @@ import { bookedByLabel } from './booked-by-label';
 import { errorMessageOf } from '@/lib/errors';
 import { useCancelAppointment } from '../api/cancel-appointment';
 import { DetailList } from '@/components/ui/detail-list';
-import { CancelReasonForm } from './cancel-reason-form';
+import { CancelConfirmButtons, CancelReasonForm } from './cancel-reason-form';
 
 type AppointmentDetailDialogProps = {
   appointment: Appointment | null;
@@ -102,14 +102,13 @@ export function AppointmentDetailDialog({
       closeLabel={t('common.close')}
       footer={
         isConfirming ? (
-          <>
-            <Button variant="secondary" onClick={() => setIsConfirming(false)}>
-              {t('scheduling.detail.confirmNo')}
-            </Button>
-            <Button type="submit" form={reasonFormId} variant="danger" isLoading={cancel.isPending}>
-              {t('scheduling.detail.confirmYes')}
-            </Button>
-          </>
+          <CancelConfirmButtons
+            formId={reasonFormId}
+            isPending={cancel.isPending}
+            keepLabel={t('scheduling.detail.confirmNo')}
+            confirmLabel={t('scheduling.detail.confirmYes')}
+            onKeep={() => setIsConfirming(false)}
+          />
         ) : (
           <>
             <Button variant="secondary" onClick={close}>

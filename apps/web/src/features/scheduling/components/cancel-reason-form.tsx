@@ -3,6 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
+import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
 import { FormField, inputStyles } from '@/components/ui/form-field';
 
@@ -94,5 +95,34 @@ export function CancelReasonForm({ id, warning, onSubmit }: CancelReasonFormProp
         )}
       </FormField>
     </form>
+  );
+}
+
+type CancelConfirmButtonsProps = {
+  /** The `CancelReasonForm` the confirmation submits. */
+  formId: string;
+  isPending: boolean;
+  keepLabel: string;
+  confirmLabel: string;
+  onKeep: () => void;
+};
+
+/** A dialog's footer while a cancellation waits for its reason: keep the booking, or confirm. */
+export function CancelConfirmButtons({
+  formId,
+  isPending,
+  keepLabel,
+  confirmLabel,
+  onKeep,
+}: CancelConfirmButtonsProps) {
+  return (
+    <>
+      <Button variant="secondary" onClick={onKeep}>
+        {keepLabel}
+      </Button>
+      <Button type="submit" form={formId} variant="danger" isLoading={isPending}>
+        {confirmLabel}
+      </Button>
+    </>
   );
 }

@@ -18,7 +18,7 @@ import {
 } from './attendance-actions';
 import { DetailList } from '@/components/ui/detail-list';
 import { ExceptionReasonForm } from './exception-booking-form';
-import { CancelReasonForm } from './cancel-reason-form';
+import { CancelConfirmButtons, CancelReasonForm } from './cancel-reason-form';
 
 type DaySheetBookingDialogProps = {
   booking: { placeName: string; appointment: DaySheetAppointment } | null;
@@ -142,14 +142,13 @@ export function DaySheetBookingDialog({
       closeLabel={t('common.close')}
       footer={
         isConfirming ? (
-          <>
-            <Button variant="secondary" onClick={() => setIsConfirming(false)}>
-              {t('scheduling.daySheet.booking.keep')}
-            </Button>
-            <Button type="submit" form={reasonFormId} variant="danger" isLoading={cancel.isPending}>
-              {t('scheduling.daySheet.booking.confirmCancel')}
-            </Button>
-          </>
+          <CancelConfirmButtons
+            formId={reasonFormId}
+            isPending={cancel.isPending}
+            keepLabel={t('scheduling.daySheet.booking.keep')}
+            confirmLabel={t('scheduling.daySheet.booking.confirmCancel')}
+            onKeep={() => setIsConfirming(false)}
+          />
         ) : (
           <>
             <AttendanceButtons
