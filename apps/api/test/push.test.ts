@@ -6,7 +6,7 @@ import { decrypt } from 'http_ece';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createOutboxSender, type OutboxSender } from '../src/lib/mail/outbox-sender';
 import { generateVapidKeys } from '../src/lib/push/vapid';
-import { subscribePush } from '../src/services/portal/push-subscriptions';
+import { isPushServiceEndpoint, subscribePush } from '../src/services/portal/push-subscriptions';
 import { createPortalScene } from './factories';
 import { build } from './helper';
 import { startPushTestServer, type PushTestServer } from './push-test-server';
@@ -375,6 +375,31 @@ describe('bad input', () => {
     expect((await call('GET', '/api/portal/push', s.holderSession.headers)).json()).toMatchObject({
       devices: 0,
     });
+  });
+
+  it("posts only to the browsers' push services: never to an address a member makes up", () => {
+    for (const endpoint of [
+      'https://fcm.googleapis.com/fcm/send/abc',
+      'https://updates.push.services.mozilla.com/wpush/v2/abc',
+      'https://web.push.apple.com/QGx',
+      'https://wns2-par02p.notify.windows.com/w/?token=abc',
+    ]) {
+      expect(isPushServiceEndpoint(endpoint), endpoint).toBe(true);
+    }
+    for (const endpoint of [
+      'http://fcm.googleapis.com/fcm/send/abc',
+      'https://fcm.googleapis.com:8443/fcm/send/abc',
+      'https://user:pw@fcm.googleapis.com/x',
+      'https://fcm.googleapis.com.attacker.example/x',
+      'https://evilfcm.googleapis.com.example/x',
+      'https://127.0.0.1/admin',
+      'https://localhost/admin',
+      'https://10.0.0.5/internal',
+      'https://metadata.google.internal/computeMetadata/v1',
+      'not a url',
+    ]) {
+      expect(isPushServiceEndpoint(endpoint), endpoint).toBe(false);
+    }
   });
 
   it('accepts only https push services outside the tests', async () => {

@@ -118,7 +118,7 @@ export const errorDefinitions = {
   PlaceNotFound: { status: 404, message: 'Espaço não encontrado.' },
   PlaceStartsAfterEnds: { status: 400, message: 'O horário de início deve ser anterior ao de término.' },
   /** A push subscription whose endpoint is not a push service's https address. */
-  PushEndpointInvalid: { status: 400, message: 'O navegador deu um endereço de notificações que não é aceito (deve ser https). Tente em outro navegador.' },
+  PushEndpointInvalid: { status: 400, message: 'O navegador deu um endereço de notificações que não é de um serviço de notificações conhecido. Tente em outro navegador.' },
   /** A subscription whose device key is no P-256 public key: nothing could be encrypted for it. */
   PushSubscriptionInvalid: { status: 400, message: 'O navegador deu uma chave de notificações inválida. Desative as notificações do site no navegador e ative de novo.' },
   /** The server has no VAPID keys (PostgreSQL without VAPID_PUBLIC_KEY / VAPID_PRIVATE_KEY). */

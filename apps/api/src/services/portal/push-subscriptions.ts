@@ -41,9 +41,36 @@ function isCurvePoint(base64url: string): boolean {
   }
 }
 
+/**
+ * The browsers' push services (Chrome and Android, Firefox, Safari, Edge). The server posts to a
+ * subscription's endpoint, so a member could otherwise make it post to any address it reaches
+ * (an internal service, this host): only these hosts, over https, are accepted.
+ */
+export const pushServiceHosts = [
+  'fcm.googleapis.com',
+  'android.googleapis.com',
+  'push.services.mozilla.com',
+  'push.apple.com',
+  'notify.windows.com',
+] as const;
+
+/** An https address on one of the push services (the host itself or a name under it). */
+export function isPushServiceEndpoint(endpoint: string): boolean {
+  let url: URL;
+  try {
+    url = new URL(endpoint);
+  } catch {
+    return false;
+  }
+  if (url.protocol !== 'https:' || url.port !== '' || url.username || url.password) return false;
+  return pushServiceHosts.some(
+    (host) => url.hostname === host || url.hostname.endsWith(`.${host}`),
+  );
+}
+
 export type SubscribePushOptions = GetPushSettingsOptions &
   PushSubscriptionBody & {
-    /** Accept http endpoints (the tests' local push service); a real one is always https. */
+    /** Accept any http(s) endpoint (the tests' local push service), never set outside tests. */
     httpEndpoints: boolean;
   };
 
@@ -56,8 +83,7 @@ export async function subscribePush(
   options: SubscribePushOptions,
 ): Promise<PushSettings> {
   if (!options.publicKey) throw new AppError('PushUnavailable');
-  const protocol = new URL(options.endpoint).protocol;
-  if (protocol !== 'https:' && !(options.httpEndpoints && protocol === 'http:')) {
+  if (!options.httpEndpoints && !isPushServiceEndpoint(options.endpoint)) {
     throw new AppError('PushEndpointInvalid');
   }
   if (!isCurvePoint(options.keys.p256dh)) throw new AppError('PushSubscriptionInvalid');
