@@ -35,7 +35,8 @@ async function openStreamAt(url: string, headers: Record<string, string>) {
       }
     }
   };
-  if (response.ok) void pump();
+  /** Settles when the server ends the stream (or it is closed here). */
+  const ended = response.ok ? pump() : Promise.resolve();
   /** The changes received so far, once `count` of them have arrived (or after `ms`). */
   const changes = async (count: number, ms = 2000) => {
     const deadline = Date.now() + ms;
@@ -52,7 +53,7 @@ async function openStreamAt(url: string, headers: Record<string, string>) {
     while (!events.some((event) => event.name === 'ready'))
       await new Promise<void>((resolve) => waiters.push(resolve));
   };
-  return { response, changes, ready, close: () => controller.abort() };
+  return { response, changes, ready, ended, close: () => controller.abort() };
 }
 
 export type TestServer = { app: App; baseUrl: string; close: () => Promise<void> };

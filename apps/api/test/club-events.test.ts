@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createAppointment, createBookingScene, createPlace, createPortalScene } from './factories';
 import { openMemberStream, openStream, startApp, type TestServer } from './club-event-stream';
 import { createTestDatabase } from './helper';
+import { maxStreamsPerPerson } from '../src/lib/club-event-stream';
 import { lostAnnouncements, transactionAnnouncing } from '../src/lib/club-events';
 
 describe('live club events on one API process', () => {
@@ -173,6 +174,31 @@ describe('live club events on one API process', () => {
     expect(await memberB.changes(1, 300)).toEqual([]);
     memberA.close();
     memberB.close();
+  });
+
+  it(`keeps at most ${maxStreamsPerPerson} streams open per person: one more ends their oldest, never another's`, async () => {
+    const a = await createPortalScene(server.app);
+    const other = await openMemberStream(server.baseUrl, a.neighbourSession.headers);
+    const streams = [];
+    for (let i = 0; i <= maxStreamsPerPerson; i += 1) {
+      const stream = await openMemberStream(server.baseUrl, a.holderSession.headers);
+      await stream.ready();
+      streams.push(stream);
+    }
+    await other.ready();
+    await streams[0]!.ended;
+
+    const booked = await server.app.inject({
+      method: 'POST',
+      url: '/api/portal/bookings',
+      headers: a.holderSession.headers,
+      payload: { placeId: a.place.id, startsAt: a.at(a.day(2), '10:00').toISOString() },
+    });
+    expect(booked.statusCode).toBe(201);
+    for (const stream of [...streams.slice(1), other])
+      expect(await stream.changes(1)).toHaveLength(1);
+    expect(await streams[0]!.changes(1, 300)).toEqual([]);
+    for (const stream of [...streams, other]) stream.close();
   });
 
   it('refuses the member stream without a member token, and to staff tokens', async () => {

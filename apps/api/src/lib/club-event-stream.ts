@@ -11,6 +11,16 @@ const heartbeatMs = 25_000;
 export const maxUnreadEventBytes = 256 * 1024;
 
 /**
+ * Streams one person (a staff account, a member) may hold open in a process: a few tabs and
+ * devices. Opening one more ends their oldest, so a reloading page is never refused, and one
+ * token cannot pile up connections and subscriptions until the process runs out of them.
+ */
+export const maxStreamsPerPerson = 4;
+
+/** The open streams' ends, by person (`realm:sub`), oldest first. */
+const streamsOf = new Map<string, (() => void)[]>();
+
+/**
  * Answers the request with the server-sent events of one club (the caller's club, checked by the
  * route before): `event: ready` once subscribed, then `event: change` per booking, cancellation or
  * block of that club from any API process, and a comment every 25 s. The events name a place and
@@ -24,7 +34,12 @@ export function streamClubEvents(
   reply: FastifyReply,
   companyId: string,
 ): void {
-  const expiresAt = (request.user as { exp?: number }).exp;
+  const {
+    exp: expiresAt,
+    sub,
+    realm,
+  } = request.user as { exp?: number; sub: string; realm: string };
+  const person = `${realm}:${sub}`;
   const raw = reply.raw;
   reply.hijack();
   raw.writeHead(200, {
@@ -46,6 +61,9 @@ export function streamClubEvents(
   );
   /** `closing`: the server shuts down, and a connection left open would hold its close. */
   const end = (closing = false) => {
+    const open = (streamsOf.get(person) ?? []).filter((other) => other !== end);
+    if (open.length > 0) streamsOf.set(person, open);
+    else streamsOf.delete(person);
     unsubscribe();
     clearInterval(heartbeat);
     clearTimeout(expiry);
@@ -54,6 +72,9 @@ export function streamClubEvents(
     if (closing) raw.destroy();
   };
   app.clubEventStreams.add(end);
+  const open = [...(streamsOf.get(person) ?? []), end];
+  streamsOf.set(person, open);
+  if (open.length > maxStreamsPerPerson) open[0]!(true);
   request.raw.on('close', () => end());
   // Subscribed before this line: a client that has read `ready` misses nothing after it.
   raw.write(`retry: 2000\nevent: ready\ndata: {}\n\n`);
