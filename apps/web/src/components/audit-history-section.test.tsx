@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { buildCompany } from '@/testing/factories';
+import { buildAuditEntry, buildCompany } from '@/testing/factories';
 import { mockApi, route } from '@/testing/mock-api';
 import { renderWithProviders } from '@/testing/render';
 import { AuditHistorySection } from './audit-history-section';
@@ -12,21 +12,7 @@ describe('AuditHistorySection', () => {
   it("reads the record's trail, does not name the record on each line and links to the same filter", async () => {
     const { requests } = mockApi(
       route.get('/backoffice/audit', {
-        items: [
-          {
-            id: '1',
-            createdAt: '2026-06-09T12:00:00.000Z',
-            action: 'associate.sign-in',
-            entityType: 'associate',
-            entityId: associate.id,
-            actor: { kind: 'member', id: associate.id, name: 'Ana Lima' },
-            place: null,
-            associate,
-            before: null,
-            after: null,
-            details: null,
-          },
-        ],
+        items: [buildAuditEntry({ associate })],
         nextCursor: null,
         associate,
       }),

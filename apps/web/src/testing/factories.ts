@@ -1,6 +1,7 @@
 import type {
   Appointment,
   Associate,
+  AuditEntry,
   Category,
   CompanyOfStaff,
   DaySheetAppointment,
@@ -141,6 +142,25 @@ export function buildAppointment(overrides: Partial<Appointment> = {}): Appointm
     createdBy: null,
     bookedVia: 'staff',
     bookedBy: { name: 'Carlos' },
+    ...overrides,
+  };
+}
+
+/** An audit entry as the trail answers it: a member's sign-in to the portal. */
+export function buildAuditEntry(overrides: Partial<AuditEntry> = {}): AuditEntry {
+  const associate = overrides.associate ?? { id: nextId(), name: 'Ana Lima' };
+  return {
+    id: nextId(),
+    createdAt: '2026-06-09T12:00:00.000Z',
+    action: 'associate.sign-in',
+    entityType: 'associate',
+    entityId: associate.id,
+    actor: { kind: 'member', id: associate.id, name: associate.name },
+    place: null,
+    associate,
+    before: null,
+    after: null,
+    details: null,
     ...overrides,
   };
 }

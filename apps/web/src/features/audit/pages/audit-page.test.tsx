@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { setCurrentCompany } from '@/lib/current-company';
 import { setSession } from '@/lib/session';
-import { buildCompany, buildSession } from '@/testing/factories';
+import { buildAuditEntry, buildCompany, buildSession } from '@/testing/factories';
 import { mockApi, route } from '@/testing/mock-api';
 import { renderApp } from '@/testing/render';
 
@@ -26,19 +26,7 @@ const cancellation: AuditEntry = {
   after: { status: 'CANCELLED' },
   details: null,
 };
-const signIn: AuditEntry = {
-  id: '1',
-  createdAt: '2026-06-09T12:00:00.000Z',
-  action: 'associate.sign-in',
-  entityType: 'associate',
-  entityId: associate.id,
-  actor: { kind: 'member', id: associate.id, name: 'Ana Lima' },
-  place: null,
-  associate,
-  before: null,
-  after: null,
-  details: null,
-};
+const signIn = buildAuditEntry({ id: '1', associate });
 
 describe('Auditoria', () => {
   it('shows who did what in club time with before and after, filters by type and loads more by cursor', async () => {
