@@ -45,7 +45,9 @@ declare module 'fastify' {
       readonly waiting: number;
       /** How long (ms) the request that has waited longest has waited; 0 when none waits. */
       oldestWait(): number;
-      /** A request waiting longer than this (ms) is shed: the process is not ready past it. */
+      /** How long (ms) requests have waited while none got a turn; 0 when none waits. */
+      stalledFor(): number;
+      /** A request waiting longer than this (ms) is shed; a queue stalled this long is not ready. */
       readonly maxWaitMs: number;
     };
     /** The outbox's sender (plugins/outbox.ts): `wake` it after committing a message. */

@@ -95,6 +95,8 @@ export const errorDefinitions = {
   MaxCancelBookingTimeMissed: { status: 422, message: 'O prazo para cancelar este agendamento já passou.' },
   /** A member's token whose membership was deleted since it was issued. */
   MembershipEnded: { status: 401, message: 'Sessão encerrada. Entre novamente.' },
+  /** Readiness: the database lacks a migration this process was built with. */
+  MigrationsPending: { status: 503, message: 'O banco de dados ainda não tem as migrações desta versão do servidor.' },
   /** A staff token of somebody no longer staff of any club. */
   NoBackofficeAccess: { status: 401, message: 'Usuário sem acesso ao backoffice.' },
   NoShowTooEarly: { status: 422, message: 'Ainda não é possível marcar falta: aguarde a tolerância após o início.' },

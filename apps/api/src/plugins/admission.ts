@@ -127,6 +127,7 @@ export const admissionPlugin = fp(
         return queue.waiting + chained;
       },
       oldestWait: () => queue.oldestWait(),
+      stalledFor: () => queue.stalledFor(),
       maxWaitMs: settings.maxWaitMs,
     });
 
