@@ -130,6 +130,8 @@ export const errorDefinitions = {
   /** Expired, unknown, revoked or reused refresh token. */
   RefreshTokenExpired: { status: 401, code: 'Refresh token expirado', message: 'Sua sessão expirou. Entre novamente.' },
   /** Never answered by the API: the web client's text for a failure without a usable body. */
+  /** A body larger than its route reads (the routes anyone may call take a few KiB). */
+  RequestBodyTooLarge: { status: 413, message: 'A requisição é maior do que o permitido.' },
   RequestFailed: { status: 0, message: requestFailedText },
   ReservationsLimitReached: { status: 422, message: 'O título já usou todas as reservas deste mês neste espaço.' },
   RouteNotFound: { status: 404, message: 'Rota {{method}} {{path}} não encontrada.' },
