@@ -7,6 +7,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config, TrustProxy, VapidKeys } from './config';
 import { admissionPlugin } from './plugins/admission';
+import { anonymousRoutesPlugin } from './plugins/anonymous-routes';
 import { authPlugin } from './plugins/auth';
 import { clubEventsPlugin } from './plugins/club-events';
 import { databasePlugin } from './plugins/database';
@@ -68,6 +69,7 @@ export async function buildApp(options: BuildAppOptions) {
     sendTimeoutMs: options.config.sendTimeoutMs,
     serverTiming: options.config.serverTiming,
   });
+  await app.register(anonymousRoutesPlugin);
   await app.register(openApiPlugin);
   await app.register(authPlugin, { jwtSecret: options.jwtSecret });
   await app.register(storagePlugin);

@@ -94,7 +94,7 @@ const envSchema = z
       .default(defaultRequestConcurrency),
     /** A request waiting longer than this for its turn answers 503 (and the process is not ready). */
     REQUEST_QUEUE_MAX_WAIT_S: z.coerce.number().int().min(1).max(3600).default(30),
-    /** An answer its client has not taken this long after it was ready drops the connection. */
+    /** An answer its client has taken nothing of for this long drops the connection (not a long one that flows). */
     SEND_TIMEOUT_S: z.coerce.number().int().min(1).max(3600).default(30),
     /** Answers say where their time went (Server-Timing: before, in and after the queue). */
     SERVER_TIMING: z

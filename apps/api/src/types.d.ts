@@ -6,6 +6,7 @@ import type { AfterResponse } from './lib/after-response';
 import type { OutboxSender } from './lib/mail/outbox-sender';
 import type { PushTransport } from './lib/push/transport';
 import type { RateLimiter } from './lib/rate-limiter';
+import type { AddressLimit } from './services/auth/login';
 import type { FileStorage } from './lib/storage/file-storage';
 
 /**
@@ -31,6 +32,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
     db: Database;
+    /** Small bodies, throttling before the body, bounded bodies in flight (plugins/anonymous-routes.ts). */
+    guardAnonymousRoutes: (scope: FastifyInstance) => void;
     dbDriver: DatabaseDriver;
     rateLimiter: RateLimiter;
     storage: FileStorage;
@@ -45,7 +48,9 @@ declare module 'fastify' {
       readonly waiting: number;
       /** How long (ms) the request that has waited longest has waited; 0 when none waits. */
       oldestWait(): number;
-      /** A request waiting longer than this (ms) is shed: the process is not ready past it. */
+      /** How long (ms) requests have waited while none got a turn; 0 when none waits. */
+      stalledFor(): number;
+      /** A request waiting longer than this (ms) is shed; a queue stalled this long is not ready. */
       readonly maxWaitMs: number;
     };
     /** The outbox's sender (plugins/outbox.ts): `wake` it after committing a message. */
@@ -69,6 +74,11 @@ declare module 'fastify' {
      * turn the first of them was given (plugins/admission.ts).
      */
     admissionKey?: (request: FastifyRequest) => string | undefined;
+    /**
+     * The address's limit of attempts of this route's kind: an address over it answers 429
+     * before its body is read (plugins/anonymous-routes.ts).
+     */
+    addressLimit?: (address: string) => AddressLimit;
     /**
      * What the caller's role must allow in the club; every /api/backoffice route declares one
      * (plugins/permissions.ts refuses to start otherwise).

@@ -521,4 +521,35 @@ describe('GET /api/backoffice/audit/export.csv', () => {
     // No cell a spreadsheet would run as a formula.
     for (const cell of rows.flat()) expect(cell).not.toMatch(/^[=+\-@\t\r]/);
   });
+
+  it('keeps a reason with bare line breaks in one cell: no row of the file starts with a formula', async () => {
+    const club = await createClubWithBearer(context.app);
+    const reason = 'x\n=1+1\n@SUM(1+1)\r-2';
+    await context.db.insert(auditEvents).values({
+      companyId: club.company.id,
+      actorUserId: club.staff.id,
+      action: 'appointment.cancel',
+      entityType: 'appointment',
+      entityId: club.company.id,
+      data: { reason },
+      createdAt: new Date('2026-06-10T15:05:00Z'),
+    });
+    const response = await context.app.inject({
+      method: 'GET',
+      url: '/api/backoffice/audit/export.csv',
+      headers: club.headers,
+      query: { companyId: club.company.id, from: '2026-06-10', to: '2026-06-10' },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    // As a spreadsheet reads it: a line break outside quotes, CR or LF alone too, ends a row.
+    const rows = parse(response.rawPayload.toString('utf8'), {
+      bom: true,
+      delimiter: ';',
+      record_delimiter: ['\r\n', '\n', '\r'],
+    }) as string[][];
+    // The header and the one entry, its reason whole in its cell.
+    expect(rows).toHaveLength(2);
+    expect(rows[1]![7]).toBe(`Motivo: ${reason}`);
+    for (const cell of rows.flat()) expect(cell).not.toMatch(/^[=+\-@\t\r]/);
+  });
 });

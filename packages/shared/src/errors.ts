@@ -95,6 +95,8 @@ export const errorDefinitions = {
   MaxCancelBookingTimeMissed: { status: 422, message: 'O prazo para cancelar este agendamento já passou.' },
   /** A member's token whose membership was deleted since it was issued. */
   MembershipEnded: { status: 401, message: 'Sessão encerrada. Entre novamente.' },
+  /** Readiness: the database lacks a migration this process was built with. */
+  MigrationsPending: { status: 503, message: 'O banco de dados ainda não tem as migrações desta versão do servidor.' },
   /** A staff token of somebody no longer staff of any club. */
   NoBackofficeAccess: { status: 401, message: 'Usuário sem acesso ao backoffice.' },
   NoShowTooEarly: { status: 422, message: 'Ainda não é possível marcar falta: aguarde a tolerância após o início.' },
@@ -128,6 +130,8 @@ export const errorDefinitions = {
   /** Expired, unknown, revoked or reused refresh token. */
   RefreshTokenExpired: { status: 401, code: 'Refresh token expirado', message: 'Sua sessão expirou. Entre novamente.' },
   /** Never answered by the API: the web client's text for a failure without a usable body. */
+  /** A body larger than its route reads (the routes anyone may call take a few KiB). */
+  RequestBodyTooLarge: { status: 413, message: 'A requisição é maior do que o permitido.' },
   RequestFailed: { status: 0, message: requestFailedText },
   ReservationsLimitReached: { status: 422, message: 'O título já usou todas as reservas deste mês neste espaço.' },
   RouteNotFound: { status: 404, message: 'Rota {{method}} {{path}} não encontrada.' },

@@ -125,6 +125,25 @@ describe('FairQueue', () => {
     expect(s.queue.oldestWait()).toBe(0);
   });
 
+  it("is stalled only while jobs wait and none starts, however long one flow's backlog is", () => {
+    const s = scene();
+    expect(s.queue.stalledFor()).toBe(0);
+    s.add('running', 'public', 'a');
+    for (let i = 0; i < 5; i += 1) s.add(`flood${i}`, 'public', `address${i}`);
+    s.tick(300);
+    expect(s.queue.stalledFor()).toBe(300);
+    // Turns keep coming: the flood's oldest waits on, but the queue is not stalled.
+    s.finishOne();
+    s.tick(300);
+    s.finishOne();
+    expect(s.queue.oldestWait()).toBe(600);
+    expect(s.queue.stalledFor()).toBe(0);
+    s.tick(400);
+    expect(s.queue.stalledFor()).toBe(400);
+    s.finishAll();
+    expect(s.queue.stalledFor()).toBe(0);
+  });
+
   it('takes out a job whose client left, and it never starts', () => {
     const s = scene();
     s.add('running', 'portal', 'A');

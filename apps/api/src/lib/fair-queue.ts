@@ -96,6 +96,8 @@ export class FairQueue {
   private readonly lanes = new Map<string, Map<string, Flow>>();
   private waitingCount = 0;
   private workingCount = 0;
+  /** When a job last started (`now()`), for `stalledFor`. */
+  private lastStartAt = -Infinity;
   private readonly now: () => number;
 
   constructor(private readonly options: FairQueueOptions) {
@@ -112,6 +114,23 @@ export class FairQueue {
 
   /** How long (ms) the job that has waited longest has waited; 0 when none waits. */
   oldestWait(): number {
+    const oldest = this.oldestQueuedAt();
+    return oldest === undefined ? 0 : this.now() - oldest;
+  }
+
+  /**
+   * How long (ms) jobs have been waiting while none started: the queue is stuck for everyone
+   * (every turn held by work that does not end), not one flow behind its own backlog. A flood
+   * from many addresses makes its own jobs wait long, but turns keep starting, so this stays
+   * low. 0 when none waits.
+   */
+  stalledFor(): number {
+    const oldest = this.oldestQueuedAt();
+    if (oldest === undefined) return 0;
+    return this.now() - Math.max(oldest, this.lastStartAt);
+  }
+
+  private oldestQueuedAt(): number | undefined {
     let oldest: number | undefined;
     for (const flows of this.lanes.values())
       for (const flow of flows.values()) {
@@ -119,7 +138,7 @@ export class FairQueue {
         if (queuedAt !== undefined && (oldest === undefined || queuedAt < oldest))
           oldest = queuedAt;
       }
-    return oldest === undefined ? 0 : this.now() - oldest;
+    return oldest;
   }
 
   add(job: Job) {
@@ -188,6 +207,7 @@ export class FairQueue {
         continue;
       }
       this.workingCount += 1;
+      this.lastStartAt = this.now();
       let ended = false;
       job.run(() => {
         if (ended) return;

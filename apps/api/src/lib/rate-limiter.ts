@@ -13,6 +13,8 @@ export type RateLimiter = {
   hit: (key: string, windowSeconds: number) => Promise<RateLimitHit>;
   /** Takes one attempt back (a login that succeeded does not count against anybody). */
   refund: (key: string) => Promise<void>;
+  /** The count under `key` in the current window, counting nothing (0 once it ended). */
+  peek: (key: string) => Promise<RateLimitHit>;
 };
 
 export function createDatabaseRateLimiter(db: Database): RateLimiter {
@@ -40,6 +42,16 @@ export function createDatabaseRateLimiter(db: Database): RateLimiter {
         .update(rateLimitBuckets)
         .set({ count: sql`greatest(0, ${rateLimitBuckets.count} - 1)` })
         .where(sql`${rateLimitBuckets.key} = ${key}`);
+    },
+    async peek(key) {
+      const [row] = await db
+        .select({
+          count: rateLimitBuckets.count,
+          retryAfterSeconds: sql<number>`greatest(1, ceil(extract(epoch from ${rateLimitBuckets.resetAt} - now())))::int`,
+        })
+        .from(rateLimitBuckets)
+        .where(sql`${rateLimitBuckets.key} = ${key} and ${rateLimitBuckets.resetAt} > now()`);
+      return row ?? { count: 0, retryAfterSeconds: 0 };
     },
   };
 }
@@ -70,6 +82,14 @@ export function createRedisRateLimiter(redis: Redis, prefix: string): RateLimite
     },
     async refund(key) {
       await redis.eval(refundScript, 1, `${prefix}rl:${key}`);
+    },
+    async peek(key) {
+      const [[, count], [, ttl]] = (await redis
+        .multi()
+        .get(`${prefix}rl:${key}`)
+        .ttl(`${prefix}rl:${key}`)
+        .exec()) as [[null, string | null], [null, number]];
+      return { count: Number(count ?? 0), retryAfterSeconds: Math.max(1, ttl) };
     },
   };
 }

@@ -2,6 +2,7 @@ import { AppError } from '../lib/app-error';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { FairQueue, type Fairness, type Job } from '../lib/fair-queue';
+import { dropWhenStalled } from '../lib/send-deadline';
 
 /** A booking, a cancellation or a save (a write) goes before the reads of its flow, within a bound. */
 const isWrite = (method: string) => method !== 'GET' && method !== 'HEAD';
@@ -34,7 +35,7 @@ export type AdmissionOptions = {
   maxWaiting?: number;
   /** A request that waited longer than this (ms) answers 503 instead of starting. */
   maxWaitMs?: number;
-  /** An answer not fully taken by its client this long (ms) after it was handed over drops the connection. */
+  /** An answer whose client has taken none of it for this long (ms) drops the connection. */
   sendTimeoutMs?: number;
   serverTiming?: boolean;
 };
@@ -80,8 +81,8 @@ function fairnessOf(request: FastifyRequest): Fairness {
  * before its handler): a request refused for its token or its input never waits, and a client
  * sending its body slowly holds no turn meanwhile. Its turn ends when its answer is handed to the
  * connection (onSend), not when the client has read it: a client that never reads holds no turn.
- * Every answer then has `sendTimeoutMs` to leave; a connection that does not read it by then is
- * dropped. A request leaves the queue unstarted when its client goes away while it waits. When the
+ * A connection that then takes nothing of its answer for `sendTimeoutMs` is dropped
+ * (lib/send-deadline.ts); a long answer that keeps flowing is never cut. A request leaves the queue unstarted when its client goes away while it waits. When the
  * queue is full the newest request of the longest flow answers 503 (`ServerBusy`, Retry-After);
  * one that waited past `maxWaitMs` answers the same when its turn comes.
  *
@@ -127,6 +128,7 @@ export const admissionPlugin = fp(
         return queue.waiting + chained;
       },
       oldestWait: () => queue.oldestWait(),
+      stalledFor: () => queue.stalledFor(),
       maxWaitMs: settings.maxWaitMs,
     });
 
@@ -239,13 +241,9 @@ export const admissionPlugin = fp(
       // The answer is ready and handed to the connection: the turn goes to the next request,
       // however long this client takes to read it.
       turns.get(request)?.();
-      // And it has a deadline to leave: a client that does not read it loses its connection.
-      const response = reply.raw;
-      const deadline = setTimeout(() => response.destroy(), settings.sendTimeoutMs);
-      deadline.unref();
-      const clear = () => clearTimeout(deadline);
-      response.once('finish', clear);
-      response.once('close', clear);
+      // And a client that stops reading it loses its connection; one that reads keeps it, however
+      // long the answer.
+      dropWhenStalled(reply.raw, settings.sendTimeoutMs);
       return payload;
     });
     // Also here, for answers that never pass onSend, and because a response that is not a

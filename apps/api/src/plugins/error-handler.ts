@@ -123,6 +123,9 @@ export const errorHandlerPlugin = fp(
         if (/^22|^23514$/.test(sqlState)) return sendError(reply, 'ValidationError');
       }
 
+      // A JSON body past its route's limit: not a file, so not PayloadTooLarge's text.
+      if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE')
+        return sendError(reply, 'RequestBodyTooLarge');
       const status = error.statusCode;
       if (status && status >= 400 && status < 500) {
         return sendError(reply, keyByHttpStatus[status] ?? 'MalformedRequest');

@@ -5,7 +5,7 @@ import {
   redeemAccessLinkBodySchema,
 } from '@clube/shared';
 import type { FastifyInstance } from 'fastify';
-import { throttle } from '../services/auth/login';
+import { throttle, type AddressLimit } from '../services/auth/login';
 import { redeemAccessLink } from '../services/account-links/redeem-access-link';
 import {
   accessLinkLimits,
@@ -28,7 +28,7 @@ export async function requestAccessLink(
   const { cpf } = request.body;
   await throttle(app.rateLimiter, [
     { key: `access-link:${realm}:cpf:${cpf}`, limit: accessLinkLimits.perCpf },
-    { key: `access-link:${realm}:addr:${request.ip}`, limit: accessLinkLimits.perAddress },
+    accessLinkAddressLimit(realm)(request.ip),
   ]);
   const send = realm === 'staff' ? sendStaffAccessLink : sendMemberAccessLinks;
   app.afterResponse.run(async () => {
@@ -41,6 +41,14 @@ export async function requestAccessLink(
   });
   return { ok: true as const };
 }
+
+/** How many link requests an address may make in a window, per realm. */
+export const accessLinkAddressLimit =
+  (realm: Realm) =>
+  (address: string): AddressLimit => ({
+    key: `access-link:${realm}:addr:${address}`,
+    limit: accessLinkLimits.perAddress,
+  });
 
 /** The link's password is set and a session of the link's realm is opened. */
 export function redeemAccessLinkOf(

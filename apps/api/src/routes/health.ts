@@ -2,9 +2,15 @@ import { errorBodySchema } from '@clube/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../lib/app-error';
-import { checkDatabase } from '../services/maintenance/check-database';
+import {
+  checkDatabase,
+  checkMigrations,
+  latestMigrationOf,
+} from '../services/maintenance/check-database';
 
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
+  const latestMigration = latestMigrationOf(app.config.migrationsDir);
+
   app.get(
     '/health',
     {
@@ -34,9 +40,12 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['health'],
         summary: 'O processo atende a fila de requisições (prontidão)',
         description:
-          'Responde 503 quando a requisição que mais esperou na fila já passou do tempo máximo de ' +
-          'espera: o processo está vivo, mas não está atendendo. Um balanceador deve deixar de ' +
-          'lhe enviar requisições.',
+          'Responde 503 quando o banco não responde, quando lhe falta uma migração desta versão ' +
+          'do servidor, ou quando há requisições esperando e nenhuma começou durante o tempo ' +
+          'máximo de espera (a fila parou para todos). A fila longa de um só cliente ou de uma ' +
+          'só rota (uma enxurrada de tentativas de entrar) não tira o processo do ar: as ' +
+          'outras continuam sendo atendidas. Um balanceador deve deixar de enviar requisições a ' +
+          'um processo que responde 503.',
         response: {
           200: z.object({
             status: z.literal('ready'),
@@ -47,10 +56,12 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async () => {
+    async (request) => {
       const { working, waiting } = app.admission;
-      if (app.admission.oldestWait() > app.admission.maxWaitMs)
+      // Every turn held and none given for the longest wait allowed: nobody is being served.
+      if (app.admission.stalledFor() > app.admission.maxWaitMs)
         throw new AppError('ServerBusy', { details: { working, waiting } });
+      await checkMigrations(app.db, { log: request.log, latestMigration });
       return { status: 'ready' as const, working, waiting };
     },
   );

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { loginLimits } from '../../src/services/auth/login';
+import { loginLimits, staffLoginAddressLimit } from '../../src/services/auth/login';
 import {
   createAssociate,
   createClubWithStaff,
@@ -33,6 +33,22 @@ describe('login rate limit in Redis, shared by two API processes', () => {
     }
     expect((await attempt(second, staffPassword)).statusCode).toBe(429);
     expect((await attempt(first, staffPassword)).statusCode).toBe(429);
+  });
+
+  it('refuses an address over its limit on the other process before reading its body', async () => {
+    const address = '10.9.0.7';
+    const { key, limit } = staffLoginAddressLimit(address);
+    for (let index = 0; index < limit; index += 1)
+      await first.app.rateLimiter.hit(key, loginLimits.windowSeconds);
+    const refused = await second.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'content-type': 'application/json' },
+      // Read, this would answer 400.
+      payload: '{ não é json',
+      remoteAddress: address,
+    });
+    expect(refused.statusCode).toBe(429);
   });
 
   it("counts a member's failed portal sign-ins at one address across both, like staff's", async () => {

@@ -8,14 +8,23 @@ import {
 } from '@clube/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error';
-import { accessLinkRouteSchemas, redeemAccessLinkOf, requestAccessLink } from '../account-links';
-import { findSessionUser, login } from '../../services/auth/login';
+import {
+  accessLinkAddressLimit,
+  accessLinkRouteSchemas,
+  redeemAccessLinkOf,
+  requestAccessLink,
+} from '../account-links';
+import { findSessionUser, login, staffLoginAddressLimit } from '../../services/auth/login';
+import { redeemAddressLimit } from '../../services/account-links/redeem-access-link';
 import { revokeRefreshToken, rotateRefreshToken } from '../../services/auth/refresh-tokens';
 
+/** Every route here is anonymous: small bodies, throttled before they are read. */
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.guardAnonymousRoutes(app);
   app.post(
     '/login',
     {
+      config: { addressLimit: staffLoginAddressLimit },
       schema: {
         tags: ['auth'],
         summary: 'Entrar com CPF e senha',
@@ -53,6 +62,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/access-link',
     {
+      config: { addressLimit: accessLinkAddressLimit('staff') },
       schema: accessLinkRouteSchemas.request(
         ['auth'],
         'Esqueci minha senha (equipe): envia um link ao e-mail da conta',
@@ -67,6 +77,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/access-link/redeem',
     {
+      config: { addressLimit: redeemAddressLimit },
       schema: {
         ...accessLinkRouteSchemas.redeem(
           ['auth'],

@@ -7,16 +7,25 @@ import {
   portalSessionSchema,
 } from '@clube/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { accessLinkRouteSchemas, redeemAccessLinkOf, requestAccessLink } from '../account-links';
+import {
+  accessLinkAddressLimit,
+  accessLinkRouteSchemas,
+  redeemAccessLinkOf,
+  requestAccessLink,
+} from '../account-links';
 import { revokeRefreshToken, rotatePortalRefreshToken } from '../../services/auth/refresh-tokens';
-import { loginMember } from '../../services/portal/login-member';
+import { loginMember, memberLoginAddressLimit } from '../../services/portal/login-member';
+import { redeemAddressLimit } from '../../services/account-links/redeem-access-link';
 import { portalSessionAnswer } from './session-answer';
 
 /** Sign-in of the members' portal: public routes, the realm's own sessions. */
 export const portalAuthRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Every route here is anonymous: small bodies, throttled before they are read.
+  app.guardAnonymousRoutes(app);
   app.post(
     '/auth/login',
     {
+      config: { addressLimit: memberLoginAddressLimit },
       schema: {
         tags: ['portal'],
         summary:
@@ -53,6 +62,7 @@ export const portalAuthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/auth/access-link',
     {
+      config: { addressLimit: accessLinkAddressLimit('associate') },
       schema: accessLinkRouteSchemas.request(
         ['portal'],
         'Portal do associado: Primeiro acesso / Esqueci minha senha (envia um link por e-mail)',
@@ -67,6 +77,7 @@ export const portalAuthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/auth/access-link/redeem',
     {
+      config: { addressLimit: redeemAddressLimit },
       schema: {
         ...accessLinkRouteSchemas.redeem(
           ['portal'],

@@ -6,7 +6,7 @@ import { recordAudit } from '../../lib/audit';
 import { hashPassword } from '../../lib/password';
 import type { RateLimiter } from '../../lib/rate-limiter';
 import { endAllSessions } from '../auth/end-all-sessions';
-import { throttle } from '../auth/login';
+import { throttle, type AddressLimit } from '../auth/login';
 import { issueRefreshToken } from '../auth/refresh-tokens';
 import { hashAccessToken } from './issue-access-link';
 
@@ -25,13 +25,16 @@ export type RedeemAccessLinkOptions = RedeemAccessLinkBody & {
  * link that is unknown, used, revoked by a newer one, expired, or of the other realm is refused
  * alike (`AccessLinkInvalid`).
  */
+export const redeemAddressLimit = (address: string): AddressLimit => ({
+  key: `access-link-redeem:addr:${address}`,
+  limit: redeemLimits.perAddress,
+});
+
 export async function redeemAccessLink(
   db: Database,
   options: RedeemAccessLinkOptions,
 ): Promise<{ ownerId: string; refreshToken: string; sessionVersion: number }> {
-  await throttle(options.rateLimiter, [
-    { key: `access-link-redeem:addr:${options.address}`, limit: redeemLimits.perAddress },
-  ]);
+  await throttle(options.rateLimiter, [redeemAddressLimit(options.address)]);
   const live = and(
     eq(accountLinks.tokenHash, hashAccessToken(options.token)),
     isNull(accountLinks.usedAt),

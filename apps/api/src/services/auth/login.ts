@@ -21,6 +21,14 @@ export const loginLimits = {
   perAddress: 30,
 } as const;
 
+/** An address's limit of attempts of a kind, checked again before a request's body is read. */
+export type AddressLimit = { key: string; limit: number };
+
+export const staffLoginAddressLimit = (address: string): AddressLimit => ({
+  key: `login:addr:${address}`,
+  limit: loginLimits.perAddress,
+});
+
 export type LoginOptions = z.output<typeof loginBodySchema> & {
   /** The client's address, one of the keys failed attempts count against. */
   address: string;
@@ -69,7 +77,7 @@ export async function login(
   const keys = [
     { key: `login:cpf-addr:${input.cpf}:${input.address}`, limit: loginLimits.perCpfAndAddress },
     { key: `login:cpf:${input.cpf}`, limit: loginLimits.perCpf },
-    { key: `login:addr:${input.address}`, limit: loginLimits.perAddress },
+    staffLoginAddressLimit(input.address),
   ];
   await throttle(rateLimiter, keys);
 

@@ -6,7 +6,7 @@ import { AppError } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
 import { decoyPasswordHash, verifyPassword } from '../../lib/password';
 import type { RateLimiter } from '../../lib/rate-limiter';
-import { loginLimits, throttle } from '../auth/login';
+import { loginLimits, throttle, type AddressLimit } from '../auth/login';
 import { issueRefreshToken } from '../auth/refresh-tokens';
 import { findPortalSession, type PortalSessionParts } from './find-portal-session';
 
@@ -48,6 +48,11 @@ export const portalPasswordChecks = 2;
  * numbers of `loginLimits`), under keys of their own so the portal and the back office do not lock
  * each other out.
  */
+export const memberLoginAddressLimit = (address: string): AddressLimit => ({
+  key: `portal-login:addr:${address}`,
+  limit: loginLimits.perAddress,
+});
+
 export async function loginMember(
   db: Database,
   options: LoginMemberOptions,
@@ -59,7 +64,7 @@ export async function loginMember(
       limit: loginLimits.perCpfAndAddress,
     },
     { key: `portal-login:cpf:${options.cpf}`, limit: loginLimits.perCpf },
-    { key: `portal-login:addr:${options.address}`, limit: loginLimits.perAddress },
+    memberLoginAddressLimit(options.address),
   ];
   await throttle(rateLimiter, keys);
 

@@ -9,7 +9,7 @@ import {
   errorBodySchema,
 } from '@clube/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { csvStream, sendCsv, type CsvColumn } from '../../../lib/csv-export';
+import { sendCsvExport, type CsvColumn } from '../../../lib/csv-export';
 import { assertStaffOf } from '../../../plugins/auth';
 import {
   listAuditEvents,
@@ -87,11 +87,11 @@ export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       assertStaffOf(request, request.query.companyId);
-      return sendCsv(
-        reply,
-        'auditoria.csv',
-        csvStream(exportColumns, readAuditTrail(app.db, request.query)),
-      );
+      return sendCsvExport(reply, {
+        fileName: 'auditoria.csv',
+        columns: exportColumns,
+        rows: readAuditTrail(app.db, request.query),
+      });
     },
   );
 };
