@@ -51,7 +51,7 @@ export type DatabaseOptions =
 export const defaultPgliteSharedBuffersMb = 32;
 
 /** The advisory-lock key (any fixed bigint) that serialises migrations between processes. */
-const migrationLockKey = '27985274112142697';
+export const migrationLockKey = '27985274112142697';
 
 const pgliteExtensions = { btree_gist, pg_trgm, unaccent };
 
