@@ -8,9 +8,11 @@ import {
 import type { Config, TrustProxy, VapidKeys } from './config';
 import { admissionPlugin } from './plugins/admission';
 import { authPlugin } from './plugins/auth';
+import { createMetrics } from './lib/metrics';
 import { clubEventsPlugin } from './plugins/club-events';
 import { databasePlugin } from './plugins/database';
 import { errorHandlerPlugin } from './plugins/error-handler';
+import { metricsPlugin } from './plugins/metrics';
 import { openApiPlugin } from './plugins/openapi';
 import { outboxPlugin } from './plugins/outbox';
 import { securityPlugin } from './plugins/security';
@@ -57,6 +59,9 @@ export async function buildApp(options: BuildAppOptions) {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', options.config);
+  // Prometheus metrics when METRICS_PORT is set; server.ts serves them on that port.
+  const metrics = options.config.metrics ? createMetrics() : undefined;
+  app.decorate('metrics', metrics);
 
   await app.register(errorHandlerPlugin);
   await app.register(databasePlugin, { database: options.database });
@@ -67,7 +72,13 @@ export async function buildApp(options: BuildAppOptions) {
     maxWaitMs: options.config.requestQueueMaxWaitMs,
     sendTimeoutMs: options.config.sendTimeoutMs,
     serverTiming: options.config.serverTiming,
+    ...(metrics && {
+      onTurn: (lane: string, waitedMs: number) =>
+        metrics.admissionWait.observe({ lane }, waitedMs / 1000),
+      onShed: (lane: string) => metrics.admissionShed.inc({ lane }),
+    }),
   });
+  if (metrics) await app.register(metricsPlugin, { metrics, database: options.database });
   await app.register(openApiPlugin);
   await app.register(authPlugin, { jwtSecret: options.jwtSecret });
   await app.register(storagePlugin);

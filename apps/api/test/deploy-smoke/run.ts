@@ -29,6 +29,9 @@ const settings = {
   apiPorts: (process.env.SMOKE_API_PORTS ?? '3701 3702').split(/\s+/).map(Number),
 };
 
+/** Each process's metrics port: its API port plus this (3711 for 3701). */
+const metricsPortOffset = 10;
+
 const started = performance.now();
 function step(text: string) {
   const seconds = ((performance.now() - started) / 1000).toFixed(1).padStart(5);
@@ -74,6 +77,7 @@ async function main() {
       ...sharedEnv,
       PORT: String(port),
       DATA_DIR: join(workDirectory, `data-${port}`),
+      METRICS_PORT: String(port + metricsPortOffset),
     }),
   );
   cleanups.push(() => Promise.all(apis.map((api) => api.stop())).then(() => {}));
@@ -258,6 +262,16 @@ async function main() {
     body: { placeId: club.placeId, startsAt: slot(20, 15).toISOString() },
   });
   check(afterKill.status === 201, `a booking after the kill is made (${afterKill.status})`);
+  // The survivor's metrics, on its own port: the bookings it answered and its open stream.
+  const survivorPort = settings.apiPorts[1]! + metricsPortOffset;
+  const scraped = await (await fetch(`http://127.0.0.1:${survivorPort}/metrics`)).text();
+  check(
+    /clube_http_request_duration_seconds_count\{method="POST",route="\/api\/portal\/bookings",status="201"\} [1-9]/.test(
+      scraped,
+    ),
+    'the surviving process counts the bookings it answered',
+  );
+  check(/^clube_live_streams 1$/m.test(scraped), 'the surviving process reports its open stream');
   step(
     `kill -9 of ${victim.name}: ${committed.length} committed bookings all stored, ` +
       `${failedDuringKill} unanswered during the kill, 20/20 answers and a booking after it`,
