@@ -9,6 +9,7 @@ import type { Config, TrustProxy, VapidKeys } from './config';
 import { admissionPlugin } from './plugins/admission';
 import { authPlugin } from './plugins/auth';
 import { createMetrics } from './lib/metrics';
+import { requestIdGenerator } from './lib/request-id';
 import { clubEventsPlugin } from './plugins/club-events';
 import { databasePlugin } from './plugins/database';
 import { errorHandlerPlugin } from './plugins/error-handler';
@@ -54,7 +55,12 @@ export async function buildApp(options: BuildAppOptions) {
     logger: options.logger ?? false,
     trustProxy: fastifyTrustProxy(options.config.trustProxy),
     bodyLimit: 1024 * 1024,
+    genReqId: requestIdGenerator(options.config.trustProxy),
   }).withTypeProvider<ZodTypeProvider>();
+  // Answered on every response, errors included, so whoever sees a failure can quote it.
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

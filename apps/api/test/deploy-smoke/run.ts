@@ -70,7 +70,8 @@ async function main() {
     MAIL_FROM: 'Clube Smoke <reservas@smoke.example>',
     VAPID_PUBLIC_KEY: vapidKeys.publicKey,
     VAPID_PRIVATE_KEY: vapidKeys.privateKey,
-    LOG_LEVEL: 'warn',
+    // Every request's lines, as production logs them: checked at the end for secrets.
+    LOG_LEVEL: 'info',
   };
   apis = settings.apiPorts.map((port) =>
     spawnApi(`api:${port}`, {
@@ -193,12 +194,17 @@ async function main() {
     book(2, club.placeIds[2]!, slot(1, 10)),
   ]);
   await heardBy(club.placeIds[2]!, 10_000);
+  // Timed from the booking's answer (it has committed by then): under CI's load the booking
+  // itself may take a while, and what is checked is how fast the stream tells it.
   const timed = await book(1, club.placeIds[1]!, slot(1, 11));
-  const heard = Math.max(...(await heardBy(club.placeIds[1]!, 1000))) - timed.sentAt;
+  const heardAt = Math.max(
+    ...(await heardBy(club.placeIds[1]!, timed.answeredAt + 1000 - performance.now())),
+  );
+  const heard = heardAt - timed.answeredAt;
   check(heard < 1000, `the booking reached both streams within a second (${heard.toFixed(0)} ms)`);
   step(
-    `members booked in the portal; both streams heard a booking ${heard.toFixed(0)} ms after ` +
-      `it was sent (answered in ${(timed.answeredAt - timed.sentAt).toFixed(0)} ms)`,
+    `members booked in the portal; both streams had a booking ${Math.max(0, heard).toFixed(0)} ms ` +
+      `after its answer (the booking took ${(timed.answeredAt - timed.sentAt).toFixed(0)} ms)`,
   );
 
   const mails = await smtp.waitForMessages(3, 20_000);
@@ -275,6 +281,39 @@ async function main() {
   step(
     `kill -9 of ${victim.name}: ${committed.length} committed bookings all stored, ` +
       `${failedDuringKill} unanswered during the kill, 20/20 answers and a booking after it`,
+  );
+
+  // The request id nginx gives a request is the one the API answers and logs it under.
+  const named = await client.request('/api/health');
+  const requestId = String(named.headers['x-request-id'] ?? '');
+  check(/^[0-9a-f]{32}$/.test(requestId), `nginx's request id is answered (${requestId})`);
+  await new Promise((resolve) => setTimeout(resolve, 200));
+  const logs = apis.map((api) => api.output()).join('\n');
+  check(logs.includes(`"reqId":"${requestId}"`), "the API logs the request under nginx's id");
+  const requestLines = logs
+    .split('\n')
+    .filter((line) => line.startsWith('{') && /"(req|res)":/.test(line));
+  check(requestLines.length > 50, `the requests were logged (${requestLines.length} lines)`);
+  const unnamed = requestLines.filter((line) => !/"reqId":"[0-9a-f]{32}"/.test(line));
+  check(unnamed.length === 0, `every request line names its request: ${unnamed[0]}`);
+  const secrets = [
+    club.staffPassword,
+    club.memberPassword,
+    staffLogin.access_token,
+    ...memberTokens,
+    sharedEnv.JWT_SECRET,
+    vapidKeys.privateKey,
+    club.staffCpf,
+    formatCpf(club.staffCpf),
+    ...club.members.flatMap((member) => [member.cpf, formatCpf(member.cpf)]),
+  ];
+  const leaked = secrets.filter((secret) => logs.includes(secret));
+  check(
+    leaked.length === 0,
+    `no password, token, secret or CPF in the logs (${leaked.length} found)`,
+  );
+  step(
+    `logs: ${requestLines.length} request lines, each with nginx's request id, no secret in them`,
   );
 }
 
