@@ -117,6 +117,8 @@ async function main() {
   );
   check(page.headers['cache-control'] === 'no-cache', 'index.html is not cached');
   check(page.headers['content-security-policy'], 'index.html carries the CSP');
+  const hsts = String(page.headers['strict-transport-security'] ?? '');
+  check(/^max-age=\d+/.test(hsts) && !hsts.includes(','), `one HSTS header (${hsts})`);
   const assets = join(repositoryRoot, 'apps/web/dist/assets');
   const script = readdirSync(assets)
     .filter((file) => file.endsWith('.js'))
