@@ -9,9 +9,12 @@ import type { Config, TrustProxy, VapidKeys } from './config';
 import { admissionPlugin } from './plugins/admission';
 import { anonymousRoutesPlugin } from './plugins/anonymous-routes';
 import { authPlugin } from './plugins/auth';
+import { createMetrics } from './lib/metrics';
+import { requestIdGenerator } from './lib/request-id';
 import { clubEventsPlugin } from './plugins/club-events';
 import { databasePlugin } from './plugins/database';
 import { errorHandlerPlugin } from './plugins/error-handler';
+import { metricsPlugin } from './plugins/metrics';
 import { openApiPlugin } from './plugins/openapi';
 import { outboxPlugin } from './plugins/outbox';
 import { securityPlugin } from './plugins/security';
@@ -53,11 +56,19 @@ export async function buildApp(options: BuildAppOptions) {
     logger: options.logger ?? false,
     trustProxy: fastifyTrustProxy(options.config.trustProxy),
     bodyLimit: 1024 * 1024,
+    genReqId: requestIdGenerator(options.config.trustProxy),
   }).withTypeProvider<ZodTypeProvider>();
+  // Answered on every response, errors included, so whoever sees a failure can quote it.
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', options.config);
+  // Prometheus metrics when METRICS_PORT is set; server.ts serves them on that port.
+  const metrics = options.config.metrics ? createMetrics() : undefined;
+  app.decorate('metrics', metrics);
 
   await app.register(errorHandlerPlugin);
   await app.register(databasePlugin, { database: options.database });
@@ -68,8 +79,14 @@ export async function buildApp(options: BuildAppOptions) {
     maxWaitMs: options.config.requestQueueMaxWaitMs,
     sendTimeoutMs: options.config.sendTimeoutMs,
     serverTiming: options.config.serverTiming,
+    ...(metrics && {
+      onTurn: (lane: string, waitedMs: number) =>
+        metrics.admissionWait.observe({ lane }, waitedMs / 1000),
+      onShed: (lane: string) => metrics.admissionShed.inc({ lane }),
+    }),
   });
   await app.register(anonymousRoutesPlugin);
+  if (metrics) await app.register(metricsPlugin, { metrics, database: options.database });
   await app.register(openApiPlugin);
   await app.register(authPlugin, { jwtSecret: options.jwtSecret });
   await app.register(storagePlugin);

@@ -169,6 +169,13 @@ const envSchema = z
         'deve ser mailto:endereço ou uma URL https:// (ex.: mailto:secretaria@clube.com.br)',
       )
       .optional(),
+    /**
+     * Prometheus metrics on a port of their own (never the API's, so nginx and the public never
+     * reach them); absent: no metrics.
+     */
+    METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+    /** Address the metrics listen on: this machine only unless the scraper is elsewhere. */
+    METRICS_HOST: z.string().min(1).default('127.0.0.1'),
     /** Seed the demo club on the first start of an empty embedded database. */
     SEED_DEMO: z
       .enum(['true', 'false'])
@@ -176,6 +183,13 @@ const envSchema = z
       .transform((value) => value === 'true'),
   })
   .superRefine((env, context) => {
+    if (env.METRICS_PORT !== undefined && env.METRICS_PORT !== 0 && env.METRICS_PORT === env.PORT) {
+      context.addIssue({
+        code: 'custom',
+        path: ['METRICS_PORT'],
+        message: 'deve ser outra porta que PORT: as métricas não passam pelo proxy público',
+      });
+    }
     if (env.DATABASE_URL && !env.JWT_SECRET) {
       context.addIssue({
         code: 'custom',
@@ -219,6 +233,8 @@ export type Config = {
   redisUrl: string | undefined;
   redisPrefix: string;
   seedDemo: boolean;
+  /** Where Prometheus scrapes this process (plugins/metrics.ts); undefined: metrics off. */
+  metrics: { port: number; host: string } | undefined;
   /** The outbox's mail server (nodemailer URL); undefined keeps messages for Mensagens. */
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -285,6 +301,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     redisUrl: values.REDIS_URL,
     redisPrefix: values.REDIS_PREFIX,
     seedDemo: values.SEED_DEMO,
+    metrics:
+      values.METRICS_PORT === undefined
+        ? undefined
+        : { port: values.METRICS_PORT, host: values.METRICS_HOST },
     smtpUrl: values.SMTP_URL,
     mailFrom: values.MAIL_FROM,
     publicUrl: (

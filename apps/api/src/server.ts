@@ -15,6 +15,7 @@ import {
   resolveVapidKeys,
 } from './config';
 import { loggerOptions } from './lib/logger';
+import { serveMetrics } from './plugins/metrics';
 import { resumeAssociateImports } from './services/associates/import-associates';
 import { importUploadsFolder } from './services/maintenance/import-uploads-folder';
 import { demoLogin, demoMemberLogin, demoRoleLogins, seedDemo } from './seed/demo';
@@ -80,6 +81,7 @@ async function main() {
       app.log.error({ err: error }, 'could not finish an interrupted associates import');
     });
 
+  let metricsServer: Awaited<ReturnType<typeof serveMetrics>> | undefined;
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -91,6 +93,7 @@ async function main() {
     }, 10_000);
     force.unref();
     try {
+      await metricsServer?.close();
       await app.close();
       await database.close();
     } finally {
@@ -102,6 +105,9 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host, backlog: connectionBacklog });
+  // Prometheus scrapes each process on its own port, apart from the API (deploy/README.md).
+  if (app.metrics && config.metrics)
+    metricsServer = await serveMetrics(app.metrics, config.metrics);
   const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
@@ -109,6 +115,7 @@ async function main() {
     '',
     `  Clube Reservas em http://${shownHost}:${port}`,
     `  Banco: ${config.database.driver === 'pglite' ? `embutido (${config.database.dataDir})` : 'PostgreSQL'}`,
+    ...(metricsServer ? [`  Métricas (Prometheus): ${metricsServer.url}`] : []),
   ];
   if (config.database.driver === 'pglite' && config.seedDemo) {
     lines.push(

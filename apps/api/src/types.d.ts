@@ -2,6 +2,7 @@ import type { Database, DatabaseDriver } from '@clube/db';
 import type { Permission, StaffRole } from '@clube/shared';
 import type { Config } from './config';
 import type { ClubEventHub } from './lib/club-events';
+import type { Metrics } from './lib/metrics';
 import type { AfterResponse } from './lib/after-response';
 import type { OutboxSender } from './lib/mail/outbox-sender';
 import type { PushTransport } from './lib/push/transport';
@@ -46,6 +47,8 @@ declare module 'fastify' {
     admission: {
       readonly working: number;
       readonly waiting: number;
+      /** Requests waiting their turn in each lane (portal, backoffice, public) that has any. */
+      waitingByLane(): Map<string, number>;
       /** How long (ms) the request that has waited longest has waited; 0 when none waits. */
       oldestWait(): number;
       /** How long (ms) requests have waited while none got a turn; 0 when none waits. */
@@ -59,6 +62,8 @@ declare module 'fastify' {
     push: PushTransport | undefined;
     /** Work a request starts without waiting for it (lib/after-response.ts). */
     afterResponse: AfterResponse;
+    /** The Prometheus registry and series (lib/metrics.ts); undefined without METRICS_PORT. */
+    metrics: Metrics | undefined;
   }
   interface FastifyRequest {
     staff: Staff;

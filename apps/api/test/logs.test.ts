@@ -1,4 +1,6 @@
 import { Writable } from 'node:stream';
+import { outboxMessages } from '@clube/db';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../src/app';
 import { loadConfig } from '../src/config';
@@ -8,6 +10,7 @@ import {
   bearerFor,
   createAssociate,
   createClubWithStaff,
+  memberPassword,
   staffPassword,
   uniqueCpf,
 } from './factories';
@@ -132,6 +135,74 @@ describe('logs', () => {
       '12345678900',
       headers.authorization.replace('Bearer ', ''),
     ]) {
+      expect(output).not.toContain(secret);
+    }
+  });
+  it('name their request on every line, and the answer names it in X-Request-Id', async () => {
+    const { company, staff } = await createClubWithStaff(app.db);
+    const headers = await bearerFor(app, staff.cpf);
+    const logged = lines.length;
+    const responses = [
+      await app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { cpf: staff.cpf, password: staffPassword },
+      }),
+      await app.inject({ method: 'GET', url: '/api/nothing-here' }),
+      await app.inject({ method: 'POST', url: '/api/auth/login', payload: { cpf: 'x' } }),
+      await app.inject({
+        method: 'GET',
+        url: `/api/backoffice/place/company/${company.id}`,
+        headers,
+      }),
+      // A proxy's id is not taken without TRUST_PROXY: a client does not choose its id.
+      await app.inject({
+        method: 'GET',
+        url: '/api/health',
+        headers: { 'x-request-id': 'chosen-by-the-client' },
+      }),
+    ];
+    await app.afterResponse.idle();
+    const ids = responses.map((response) => response.headers['x-request-id']);
+    for (const id of ids) expect(id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(new Set(ids).size).toBe(ids.length);
+
+    const entries = lines
+      .slice(logged)
+      .join('')
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as { reqId?: string; msg?: string });
+    expect(entries.length).toBeGreaterThanOrEqual(ids.length * 2); // incoming + completed each
+    for (const entry of entries) expect(ids).toContain(entry.reqId);
+    for (const id of ids) expect(entries.some((entry) => entry.reqId === id)).toBe(true);
+  });
+
+  it('never contain the link of Primeiro acesso / Esqueci minha senha', async () => {
+    const { company } = await createClubWithStaff(app.db);
+    const member = await createAssociate(app.db, company.id, {
+      email: 'socia@example.com',
+      password: memberPassword,
+    });
+    const logged = lines.length;
+    const requested = await app.inject({
+      method: 'POST',
+      url: '/api/portal/auth/access-link',
+      payload: { cpf: formatCpf(member.cpf) },
+    });
+    expect(requested.statusCode).toBe(202);
+    await app.afterResponse.idle();
+    const [message] = await app.db
+      .select({ text: outboxMessages.textBody })
+      .from(outboxMessages)
+      .where(eq(outboxMessages.recipient, 'socia@example.com'));
+    const link = /https?:\/\/\S+/.exec(message?.text ?? '')?.[0];
+    // The link carries its token in the fragment: …/portal/acesso/senha#token=…
+    const token = /token=([\w-]+)/.exec(link ?? '')?.[1];
+    expect(token).toBeDefined();
+    const output = lines.slice(logged).join('');
+    expect(output).toContain('/api/portal/auth/access-link'); // the request was logged
+    for (const secret of [link!, token!, member.cpf, formatCpf(member.cpf)]) {
       expect(output).not.toContain(secret);
     }
   });

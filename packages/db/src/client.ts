@@ -30,6 +30,11 @@ export type DatabaseHandle = {
    * connection (a pooled one would be handed to queries), reconnecting when it drops.
    */
   listen: (channel: string, handler: (payload: string) => void) => Promise<() => Promise<void>>;
+  /**
+   * The PostgreSQL pool's connections: open (busy or idle), idle, queries waiting for one, and
+   * the most it opens. Undefined for the embedded database, which has one connection.
+   */
+  connections?: () => { open: number; idle: number; waiting: number; max: number };
 };
 
 export type DatabaseOptions =
@@ -51,7 +56,7 @@ export type DatabaseOptions =
 export const defaultPgliteSharedBuffersMb = 32;
 
 /** The advisory-lock key (any fixed bigint) that serialises migrations between processes. */
-const migrationLockKey = '27985274112142697';
+export const migrationLockKey = '27985274112142697';
 
 const pgliteExtensions = { btree_gist, pg_trgm, unaccent };
 
@@ -152,6 +157,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
         }
       },
       listen: (channel, handler) => listenOnPostgres(options.url, channel, handler),
+      connections: () => ({
+        open: pool.totalCount,
+        idle: pool.idleCount,
+        waiting: pool.waitingCount,
+        max: options.poolSize ?? 10,
+      }),
       close: () => pool.end(),
     };
   }

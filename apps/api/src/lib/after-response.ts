@@ -4,8 +4,11 @@ type Logger = {
 };
 
 export type AfterResponse = {
-  /** Runs `work` once the current request has been answered; its failure is only logged. */
-  run: (work: () => Promise<unknown>) => void;
+  /**
+   * Runs `work` once the current request has been answered; its failure is only logged, with
+   * `log` (the request's, so the line carries its request id) or else the app's.
+   */
+  run: (work: () => Promise<unknown>, log?: Logger) => void;
   /** Resolves when no such work is left (tests, and closing the app). */
   idle: () => Promise<void>;
 };
@@ -29,15 +32,15 @@ export function createAfterResponse(
   log: Logger,
   limits: AfterResponseLimits = { concurrency: 2, maxWaiting: 1000 },
 ): AfterResponse {
-  const waiting: Array<() => Promise<unknown>> = [];
+  const waiting: Array<{ work: () => Promise<unknown>; log: Logger }> = [];
   let running = 0;
   let drained: Array<() => void> = [];
   const next = () => {
     while (running < limits.concurrency && waiting.length > 0) {
-      const work = waiting.shift()!;
+      const { work, log: workLog } = waiting.shift()!;
       running += 1;
       void work()
-        .catch((error: unknown) => log.error({ err: error }, 'work after the response failed'))
+        .catch((error: unknown) => workLog.error({ err: error }, 'work after the response failed'))
         .finally(() => {
           running -= 1;
           next();
@@ -49,12 +52,15 @@ export function createAfterResponse(
     }
   };
   return {
-    run(work) {
+    run(work, workLog = log) {
       if (waiting.length >= limits.maxWaiting) {
-        log.warn({ waiting: waiting.length }, 'work after the response dropped: too much waiting');
+        workLog.warn(
+          { waiting: waiting.length },
+          'work after the response dropped: too much waiting',
+        );
         return;
       }
-      waiting.push(work);
+      waiting.push({ work, log: workLog });
       // After the reply has been written.
       setImmediate(next);
     },

@@ -112,6 +112,17 @@ export class FairQueue {
     return this.waitingCount;
   }
 
+  /** How many jobs wait in each lane that has any. */
+  waitingByLane(): Map<string, number> {
+    const counts = new Map<string, number>();
+    for (const [lane, flows] of this.lanes) {
+      let count = 0;
+      for (const flow of flows.values()) count += flow.size;
+      counts.set(lane, count);
+    }
+    return counts;
+  }
+
   /** How long (ms) the job that has waited longest has waited; 0 when none waits. */
   oldestWait(): number {
     const oldest = this.oldestQueuedAt();

@@ -38,6 +38,10 @@ export type AdmissionOptions = {
   /** An answer whose client has taken none of it for this long (ms) drops the connection. */
   sendTimeoutMs?: number;
   serverTiming?: boolean;
+  /** Told each time a request gets its turn, with its lane and how long it waited (ms). */
+  onTurn?: (lane: string, waitedMs: number) => void;
+  /** Told each time a request of a lane is shed (ServerBusy). */
+  onShed?: (lane: string) => void;
 };
 
 export const admissionDefaults = {
@@ -117,7 +121,7 @@ export const admissionPlugin = fp(
     });
     // The requests of a key (route config `admissionKey`) waiting for the turn one of that key
     // holds or waits for: they run after it, one by one, in that same turn.
-    const chains = new Map<string, Array<{ start: Start; shed: () => void }>>();
+    const chains = new Map<string, Array<{ start: Start; shed: () => void; lane: string }>>();
     app.decorate('admission', {
       get working() {
         return queue.working;
@@ -126,6 +130,12 @@ export const admissionPlugin = fp(
         let chained = 0;
         for (const chain of chains.values()) chained += chain.length;
         return queue.waiting + chained;
+      },
+      waitingByLane: () => {
+        const counts = queue.waitingByLane();
+        for (const chain of chains.values())
+          for (const { lane } of chain) counts.set(lane, (counts.get(lane) ?? 0) + 1);
+        return counts;
       },
       oldestWait: () => queue.oldestWait(),
       stalledFor: () => queue.stalledFor(),
@@ -202,6 +212,7 @@ export const admissionPlugin = fp(
       reply.raw.once('close', () => closed.abort(responseClosed));
       const timing: Timing | undefined = timings ? { queued: reply.elapsedTime } : undefined;
       if (timing) timings!.set(request, timing);
+      const queuedAt = performance.now();
       const start: Start = (passOn) => {
         // Its client left while it waited behind its key's request: the turn goes on at once.
         if (closed.signal.aborted) return passOn();
@@ -213,16 +224,19 @@ export const admissionPlugin = fp(
         };
         turns.set(request, end);
         if (timing) timing.turn = reply.elapsedTime;
+        settings.onTurn?.(fairness.lane, performance.now() - queuedAt);
         closed.signal.addEventListener('abort', end, { once: true });
         done();
       };
-      const shed = () =>
+      const shed = () => {
+        settings.onShed?.(fairness.lane);
         done(new AppError('ServerBusy', { details: { retryAfterSeconds: retryAfterSeconds } }));
+      };
       const fairness = { ...fairnessOf(request), write: isWrite(request.method) };
       const key = config.admissionKey?.(request);
       if (key === undefined) return void enqueue(start, shed, fairness, undefined, closed.signal);
       const chain = chains.get(key);
-      if (chain) return void chain.push({ start, shed });
+      if (chain) return void chain.push({ start, shed, lane: fairness.lane });
       chains.set(key, []);
       // Heading its key's chain, it keeps its place when its client leaves: its turn then passes
       // at once to the requests of its key that came meanwhile.

@@ -46,6 +46,8 @@ export const securityPlugin = fp(
         // on an allowed origin unable to send the updates (PATCH) and deletions (DELETE).
         methods: ['GET', 'HEAD', 'POST', 'PATCH', 'DELETE'],
         credentials: false,
+        // The web app shows a failure's request id (lib/request-id.ts) on its error page.
+        exposedHeaders: ['x-request-id'],
       });
     // Below 2 KB an answer is not compressed: it reaches a phone in the first round trip either
     // way (a connection starts with about 14 KB in flight), so compressing it saves the member no

@@ -4,7 +4,7 @@ import {
   errorBodySchema,
   redeemAccessLinkBodySchema,
 } from '@clube/shared';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { throttle, type AddressLimit } from '../services/auth/login';
 import { redeemAccessLink } from '../services/account-links/redeem-access-link';
 import {
@@ -22,7 +22,7 @@ export type Realm = 'staff' | 'associate';
  */
 export async function requestAccessLink(
   app: FastifyInstance,
-  request: { body: { cpf: string }; ip: string },
+  request: { body: { cpf: string }; ip: string; log: FastifyBaseLogger },
   realm: Realm,
 ) {
   const { cpf } = request.body;
@@ -38,7 +38,7 @@ export async function requestAccessLink(
       rateLimiter: app.rateLimiter,
     });
     if (queued > 0) app.outbox.wake();
-  });
+  }, request.log);
   return { ok: true as const };
 }
 

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useRouteError } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
+import { isApiError } from '@/lib/http-client';
 import { isChunkLoadError, pageReload } from '@/lib/import-or-reload';
 
 type RouteErrorProps = {
@@ -10,8 +11,8 @@ type RouteErrorProps = {
 };
 
 /**
- * Every route's error element, in both apps: says in Portuguese that the screen failed and offers
- * "Tentar de novo". A module that could not be fetched needs a fresh page load (a deploy renamed
+ * Every route's error element, in both apps: says in Portuguese that the screen failed, names the
+ * failed API request's id when there was one, and offers "Tentar de novo". A module that could not be fetched needs a fresh page load (a deploy renamed
  * it, or the network was down); any other failure renders the route again.
  */
 export function RouteError({ isFullScreen = false }: RouteErrorProps) {
@@ -20,6 +21,8 @@ export function RouteError({ isFullScreen = false }: RouteErrorProps) {
   const location = useLocation();
   const navigate = useNavigate();
   const isChunkError = isChunkLoadError(error);
+  // A failed API request names itself, so the person can quote it (X-Request-Id).
+  const requestId = isApiError(error) ? error.requestId : null;
 
   function retry() {
     if (isChunkError) {
@@ -43,6 +46,11 @@ export function RouteError({ isFullScreen = false }: RouteErrorProps) {
       <p className="mt-2 max-w-md text-slate-600">
         {isChunkError ? t('common.crash.chunkDescription') : t('common.crash.description')}
       </p>
+      {requestId && (
+        <p className="mt-2 max-w-md text-sm text-slate-500">
+          {t('common.crash.requestId', { id: requestId })}
+        </p>
+      )}
       <Button className="mt-6" onClick={retry}>
         {t('common.crash.retry')}
       </Button>

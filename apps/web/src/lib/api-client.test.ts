@@ -128,6 +128,19 @@ describe('api client', () => {
     });
   });
 
+  it("keeps a failure's request id (X-Request-Id), for the error page", async () => {
+    const failed = reply(500, { error: 'InternalServerError' });
+    failed.headers.set('x-request-id', '0123456789abcdef0123456789abcdef');
+    mockApi(route.get('/c', failed), route.get('/d', reply(500, {})));
+
+    await expect(api.get('/c', { authenticated: false })).rejects.toMatchObject({
+      requestId: '0123456789abcdef0123456789abcdef',
+    });
+    await expect(api.get('/d', { authenticated: false })).rejects.toMatchObject({
+      requestId: null,
+    });
+  });
+
   it('gives up after the timeout with status 0', async () => {
     vi.useFakeTimers();
     // The server never answers.

@@ -21,12 +21,23 @@ export class ApiError extends Error {
   readonly status: number;
   /** The response body, when there was one. */
   readonly data: unknown;
+  /**
+   * The server's id of the request (its X-Request-Id header), which the error page shows so a
+   * person can quote it and the club's operator find the request in the logs; null without one.
+   */
+  readonly requestId: string | null;
 
-  constructor(status: number, message: string, data: unknown = null) {
+  constructor(
+    status: number,
+    message: string,
+    data: unknown = null,
+    requestId: string | null = null,
+  ) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.data = data;
+    this.requestId = requestId;
   }
 
   /** The stable error code of the body (`error` field), when the server sent one. */
@@ -129,7 +140,7 @@ async function send(path: string, options: RequestOptions, accessToken: string |
   if (!response.ok) {
     const message =
       readStringField(data, 'error') ?? readStringField(data, 'message') ?? fallbackErrorMessage;
-    throw new ApiError(response.status, message, data);
+    throw new ApiError(response.status, message, data, response.headers.get('x-request-id'));
   }
   return data;
 }

@@ -5,6 +5,7 @@ import { Outlet, type RouteObject } from 'react-router';
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { routes } from '@/app/router';
 import { paths } from '@/config/paths';
+import { ApiError } from '@/lib/http-client';
 import { i18n, loadAllTranslations } from '@/lib/i18n';
 import { auth } from '@/lib/i18n/pt/auth';
 import { common } from '@/lib/i18n/pt/common';
@@ -70,6 +71,18 @@ describe('route error page', () => {
 
     expect(await screen.findByRole('heading', { name: 'Página recuperada' })).toBeInTheDocument();
     expect(reload).not.toHaveBeenCalled();
+  });
+
+  it("names a failed API request's id, so the person can quote it", async () => {
+    function FailedRead(): never {
+      throw new ApiError(500, 'InternalServerError', null, '0123456789abcdef0123456789abcdef');
+    }
+    renderUnderRoot([{ path: '/', element: <FailedRead /> }]);
+
+    expect(await screen.findByRole('heading', { name: 'Algo deu errado' })).toBeInTheDocument();
+    expect(
+      screen.getByText('Se pedir ajuda, informe o código 0123456789abcdef0123456789abcdef.'),
+    ).toBeInTheDocument();
   });
 
   it('reloads the page once when a lazy page cannot be fetched, and shows the error page when it fails again', async () => {

@@ -97,7 +97,8 @@ export const invitationRoutes: FastifyPluginAsyncZod = async (app) => {
         companyId,
         actorUserId: request.staff.userId,
         publicUrl: app.config.publicUrl,
-        log: app.log,
+        // The batches go on after the answer; their lines still name the request that began them.
+        log: request.log,
         signal: closing.signal,
         targetMs:
           app.dbDriver === 'pglite'

@@ -31,6 +31,7 @@ export const common = {
     chunkDescription:
       'Não foi possível carregar esta tela: a conexão caiu ou o sistema acabou de ser atualizado. Tente de novo para carregar a versão atual.',
     retry: 'Tentar de novo',
+    requestId: 'Se pedir ajuda, informe o código {{id}}.',
   },
   notFound: {
     title: 'Página não encontrada!',
