@@ -114,6 +114,8 @@ function serve(connection) {
         : sessionReset;
       return execute(reset).then(() => undefined);
     });
+    // The database closing meanwhile leaves nothing to undo.
+    last = last.catch(() => {});
   };
   connection.on('close', end);
   connection.on('message', (data) => {
