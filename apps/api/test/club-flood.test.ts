@@ -4,7 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { createBookingScene } from './factories';
 import { build } from './helper';
 
-const context = build();
+// The embedded database, whichever database the suite runs on: what is tested is that its work
+// runs off the API's thread. PostgreSQL's ratio is the benchmark's (docs/decisions/025).
+const context = build({}, { embedded: true });
 
 /** Floods are measured over real connections: what waits is the server's reading of requests. */
 function client(base: string, connections: number) {
@@ -39,13 +41,13 @@ async function timesOf(count: number, ask: () => Promise<number>) {
 }
 
 describe("one club's flood and another club's requests", () => {
-  // Measured on the embedded database with it on the API's thread: another club's p99 rose 16 to
-  // 100 times under a flood of 64 connections, its requests unread while PGlite worked. With the
-  // database on its own thread (and on PostgreSQL) about twice (docs/decisions/025). The bound is
-  // loose: the machine running the tests is shared.
+  // With the embedded database on the API's thread another club's p99 rose 14 times here (16 to
+  // 100 in the benchmark) under a flood of 64 connections, its requests unread while PGlite
+  // worked; on its own thread, 2 to 3 times. The bound is loose: the machine running the tests is
+  // shared.
   const connections = 64;
   const bound = 6;
-  const samples = 60;
+  const samples = 100;
 
   it("keeps another club's p99 within a few times its unloaded p99 while one club floods", async () => {
     const { app } = context;

@@ -38,13 +38,18 @@ function message(type, body) {
 const simpleQuery = (text) => message('Q', encoder.encode(`${text}\0`));
 
 /**
- * What a connection leaves behind in the one session when it ends, undone before the next one:
- * a transaction it left open (a connection dropped mid-transaction) and its named statements
- * (the next connection's driver knows none of them). LISTENs stay: the process's listener runs
- * on whichever connection is open.
+ * What a connection leaves behind in the one session when it ends, undone before the next one
+ * starts: a transaction it left open (a connection dropped mid-transaction) and its named
+ * statements (the next connection's driver knows none of them). LISTENs stay: the process's
+ * listener runs on whichever connection is open. The Sync first ends an extended query the
+ * connection left unfinished.
  */
-const sessionReset = (() => {
-  const parts = [message('S', new Uint8Array(0)), simpleQuery('deallocate all')];
+function sessionReset() {
+  const parts = [
+    message('S', new Uint8Array(0)),
+    ...(pglite.isInTransaction() ? [simpleQuery('rollback')] : []),
+    simpleQuery('deallocate all'),
+  ];
   const bytes = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
   let offset = 0;
   for (const part of parts) {
@@ -52,7 +57,14 @@ const sessionReset = (() => {
     offset += part.length;
   }
   return bytes;
-})();
+}
+
+/**
+ * Connections are served one after another (the API's pool has one): a connection's first
+ * message waits until the one before it has ended and its leftovers are undone, even when the
+ * new connection's messages arrive before the old one's end.
+ */
+let previousConnection = Promise.resolve();
 
 /** Runs wire-protocol bytes (whole messages) on the session, one call at a time; answers the output. */
 function execute(bytes) {
@@ -102,20 +114,24 @@ function serve(connection) {
   let pending = new Uint8Array(0);
   let started = false;
   let ended = false;
-  let last = Promise.resolve();
+  let last = previousConnection;
+  let done = () => {};
+  previousConnection = new Promise((resolve) => (done = resolve));
   const end = () => {
     if (ended) return;
     ended = true;
     connection.close();
-    last = last.then(() => {
-      if (pglite.closed) return;
-      const reset = pglite.isInTransaction()
-        ? new Uint8Array([...sessionReset, ...simpleQuery('rollback')])
-        : sessionReset;
-      return execute(reset).then(() => undefined);
-    });
-    // The database closing meanwhile leaves nothing to undo.
-    last = last.catch(() => {});
+    last = last
+      .then(() =>
+        pglite.closed
+          ? undefined
+          : pglite.runExclusive(async () => {
+              await pglite.execProtocolRawStream(sessionReset(), { onRawData: () => {} });
+            }),
+      )
+      // The database closing meanwhile leaves nothing to undo.
+      .catch(() => {})
+      .then(done);
   };
   connection.on('close', end);
   connection.on('message', (data) => {
