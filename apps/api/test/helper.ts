@@ -50,10 +50,8 @@ export async function createTestDatabase({
   url?: string;
 }> {
   const url = embedded ? undefined : process.env.DATABASE_URL;
-  if (!url && (!migrated || process.env.DATABASE_URL)) {
-    // No template is made when DATABASE_URL is set: an embedded database migrates itself.
+  if (!url && !migrated) {
     const database = await openDatabase({ driver: 'pglite', dataDir: 'memory://' });
-    if (migrated) await database.migrate(loadConfig({}).migrationsDir);
     return { database, drop: async () => {} };
   }
   if (!url) {
