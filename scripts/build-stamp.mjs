@@ -25,7 +25,11 @@ const ignoredNames = new Set([
 ]);
 
 /** The outputs a start needs; the stamp lives next to the server bundle. */
-export const buildOutputs = ['apps/web/dist/index.html', 'apps/api/dist/server.js'];
+export const buildOutputs = [
+  'apps/web/dist/index.html',
+  'apps/api/dist/server.js',
+  'apps/api/dist/pglite-worker.mjs',
+];
 const stampFile = 'apps/api/dist/.sources-hash';
 
 function* filesUnder(root, path) {

@@ -10,7 +10,9 @@
 //   --scenario all     routes (each route under load), rush (members of the portal rushing for
 //                      the busy day's courts, bench/src/rush.ts) or all (both, one club); alone:
 //                      search (the associates list's ratios) or invitations (health while the
-//                      club's members are invited), bench/src/associates-and-invitations.ts
+//                      club's members are invited), bench/src/associates-and-invitations.ts;
+//                      fairness (another club's p50/p99 while one club floods, against the same
+//                      unloaded, as ratios; 64 connections by default), bench/src/fairness.ts
 //   --members 2000     members in the rush (signed in through the portal before it starts)
 //   --attempts 4       bookings each member sends at most (and courts each looks at)
 //   --port 3900        the server's port (default: one at random in 3900–3989)
@@ -36,6 +38,7 @@ import {
   type LargeClub,
 } from './generate-large-club';
 import { invitationsScenario, searchScenario } from './associates-and-invitations';
+import { fairnessScenario } from './fairness';
 import {
   clearBenchBookings,
   prepareRush,
@@ -72,7 +75,7 @@ const { values } = parseArgs({
   },
 });
 const scenario = values.scenario;
-const scenarios = ['all', 'routes', 'rush', 'search', 'invitations'];
+const scenarios = ['all', 'routes', 'rush', 'search', 'invitations', 'fairness'];
 if (!scenarios.includes(scenario))
   throw new Error(`--scenario: ${scenarios.join(', ')} (não ${scenario})`);
 const port = Number(values.port ?? 3900 + Math.floor(Math.random() * 90));
@@ -80,7 +83,9 @@ const scale = Number(values.scale);
 const duration = Number(values.duration);
 const databaseUrl = process.env.DATABASE_URL;
 const driver = databaseUrl ? 'postgres' : 'pglite';
-const connections = Number(values.connections ?? (databaseUrl ? 32 : 8));
+const connections = Number(
+  values.connections ?? (scenario === 'fairness' ? 64 : databaseUrl ? 32 : 8),
+);
 const log = (line: string) => process.stdout.write(`${line}\n`);
 
 type Row = {
@@ -493,8 +498,13 @@ async function main() {
   log(hostSpeedLine(speed));
   const prepared = await prepareDatabase();
   try {
-    if (scenario === 'search' || scenario === 'invitations') {
-      const run = scenario === 'search' ? searchScenario : invitationsScenario;
+    if (scenario === 'search' || scenario === 'invitations' || scenario === 'fairness') {
+      const run =
+        scenario === 'search'
+          ? searchScenario
+          : scenario === 'invitations'
+            ? invitationsScenario
+            : fairnessScenario;
       const results = await run({ ...prepared, port, connections, duration, log });
       writeResults(speed, { ...results, scenario });
       return;
@@ -531,8 +541,8 @@ function writeResults(speed: HostSpeed, results: { scenario: string } & Record<s
       ? `rush-n${values.members}`
       : scenario === 'invitations'
         ? 'invitations'
-        : scenario === 'search'
-          ? `search-c${connections}`
+        : scenario === 'search' || scenario === 'fairness'
+          ? `${scenario}-c${connections}`
           : `c${connections}`) + (values.label ? `-${values.label}` : '');
   const file = join(
     root,

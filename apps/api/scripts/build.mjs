@@ -1,7 +1,8 @@
 // Bundles the API and the CLI into dist/ with esbuild. Workspace packages (@clube/*) are bundled
 // in (they ship TypeScript sources); every npm dependency stays external and loads from
-// node_modules.
-import { rmSync } from 'node:fs';
+// node_modules. The embedded database's worker (packages/db/src/pglite-worker.mjs, plain
+// JavaScript started by file name) is copied beside the bundles, where they look for it.
+import { copyFileSync, rmSync } from 'node:fs';
 import { build } from 'esbuild';
 
 rmSync(new URL('../dist', import.meta.url), { recursive: true, force: true });
@@ -27,3 +28,8 @@ await build({
     },
   ],
 });
+
+copyFileSync(
+  new URL('../../../packages/db/src/pglite-worker.mjs', import.meta.url),
+  new URL('../dist/pglite-worker.mjs', import.meta.url),
+);

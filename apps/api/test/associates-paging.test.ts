@@ -128,7 +128,7 @@ describe('keyset pages of the associates list', () => {
   it('costs a deep page the round trips of the first', async () => {
     const club = await clubWith(names);
     const first = await list(club, { take: 5, search: 'souza' });
-    const counter = countRoundTrips(context.database);
+    const counter = countRoundTrips();
     try {
       const firstTrips = await counter.count(() => list(club, { take: 5, search: 'souza' }));
       const deepTrips = await counter.count(() =>

@@ -169,7 +169,7 @@ describe('GET /api/backoffice/day-sheet', () => {
       startsAt: at(day(1), '09:00'),
       endsAt: at(day(1), '10:00'),
     });
-    const counter = countRoundTrips(context.database);
+    const counter = countRoundTrips();
     try {
       let places: unknown[] = [];
       const trips = await counter.count(async () => {

@@ -6,7 +6,8 @@
  * which builds the app on a fresh migrated database before the file's tests (beforeAll) and
  * closes both after them (afterAll). Inside tests and hooks: `context.app` (app.inject),
  * `context.db` (Drizzle), `context.config`, `context.database`. `build({ webDistDir })` overrides
- * the config, `build({}, { logger })` sets the logger. Rows and signed-in headers come from
+ * the config, `build({}, { logger })` sets the logger, `build({}, { embedded: true })` uses PGlite
+ * even when DATABASE_URL is set. Rows and signed-in headers come from
  * ./factories.ts (createClubWithBearer, createPlace, createAssociate, createAppointment,
  * createBookingScene, createPortalScene, bearerFor, memberHeaders…).
  */
@@ -37,13 +38,18 @@ export type TestContext = {
  */
 export async function createTestDatabase({
   migrated = true,
-}: { migrated?: boolean } = {}): Promise<{
+  embedded = false,
+}: {
+  migrated?: boolean;
+  /** PGlite even when DATABASE_URL is set (a test of the embedded database itself). */
+  embedded?: boolean;
+} = {}): Promise<{
   database: DatabaseHandle;
   drop: () => Promise<void>;
   /** The PostgreSQL database's URL, for a second connection to it (none on PGlite). */
   url?: string;
 }> {
-  const url = process.env.DATABASE_URL;
+  const url = embedded ? undefined : process.env.DATABASE_URL;
   if (!url && !migrated) {
     const database = await openDatabase({ driver: 'pglite', dataDir: 'memory://' });
     return { database, drop: async () => {} };
@@ -87,9 +93,9 @@ export function useTestDatabase(): { readonly database: DatabaseHandle } {
 /** An app on a fresh database, for a test that opens and closes it itself (prefer `build`). */
 export async function createTestApp(
   overrides: Partial<Config> = {},
-  options: Pick<BuildAppOptions, 'logger'> = {},
+  { embedded, ...options }: Pick<BuildAppOptions, 'logger'> & { embedded?: boolean } = {},
 ): Promise<TestContext> {
-  const { database, drop } = await createTestDatabase();
+  const { database, drop } = await createTestDatabase({ embedded });
   const config: Config = {
     ...loadConfig({ DATA_DIR: `${process.env.TMPDIR ?? '/tmp'}/clube-test-data` }),
     ...overrides,
@@ -117,7 +123,7 @@ export type BuiltApp = Omit<TestContext, 'close'> & { db: Database };
  */
 export function build(
   overrides: Partial<Config> = {},
-  options: Pick<BuildAppOptions, 'logger'> = {},
+  options: Pick<BuildAppOptions, 'logger'> & { embedded?: boolean } = {},
 ): BuiltApp {
   let context: TestContext | undefined;
   beforeAll(async () => {

@@ -24,7 +24,7 @@ import {
 const context = build({ publicUrl: 'https://reservas.clube.test' });
 let counter: RoundTripCounter;
 beforeAll(() => {
-  counter = countRoundTrips(context.database);
+  counter = countRoundTrips();
 });
 afterAll(() => counter?.restore());
 

@@ -20,8 +20,8 @@ describe('preparedStatement', () => {
     expect(inTransaction).toEqual([{ n: 5 }]);
   });
 
-  it('is kept by PostgreSQL under its name on the connection that ran it', async () => {
-    const { db, driver } = database.database;
+  it('is kept under its name on the connection that ran it, on both databases', async () => {
+    const { db } = database.database;
     const kept = await withConnection(db, async (connection) => {
       await numbersBetween(connection, { from: 1, to: 2 });
       await numbersBetween(connection, { from: 3, to: 4 });
@@ -30,12 +30,8 @@ describe('preparedStatement', () => {
         sql`select name, statement from pg_prepared_statements where name = 'test_numbers_between'`,
       );
     });
-    if (driver === 'postgres') {
-      expect(kept).toHaveLength(1);
-      expect(kept[0]!.statement).toContain('generate_series($1::int, $2::int)');
-    } else {
-      // The embedded database runs the same text unnamed.
-      expect(kept).toEqual([]);
-    }
+    // The embedded database is reached through the same driver (docs/decisions/025).
+    expect(kept).toHaveLength(1);
+    expect(kept[0]!.statement).toContain('generate_series($1::int, $2::int)');
   });
 });

@@ -48,7 +48,7 @@ beforeAll(async () => {
     startsAt: s.at(date, '12:00'),
     endsAt: s.at(date, '13:00'),
   });
-  counter = countRoundTrips(context.database);
+  counter = countRoundTrips();
 });
 afterAll(() => counter?.restore());
 

@@ -13,19 +13,19 @@ const backendOf = async (db: Database) =>
 describe('withConnection', () => {
   it('runs every query of the work on one connection, a transaction included', async () => {
     const { db } = database.database;
+    let others: Promise<unknown> | undefined;
     const backends = await withConnection(db, async (connection) => {
       const first = await backendOf(connection);
       // Other requests take the pool's free connections meanwhile: a connection handed back
-      // between two queries of the work would go to one of them.
-      const others = Promise.all(
-        Array.from({ length: 4 }, () => db.execute(sql`select pg_sleep(0.2)`)),
-      );
+      // between two queries of the work would go to one of them. (The embedded database's pool
+      // has one connection: they wait for the work to end.)
+      others = Promise.all(Array.from({ length: 4 }, () => db.execute(sql`select pg_sleep(0.2)`)));
       await new Promise((resolve) => setTimeout(resolve, 50));
       const second = await backendOf(connection);
       const inTransaction = await connection.transaction((tx) => backendOf(tx));
-      await others;
       return [first, second, inTransaction];
     });
+    await others;
     expect(new Set(backends).size).toBe(1);
   });
 
@@ -51,11 +51,23 @@ describe('withConnection', () => {
 
   it('closes a connection whose server-side session failed instead of reusing it', async () => {
     const { db } = database.database;
-    // Only a pool has connections to close; the embedded database runs the work on itself.
+    // The embedded database has one session behind its one connection: the connection that failed
+    // is closed, and what it left open in the session (a transaction, a table created in it)
+    // is undone before the next connection runs anything.
     if (database.database.driver !== 'postgres') {
-      await expect(withConnection(db, (connection) => backendOf(connection))).resolves.toEqual(
-        await backendOf(db),
+      await expect(
+        withConnection(db, async (connection) => {
+          await connection.execute(sql`begin`);
+          await connection.execute(sql`create table left_open (n int)`);
+          await connection.execute(sql`select from`);
+        }),
+      ).rejects.toBeDefined();
+      const [after] = await queryRows<{ gone: boolean }>(
+        db,
+        sql`select to_regclass('left_open') is null as gone`,
       );
+      expect(after!.gone).toBe(true);
+      expect(await db.transaction((tx) => backendOf(tx))).toBe(await backendOf(db));
       return;
     }
     let failed: number | undefined;

@@ -1,16 +1,11 @@
 import { mkdirSync } from 'node:fs';
-import { PGlite } from '@electric-sql/pglite';
-import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { sql, type SQL } from 'drizzle-orm';
 import { drizzle as drizzleNodePostgres } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePostgres } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { makePrivateRecursively, privateDirectoryMode, restrictNewFileModes } from './file-modes';
+import { pgliteThreadPool, startPgliteThread, type PgliteThread } from './pglite-thread';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -35,6 +30,8 @@ export type DatabaseHandle = {
    * the most it opens. Undefined for the embedded database, which has one connection.
    */
   connections?: () => { open: number; idle: number; waiting: number; max: number };
+  /** The embedded database only: a tarball of its data directory (dumpPglite). */
+  dump?: (compression: 'none' | 'gzip') => Promise<Blob>;
 };
 
 export type DatabaseOptions =
@@ -57,8 +54,6 @@ export const defaultPgliteSharedBuffersMb = 32;
 
 /** The advisory-lock key (any fixed bigint) that serialises migrations between processes. */
 export const migrationLockKey = '27985274112142697';
-
-const pgliteExtensions = { btree_gist, pg_trgm, unaccent };
 
 /** Rows of a raw `db.execute`, which both drivers answer as `{ rows }`. */
 export async function queryRows<Row>(db: Database, query: SQL): Promise<Row[]> {
@@ -133,29 +128,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       // Every instant is exchanged in UTC; wall-clock decisions use the club's timezone in code.
       options: '-c timezone=UTC',
     });
-    // An idle connection that PostgreSQL closes (restart, failover, pg_terminate_backend) is
-    // reported here; the pool has already dropped it and opens a new one on the next query.
-    // Without a listener the event would crash the process.
-    pool.on('error', () => {});
-    const db = drizzleNodePostgres(pool, { schema }) as unknown as Database;
     return {
-      db,
-      driver: 'postgres',
-      migrate: async (migrationsFolder) => {
-        // Several API processes may start at once on a new database: one migrates while the
-        // others wait on this lock, then find nothing left to do.
-        const client = await pool.connect();
-        try {
-          await client.query('select pg_advisory_lock($1)', [migrationLockKey]);
-          const lockedDb = drizzleNodePostgres(client, { schema }) as unknown as Database;
-          const fresh = !(await hasAppliedMigrations(lockedDb));
-          await migrateNodePostgres(lockedDb as never, { migrationsFolder });
-          return { fresh };
-        } finally {
-          await client.query('select pg_advisory_unlock($1)', [migrationLockKey]).catch(() => {});
-          client.release();
-        }
-      },
+      ...handleOfPool(pool, 'postgres'),
       listen: (channel, handler) => listenOnPostgres(options.url, channel, handler),
       connections: () => ({
         open: pool.totalCount,
@@ -174,34 +148,79 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     restrictNewFileModes();
     mkdirSync(options.dataDir, { recursive: true, mode: privateDirectoryMode });
   }
-  const sharedBuffersMb = options.sharedBuffersMb ?? defaultPgliteSharedBuffersMb;
-  const client = await PGlite.create(options.dataDir, {
-    extensions: pgliteExtensions,
-    startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${sharedBuffersMb}MB`],
+  const thread = await startPgliteThread({
+    dataDir: options.dataDir,
+    sharedBuffersMb: options.sharedBuffersMb ?? defaultPgliteSharedBuffersMb,
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
   });
   // A new database's files are copied in by PGlite as 0666 whatever the umask, and a folder made
   // by an older version may still be world-readable: fix both once the folder is complete.
   if (onDisk) makePrivateRecursively(options.dataDir);
-  await client.exec(`set timezone to 'UTC'`);
-  const db = drizzlePglite(client, { schema }) as unknown as Database;
+  const pool = pgliteThreadPool(thread);
+  let closed = false;
+  return {
+    ...handleOfPool(pool, 'pglite'),
+    listen: (channel, handler) => listenOnPglite(pool, thread, channel, handler),
+    dump: (compression) => thread.dump(compression),
+    close: async () => {
+      if (closed) return;
+      closed = true;
+      await pool.end();
+      await thread.close();
+    },
+  };
+}
+
+/** The database, its driver and its migrations over a pool of `pg` connections. */
+function handleOfPool(
+  pool: pg.Pool,
+  driver: DatabaseDriver,
+): Pick<DatabaseHandle, 'db' | 'driver' | 'migrate'> {
+  // An idle connection that PostgreSQL closes (restart, failover, pg_terminate_backend) is
+  // reported here; the pool has already dropped it and opens a new one on the next query.
+  // Without a listener the event would crash the process.
+  pool.on('error', () => {});
+  const db = drizzleNodePostgres(pool, { schema }) as unknown as Database;
   return {
     db,
-    driver: 'pglite',
+    driver,
     migrate: async (migrationsFolder) => {
-      const fresh = !(await hasAppliedMigrations(db));
-      await migratePglite(db as never, { migrationsFolder });
-      return { fresh };
+      // Several API processes may start at once on a new database: one migrates while the
+      // others wait on this lock, then find nothing left to do.
+      const client = await pool.connect();
+      try {
+        await client.query('select pg_advisory_lock($1)', [migrationLockKey]);
+        const lockedDb = drizzleNodePostgres(client, { schema }) as unknown as Database;
+        const fresh = !(await hasAppliedMigrations(lockedDb));
+        await migrateNodePostgres(lockedDb as never, { migrationsFolder });
+        return { fresh };
+      } finally {
+        await client.query('select pg_advisory_unlock($1)', [migrationLockKey]).catch(() => {});
+        client.release();
+      }
     },
-    listen: async (channel, handler) => {
-      const unlisten = await client.listen(channel, handler);
-      return async () => {
-        if (!client.closed) await unlisten();
-      };
-    },
-    close: async () => {
-      if (!client.closed) await client.close();
-    },
+  };
+}
+
+/**
+ * LISTEN on the embedded database: its one session hears every notification, whichever
+ * connection runs, and the worker hands them over (`onNotification`). LISTEN itself is run once
+ * per channel, on the pool's connection.
+ */
+async function listenOnPglite(
+  pool: pg.Pool,
+  thread: PgliteThread,
+  channel: string,
+  handler: (payload: string) => void,
+): Promise<() => Promise<void>> {
+  if (!channelName.test(channel)) throw new Error(`invalid channel name: ${channel}`);
+  const stop = thread.onNotification((heard, payload) => {
+    if (heard === channel) handler(payload);
+  });
+  await pool.query(`listen ${channel}`);
+  return async () => {
+    stop();
+    await pool.query(`unlisten ${channel}`).catch(() => {});
   };
 }
 
@@ -255,8 +274,11 @@ async function listenOnPostgres(
   };
 }
 
-/** Dumps a PGlite database (used to clone a migrated template quickly in tests). */
-export async function dumpPglite(handle: DatabaseHandle): Promise<Blob> {
-  const client = (handle.db as unknown as { $client: PGlite }).$client;
-  return client.dumpDataDir('none');
+/** Dumps a PGlite database (used to clone a migrated template quickly in tests, and for backups). */
+export async function dumpPglite(
+  handle: DatabaseHandle,
+  compression: 'none' | 'gzip' = 'none',
+): Promise<Blob> {
+  if (!handle.dump) throw new Error('only the embedded database is dumped');
+  return handle.dump(compression);
 }

@@ -18,7 +18,7 @@ export type PreparedStatement<Params extends Record<string, unknown>, Row> = (
  * took three times as long as running it.
  *
  * `name` must be unique in the process and always name the same text (the driver keeps the
- * statement per connection by name). The embedded database runs the same text unnamed. Rows
+ * statement per connection by name), on PostgreSQL and the embedded database alike. Rows
  * come as the query writes them (no mapping of columns).
  */
 export function preparedStatement<Params extends Record<string, unknown>, Row>(

@@ -7,7 +7,7 @@ import {
   statSync,
   writeFileSync,
 } from 'node:fs';
-import { openDatabase, privateFileMode } from '@clube/db';
+import { dumpPglite, openDatabase, privateFileMode } from '@clube/db';
 import { AppError } from '../../lib/app-error';
 
 /**
@@ -22,10 +22,7 @@ export async function backupEmbeddedDatabase(databaseDir: string, file: string) 
   }
   const database = await openDatabase({ driver: 'pglite', dataDir: databaseDir });
   try {
-    const client = (
-      database.db as unknown as { $client: { dumpDataDir: (c: 'gzip') => Promise<Blob> } }
-    ).$client;
-    const dump = await client.dumpDataDir('gzip');
+    const dump = await dumpPglite(database, 'gzip');
     const temporary = `${file}.partial`;
     // The backup is the whole database (password hashes included): owner-only, even when a
     // leftover partial file with wider modes is overwritten (writeFile keeps an existing mode).
