@@ -1,10 +1,10 @@
 import {
   errorBodySchema,
-  loginBodySchema,
   mailDeliverySchema,
   okSchema,
   refreshBodySchema,
   sessionSchema,
+  staffLoginBodySchema,
 } from '@clube/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error';
@@ -18,9 +18,16 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['auth'],
-        summary: 'Entrar com CPF e senha',
-        body: loginBodySchema,
-        response: { 200: sessionSchema, 401: errorBodySchema, 429: errorBodySchema },
+        summary:
+          'Entrar com CPF e senha (com `invitation`, aceita também o convite de um clube: o token do link ou a senha provisória)',
+        body: staffLoginBodySchema,
+        response: {
+          200: sessionSchema,
+          401: errorBodySchema,
+          409: errorBodySchema,
+          410: errorBodySchema,
+          429: errorBodySchema,
+        },
       },
     },
     async (request) => {
@@ -75,6 +82,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         response: {
           200: sessionSchema,
           400: errorBodySchema,
+          409: errorBodySchema,
           410: errorBodySchema,
           429: errorBodySchema,
         },

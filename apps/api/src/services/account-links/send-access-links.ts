@@ -1,9 +1,17 @@
-import { associates, companies, companyStaff, users, type Database } from '@clube/db';
+import {
+  associates,
+  companies,
+  companyStaff,
+  staffInvitations,
+  users,
+  type Database,
+} from '@clube/db';
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import { recordAudit } from '../../lib/audit';
 import { enqueueMessages, type NewMessage } from '../../lib/mail/enqueue-messages';
 import type { RateLimiter } from '../../lib/rate-limiter';
 import { loginLimits } from '../auth/login';
+import { inviteStaff } from '../staff/add-staff';
 import { renderAccessLinkMessage } from './access-link-message';
 import { accessLinkTtlMinutes, issueAccessLink } from './issue-access-link';
 import { absoluteUrl, memberAccessLinkUrl, staffAccessLinkUrl } from './links';
@@ -116,8 +124,10 @@ export async function sendMemberAccessLinks(
 
 /**
  * Esqueci minha senha in the back office, worked after the request was answered: a link to the
- * staff account's own e-mail, if it has one and is staff of some club. No club's record of the
- * person (an associate row) is read or written.
+ * staff account's own e-mail, if it has one and opens some club; and, for each club whose
+ * invitation the person has not accepted yet, a fresh invitation link to the address that club
+ * typed (the club's own proof, never the account's address). No club's record of the person (an
+ * associate row) is read or written.
  */
 export async function sendStaffAccessLink(
   db: Database,
@@ -129,37 +139,52 @@ export async function sendStaffAccessLink(
       name: users.name,
       email: users.email,
       hasPassword: sql<boolean>`${users.passwordHash} is not null`,
+      opensAClub: sql<boolean>`exists (select 1 from ${companyStaff} where ${companyStaff.userId} = ${users.id})`,
     })
     .from(users)
-    .where(
-      and(
-        eq(users.cpf, options.cpf),
-        isNotNull(users.email),
-        sql`trim(${users.email}) <> ''`,
-        sql`exists (select 1 from ${companyStaff} where ${companyStaff.userId} = ${users.id})`,
-      ),
-    );
+    .where(eq(users.cpf, options.cpf));
   if (!user) return 0;
-  const email = user.email!.trim();
-  if (!(await mayMail(options.rateLimiter, email))) return 0;
-  const purpose = user.hasPassword ? 'reset' : 'first-access';
-  await db.transaction(async (tx) => {
-    const token = await issueAccessLink(tx, { owner: { userId: user.id }, purpose });
-    const message = renderAccessLinkMessage({
-      purpose,
-      personName: user.name,
-      link: staffAccessLinkUrl(options.publicUrl, token),
-      expiresInMinutes: accessLinkTtlMinutes,
+  let queued = 0;
+  const email = user.email?.trim();
+  if (user.opensAClub && email && (await mayMail(options.rateLimiter, email))) {
+    const purpose = user.hasPassword ? 'reset' : 'first-access';
+    await db.transaction(async (tx) => {
+      const token = await issueAccessLink(tx, { owner: { userId: user.id }, purpose });
+      const message = renderAccessLinkMessage({
+        purpose,
+        personName: user.name,
+        link: staffAccessLinkUrl(options.publicUrl, token),
+        expiresInMinutes: accessLinkTtlMinutes,
+      });
+      await enqueueMessages(tx, [accessLinkOutboxRow(message, email, { userId: user.id })]);
+      await recordAudit(tx, {
+        companyId: null,
+        actorUserId: user.id,
+        action: 'user.access-link',
+        entityType: 'user',
+        entityId: user.id,
+        data: { purpose },
+      });
     });
-    await enqueueMessages(tx, [accessLinkOutboxRow(message, email, { userId: user.id })]);
-    await recordAudit(tx, {
-      companyId: null,
-      actorUserId: user.id,
-      action: 'user.access-link',
-      entityType: 'user',
-      entityId: user.id,
-      data: { purpose },
-    });
-  });
-  return 1;
+    queued += 1;
+  }
+  const invitations = await db
+    .select()
+    .from(staffInvitations)
+    .where(and(eq(staffInvitations.userId, user.id), isNotNull(staffInvitations.email)));
+  for (const invitation of invitations) {
+    if (!(await mayMail(options.rateLimiter, invitation.email!))) continue;
+    await db.transaction((tx) =>
+      inviteStaff(tx, {
+        userId: user.id,
+        companyId: invitation.companyId,
+        name: invitation.name,
+        email: invitation.email!,
+        role: invitation.role,
+        publicUrl: options.publicUrl,
+      }),
+    );
+    queued += 1;
+  }
+  return queued;
 }
