@@ -149,19 +149,27 @@ async function acceptInvitationOnSignIn(
 ): Promise<{ sessionVersion: number | null } | null> {
   const { userId, invitedBy, invitation } = options;
   if (invitedBy !== null) {
-    return db.transaction(async (tx) => {
-      const [row] = await tx
-        .select({ hash: staffInvitations.oneTimePasswordHash })
-        .from(staffInvitations)
-        .where(invitationOf(invitedBy, userId));
-      if (!row?.hash) throw new AppError('InvalidCredentials');
-      return acceptStaffInvitation(tx, {
-        companyId: invitedBy,
-        userId,
-        proof: 'one-time-password',
-        newCredentials: { passwordHash: row.hash, mustChangePassword: true, email: null },
+    return db
+      .transaction(async (tx) => {
+        const [row] = await tx
+          .select({ hash: staffInvitations.oneTimePasswordHash })
+          .from(staffInvitations)
+          .where(invitationOf(invitedBy, userId));
+        if (!row?.hash) throw new AppError('InvalidCredentials');
+        return acceptStaffInvitation(tx, {
+          companyId: invitedBy,
+          userId,
+          proof: 'one-time-password',
+          newCredentials: { passwordHash: row.hash, mustChangePassword: true, email: null },
+        });
+      })
+      .catch((error: unknown) => {
+        // Spent meanwhile (the same code used twice at once): it is no password any more.
+        if (error instanceof AppError && error.key === 'StaffInvitationInvalid') {
+          throw new AppError('InvalidCredentials');
+        }
+        throw error;
       });
-    });
   }
   if (invitation === undefined) return null;
   const byLink = await findInvitationByLink(db, { userId, token: invitation });
