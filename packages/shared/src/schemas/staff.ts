@@ -18,6 +18,8 @@ export const staffMemberSchema = z.object({
    * Until then `name` and `email` are what the club typed, never the account's.
    */
   invitationPending: z.boolean(),
+  /** While pending: true when the invitation went as a link to `email`, false for a one-time password. */
+  invitedByEmail: z.boolean(),
   /** When they joined the club. */
   createdAt: z.iso.datetime(),
 });

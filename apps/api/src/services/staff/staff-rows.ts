@@ -12,6 +12,7 @@ const memberColumns = {
   role: companyStaff.role,
   mustChangePassword: users.mustChangePassword,
   invitationPending: sql<boolean>`false`.mapWith(Boolean),
+  invitedByEmail: sql<boolean>`false`.mapWith(Boolean),
   createdAt: companyStaff.createdAt,
 };
 
@@ -27,6 +28,7 @@ const invitedColumns = {
   role: staffInvitations.role,
   mustChangePassword: sql<boolean>`false`.mapWith(Boolean),
   invitationPending: sql<boolean>`true`.mapWith(Boolean),
+  invitedByEmail: sql<boolean>`${staffInvitations.oneTimePasswordHash} is null`.mapWith(Boolean),
   createdAt: staffInvitations.createdAt,
 };
 
