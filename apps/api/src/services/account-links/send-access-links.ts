@@ -17,25 +17,40 @@ import { accessLinkTtlMinutes, issueAccessLink } from './issue-access-link';
 import { absoluteUrl, memberAccessLinkUrl, staffAccessLinkUrl } from './links';
 
 /**
- * Link requests allowed per window (`loginLimits.windowSeconds`): per CPF and per client address
- * (counted when the request arrives), and links per e-mail address (counted as they are sent, so
- * several CPFs sharing an address cannot flood it).
+ * Link requests allowed per window (`loginLimits.windowSeconds`), counted when the request
+ * arrives: per CPF at one client address, per CPF from anywhere (far higher, so that requests
+ * from elsewhere cannot keep the owner from a link at their own address), per address. Links
+ * sent per e-mail address, counted as they are sent (several CPFs sharing an address cannot flood
+ * it): per e-mail and requesting address, and per e-mail from anywhere, higher for the same
+ * reason.
  */
-export const accessLinkLimits = { perCpf: 5, perAddress: 20, perEmail: 5 } as const;
+export const accessLinkLimits = {
+  perCpfAndAddress: 5,
+  perCpf: 50,
+  perAddress: 20,
+  perEmailAndAddress: 5,
+  perEmail: 20,
+} as const;
 
 export type SendAccessLinksOptions = {
   cpf: string;
   publicUrl: string;
   rateLimiter: RateLimiter;
+  /** The address the request came from: links it asks for count against it. */
+  address: string;
 };
 
-/** Whether one more link may go to `email` in this window. */
-async function mayMail(rateLimiter: RateLimiter, email: string): Promise<boolean> {
-  const hit = await rateLimiter.hit(
-    `access-link:email:${email.toLowerCase()}`,
-    loginLimits.windowSeconds,
+/** Whether one more link may go to `email` in this window, asked for from `address`. */
+async function mayMail(rateLimiter: RateLimiter, email: string, address: string): Promise<boolean> {
+  const mailbox = email.toLowerCase();
+  const [fromAddress, fromAnywhere] = await Promise.all([
+    rateLimiter.hit(`access-link:email-addr:${mailbox}:${address}`, loginLimits.windowSeconds),
+    rateLimiter.hit(`access-link:email:${mailbox}`, loginLimits.windowSeconds),
+  ]);
+  return (
+    fromAddress.count <= accessLinkLimits.perEmailAndAddress &&
+    fromAnywhere.count <= accessLinkLimits.perEmail
   );
-  return hit.count <= accessLinkLimits.perEmail;
 }
 
 /** A link's message as the outbox keeps it: sensitive (its body is cleared once delivered). */
@@ -87,7 +102,7 @@ export async function sendMemberAccessLinks(
   let queued = 0;
   for (const membership of memberships) {
     const email = membership.email!.trim();
-    if (!(await mayMail(options.rateLimiter, email))) continue;
+    if (!(await mayMail(options.rateLimiter, email, options.address))) continue;
     const purpose = membership.hasPassword ? 'reset' : 'first-access';
     await db.transaction(async (tx) => {
       const token = await issueAccessLink(tx, {
@@ -146,7 +161,7 @@ export async function sendStaffAccessLink(
   if (!user) return 0;
   let queued = 0;
   const email = user.email?.trim();
-  if (user.opensAClub && email && (await mayMail(options.rateLimiter, email))) {
+  if (user.opensAClub && email && (await mayMail(options.rateLimiter, email, options.address))) {
     const purpose = user.hasPassword ? 'reset' : 'first-access';
     await db.transaction(async (tx) => {
       const token = await issueAccessLink(tx, { owner: { userId: user.id }, purpose });
@@ -173,7 +188,7 @@ export async function sendStaffAccessLink(
     .from(staffInvitations)
     .where(and(eq(staffInvitations.userId, user.id), isNotNull(staffInvitations.email)));
   for (const invitation of invitations) {
-    if (!(await mayMail(options.rateLimiter, invitation.email!))) continue;
+    if (!(await mayMail(options.rateLimiter, invitation.email!, options.address))) continue;
     await db.transaction((tx) =>
       inviteStaff(tx, {
         userId: user.id,
