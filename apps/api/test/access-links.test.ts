@@ -234,14 +234,14 @@ describe('Primeiro acesso on the portal', () => {
     expect(intoFirst.json()).toMatchObject({ member: { id: inFirst.id } });
   });
 
-  it('throttles requests per CPF and per address', async () => {
+  it('throttles requests per CPF at one address and per address', async () => {
     const { associate } = await member();
-    for (let attempt = 0; attempt < accessLinkLimits.perCpf; attempt += 1) {
-      expect((await post('/api/portal/auth/access-link', { cpf: associate.cpf })).statusCode).toBe(
-        202,
-      );
+    const attacker = freshAddress();
+    for (let attempt = 0; attempt < accessLinkLimits.perCpfAndAddress; attempt += 1) {
+      const response = await post('/api/portal/auth/access-link', { cpf: associate.cpf }, attacker);
+      expect(response.statusCode).toBe(202);
     }
-    const tooMany = await post('/api/portal/auth/access-link', { cpf: associate.cpf });
+    const tooMany = await post('/api/portal/auth/access-link', { cpf: associate.cpf }, attacker);
     expect(tooMany.statusCode).toBe(429);
     expect(tooMany.json().error).toBe('TooManyRequests');
 
@@ -253,6 +253,21 @@ describe('Primeiro acesso on the portal', () => {
       (await post('/api/portal/auth/access-link', { cpf: uniqueCpf() }, address)).statusCode,
     ).toBe(429);
     await context.app.afterResponse.idle();
+  });
+
+  it('still mails the owner a link at their own address after a flood of requests from elsewhere', async () => {
+    const { associate } = await member();
+    const attacker = freshAddress();
+    for (let attempt = 0; attempt <= accessLinkLimits.perCpfAndAddress; attempt += 1) {
+      await askLink('portal', associate.cpf, attacker);
+    }
+    expect(smtp.received).toHaveLength(accessLinkLimits.perEmailAndAddress);
+    smtp.received.length = 0;
+
+    const owner = await askLink('portal', associate.cpf, freshAddress());
+    expect(owner.statusCode).toBe(202);
+    expect(smtp.received).toHaveLength(1);
+    expect((smtp.received[0]!.to as { text: string }).text).toBe(memberEmail());
   });
 
   it('refuses a bad CPF and a malformed token with their messages', async () => {

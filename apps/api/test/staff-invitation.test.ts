@@ -87,9 +87,9 @@ describe('inviting a new staff member by e-mail', () => {
       mustChangePassword: false,
       invitationPending: true,
     });
-    // No password exists until the person chooses one: nothing to sign in with.
+    // No password nor e-mail exists until the person chooses one: nothing to sign in with.
     const [account] = await context.db.select().from(users).where(eq(users.cpf, cpf));
-    expect(account!.passwordHash).toBeNull();
+    expect(account).toMatchObject({ passwordHash: null, email: null });
     expect((await signIn(cpf, 'qualquer-senha')).statusCode).toBe(401);
 
     const [link] = await context.db
@@ -141,7 +141,10 @@ describe('inviting a new staff member by e-mail', () => {
       .select()
       .from(auditEvents)
       .where(and(eq(auditEvents.companyId, company.id), eq(auditEvents.action, 'staff.add')));
-    expect(added!.data).toEqual({ role: 'recepcao', newAccount: true, invited: true });
+    expect(added!.data).toEqual({ role: 'recepcao', invited: true });
+    // The address the link reached is the account's now (Esqueci minha senha goes there).
+    const [accepted] = await context.db.select().from(users).where(eq(users.cpf, cpf));
+    expect(accepted).toMatchObject({ email: 'bruno@clube.test', name: 'Bruno Recepção' });
   });
 
   it('refuses the invitation once it expired', async () => {
@@ -159,8 +162,8 @@ describe('inviting a new staff member by e-mail', () => {
     expect((await signIn(cpf, 'senha-escolhida-1')).statusCode).toBe(401);
   });
 
-  it('lets an invited person ask for a new link like anyone, which ends the invitation', async () => {
-    const { cpf } = await invite();
+  it('lets an invited person ask for a new link like anyone: a fresh invitation to the address the club typed', async () => {
+    const { company, cpf } = await invite();
     await deliver();
     const invitation = tokenIn(smtp.received[0]!.text);
 
@@ -171,7 +174,8 @@ describe('inviting a new staff member by e-mail', () => {
     await deliver();
     expect(smtp.received).toHaveLength(2);
     const fresh = tokenIn(smtp.received[1]!.text);
-    expect(smtp.received[1]!.subject).toBe('Crie sua senha de acesso');
+    expect(smtp.received[1]!.subject).toBe(`Convite para a equipe — ${company.name}`);
+    expect((smtp.received[1]!.to as { text: string }).text).toBe('bruno@clube.test');
 
     expect((await redeem(invitation)).statusCode).toBe(410);
     expect((await redeem(fresh)).statusCode).toBe(200);
@@ -183,13 +187,15 @@ describe('inviting a new staff member by e-mail', () => {
     const { oneTimePassword, invitation, member } = response.json();
     expect(invitation).toBeNull();
     expect(oneTimePassword).toMatch(/^[a-z2-9]{12}$/);
-    expect(member).toMatchObject({ mustChangePassword: true, invitationPending: false });
-    expect((await signIn(cpf, oneTimePassword)).statusCode).toBe(200);
+    expect(member).toMatchObject({ mustChangePassword: false, invitationPending: true });
+    const session = await signIn(cpf, oneTimePassword);
+    expect(session.statusCode).toBe(200);
+    expect(session.json().user.mustChangePassword).toBe(true);
     await deliver();
     expect(smtp.received).toHaveLength(0);
   });
 
-  it('adds an existing staff account as it is: no invitation, no password, nothing mailed', async () => {
+  it('invites an existing account like a new one; one that opens another club accepts with its own password', async () => {
     const { company, headers } = await createClubWithBearer(context.app);
     const person = await createUser(context.db, { email: 'ja.tenho@clube.test' });
     const other = await createClubWithBearer(context.app);
@@ -197,23 +203,49 @@ describe('inviting a new staff member by e-mail', () => {
 
     const response = await addPerson(headers, company.id, {
       cpf: formatCpf(person.cpf),
+      name: 'Pessoa Digitada',
       email: 'outro@clube.test',
-      role: 'consulta',
+      role: 'recepcao',
     });
     expect(response.statusCode).toBe(201);
-    expect(response.json()).toMatchObject({ oneTimePassword: null, invitation: null });
-    expect(response.json().member).toMatchObject({
-      email: 'ja.tenho@clube.test',
-      invitationPending: false,
+    expect(response.json()).toMatchObject({
+      oneTimePassword: null,
+      invitation: { email: 'outro@clube.test' },
+      member: { name: 'Pessoa Digitada', email: 'outro@clube.test', invitationPending: true },
     });
     await deliver();
-    expect(smtp.received).toHaveLength(0);
-    const links = await context.db
-      .select()
-      .from(accountLinks)
-      .where(eq(accountLinks.userId, person.id));
-    expect(links).toHaveLength(0);
-    expect((await signIn(person.cpf, staffPassword)).statusCode).toBe(200);
+    expect(smtp.received).toHaveLength(1);
+    expect((smtp.received[0]!.to as { text: string }).text).toBe('outro@clube.test');
+    const token = tokenIn(smtp.received[0]!.text);
+
+    // The link alone would replace the password that opens the other club: refused, unspent.
+    const alone = await redeem(token);
+    expect(alone.statusCode).toBe(409);
+    expect(alone.json().error).toBe('StaffInvitationNeedsPassword');
+    const [untouched] = await context.db.select().from(users).where(eq(users.id, person.id));
+    expect(untouched!.email).toBe('ja.tenho@clube.test');
+
+    // With their own password, the link accepts; nothing of the account changes.
+    const accepted = await post('/api/auth/login', {
+      cpf: formatCpf(person.cpf),
+      password: staffPassword,
+      invitation: token,
+    });
+    expect(accepted.statusCode).toBe(200);
+    const places = await context.app.inject({
+      url: `/api/backoffice/place/company/${company.id}`,
+      headers: { authorization: `Bearer ${accepted.json().access_token}` },
+    });
+    expect(places.statusCode).toBe(200);
+    const [after] = await context.db.select().from(users).where(eq(users.id, person.id));
+    expect(after!.email).toBe('ja.tenho@clube.test');
     expect(await bearerFor(context.app, person.cpf)).toHaveProperty('authorization');
+    // Spent.
+    const twice = await post('/api/auth/login', {
+      cpf: formatCpf(person.cpf),
+      password: staffPassword,
+      invitation: token,
+    });
+    expect(twice.json().error).toBe('StaffInvitationInvalid');
   });
 });

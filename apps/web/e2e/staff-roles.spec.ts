@@ -6,7 +6,7 @@ import { signInToDemoClub } from './helpers';
 const freshCpf = () =>
   completeCpf(String(Math.floor(Math.random() * 900_000_000) + 100_000_000).slice(0, 9));
 
-test('an administrator adds a front-desk person, who must change the one-time password and cannot open the settings', async ({
+test('an administrator invites a front-desk person, who accepts with the one-time password, must change it and cannot open the settings', async ({
   page,
 }) => {
   await signInToDemoClub(page);
@@ -22,13 +22,18 @@ test('an administrator adds a front-desk person, who must change the one-time pa
   await dialog.getByLabel('Papel').selectOption({ label: 'Recepção' });
   await dialog.getByRole('button', { name: 'Adicionar' }).click();
 
-  const added = page.getByRole('dialog', { name: 'Pessoa adicionada' });
-  await expect(added.getByText(`${name} faz parte da equipe como Recepção.`)).toBeVisible();
+  const added = page.getByRole('dialog', { name: 'Convite criado' });
+  await expect(
+    added.getByText(`${name} entra na equipe como Recepção ao aceitar o convite.`),
+  ).toBeVisible();
   const oneTimePassword = (await added.getByTestId('one-time-password').textContent())!.trim();
   expect(oneTimePassword).toMatch(/^[a-z2-9]{12}$/);
   await added.getByRole('button', { name: 'Fechar' }).first().click();
   const row = page.getByRole('listitem').filter({ hasText: name });
-  await expect(row.getByText('Ainda não trocou a senha provisória.')).toBeVisible();
+  await expect(row.getByText('Convite pendente')).toBeVisible();
+  await expect(
+    row.getByText('Aguardando a pessoa entrar com a senha provisória entregue.'),
+  ).toBeVisible();
   await expect(row.getByLabel(`Papel de ${name}`)).toHaveValue('recepcao');
 
   // The new person signs in with the one-time password: nothing opens before the change.

@@ -121,6 +121,39 @@ export const companyStaff = pgTable(
   ],
 );
 
+/**
+ * A club's invitation of a person to its staff, pending until the person accepts it with the
+ * club's own proof: the link mailed to `email` (account_links of the club) or the one-time
+ * password the club handed over. Accepting moves it to `company_staff`. `name` and `email` are
+ * what the club typed: the club sees them, never the account's, until the person accepts.
+ */
+export const staffInvitations = pgTable(
+  'staff_invitations',
+  {
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    role: text('role', { enum: ['administrador', 'recepcao', 'consulta'] }).notNull(),
+    name: text('name').notNull(),
+    email: text('email'),
+    /** argon2id of the one-time password the club handed over; null when invited by link. */
+    oneTimePasswordHash: text('one_time_password_hash'),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.companyId, table.userId] }),
+    index('staff_invitations_user_idx').on(table.userId),
+    check(
+      'staff_invitations_role_valid',
+      sql`${table.role} in ('administrador', 'recepcao', 'consulta')`,
+    ),
+    check('staff_invitations_name_not_blank', sql`length(trim(${table.name})) > 0`),
+  ],
+);
+
 /** The membership title a family shares; quotas count per title. */
 export const associateTitles = pgTable(
   'associate_titles',
@@ -677,6 +710,8 @@ export const accountLinks = pgTable(
     tokenHash: text('token_hash').notNull(),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
     associateId: uuid('associate_id').references(() => associates.id, { onDelete: 'cascade' }),
+    /** The club whose staff invitation the link carries; null for a password link. */
+    companyId: uuid('company_id').references(() => companies.id, { onDelete: 'cascade' }),
     purpose: text('purpose', {
       enum: ['first-access', 'reset', 'invitation', 'staff-invitation'],
     }).notNull(),

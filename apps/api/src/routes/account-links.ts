@@ -27,6 +27,10 @@ export async function requestAccessLink(
 ) {
   const { cpf } = request.body;
   await throttle(app.rateLimiter, [
+    {
+      key: `access-link:${realm}:cpf-addr:${cpf}:${request.ip}`,
+      limit: accessLinkLimits.perCpfAndAddress,
+    },
     { key: `access-link:${realm}:cpf:${cpf}`, limit: accessLinkLimits.perCpf },
     accessLinkAddressLimit(realm)(request.ip),
   ]);
@@ -36,6 +40,7 @@ export async function requestAccessLink(
       cpf,
       publicUrl: app.config.publicUrl,
       rateLimiter: app.rateLimiter,
+      address: request.ip,
     });
     if (queued > 0) app.outbox.wake();
   }, request.log);

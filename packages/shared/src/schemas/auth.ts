@@ -11,6 +11,21 @@ export const loginBodySchema = z.object({
 });
 export type LoginBody = z.input<typeof loginBodySchema>;
 
+/**
+ * The back office's sign-in: with `invitation`, the person also accepts a club's invitation to its
+ * staff, proving it with the club's link token or one-time password (docs/domain.md, Staff).
+ */
+export const staffLoginBodySchema = loginBodySchema.extend({
+  invitation: z
+    .string()
+    .trim()
+    .max(200, 'Convite inválido')
+    .regex(/^[A-Za-z0-9_-]*$/, 'Convite inválido')
+    .optional()
+    .transform((value) => (value ? value : undefined)),
+});
+export type StaffLoginBody = z.input<typeof staffLoginBodySchema>;
+
 /** What the login form checks before sending (docs/domain.md, Back-office screens). */
 export const loginFormSchema = z.object({
   cpf: z.string().trim().min(1, 'Campo obrigatório!'),

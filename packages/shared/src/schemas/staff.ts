@@ -13,8 +13,13 @@ export const staffMemberSchema = z.object({
   role: staffRoleSchema,
   /** True until the person replaces the one-time password they were given. */
   mustChangePassword: z.boolean(),
-  /** True while the person has no password yet: invited by e-mail, the link not used. */
+  /**
+   * True until the person accepts the club's invitation (its link, or its one-time password).
+   * Until then `name` and `email` are what the club typed, never the account's.
+   */
   invitationPending: z.boolean(),
+  /** While pending: true when the invitation went as a link to `email`, false for a one-time password. */
+  invitedByEmail: z.boolean(),
   /** When they joined the club. */
   createdAt: z.iso.datetime(),
 });
@@ -27,13 +32,17 @@ export const companyParamsSchema = z.object({ companyId: idSchema });
 export const staffMemberParamsSchema = z.object({ companyId: idSchema, userId: idSchema });
 
 /**
- * POST /backoffice/company/{companyId}/staff. An existing staff account (by CPF) is added as it
- * is, its name and e-mail untouched; a new one needs the name, and is invited by e-mail (when the
- * server sends mail and an e-mail is given) or gets a one-time password.
+ * POST /backoffice/company/{companyId}/staff. Whether the CPF already has an account or not, the
+ * answer is the same: an invitation, pending until the person accepts it — by a link mailed to
+ * `email` (the server sends mail and an e-mail is given) or by a one-time password shown once.
  */
 export const addStaffBodySchema = z.object({
   cpf: cpfSchema,
-  name: z.string().trim().max(120, 'Máximo 120 caracteres').optional(),
+  name: z
+    .string({ message: 'O nome é obrigatório.' })
+    .trim()
+    .min(1, 'O nome é obrigatório.')
+    .max(120, 'Máximo 120 caracteres'),
   email: z
     .union([z.literal(''), z.email('E-mail inválido').max(200, 'E-mail inválido')])
     .optional(),
@@ -43,9 +52,9 @@ export type AddStaffBody = z.input<typeof addStaffBodySchema>;
 
 export const addStaffResultSchema = z.object({
   member: staffMemberSchema,
-  /** Shown once to the administrator; null when an existing account was added or one invited. */
+  /** Shown once to the administrator, to hand over; null when the invitation went by e-mail. */
   oneTimePassword: z.string().nullable(),
-  /** The invitation mailed to a new account: where to, and until when its link works. */
+  /** The invitation mailed: where to, and until when its link works. */
   invitation: z.object({ email: z.string(), expiresAt: z.iso.datetime() }).nullable(),
 });
 export type AddStaffResult = z.infer<typeof addStaffResultSchema>;

@@ -1,10 +1,10 @@
 import {
   errorBodySchema,
-  loginBodySchema,
   mailDeliverySchema,
   okSchema,
   refreshBodySchema,
   sessionSchema,
+  staffLoginBodySchema,
 } from '@clube/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error';
@@ -27,9 +27,16 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { addressLimit: staffLoginAddressLimit },
       schema: {
         tags: ['auth'],
-        summary: 'Entrar com CPF e senha',
-        body: loginBodySchema,
-        response: { 200: sessionSchema, 401: errorBodySchema, 429: errorBodySchema },
+        summary:
+          'Entrar com CPF e senha (com `invitation`, aceita também o convite de um clube: o token do link ou a senha provisória)',
+        body: staffLoginBodySchema,
+        response: {
+          200: sessionSchema,
+          401: errorBodySchema,
+          409: errorBodySchema,
+          410: errorBodySchema,
+          429: errorBodySchema,
+        },
       },
     },
     async (request) => {
@@ -86,6 +93,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         response: {
           200: sessionSchema,
           400: errorBodySchema,
+          409: errorBodySchema,
           410: errorBodySchema,
           429: errorBodySchema,
         },

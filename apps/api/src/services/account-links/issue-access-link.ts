@@ -21,17 +21,24 @@ export type AccessLinkPurpose = 'first-access' | 'reset' | 'invitation' | 'staff
 export const accessLinkTtlMinutesOf = (purpose: AccessLinkPurpose) =>
   purpose === 'staff-invitation' ? staffInvitationTtlMinutes : accessLinkTtlMinutes;
 
-export type IssueAccessLinkOptions = { owner: SessionOwner; purpose: AccessLinkPurpose };
+export type IssueAccessLinkOptions = {
+  owner: SessionOwner;
+  purpose: AccessLinkPurpose;
+  /** The club whose staff invitation the link carries (staff invitations only). */
+  companyId?: string;
+};
 
 /**
  * A new single-use link for a staff account or a membership, in the caller's transaction: the
- * person's earlier links die with it. Answers the token (256 random bits); only its hash is kept.
+ * person's earlier links of the same kind die with it — a club's invitation replaces that club's
+ * earlier one, a password link the account's earlier password links. Answers the token (256
+ * random bits); only its hash is kept.
  */
 export async function issueAccessLink(
   db: Database,
   options: IssueAccessLinkOptions,
 ): Promise<string> {
-  const { owner, purpose } = options;
+  const { owner, purpose, companyId = null } = options;
   const ownerColumn =
     'userId' in owner
       ? eq(accountLinks.userId, owner.userId)
@@ -39,10 +46,18 @@ export async function issueAccessLink(
   await db
     .update(accountLinks)
     .set({ revokedAt: sql`now()` })
-    .where(and(ownerColumn, isNull(accountLinks.usedAt), isNull(accountLinks.revokedAt)));
+    .where(
+      and(
+        ownerColumn,
+        companyId === null ? isNull(accountLinks.companyId) : eq(accountLinks.companyId, companyId),
+        isNull(accountLinks.usedAt),
+        isNull(accountLinks.revokedAt),
+      ),
+    );
   const token = randomBytes(32).toString('base64url');
   await db.insert(accountLinks).values({
     ...owner,
+    companyId,
     purpose,
     tokenHash: hashAccessToken(token),
     expiresAt: sql`now() + make_interval(mins => ${accessLinkTtlMinutesOf(purpose)})`,

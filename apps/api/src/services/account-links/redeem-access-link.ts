@@ -1,4 +1,4 @@
-import { accountLinks, associates, users, type Database } from '@clube/db';
+import { accountLinks, associates, staffInvitations, users, type Database } from '@clube/db';
 import type { RedeemAccessLinkBody } from '@clube/shared';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { AppError } from '../../lib/app-error';
@@ -8,6 +8,8 @@ import type { RateLimiter } from '../../lib/rate-limiter';
 import { endAllSessions } from '../auth/end-all-sessions';
 import { throttle, type AddressLimit } from '../auth/login';
 import { issueRefreshToken } from '../auth/refresh-tokens';
+import { acceptStaffInvitation } from '../staff/accept-staff-invitation';
+import { invitationOf } from '../staff/staff-rows';
 import { hashAccessToken } from './issue-access-link';
 
 /** Link redemptions per client address and window: each one hashes a password. */
@@ -43,13 +45,25 @@ export async function redeemAccessLink(
   );
   // A dead link is refused before the password is hashed (the costly part); the transaction
   // checks again under the row's lock, so two uses at once still spend it once.
-  const [candidate] = await db.select({ id: accountLinks.id }).from(accountLinks).where(live);
+  const [candidate] = await db
+    .select({ userId: accountLinks.userId, companyId: accountLinks.companyId })
+    .from(accountLinks)
+    .where(live);
   if (!candidate) throw new AppError('AccessLinkInvalid');
   const passwordHash = await hashPassword(options.newPassword);
+  if (options.realm === 'staff' && candidate.userId && candidate.companyId) {
+    return acceptInvitationByLink(db, {
+      userId: candidate.userId,
+      companyId: candidate.companyId,
+      token: options.token,
+      passwordHash,
+    });
+  }
   return db.transaction(async (tx) => {
     const [link] = await tx.select().from(accountLinks).where(live).for('update');
     const ownerId = options.realm === 'staff' ? link?.userId : link?.associateId;
-    if (!link || !ownerId) throw new AppError('AccessLinkInvalid');
+    // An invitation link made live meanwhile? No: a link's club never changes; this is a race lost.
+    if (!link || !ownerId || link.companyId !== null) throw new AppError('AccessLinkInvalid');
     await tx
       .update(accountLinks)
       .set({ usedAt: sql`now()` })
@@ -89,5 +103,36 @@ export async function redeemAccessLink(
       data: { purpose: link.purpose },
     });
     return { ownerId, refreshToken: token, sessionVersion };
+  });
+}
+
+/**
+ * A club's staff invitation by its link alone: the address it went to reached the person, who
+ * chooses the account's password here (acceptStaffInvitation with new credentials: refused while
+ * the account opens another club, `StaffInvitationNeedsPassword`, the link left unspent).
+ */
+async function acceptInvitationByLink(
+  db: Database,
+  options: { userId: string; companyId: string; token: string; passwordHash: string },
+): Promise<{ ownerId: string; refreshToken: string; sessionVersion: number }> {
+  const { userId, companyId } = options;
+  return db.transaction(async (tx) => {
+    const [invitation] = await tx
+      .select({ email: staffInvitations.email })
+      .from(staffInvitations)
+      .where(invitationOf(companyId, userId));
+    if (!invitation) throw new AppError('AccessLinkInvalid');
+    const { sessionVersion } = await acceptStaffInvitation(tx, {
+      companyId,
+      userId,
+      proof: { linkToken: options.token },
+      newCredentials: {
+        passwordHash: options.passwordHash,
+        mustChangePassword: false,
+        email: invitation.email,
+      },
+    });
+    const { token } = await issueRefreshToken(tx, { userId });
+    return { ownerId: userId, refreshToken: token, sessionVersion: sessionVersion! };
   });
 }

@@ -1,33 +1,56 @@
-import { associates, companies, companyStaff, users, type Database } from '@clube/db';
+import {
+  associates,
+  companies,
+  companyStaff,
+  staffInvitations,
+  users,
+  type Database,
+} from '@clube/db';
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import { recordAudit } from '../../lib/audit';
 import { enqueueMessages, type NewMessage } from '../../lib/mail/enqueue-messages';
 import type { RateLimiter } from '../../lib/rate-limiter';
 import { loginLimits } from '../auth/login';
+import { inviteStaff } from '../staff/add-staff';
 import { renderAccessLinkMessage } from './access-link-message';
 import { accessLinkTtlMinutes, issueAccessLink } from './issue-access-link';
 import { absoluteUrl, memberAccessLinkUrl, staffAccessLinkUrl } from './links';
 
 /**
- * Link requests allowed per window (`loginLimits.windowSeconds`): per CPF and per client address
- * (counted when the request arrives), and links per e-mail address (counted as they are sent, so
- * several CPFs sharing an address cannot flood it).
+ * Link requests allowed per window (`loginLimits.windowSeconds`), counted when the request
+ * arrives: per CPF at one client address, per CPF from anywhere (far higher, so that requests
+ * from elsewhere cannot keep the owner from a link at their own address), per address. Links
+ * sent per e-mail address, counted as they are sent (several CPFs sharing an address cannot flood
+ * it): per e-mail and requesting address, and per e-mail from anywhere, higher for the same
+ * reason.
  */
-export const accessLinkLimits = { perCpf: 5, perAddress: 20, perEmail: 5 } as const;
+export const accessLinkLimits = {
+  perCpfAndAddress: 5,
+  perCpf: 50,
+  perAddress: 20,
+  perEmailAndAddress: 5,
+  perEmail: 20,
+} as const;
 
 export type SendAccessLinksOptions = {
   cpf: string;
   publicUrl: string;
   rateLimiter: RateLimiter;
+  /** The address the request came from: links it asks for count against it. */
+  address: string;
 };
 
-/** Whether one more link may go to `email` in this window. */
-async function mayMail(rateLimiter: RateLimiter, email: string): Promise<boolean> {
-  const hit = await rateLimiter.hit(
-    `access-link:email:${email.toLowerCase()}`,
-    loginLimits.windowSeconds,
+/** Whether one more link may go to `email` in this window, asked for from `address`. */
+async function mayMail(rateLimiter: RateLimiter, email: string, address: string): Promise<boolean> {
+  const mailbox = email.toLowerCase();
+  const [fromAddress, fromAnywhere] = await Promise.all([
+    rateLimiter.hit(`access-link:email-addr:${mailbox}:${address}`, loginLimits.windowSeconds),
+    rateLimiter.hit(`access-link:email:${mailbox}`, loginLimits.windowSeconds),
+  ]);
+  return (
+    fromAddress.count <= accessLinkLimits.perEmailAndAddress &&
+    fromAnywhere.count <= accessLinkLimits.perEmail
   );
-  return hit.count <= accessLinkLimits.perEmail;
 }
 
 /** A link's message as the outbox keeps it: sensitive (its body is cleared once delivered). */
@@ -79,7 +102,7 @@ export async function sendMemberAccessLinks(
   let queued = 0;
   for (const membership of memberships) {
     const email = membership.email!.trim();
-    if (!(await mayMail(options.rateLimiter, email))) continue;
+    if (!(await mayMail(options.rateLimiter, email, options.address))) continue;
     const purpose = membership.hasPassword ? 'reset' : 'first-access';
     await db.transaction(async (tx) => {
       const token = await issueAccessLink(tx, {
@@ -116,8 +139,10 @@ export async function sendMemberAccessLinks(
 
 /**
  * Esqueci minha senha in the back office, worked after the request was answered: a link to the
- * staff account's own e-mail, if it has one and is staff of some club. No club's record of the
- * person (an associate row) is read or written.
+ * staff account's own e-mail, if it has one and opens some club; and, for each club whose
+ * invitation the person has not accepted yet, a fresh invitation link to the address that club
+ * typed (the club's own proof, never the account's address). No club's record of the person (an
+ * associate row) is read or written.
  */
 export async function sendStaffAccessLink(
   db: Database,
@@ -129,37 +154,52 @@ export async function sendStaffAccessLink(
       name: users.name,
       email: users.email,
       hasPassword: sql<boolean>`${users.passwordHash} is not null`,
+      opensAClub: sql<boolean>`exists (select 1 from ${companyStaff} where ${companyStaff.userId} = ${users.id})`,
     })
     .from(users)
-    .where(
-      and(
-        eq(users.cpf, options.cpf),
-        isNotNull(users.email),
-        sql`trim(${users.email}) <> ''`,
-        sql`exists (select 1 from ${companyStaff} where ${companyStaff.userId} = ${users.id})`,
-      ),
-    );
+    .where(eq(users.cpf, options.cpf));
   if (!user) return 0;
-  const email = user.email!.trim();
-  if (!(await mayMail(options.rateLimiter, email))) return 0;
-  const purpose = user.hasPassword ? 'reset' : 'first-access';
-  await db.transaction(async (tx) => {
-    const token = await issueAccessLink(tx, { owner: { userId: user.id }, purpose });
-    const message = renderAccessLinkMessage({
-      purpose,
-      personName: user.name,
-      link: staffAccessLinkUrl(options.publicUrl, token),
-      expiresInMinutes: accessLinkTtlMinutes,
+  let queued = 0;
+  const email = user.email?.trim();
+  if (user.opensAClub && email && (await mayMail(options.rateLimiter, email, options.address))) {
+    const purpose = user.hasPassword ? 'reset' : 'first-access';
+    await db.transaction(async (tx) => {
+      const token = await issueAccessLink(tx, { owner: { userId: user.id }, purpose });
+      const message = renderAccessLinkMessage({
+        purpose,
+        personName: user.name,
+        link: staffAccessLinkUrl(options.publicUrl, token),
+        expiresInMinutes: accessLinkTtlMinutes,
+      });
+      await enqueueMessages(tx, [accessLinkOutboxRow(message, email, { userId: user.id })]);
+      await recordAudit(tx, {
+        companyId: null,
+        actorUserId: user.id,
+        action: 'user.access-link',
+        entityType: 'user',
+        entityId: user.id,
+        data: { purpose },
+      });
     });
-    await enqueueMessages(tx, [accessLinkOutboxRow(message, email, { userId: user.id })]);
-    await recordAudit(tx, {
-      companyId: null,
-      actorUserId: user.id,
-      action: 'user.access-link',
-      entityType: 'user',
-      entityId: user.id,
-      data: { purpose },
-    });
-  });
-  return 1;
+    queued += 1;
+  }
+  const invitations = await db
+    .select()
+    .from(staffInvitations)
+    .where(and(eq(staffInvitations.userId, user.id), isNotNull(staffInvitations.email)));
+  for (const invitation of invitations) {
+    if (!(await mayMail(options.rateLimiter, invitation.email!, options.address))) continue;
+    await db.transaction((tx) =>
+      inviteStaff(tx, {
+        userId: user.id,
+        companyId: invitation.companyId,
+        name: invitation.name,
+        email: invitation.email!,
+        role: invitation.role,
+        publicUrl: options.publicUrl,
+      }),
+    );
+    queued += 1;
+  }
+  return queued;
 }

@@ -1,11 +1,17 @@
-import { companyStaff, users, type Database } from '@clube/db';
-import type { loginBodySchema } from '@clube/shared';
+import { companyStaff, staffInvitations, users, type Database } from '@clube/db';
+import type { staffLoginBodySchema } from '@clube/shared';
 import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { AppError } from '../../lib/app-error';
 import { recordStaffAccountEvent } from '../../lib/audit';
 import { decoyPasswordHash, verifyPassword } from '../../lib/password';
 import type { RateLimiter } from '../../lib/rate-limiter';
+import {
+  acceptStaffInvitation,
+  findInvitationByLink,
+  findInvitationByOneTimePassword,
+} from '../staff/accept-staff-invitation';
+import { invitationOf } from '../staff/staff-rows';
 import { issueRefreshToken } from './refresh-tokens';
 
 /**
@@ -29,7 +35,7 @@ export const staffLoginAddressLimit = (address: string): AddressLimit => ({
   limit: loginLimits.perAddress,
 });
 
-export type LoginOptions = z.output<typeof loginBodySchema> & {
+export type LoginOptions = z.output<typeof staffLoginBodySchema> & {
   /** The client's address, one of the keys failed attempts count against. */
   address: string;
   rateLimiter: RateLimiter;
@@ -60,10 +66,26 @@ export async function throttle(
   }
 }
 
+/** What a sign-in answers about the account, and whether it opens any club. */
+const accountColumns = {
+  id: users.id,
+  name: users.name,
+  cpf: users.cpf,
+  sessionVersion: users.sessionVersion,
+  mustChangePassword: users.mustChangePassword,
+  isStaff: sql<boolean>`exists (select 1 from ${companyStaff} where ${companyStaff.userId} = ${users.id})`,
+};
+
 /**
  * Checks a staff member's cpf and password. Unknown cpf, wrong password and a user who is staff of
  * no club all answer the same 401. Every attempt counts against the cpf at this address, the cpf
  * and the address; a successful one is taken back, so only failures accumulate.
+ *
+ * A club's invitation is accepted here too (docs/domain.md, Staff): with the account's own
+ * password and the invitation (`invitation`: the link's token or the club's one-time password),
+ * or with the club's one-time password alone in place of the password — which then becomes the
+ * account's password, to be changed, and ends every other session (refused while the account
+ * opens another club).
  */
 export async function login(
   db: Database,
@@ -82,37 +104,93 @@ export async function login(
   await throttle(rateLimiter, keys);
 
   const [user] = await db
-    .select({
-      id: users.id,
-      name: users.name,
-      cpf: users.cpf,
-      passwordHash: users.passwordHash,
-      sessionVersion: users.sessionVersion,
-      mustChangePassword: users.mustChangePassword,
-      isStaff: sql<boolean>`exists (select 1 from ${companyStaff} where ${companyStaff.userId} = ${users.id})`,
-    })
+    .select({ passwordHash: users.passwordHash, ...accountColumns })
     .from(users)
     .where(eq(users.cpf, input.cpf));
 
   const passwordHash = user?.passwordHash ?? (await decoyPasswordHash());
-  const passwordMatches = await verifyPassword(passwordHash, input.password);
-  if (!user || !user.passwordHash || !passwordMatches || !user.isStaff) {
-    throw new AppError('InvalidCredentials');
-  }
+  const passwordMatches =
+    (await verifyPassword(passwordHash, input.password)) && Boolean(user?.passwordHash);
+  const invitedBy =
+    user && !passwordMatches
+      ? await findInvitationByOneTimePassword(db, { userId: user.id, password: input.password })
+      : null;
+  if (!user || (!passwordMatches && invitedBy === null)) throw new AppError('InvalidCredentials');
+
+  const accepted = await acceptInvitationOnSignIn(db, {
+    userId: user.id,
+    invitedBy,
+    invitation: passwordMatches ? input.invitation : undefined,
+  });
+
+  // An accepted invitation changed what the first read saw.
+  const [account] = accepted
+    ? await db.select(accountColumns).from(users).where(eq(users.id, user.id))
+    : [user];
+  // Staff of no club that opened: a pending invitation opens nothing until it is accepted.
+  if (!account?.isStaff) throw new AppError('InvalidCredentials');
 
   await Promise.all(keys.map(({ key }) => rateLimiter.refund(key)));
   const { token } = await issueRefreshToken(db, { userId: user.id });
+  // Recorded in the clubs the person opens, not in those that only invited them.
   await recordStaffAccountEvent(db, {
     userId: user.id,
     actorUserId: user.id,
     action: 'staff.sign-in',
   });
-  const { id, name, cpf, mustChangePassword } = user;
+  const { name, cpf, mustChangePassword } = account;
   return {
-    user: { id, name, cpf, mustChangePassword },
+    user: { id: user.id, name, cpf, mustChangePassword },
     refreshToken: token,
-    sessionVersion: user.sessionVersion,
+    sessionVersion: accepted?.sessionVersion ?? account.sessionVersion,
   };
+}
+
+/**
+ * The invitation a sign-in accepts, if any: the one the one-time password alone opened
+ * (`invitedBy`: the password becomes the account's), or the one named by `invitation` beside the
+ * account's own password.
+ */
+async function acceptInvitationOnSignIn(
+  db: Database,
+  options: { userId: string; invitedBy: string | null; invitation: string | undefined },
+): Promise<{ sessionVersion: number | null } | null> {
+  const { userId, invitedBy, invitation } = options;
+  if (invitedBy !== null) {
+    return db
+      .transaction(async (tx) => {
+        const [row] = await tx
+          .select({ hash: staffInvitations.oneTimePasswordHash })
+          .from(staffInvitations)
+          .where(invitationOf(invitedBy, userId));
+        if (!row?.hash) throw new AppError('InvalidCredentials');
+        return acceptStaffInvitation(tx, {
+          companyId: invitedBy,
+          userId,
+          proof: 'one-time-password',
+          newCredentials: { passwordHash: row.hash, mustChangePassword: true, email: null },
+        });
+      })
+      .catch((error: unknown) => {
+        // Spent meanwhile (the same code used twice at once): it is no password any more.
+        if (error instanceof AppError && error.key === 'StaffInvitationInvalid') {
+          throw new AppError('InvalidCredentials');
+        }
+        throw error;
+      });
+  }
+  if (invitation === undefined) return null;
+  const byLink = await findInvitationByLink(db, { userId, token: invitation });
+  const companyId =
+    byLink ?? (await findInvitationByOneTimePassword(db, { userId, password: invitation }));
+  if (companyId === null) throw new AppError('StaffInvitationInvalid');
+  return db.transaction((tx) =>
+    acceptStaffInvitation(tx, {
+      companyId,
+      userId,
+      proof: byLink !== null ? { linkToken: invitation } : 'one-time-password',
+    }),
+  );
 }
 
 export async function findSessionUser(db: Database, options: { userId: string }) {

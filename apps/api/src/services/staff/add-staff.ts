@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
-import { companies, companyStaff, users, type Database } from '@clube/db';
+import { companies, companyStaff, staffInvitations, users, type Database } from '@clube/db';
 import type { addStaffBodySchema } from '@clube/shared';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { AppError } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
@@ -10,14 +10,14 @@ import { hashPassword } from '../../lib/password';
 import { issueAccessLink, staffInvitationTtlMinutes } from '../account-links/issue-access-link';
 import { absoluteUrl, staffAccessLinkUrl } from '../account-links/links';
 import { renderStaffInvitationMessage } from './staff-invitation-message';
-import { lockClubStaff, selectStaffMembers } from './staff-rows';
+import { invitationOf, lockClubStaff, selectStaffMembers, staffMemberOf } from './staff-rows';
 
 export type AddStaffOptions = z.output<typeof addStaffBodySchema> & {
   companyId: string;
   actorUserId: string;
   /**
-   * Set when the server sends mail (SMTP configured): a new account given an e-mail is invited
-   * by a link to it, under this address, instead of getting a one-time password.
+   * Set when the server sends mail (SMTP configured): a person given an e-mail is invited by a
+   * link to it, under this address, instead of by a one-time password.
    */
   mail: { publicUrl: string } | null;
 };
@@ -35,49 +35,44 @@ export function generateOneTimePassword(): string {
 }
 
 /**
- * An administrator adds a person to the club's staff by CPF. An existing staff account joins the
- * club as it is: its name, e-mail and password are the person's and stay untouched (the given
- * name and e-mail are ignored). A CPF without an account becomes one with the given name and
- * either an invitation (the server sends mail and an e-mail was given: a single-use link, valid
- * 7 days, to choose a password; the account has none until then) or a one-time password,
- * answered once and to be changed at the first sign-in. The invitation's link, its message and
- * the account are written in one transaction.
+ * An administrator adds a person to the club's staff by CPF: an invitation, pending until the
+ * person accepts it (docs/decisions/024-staff-accounts-belong-to-the-person.md). Whether the CPF
+ * already has an account or not, the club gets the same answer and sees only what it typed: a
+ * link mailed to the e-mail given (the server sends mail and an e-mail was given; valid 7 days),
+ * or a one-time password, answered once, for the club to hand over. An existing account is
+ * untouched — its name, e-mail and password stay, and no club inherits them. A CPF without an
+ * account gets one with no password and no e-mail: both come only with the person's acceptance.
+ * The invitation, its link and its message are written in one transaction.
  */
 export async function addStaff(db: Database, options: AddStaffOptions) {
   const { companyId, actorUserId, cpf, role } = options;
-  const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.cpf, cpf));
-  const name = options.name?.trim() ?? '';
+  const name = options.name.trim();
   const email = options.email?.trim() || null;
-  if (!existing && !name) throw new AppError('StaffNameRequired');
+  if (!name) throw new AppError('StaffNameRequired');
   const invites = options.mail !== null && email !== null;
-  const oneTimePassword = existing || invites ? null : generateOneTimePassword();
-  const passwordHash = oneTimePassword === null ? null : await hashPassword(oneTimePassword);
+  const oneTimePassword = invites ? null : generateOneTimePassword();
+  const oneTimePasswordHash = oneTimePassword === null ? null : await hashPassword(oneTimePassword);
 
   return db.transaction(async (tx) => {
     await lockClubStaff(tx, { companyId });
-    // Read again under the lock: the account may have been created meanwhile.
+    // Concurrent adds of one new CPF: one inserts, the other finds it.
+    await tx.insert(users).values({ cpf, name }).onConflictDoNothing({ target: users.cpf });
     const [account] = await tx.select({ id: users.id }).from(users).where(eq(users.cpf, cpf));
-    let userId = account?.id;
-    let created = false;
-    if (!userId) {
-      // Created meanwhile by someone else's request: this one was prepared for an account.
-      if (!name || (!invites && !passwordHash)) throw new AppError('StaffNameRequired');
-      const [user] = await tx
-        .insert(users)
-        // Invited: no password until the person chooses one through the link.
-        .values({ cpf, name, email, passwordHash, mustChangePassword: !invites })
-        .returning({ id: users.id });
-      userId = user!.id;
-      created = true;
-    }
+    const userId = account!.id;
     const [member] = await tx
       .select({ userId: companyStaff.userId })
       .from(companyStaff)
-      .where(and(eq(companyStaff.companyId, companyId), eq(companyStaff.userId, userId)));
-    if (member) throw new AppError('StaffAlreadyMember');
-    await tx.insert(companyStaff).values({ companyId, userId, role });
+      .where(staffMemberOf(companyId, userId));
+    const [invited] = await tx
+      .select({ userId: staffInvitations.userId })
+      .from(staffInvitations)
+      .where(invitationOf(companyId, userId));
+    if (member || invited) throw new AppError('StaffAlreadyMember');
+    await tx
+      .insert(staffInvitations)
+      .values({ companyId, userId, role, name, email, oneTimePasswordHash });
     const invitation =
-      created && invites && options.mail
+      invites && options.mail
         ? await inviteStaff(tx, {
             userId,
             companyId,
@@ -93,23 +88,19 @@ export async function addStaff(db: Database, options: AddStaffOptions) {
       action: 'staff.add',
       entityType: 'user',
       entityId: userId,
-      data: { role, newAccount: created, ...(invitation ? { invited: true } : {}) },
+      data: { role, ...(invitation ? { invited: true } : { oneTimePassword: true }) },
     });
     const [added] = await selectStaffMembers(tx, { companyId, userId });
-    // A new account's password was made for this answer; an existing one's is never touched.
-    return {
-      member: added!,
-      oneTimePassword: created ? oneTimePassword : null,
-      invitation,
-    };
+    return { member: added!, oneTimePassword, invitation };
   });
 }
 
 /**
- * The invitation of a new staff account, in the caller's transaction: its link and the message
- * carrying it, queued in the club's outbox (so Mensagens shows whether it was delivered).
+ * The invitation's link and the message carrying it, in the caller's transaction, queued in the
+ * club's outbox (so Mensagens shows whether it was delivered). Also a fresh link asked for with
+ * Esqueci minha senha while the invitation is pending.
  */
-async function inviteStaff(
+export async function inviteStaff(
   tx: Database,
   options: {
     userId: string;
@@ -126,6 +117,7 @@ async function inviteStaff(
     .where(eq(companies.id, options.companyId));
   const token = await issueAccessLink(tx, {
     owner: { userId: options.userId },
+    companyId: options.companyId,
     purpose: 'staff-invitation',
   });
   const message = renderStaffInvitationMessage({

@@ -1,11 +1,12 @@
-import { companyStaff, users, type Database } from '@clube/db';
+import { companyStaff, staffInvitations, users, type Database } from '@clube/db';
 import { firstStaffRole, isValidCpf, limits, stripCpf, type StaffRole } from '@clube/shared';
 import { and, eq } from 'drizzle-orm';
 import { AppError } from '../../lib/app-error';
 import { hashPassword } from '../../lib/password';
 import { recordAudit, recordStaffAccountEvent } from '../../lib/audit';
 import { endAllSessions } from '../auth/end-all-sessions';
-import { assertAnotherAdministrator, lockClubStaff } from './staff-rows';
+import { revokeLiveLinks } from './accept-staff-invitation';
+import { assertAnotherAdministrator, invitationOf, lockClubStaff } from './staff-rows';
 
 export type CreateStaffOptions = {
   cpf: string;
@@ -70,6 +71,9 @@ export async function createStaff(db: Database, options: CreateStaffOptions) {
         .where(and(eq(companyStaff.companyId, company.id), eq(companyStaff.userId, user!.id)));
     } else {
       await tx.insert(companyStaff).values({ companyId: company.id, userId: user!.id, role });
+      // The operator vouches for the person here: an invitation of the club is done with.
+      await tx.delete(staffInvitations).where(invitationOf(company.id, user!.id));
+      await revokeLiveLinks(tx, { userId: user!.id, companyId: company.id });
     }
     await recordAudit(tx, {
       companyId: company.id,

@@ -10,7 +10,10 @@ export type StaffInvitationMessageInput = {
   expiresInDays: number;
 };
 
-/** The invitation a new staff member receives: the club, the role, the link to choose a password. */
+/**
+ * The invitation a person receives: the club, the role, the link to accept it by choosing a
+ * password (or, for someone who already works in another club, with the password they use).
+ */
 export function renderStaffInvitationMessage(input: StaffInvitationMessageInput): RenderedMessage {
   const firstName = input.personName.trim().split(/\s+/)[0] ?? input.personName;
   return renderMessage({
@@ -20,7 +23,8 @@ export function renderStaffInvitationMessage(input: StaffInvitationMessageInput)
     greeting: `Olá, ${firstName}!`,
     paragraphs: [
       `Você foi adicionado(a) à equipe do ${input.clubName} no Clube Reservas, como ${staffRoleLabels[input.role]}.`,
-      'Para entrar, escolha sua senha pelo link abaixo. Ele só pode ser usado uma vez; depois, você entra com o seu CPF e a senha escolhida.',
+      'Para aceitar, escolha sua senha pelo link abaixo. Ele só pode ser usado uma vez; depois, você entra com o seu CPF e a senha escolhida.',
+      'Se você já usa a área da equipe de outro clube no Clube Reservas, o link pede a sua senha de sempre para aceitar o convite.',
     ],
     action: { label: 'Criar minha senha', url: input.link },
     after: [

@@ -1,18 +1,35 @@
-import { companies, companyStaff, users, type Database } from '@clube/db';
+import { companies, companyStaff, staffInvitations, users, type Database } from '@clube/db';
 import type { StaffMember, StaffRole } from '@clube/shared';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { AppError } from '../../lib/app-error';
 
-/** The columns of a staff member of a club, in the wire's shape (`toStaffMember`). */
-export const staffMemberColumns = {
+/** The columns of a staff member who accepted, in the wire's shape (`toStaffMember`). */
+const memberColumns = {
   userId: users.id,
   name: users.name,
   cpf: users.cpf,
   email: users.email,
   role: companyStaff.role,
   mustChangePassword: users.mustChangePassword,
-  invitationPending: sql<boolean>`${users.passwordHash} is null`.mapWith(Boolean),
+  invitationPending: sql<boolean>`false`.mapWith(Boolean),
+  invitedByEmail: sql<boolean>`false`.mapWith(Boolean),
   createdAt: companyStaff.createdAt,
+};
+
+/**
+ * The columns of a pending invitation: what the club typed (name, e-mail) and the CPF it typed,
+ * never anything of the account behind it.
+ */
+const invitedColumns = {
+  userId: staffInvitations.userId,
+  name: staffInvitations.name,
+  cpf: users.cpf,
+  email: staffInvitations.email,
+  role: staffInvitations.role,
+  mustChangePassword: sql<boolean>`false`.mapWith(Boolean),
+  invitationPending: sql<boolean>`true`.mapWith(Boolean),
+  invitedByEmail: sql<boolean>`${staffInvitations.oneTimePasswordHash} is null`.mapWith(Boolean),
+  createdAt: staffInvitations.createdAt,
 };
 
 type StaffMemberRow = Omit<StaffMember, 'createdAt'> & { createdAt: Date };
@@ -21,23 +38,38 @@ export function toStaffMember(row: StaffMemberRow): StaffMember {
   return { ...row, createdAt: row.createdAt.toISOString() };
 }
 
-/** The club's staff with their roles, by name (an `userId` narrows it to one person). */
+/**
+ * The club's staff with their roles, and the people it invited who have not accepted yet, by
+ * name (an `userId` narrows it to one person).
+ */
 export async function selectStaffMembers(
   db: Database,
   options: { companyId: string; userId?: string },
 ) {
-  const rows = await db
-    .select(staffMemberColumns)
+  const { companyId, userId } = options;
+  const members = await db
+    .select(memberColumns)
     .from(companyStaff)
     .innerJoin(users, eq(users.id, companyStaff.userId))
     .where(
       and(
-        eq(companyStaff.companyId, options.companyId),
-        options.userId === undefined ? undefined : eq(companyStaff.userId, options.userId),
+        eq(companyStaff.companyId, companyId),
+        userId === undefined ? undefined : eq(companyStaff.userId, userId),
       ),
-    )
-    .orderBy(asc(users.name), asc(users.id));
-  return rows.map(toStaffMember);
+    );
+  const invited = await db
+    .select(invitedColumns)
+    .from(staffInvitations)
+    .innerJoin(users, eq(users.id, staffInvitations.userId))
+    .where(
+      and(
+        eq(staffInvitations.companyId, companyId),
+        userId === undefined ? undefined : eq(staffInvitations.userId, userId),
+      ),
+    );
+  return [...members, ...invited]
+    .sort((a, b) => a.name.localeCompare(b.name, 'pt-BR') || a.userId.localeCompare(b.userId))
+    .map(toStaffMember);
 }
 
 /**
@@ -58,21 +90,31 @@ export async function lockClubStaff(tx: Database, options: { companyId: string }
 export const staffMemberOf = (companyId: string, userId: string) =>
   and(eq(companyStaff.companyId, companyId), eq(companyStaff.userId, userId));
 
+/** The condition naming one pending invitation of a club. */
+export const invitationOf = (companyId: string, userId: string) =>
+  and(eq(staffInvitations.companyId, companyId), eq(staffInvitations.userId, userId));
+
 /**
- * Locks the club's staff (lockClubStaff) and reads the role of one of them: the start of every
- * change of a staff member. StaffMemberNotFound when they are not of the club's staff.
+ * Locks the club's staff (lockClubStaff) and reads the role of one of them, or of a person the
+ * club invited (`isPending`): the start of every change of a staff member. StaffMemberNotFound
+ * when they are neither.
  */
 export async function lockStaffMember(
   tx: Database,
   options: { companyId: string; userId: string },
-): Promise<StaffRole> {
+): Promise<{ role: StaffRole; isPending: boolean }> {
   await lockClubStaff(tx, { companyId: options.companyId });
   const [current] = await tx
     .select({ role: companyStaff.role })
     .from(companyStaff)
     .where(staffMemberOf(options.companyId, options.userId));
-  if (!current) throw new AppError('StaffMemberNotFound');
-  return current.role;
+  if (current) return { role: current.role, isPending: false };
+  const [invited] = await tx
+    .select({ role: staffInvitations.role })
+    .from(staffInvitations)
+    .where(invitationOf(options.companyId, options.userId));
+  if (!invited) throw new AppError('StaffMemberNotFound');
+  return { role: invited.role, isPending: true };
 }
 
 /**

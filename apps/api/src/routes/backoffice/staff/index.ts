@@ -49,7 +49,7 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['staff'],
         summary:
-          'Adiciona uma pessoa à equipe pelo CPF (conta nova: convite por e-mail, se o servidor envia e-mails e há e-mail; senão, senha provisória mostrada uma vez)',
+          'Convida uma pessoa para a equipe pelo CPF, tenha ela conta ou não (a mesma resposta): por e-mail, se o servidor envia e-mails e há e-mail; senão, senha provisória mostrada uma vez. A pessoa só entra no clube ao aceitar',
         params: companyParamsSchema,
         body: addStaffBodySchema,
         response: { 201: addStaffResultSchema, ...errors },
@@ -96,7 +96,8 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { permission: 'staff.manage' },
       schema: {
         tags: ['staff'],
-        summary: 'Tira uma pessoa da equipe do clube (o acesso acaba na próxima requisição)',
+        summary:
+          'Tira uma pessoa da equipe do clube ou cancela o convite (o acesso acaba na próxima requisição; links e senha provisória do clube deixam de valer)',
         params: staffMemberParamsSchema,
         response: { 200: okSchema, ...errors },
       },

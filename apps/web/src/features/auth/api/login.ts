@@ -4,11 +4,19 @@ import { api } from '@/lib/api-client';
 import { setSession } from '@/lib/session';
 import { parseSession } from '@/lib/stored-shapes';
 
-/** POST /auth/login. The cpf goes out as digits only (docs/domain.md, Back-office screens). */
-export async function login(credentials: LoginForm): Promise<Session> {
+/**
+ * POST /auth/login. The cpf goes out as digits only (docs/domain.md, Back-office screens);
+ * `invitation` (a club's link token or one-time password) accepts that club's invitation too.
+ */
+export async function login(credentials: LoginForm & { invitation?: string }): Promise<Session> {
+  const { invitation } = credentials;
   const data = await api.post(
     '/auth/login',
-    { cpf: stripCpf(credentials.cpf), password: credentials.password },
+    {
+      cpf: stripCpf(credentials.cpf),
+      password: credentials.password,
+      ...(invitation ? { invitation } : {}),
+    },
     { authenticated: false },
   );
   const session = parseSession(data);

@@ -1,18 +1,24 @@
 import type { LoginForm as LoginFormValues } from '@clube/shared';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Controller, useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { CpfInput } from '@/components/ui/cpf-input';
 import { FormField, inputStyles } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
 import { PasswordInput } from '@/components/ui/password-input';
 import { paths } from '@/config/paths';
+import { errorKeyOf, errorMessageOf } from '@/lib/errors';
 import { lazyToast } from '@/lib/toast';
 import { useLogin } from '../api/login';
 import { loginErrorMessageKey } from '../utils/login-error-message';
 
-type LoginFormProps = { onSuccess: () => void };
+type LoginFormProps = {
+  onSuccess: () => void;
+  /** A club's invitation link the person opens by signing in (from the link's page). */
+  invitation?: string;
+};
 
 /** zod and its resolver arrive after the form has painted; the first check waits for them. */
 const loadResolver = () =>
@@ -21,8 +27,10 @@ const loadResolver = () =>
 const resolver: Resolver<LoginFormValues> = async (values, context, options) =>
   (await loadResolver())(values, context, options);
 
-export function LoginForm({ onSuccess }: LoginFormProps) {
+export function LoginForm({ onSuccess, invitation }: LoginFormProps) {
   const { t } = useTranslation();
+  const [hasCode, setHasCode] = useState(false);
+  const [code, setCode] = useState('');
   const {
     control,
     register,
@@ -45,11 +53,20 @@ export function LoginForm({ onSuccess }: LoginFormProps) {
   });
 
   const onSubmit = handleSubmit((values) => {
-    loginMutation.mutate(values, {
-      onError: (error) => {
-        lazyToast.error(t(loginErrorMessageKey(error)));
+    const typed = code.trim();
+    loginMutation.mutate(
+      { ...values, invitation: typed || invitation },
+      {
+        onError: (error) => {
+          const key = errorKeyOf(error);
+          lazyToast.error(
+            key === 'StaffInvitationInvalid' || key === 'StaffInvitationNeedsPassword'
+              ? errorMessageOf(error, t('auth.toasts.technicalProblems'))
+              : t(loginErrorMessageKey(error)),
+          );
+        },
       },
-    });
+    );
   });
 
   return (
@@ -94,6 +111,24 @@ export function LoginForm({ onSuccess }: LoginFormProps) {
           </Link>
         </div>
       </div>
+      {invitation === undefined &&
+        (hasCode ? (
+          <Input
+            label={t('auth.login.invitationCode')}
+            hint={t('auth.login.invitationCodeHint')}
+            autoComplete="off"
+            value={code}
+            onChange={(event) => setCode(event.target.value)}
+          />
+        ) : (
+          <button
+            type="button"
+            onClick={() => setHasCode(true)}
+            className="text-sm font-medium text-brand-700 underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-brand-700"
+          >
+            {t('auth.login.haveInvitationCode')}
+          </button>
+        ))}
       <Button type="submit" size="lg" className="w-full" isLoading={loginMutation.isPending}>
         {loginMutation.isPending ? t('auth.login.submitting') : t('auth.login.submit')}
       </Button>

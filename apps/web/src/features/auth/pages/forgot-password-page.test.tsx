@@ -1,7 +1,8 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { getSession } from '@/lib/session';
+import { buildCompany, buildSession } from '@/testing/factories';
 import { apiError, mockApi, reply, route } from '@/testing/mock-api';
 import { renderApp } from '@/testing/render';
 
@@ -68,5 +69,37 @@ describe('reset-password page (the link of the message)', () => {
     await user.click(screen.getByRole('button', { name: 'Salvar senha e entrar' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Este link não vale mais');
     expect(getSession()).toBeNull();
+  });
+
+  it('takes a club invitation to the sign-in when the account already opens another club', async () => {
+    const user = userEvent.setup();
+    const session = buildSession();
+    const token = 'abcdefghijklmnopqrstuvwxyz0123456789';
+    const { requests } = mockApi(
+      route.post('/auth/access-link/redeem', apiError('StaffInvitationNeedsPassword')),
+      route.post('/auth/login', session),
+      route.get('/backoffice/company', { items: [buildCompany()] }),
+    );
+    window.location.hash = `#token=${token}`;
+    const { router } = renderApp('/redefinir-senha');
+    await user.type(await screen.findByLabelText('Nova senha'), 'nova-senha-1');
+    await user.type(screen.getByLabelText('Repita a nova senha'), 'nova-senha-1');
+    await user.click(screen.getByRole('button', { name: 'Salvar senha e entrar' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(
+      await screen.findByText(/Entre com o seu CPF e a sua senha de sempre para aceitar o convite/),
+    ).toBeVisible();
+    // The code field is not offered: the link is the invitation.
+    expect(screen.queryByRole('button', { name: /código de convite/ })).toBeNull();
+    await user.type(screen.getByLabelText('CPF'), '52998224725');
+    await user.type(screen.getByLabelText('Senha'), 'senha-de-sempre');
+    await user.click(screen.getByRole('button', { name: 'Entrar' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/select-company'));
+    expect(requests.find((request) => request.url === '/api/auth/login')?.body).toEqual({
+      cpf: '52998224725',
+      password: 'senha-de-sempre',
+      invitation: token,
+    });
   });
 });

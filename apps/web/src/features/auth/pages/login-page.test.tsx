@@ -82,6 +82,26 @@ describe('login page', () => {
     expect(getSession()).toEqual(session);
   });
 
+  it('sends the code of a club invitation typed beside the password, and says why it failed', async () => {
+    const { requests } = mockApi(route.post('/auth/login', apiError('StaffInvitationInvalid')));
+    renderApp('/login');
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('CPF'), '52998224725');
+    await user.type(screen.getByLabelText('Senha'), 'clube123');
+    await user.click(
+      screen.getByRole('button', { name: 'Tenho um código de convite de um clube' }),
+    );
+    await user.type(screen.getByLabelText('Código de convite'), 'abcdefgh2345');
+    await user.click(screen.getByRole('button', { name: 'Entrar' }));
+
+    expect(await screen.findByText(/Este convite não vale mais/)).toBeVisible();
+    expect(requests[0]?.body).toEqual({
+      cpf: '52998224725',
+      password: 'clube123',
+      invitation: 'abcdefgh2345',
+    });
+  });
+
   /** An error body with a code the shared table does not hold (older API versions sent them). */
   const legacyError = (statusCode: number, error: string): ErrorBody => ({
     statusCode,

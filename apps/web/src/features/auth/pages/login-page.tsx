@@ -1,5 +1,6 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { paths, readLoginReturnPath } from '@/config/paths';
 import { returnPathParam } from '@/lib/return-path';
@@ -13,6 +14,11 @@ function isKnownLoginError(value: string): value is KnownLoginError {
   return (knownLoginErrors as readonly string[]).includes(value);
 }
 
+/** A club's invitation link handed over by its page (`#convite=…`): in the fragment, never logged. */
+function invitationIn(hash: string): string | undefined {
+  return /[#&]convite=([A-Za-z0-9_-]+)/.exec(hash)?.[1];
+}
+
 export function LoginPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -21,6 +27,8 @@ export function LoginPage() {
   const errorCode = params.error ?? searchParams.get('error');
   // The page that asked for the login (a path of this app only): it opens once signed in.
   const returnTo = readLoginReturnPath(searchParams.get(returnPathParam));
+  const { hash } = useLocation();
+  const [invitation] = useState(() => invitationIn(hash));
 
   return (
     <AuthLayout>
@@ -33,8 +41,10 @@ export function LoginPage() {
             : t('auth.loginErrors.unknown')}
         </Alert>
       )}
+      {invitation && <Alert className="mt-6">{t('auth.login.invitationFromLink')}</Alert>}
       <div className="mt-8">
         <LoginForm
+          invitation={invitation}
           onSuccess={() => navigate(returnTo ?? paths.selectCompany.href(), { replace: true })}
         />
       </div>

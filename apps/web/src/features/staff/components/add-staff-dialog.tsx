@@ -25,9 +25,9 @@ type AddStaffForm = { cpf: string; name: string; email: string; role: (typeof st
 const emptyForm: AddStaffForm = { cpf: '', name: '', email: '', role: 'recepcao' };
 
 /**
- * Adds a person to the club's staff by CPF. An existing account joins as it is; a new one is
- * created and either invited by e-mail (the server sends mail and an e-mail was given: the dialog
- * says where to) or given a one-time password, shown here once.
+ * Invites a person to the club's staff by CPF, whether they have an account or not (the answer
+ * is the same): by e-mail (the server sends mail and an e-mail was given: the dialog says where
+ * to) or by a one-time password, shown here once, to hand over.
  */
 export function AddStaffDialog({
   companyId,
@@ -106,7 +106,7 @@ export function AddStaffDialog({
               })}
             </p>
           </div>
-        ) : result.oneTimePassword ? (
+        ) : (
           <div className="mt-4 space-y-2">
             <p className="text-sm text-slate-700">{t('staff.added.oneTimePassword')}</p>
             <p
@@ -117,8 +117,6 @@ export function AddStaffDialog({
             </p>
             <p className="text-sm text-slate-600">{t('staff.added.oneTimePasswordHint')}</p>
           </div>
-        ) : (
-          <p className="mt-4 text-sm text-slate-600">{t('staff.added.existingAccount')}</p>
         )}
       </Dialog>
     );

@@ -18,6 +18,7 @@ const ana: StaffMember = {
   role: 'administrador',
   mustChangePassword: false,
   invitationPending: false,
+  invitedByEmail: false,
   createdAt: '2026-01-10T12:00:00.000Z',
 };
 
@@ -30,7 +31,7 @@ function signedInAdministrator() {
 }
 
 describe('Equipe', () => {
-  it('adds a new person and shows the one-time password once', async () => {
+  it('invites a person and shows the one-time password once; the list says the invitation is pending', async () => {
     const company = signedInAdministrator();
     const rita: StaffMember = {
       ...ana,
@@ -38,7 +39,7 @@ describe('Equipe', () => {
       name: 'Rita Lima',
       cpf: '12345678909',
       role: 'recepcao',
-      mustChangePassword: true,
+      invitationPending: true,
     };
     let members = [ana];
     const { requests } = mockApi(
@@ -56,14 +57,15 @@ describe('Equipe', () => {
     await user.click(screen.getByRole('button', { name: 'Adicionar pessoa' }));
     const dialog = await screen.findByRole('dialog', { name: 'Adicionar pessoa à equipe' });
     expect(
-      await within(dialog).findByText(/Este servidor não envia e-mails: quem ainda não tem conta/),
+      await within(dialog).findByText(/Este servidor não envia e-mails: você recebe uma senha/),
     ).toBeVisible();
     await user.type(within(dialog).getByLabelText('CPF'), '12345678909');
     await user.type(within(dialog).getByLabelText('Nome'), 'Rita Lima');
     await user.click(within(dialog).getByRole('button', { name: 'Adicionar' }));
 
-    const added = await screen.findByRole('dialog', { name: 'Pessoa adicionada' });
+    const added = await screen.findByRole('dialog', { name: 'Convite criado' });
     expect(within(added).getByText('abcdefgh2345')).toBeVisible();
+    expect(within(added).getByText(/informa esta como código de convite/)).toBeVisible();
     const sent = requests.find((request) => request.method === 'POST');
     expect(sent?.body).toMatchObject({
       cpf: expect.stringMatching(/^123\.?456\.?789-?09$/) as unknown,
@@ -71,7 +73,13 @@ describe('Equipe', () => {
       role: 'recepcao',
     });
     await user.click(within(added).getAllByRole('button', { name: 'Fechar' })[0]!);
-    expect(await screen.findByText('Ainda não trocou a senha provisória.')).toBeVisible();
+    const row = (await screen.findByText('Rita Lima')).closest('li')!;
+    expect(within(row).getByText('Convite pendente')).toBeVisible();
+    expect(
+      within(row).getByText('Aguardando a pessoa entrar com a senha provisória entregue.'),
+    ).toBeVisible();
+    await user.click(within(row).getByRole('button', { name: 'Remover Rita Lima da equipe' }));
+    expect(await screen.findByText(/O convite de Rita Lima é cancelado/)).toBeVisible();
   });
 
   it('says where the invitation went when the server sends mail, and shows no password', async () => {
@@ -84,6 +92,7 @@ describe('Equipe', () => {
       email: 'bruno@gmail.com',
       role: 'consulta',
       invitationPending: true,
+      invitedByEmail: true,
     };
     let members = [ana];
     const { requests } = mockApi(
@@ -102,14 +111,14 @@ describe('Equipe', () => {
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Adicionar pessoa' }, firstRender));
     const dialog = await screen.findByRole('dialog', { name: 'Adicionar pessoa à equipe' });
-    expect(await within(dialog).findByText(/recebe neste e-mail um convite/)).toBeVisible();
+    expect(await within(dialog).findByText(/recebe neste e-mail o convite/)).toBeVisible();
     await user.type(within(dialog).getByLabelText('CPF'), '12345678909');
     await user.type(within(dialog).getByLabelText('Nome'), 'Bruno Lima');
     await user.type(within(dialog).getByLabelText('E-mail (opcional)'), 'bruno@gmail.com');
     await user.selectOptions(within(dialog).getByLabelText('Papel'), 'consulta');
     await user.click(within(dialog).getByRole('button', { name: 'Adicionar' }));
 
-    const added = await screen.findByRole('dialog', { name: 'Pessoa adicionada' });
+    const added = await screen.findByRole('dialog', { name: 'Convite criado' });
     expect(within(added).getByText('Convite enviado para b•••@g•••.com.')).toBeVisible();
     expect(within(added).getByText(/vale até 04\/12\/2026/)).toBeVisible();
     expect(within(added).queryByTestId('one-time-password')).toBeNull();
@@ -119,7 +128,7 @@ describe('Equipe', () => {
     });
     await user.click(within(added).getAllByRole('button', { name: 'Fechar' })[0]!);
     expect(
-      await screen.findByText('Convite enviado por e-mail; ainda não criou a senha.'),
+      await screen.findByText('Convite enviado para bruno@gmail.com; a pessoa ainda não aceitou.'),
     ).toBeVisible();
   });
 

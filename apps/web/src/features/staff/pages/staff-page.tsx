@@ -88,6 +88,11 @@ export function StaffPage() {
                         {t('staff.you')}
                       </span>
                     )}
+                    {member.invitationPending && (
+                      <span className="ml-2 inline-block rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-900">
+                        {t('staff.invitationPending')}
+                      </span>
+                    )}
                   </p>
                   <p className="text-sm text-slate-600 tabular-nums">
                     {formatCpf(member.cpf)}
@@ -97,7 +102,11 @@ export function StaffPage() {
                     <p className="text-sm text-amber-800">{t('staff.pendingPassword')}</p>
                   )}
                   {member.invitationPending && (
-                    <p className="text-sm text-amber-800">{t('staff.invitationPending')}</p>
+                    <p className="text-sm text-amber-800">
+                      {member.invitedByEmail && member.email
+                        ? t('staff.invitationPendingByEmail', { email: member.email })
+                        : t('staff.invitationPendingByCode')}
+                    </p>
                   )}
                 </div>
                 <div className="flex items-center gap-2">
@@ -139,7 +148,12 @@ export function StaffPage() {
       <ConfirmDialog
         isOpen={removing !== null}
         title={t('staff.confirmRemove.title')}
-        message={t('staff.confirmRemove.message', { name: removing?.name ?? '' })}
+        message={t(
+          removing?.invitationPending
+            ? 'staff.confirmRemove.messagePending'
+            : 'staff.confirmRemove.message',
+          { name: removing?.name ?? '' },
+        )}
         confirmLabel={t('staff.confirmRemove.confirm')}
         cancelLabel={t('staff.cancel')}
         isPending={removeStaff.isPending}

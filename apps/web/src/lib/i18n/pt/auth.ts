@@ -10,6 +10,12 @@ export const auth = {
     forgotPassword: 'Esqueceu sua senha?',
     submit: 'Entrar',
     submitting: 'Entrando…',
+    haveInvitationCode: 'Tenho um código de convite de um clube',
+    invitationCode: 'Código de convite',
+    invitationCodeHint:
+      'A senha provisória que o clube entregou. Entre com a sua senha de sempre e informe o código aqui para aceitar o convite.',
+    invitationFromLink:
+      'Você já tem acesso à área da equipe de outro clube. Entre com o seu CPF e a sua senha de sempre para aceitar o convite.',
   },
   /** Messages for /login/:error and /login?error=… (set by the app, never typed by users). */
   loginErrors: {
