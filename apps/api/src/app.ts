@@ -12,7 +12,7 @@ import { clubEventsPlugin } from './plugins/club-events';
 import { databasePlugin } from './plugins/database';
 import { errorHandlerPlugin } from './plugins/error-handler';
 import { openApiPlugin } from './plugins/openapi';
-import { outboxPlugin } from './plugins/outbox';
+import { jobsPlugin } from './plugins/jobs';
 import { securityPlugin } from './plugins/security';
 import { spaPlugin } from './plugins/spa';
 import { storagePlugin } from './plugins/storage';
@@ -27,7 +27,7 @@ export type BuildAppOptions = {
   database: DatabaseHandle;
   jwtSecret: string;
   logger?: FastifyServerOptions['logger'];
-  /** Work the outbox in this process (the server does; tests drive `app.outbox` themselves). */
+  /** Run the background work in this process (the server does; tests drive `app.jobs` themselves). */
   sendMessages?: boolean;
   /** Web Push keys (`resolveVapidKeys`); absent: `config.vapidKeys`, or no push at all. */
   vapidKeys?: VapidKeys;
@@ -71,7 +71,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(openApiPlugin);
   await app.register(authPlugin, { jwtSecret: options.jwtSecret });
   await app.register(storagePlugin);
-  await app.register(outboxPlugin, {
+  await app.register(jobsPlugin, {
     start: options.sendMessages ?? false,
     vapidKeys: options.vapidKeys ?? options.config.vapidKeys,
   });

@@ -15,7 +15,8 @@ import {
   resolveVapidKeys,
 } from './config';
 import { loggerOptions } from './lib/logger';
-import { resumeAssociateImports } from './services/associates/import-associates';
+import { enqueueJob } from './lib/jobs/jobs';
+import { resumeImportsJob } from './services/associates/resume-imports-job';
 import { importUploadsFolder } from './services/maintenance/import-uploads-folder';
 import { demoLogin, demoMemberLogin, demoRoleLogins, seedDemo } from './seed/demo';
 
@@ -64,21 +65,14 @@ async function main() {
   }
 
   // An associates import that a crash interrupted while writing is finished; one interrupted while
-  // its file was being checked wrote nothing and is dropped (docs/decisions/007). In the
-  // background, a batch at a time like the import itself: the server answers meanwhile. On the
-  // embedded database nothing else can be checking a file (the data directory is locked).
-  void resumeAssociateImports(
+  // its file was being checked wrote nothing and is dropped (docs/decisions/007). By a job, a batch
+  // at a time like the import itself: the server answers meanwhile. On the embedded database
+  // nothing else can be checking a file (the data directory is locked).
+  await enqueueJob(
     database.db,
+    resumeImportsJob,
     config.database.driver === 'pglite' ? { staleStagingMs: 0 } : {},
-  )
-    .then(({ resumed, abandoned }) => {
-      if (resumed > 0 || abandoned > 0) {
-        app.log.info({ resumed, abandoned }, 'interrupted associates imports finished');
-      }
-    })
-    .catch((error: unknown) => {
-      app.log.error({ err: error }, 'could not finish an interrupted associates import');
-    });
+  );
 
   let closing = false;
   const shutdown = async (signal: string) => {

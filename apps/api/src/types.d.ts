@@ -3,7 +3,7 @@ import type { Permission, StaffRole } from '@clube/shared';
 import type { Config } from './config';
 import type { ClubEventHub } from './lib/club-events';
 import type { AfterResponse } from './lib/after-response';
-import type { OutboxSender } from './lib/mail/outbox-sender';
+import type { JobRunner } from './lib/jobs/runner';
 import type { PushTransport } from './lib/push/transport';
 import type { RateLimiter } from './lib/rate-limiter';
 import type { FileStorage } from './lib/storage/file-storage';
@@ -48,9 +48,9 @@ declare module 'fastify' {
       /** A request waiting longer than this (ms) is shed: the process is not ready past it. */
       readonly maxWaitMs: number;
     };
-    /** The outbox's sender (plugins/outbox.ts): `wake` it after committing a message. */
-    outbox: OutboxSender;
-    /** Web Push to the members' devices (plugins/outbox.ts); undefined when it has no keys. */
+    /** The background work's runner (plugins/jobs.ts): messages, pushes, jobs, schedules. */
+    jobs: JobRunner;
+    /** Web Push to the members' devices (plugins/jobs.ts); undefined when it has no keys. */
     push: PushTransport | undefined;
     /** Work a request starts without waiting for it (lib/after-response.ts). */
     afterResponse: AfterResponse;

@@ -28,6 +28,8 @@ export type AfterResponseLimits = {
 export function createAfterResponse(
   log: Logger,
   limits: AfterResponseLimits = { concurrency: 2, maxWaiting: 1000 },
+  /** Called after each piece of work (the job runner looks for what it queued). */
+  afterEach: () => void = () => {},
 ): AfterResponse {
   const waiting: Array<() => Promise<unknown>> = [];
   let running = 0;
@@ -40,6 +42,7 @@ export function createAfterResponse(
         .catch((error: unknown) => log.error({ err: error }, 'work after the response failed'))
         .finally(() => {
           running -= 1;
+          afterEach();
           next();
         });
     }

@@ -31,14 +31,9 @@ export async function requestAccessLink(
     { key: `access-link:${realm}:addr:${request.ip}`, limit: accessLinkLimits.perAddress },
   ]);
   const send = realm === 'staff' ? sendStaffAccessLink : sendMemberAccessLinks;
-  app.afterResponse.run(async () => {
-    const queued = await send(app.db, {
-      cpf,
-      publicUrl: app.config.publicUrl,
-      rateLimiter: app.rateLimiter,
-    });
-    if (queued > 0) app.outbox.wake();
-  });
+  app.afterResponse.run(() =>
+    send(app.db, { cpf, publicUrl: app.config.publicUrl, rateLimiter: app.rateLimiter }),
+  );
   return { ok: true as const };
 }
 
