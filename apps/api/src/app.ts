@@ -28,7 +28,7 @@ export type BuildAppOptions = {
   jwtSecret: string;
   logger?: FastifyServerOptions['logger'];
   /** Run the background work in this process (the server does; tests drive `app.jobs` themselves). */
-  sendMessages?: boolean;
+  runJobs?: boolean;
   /** Web Push keys (`resolveVapidKeys`); absent: `config.vapidKeys`, or no push at all. */
   vapidKeys?: VapidKeys;
 };
@@ -72,7 +72,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(authPlugin, { jwtSecret: options.jwtSecret });
   await app.register(storagePlugin);
   await app.register(jobsPlugin, {
-    start: options.sendMessages ?? false,
+    start: options.runJobs ?? false,
     vapidKeys: options.vapidKeys ?? options.config.vapidKeys,
   });
 

@@ -41,7 +41,7 @@ async function main() {
     jwtSecret: resolveJwtSecret(config),
     vapidKeys: resolveVapidKeys(config),
     logger: loggerOptions(config),
-    sendMessages: true,
+    runJobs: true,
   });
 
   // Earlier versions kept images in DATA_DIR/uploads; whatever rows still name is copied into the

@@ -87,7 +87,7 @@ export function useTestDatabase(): { readonly database: DatabaseHandle } {
 /** An app on a fresh database, for a test that opens and closes it itself (prefer `build`). */
 export async function createTestApp(
   overrides: Partial<Config> = {},
-  options: Pick<BuildAppOptions, 'logger'> = {},
+  options: Pick<BuildAppOptions, 'logger' | 'runJobs'> = {},
 ): Promise<TestContext> {
   const { database, drop } = await createTestDatabase();
   const config: Config = {
@@ -117,7 +117,7 @@ export type BuiltApp = Omit<TestContext, 'close'> & { db: Database };
  */
 export function build(
   overrides: Partial<Config> = {},
-  options: Pick<BuildAppOptions, 'logger'> = {},
+  options: Pick<BuildAppOptions, 'logger' | 'runJobs'> = {},
 ): BuiltApp {
   let context: TestContext | undefined;
   beforeAll(async () => {

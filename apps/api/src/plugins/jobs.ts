@@ -82,7 +82,7 @@ export const jobsPlugin = fp(
     app.decorate('afterResponse', afterResponse);
     if (options.start) {
       app.addHook('onResponse', async (request, reply) => {
-        if (writeMethods.has(request.method) && reply.statusCode < 400) runner.wake();
+        if (writeMethods.has(request.method) && reply.statusCode < 400) app.jobs.wake();
       });
       app.addHook('onReady', async () => runner.start());
     }

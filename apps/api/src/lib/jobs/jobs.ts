@@ -122,10 +122,13 @@ export function jobsQueue(options: { jobs: AnyJob[]; schedules?: Schedule[] }): 
     table: {
       table: 'jobs',
       leaseColumn: 'locked_until',
-      where: sql`t.name in (${sql.join(
-        names.map((name) => sql`${name}`),
-        sql`, `,
-      )})`,
+      due:
+        names.length === 0
+          ? sql`false`
+          : sql`name in (${sql.join(
+              names.map((name) => sql`${name}`),
+              sql`, `,
+            )})`,
       returning: sql`t.name, t.payload`,
     },
     async prepare(db) {

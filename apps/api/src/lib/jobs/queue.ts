@@ -23,9 +23,11 @@ export type LeasedTable = {
   table: string;
   /** The column holding the claim's lease. */
   leaseColumn: string;
+  /** Which due rows this queue takes (a condition on the table's own columns). */
+  due?: SQL;
   /** Rows of other tables the claim reads with each row (`, push_subscriptions s`), as `t`. */
   from?: SQL;
-  /** Conditions on `t` and those rows (beyond being due). */
+  /** How those rows join `t`. */
   where?: SQL;
   /** The columns the claim answers (of `t` and `from`); `t.id` and `t.attempts` come anyway. */
   returning: SQL;
@@ -57,6 +59,7 @@ export async function claimDue<Row extends ClaimedRow>(
           select id from ${table}
           where status = 'pending' and next_attempt_at <= now()
             and (${lease} is null or ${lease} <= now())
+            ${queue.due ? sql`and ${queue.due}` : sql``}
           order by next_attempt_at
           limit ${options.limit}
           for update skip locked
