@@ -59,7 +59,6 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/health/jobs',
     {
-      config: { admission: 'exempt' },
       schema: {
         tags: ['health'],
         summary: 'O trabalho em segundo plano: filas e falhas',
@@ -67,7 +66,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
           'Quantas mensagens, notificações e tarefas esperam (e há quanto tempo a mais antiga), ' +
           'quantas tarefas foram abandonadas, e o que este processo fez desde que começou. Só ' +
           'contagens, nada de quem ou do quê.',
-        response: { 200: backgroundWorkSchema, 503: errorBodySchema },
+        response: { 200: backgroundWorkSchema },
       },
     },
     async () => ({ queues: await readQueueDepths(app.db), process: app.jobs.counters() }),
