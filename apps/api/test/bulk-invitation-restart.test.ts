@@ -36,7 +36,7 @@ async function progressThrough(url: string, token: string, companyId: string) {
 
 let lastSeen: unknown;
 
-async function waitUntil(condition: () => Promise<boolean>, what: string, timeoutMs = 240_000) {
+async function waitUntil(condition: () => Promise<boolean>, what: string, timeoutMs = 400_000) {
   const deadline = Date.now() + timeoutMs;
   while (!(await condition())) {
     if (Date.now() > deadline) {
@@ -142,5 +142,5 @@ describe('kill -9 in the middle of a bulk invitation', () => {
       // Claimed by the killed process, then by the next one.
       expect(job).toEqual({ status: 'done', attempts: 2 });
     });
-  }, 600_000);
+  }, 900_000);
 });
