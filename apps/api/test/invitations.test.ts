@@ -1,4 +1,4 @@
-import { accountLinks, auditEvents, outboxMessages, queryRows } from '@clube/db';
+import { accountLinks, auditEvents, companies, outboxMessages, queryRows } from '@clube/db';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -402,6 +402,14 @@ describe('the invitation to every member without a password', () => {
       await eachInvitedOnce(invitable);
       expect(await auditsOf(company.id)).toEqual([{ invited: 8 }]);
       void stuckRun;
+    });
+
+    it('is given up at once when its club was removed meanwhile', async () => {
+      const { company, staff } = await clubOf(3);
+      const bulk = await inviteAllAssociates(context.db, bulkOptions(company, staff, 2));
+      await context.db.delete(companies).where(eq(companies.id, company.id));
+      await workJobs(bulkRunner());
+      expect(await bulkJob(bulk!.batchId)).toMatchObject({ status: 'failed', attempts: 1 });
     });
 
     it('never invites a member twice in a day, also with two bulk invitations at once', async () => {

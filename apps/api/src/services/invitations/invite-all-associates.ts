@@ -4,7 +4,14 @@ import { randomUUID } from 'node:crypto';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { z } from 'zod';
 import { recordAudit } from '../../lib/audit';
-import { defineJob, jobProgress, queueJobStatement, type JobContext } from '../../lib/jobs/jobs';
+import { AppError } from '../../lib/app-error';
+import {
+  defineJob,
+  jobProgress,
+  PermanentJobError,
+  queueJobStatement,
+  type JobContext,
+} from '../../lib/jobs/jobs';
 import {
   invitationBatching,
   nextBatchSize,
@@ -85,6 +92,12 @@ export const bulkInvitationJob = (options: BulkInvitationJobOptions) =>
       const template = await renderTemplate(context.db, {
         companyId: payload.companyId,
         publicUrl: options.publicUrl,
+      }).catch((error: unknown) => {
+        // The club was removed meanwhile: nobody is left to invite, whatever the retries.
+        if (error instanceof AppError && error.key === 'CompanyNotFound') {
+          throw new PermanentJobError('the club no longer exists');
+        }
+        throw error;
       });
       const progress = { ...payload };
       for (;;) {
