@@ -16,7 +16,7 @@ import { databasePlugin } from './plugins/database';
 import { errorHandlerPlugin } from './plugins/error-handler';
 import { metricsPlugin } from './plugins/metrics';
 import { openApiPlugin } from './plugins/openapi';
-import { outboxPlugin } from './plugins/outbox';
+import { jobsPlugin } from './plugins/jobs';
 import { securityPlugin } from './plugins/security';
 import { spaPlugin } from './plugins/spa';
 import { storagePlugin } from './plugins/storage';
@@ -31,8 +31,8 @@ export type BuildAppOptions = {
   database: DatabaseHandle;
   jwtSecret: string;
   logger?: FastifyServerOptions['logger'];
-  /** Work the outbox in this process (the server does; tests drive `app.outbox` themselves). */
-  sendMessages?: boolean;
+  /** Run the background work in this process (the server does; tests drive `app.jobs` themselves). */
+  runJobs?: boolean;
   /** Web Push keys (`resolveVapidKeys`); absent: `config.vapidKeys`, or no push at all. */
   vapidKeys?: VapidKeys;
 };
@@ -90,8 +90,8 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(openApiPlugin);
   await app.register(authPlugin, { jwtSecret: options.jwtSecret });
   await app.register(storagePlugin);
-  await app.register(outboxPlugin, {
-    start: options.sendMessages ?? false,
+  await app.register(jobsPlugin, {
+    start: options.runJobs ?? false,
     vapidKeys: options.vapidKeys ?? options.config.vapidKeys,
   });
 

@@ -15,8 +15,9 @@ import {
   resolveVapidKeys,
 } from './config';
 import { loggerOptions } from './lib/logger';
+import { enqueueJob } from './lib/jobs/jobs';
 import { serveMetrics } from './plugins/metrics';
-import { resumeAssociateImports } from './services/associates/import-associates';
+import { resumeImportsJob } from './services/associates/resume-imports-job';
 import { importUploadsFolder } from './services/maintenance/import-uploads-folder';
 import { demoLogin, demoMemberLogin, demoRoleLogins, seedDemo } from './seed/demo';
 
@@ -41,7 +42,7 @@ async function main() {
     jwtSecret: resolveJwtSecret(config),
     vapidKeys: resolveVapidKeys(config),
     logger: loggerOptions(config),
-    sendMessages: true,
+    runJobs: true,
   });
 
   // Earlier versions kept images in DATA_DIR/uploads; whatever rows still name is copied into the
@@ -65,21 +66,14 @@ async function main() {
   }
 
   // An associates import that a crash interrupted while writing is finished; one interrupted while
-  // its file was being checked wrote nothing and is dropped (docs/decisions/007). In the
-  // background, a batch at a time like the import itself: the server answers meanwhile. On the
-  // embedded database nothing else can be checking a file (the data directory is locked).
-  void resumeAssociateImports(
+  // its file was being checked wrote nothing and is dropped (docs/decisions/007). By a job, a batch
+  // at a time like the import itself: the server answers meanwhile. On the embedded database
+  // nothing else can be checking a file (the data directory is locked).
+  await enqueueJob(
     database.db,
+    resumeImportsJob,
     config.database.driver === 'pglite' ? { staleStagingMs: 0 } : {},
-  )
-    .then(({ resumed, abandoned }) => {
-      if (resumed > 0 || abandoned > 0) {
-        app.log.info({ resumed, abandoned }, 'interrupted associates imports finished');
-      }
-    })
-    .catch((error: unknown) => {
-      app.log.error({ err: error }, 'could not finish an interrupted associates import');
-    });
+  );
 
   let metricsServer: Awaited<ReturnType<typeof serveMetrics>> | undefined;
   let closing = false;

@@ -4,7 +4,7 @@ import type { Config } from './config';
 import type { ClubEventHub } from './lib/club-events';
 import type { Metrics } from './lib/metrics';
 import type { AfterResponse } from './lib/after-response';
-import type { OutboxSender } from './lib/mail/outbox-sender';
+import type { JobRunner } from './lib/jobs/runner';
 import type { PushTransport } from './lib/push/transport';
 import type { RateLimiter } from './lib/rate-limiter';
 import type { AddressLimit } from './services/auth/login';
@@ -56,9 +56,9 @@ declare module 'fastify' {
       /** A request waiting longer than this (ms) is shed; a queue stalled this long is not ready. */
       readonly maxWaitMs: number;
     };
-    /** The outbox's sender (plugins/outbox.ts): `wake` it after committing a message. */
-    outbox: OutboxSender;
-    /** Web Push to the members' devices (plugins/outbox.ts); undefined when it has no keys. */
+    /** The background work's runner (plugins/jobs.ts): messages, pushes, jobs, schedules. */
+    jobs: JobRunner;
+    /** Web Push to the members' devices (plugins/jobs.ts); undefined when it has no keys. */
     push: PushTransport | undefined;
     /** Work a request starts without waiting for it (lib/after-response.ts). */
     afterResponse: AfterResponse;

@@ -2,7 +2,8 @@ import { accountLinks, associates, companyStaff, outboxMessages } from '@clube/d
 import { formatCpf } from '@clube/shared';
 import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createOutboxSender, type OutboxSender } from '../src/lib/mail/outbox-sender';
+import type { JobRunner } from '../src/lib/jobs/runner';
+import { createOutboxSender } from '../src/lib/mail/outbox-sender';
 import { createMailTransport } from '../src/lib/mail/transport';
 import { accessLinkLimits } from '../src/services/account-links/send-access-links';
 import {
@@ -24,7 +25,7 @@ import { startSmtpTestServer, type SmtpTestServer } from './smtp-test-server';
  */
 const context = build({ publicUrl: 'https://reservas.clube.test' });
 let smtp: SmtpTestServer;
-let sender: OutboxSender;
+let sender: JobRunner;
 let transport: ReturnType<typeof createMailTransport>;
 
 beforeAll(async () => {

@@ -93,7 +93,7 @@ export function useTestDatabase(): { readonly database: DatabaseHandle } {
 /** An app on a fresh database, for a test that opens and closes it itself (prefer `build`). */
 export async function createTestApp(
   overrides: Partial<Config> = {},
-  { embedded, ...options }: Pick<BuildAppOptions, 'logger'> & { embedded?: boolean } = {},
+  { embedded, ...options }: Pick<BuildAppOptions, 'logger' | 'runJobs'> & { embedded?: boolean } = {},
 ): Promise<TestContext> {
   const { database, drop } = await createTestDatabase({ embedded });
   const config: Config = {
@@ -123,7 +123,7 @@ export type BuiltApp = Omit<TestContext, 'close'> & { db: Database };
  */
 export function build(
   overrides: Partial<Config> = {},
-  options: Pick<BuildAppOptions, 'logger'> & { embedded?: boolean } = {},
+  options: Pick<BuildAppOptions, 'logger' | 'runJobs'> & { embedded?: boolean } = {},
 ): BuiltApp {
   let context: TestContext | undefined;
   beforeAll(async () => {

@@ -1,4 +1,4 @@
-import { accountLinks, auditEvents, outboxMessages, queryRows } from '@clube/db';
+import { accountLinks, auditEvents, companies, outboxMessages, queryRows } from '@clube/db';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -14,11 +14,14 @@ import { countRoundTrips, type RoundTripCounter } from './round-trip-counter';
 import { createOutboxSender } from '../src/lib/mail/outbox-sender';
 import { MailDeliveryError } from '../src/lib/mail/transport';
 import { latestBatchQuery } from '../src/services/invitations/get-invitation-summary';
+import { jobsQueue } from '../src/lib/jobs/jobs';
+import { createJobRunner, type JobRunner } from '../src/lib/jobs/runner';
 import {
-  invitationBatching,
+  bulkInvitationJob,
   inviteAllAssociates,
-  nextBatchSize,
-} from '../src/services/invitations/queue-invitations';
+  type BulkInvitationJobOptions,
+} from '../src/services/invitations/invite-all-associates';
+import { invitationBatching, nextBatchSize } from '../src/services/invitations/queue-invitations';
 
 /** Invitations to the members' portal: to one member from their page, and to all at once. */
 const context = build({ publicUrl: 'https://reservas.clube.test' });
@@ -60,6 +63,54 @@ const invitationsTo = (associateId: string) =>
     .select()
     .from(outboxMessages)
     .where(and(eq(outboxMessages.associateId, associateId), eq(outboxMessages.kind, 'invitation')));
+
+/** A runner of bulk invitations' jobs only (their messages stay pending). */
+const bulkRunner = (
+  options: Partial<BulkInvitationJobOptions> & { leaseSeconds?: number } = {},
+): JobRunner =>
+  createJobRunner(context.db, {
+    log: { info() {}, warn() {}, error() {} },
+    leaseSeconds: options.leaseSeconds,
+    queues: [
+      jobsQueue({
+        jobs: [bulkInvitationJob({ publicUrl: 'https://reservas.clube.test', ...options })],
+      }),
+    ],
+  });
+
+async function workJobs(runner: JobRunner) {
+  while ((await runner.runOnce()) > 0);
+}
+
+/** The row of a bulk invitation's job. */
+async function bulkJob(batchId: string) {
+  const [row] = await queryRows<{
+    status: string;
+    attempts: number;
+    locked_until: Date | null;
+    payload: { invited: number; batches: number };
+  }>(context.db, sql`select * from jobs where payload->>'batchId' = ${batchId}`);
+  return row!;
+}
+const bulkProgress = async (batchId: string) => (await bulkJob(batchId)).payload;
+
+const auditsOf = async (companyId: string) =>
+  (
+    await context.db
+      .select({ data: auditEvents.data })
+      .from(auditEvents)
+      .where(
+        and(eq(auditEvents.entityId, companyId), eq(auditEvents.action, 'associate.invite-all')),
+      )
+  ).map((row) => row.data);
+
+async function waitFor(condition: () => Promise<boolean>, timeoutMs = 10_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error('timed out');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
 
 function tokenIn(text: string): string {
   const match = /#token=([A-Za-z0-9_-]+)/.exec(text);
@@ -195,7 +246,7 @@ describe('the invitation to every member without a password', () => {
     ).map((message) => tokenIn(message.textBody));
     expect(new Set(tokens).size).toBe(3);
 
-    while ((await context.app.outbox.runOnce()) > 0);
+    while ((await context.app.jobs.runOnce()) > 0);
     const after = await summary(headers, company.id);
     expect(after.json()).toMatchObject({
       eligible: 0,
@@ -231,7 +282,6 @@ describe('the invitation to every member without a password', () => {
   });
 
   describe('at the size of a large club, in bounded batches', () => {
-    const silentLog = { error() {} };
     async function clubOf(members: number) {
       const { company, staff } = await createClubWithStaff(context.db, { name: 'Clube Grande' });
       const invitable = [];
@@ -243,31 +293,28 @@ describe('the invitation to every member without a password', () => {
     const eachInvitedOnce = async (members: Array<{ id: string }>) => {
       for (const member of members) expect(await invitationsTo(member.id)).toHaveLength(1);
     };
+    const bulkOptions = (company: { id: string }, staff: { id: string }, batchSize: number) => ({
+      companyId: company.id,
+      actorUserId: staff.id,
+      publicUrl: 'https://reservas.clube.test',
+      batchSize,
+    });
 
     it('queues N members in ⌊N / size⌋ + 1 statements, each member once', async () => {
       const { company, staff, invitable } = await clubOf(7);
-      const bulk = await inviteAllAssociates(context.db, {
-        companyId: company.id,
-        actorUserId: staff.id,
-        publicUrl: 'https://reservas.clube.test',
-        log: silentLog,
-        batchSize: 3,
-      });
+      const bulk = await inviteAllAssociates(context.db, bulkOptions(company, staff, 3));
+      // The first batch before the answer, the rest by its job.
+      expect(bulk).toMatchObject({ invited: 3, continues: true });
+      await workJobs(bulkRunner());
       // 3 + 3 + 1: the short third batch says there is nobody left.
-      expect(await bulk!.finished).toEqual({ invited: 7, batches: 3 });
+      expect(await bulkProgress(bulk!.batchId)).toMatchObject({ invited: 7, batches: 3 });
       await eachInvitedOnce(invitable);
       const batchRows = await context.db
         .select()
         .from(outboxMessages)
         .where(eq(outboxMessages.batchId, bulk!.batchId));
       expect(batchRows).toHaveLength(7);
-      const [audit] = await context.db
-        .select()
-        .from(auditEvents)
-        .where(
-          and(eq(auditEvents.entityId, company.id), eq(auditEvents.action, 'associate.invite-all')),
-        );
-      expect(audit!.data).toEqual({ invited: 7 });
+      expect(await auditsOf(company.id)).toEqual([{ invited: 7 }]);
     });
 
     it('answers another request between two batches, which sees the progress so far', async () => {
@@ -275,28 +322,27 @@ describe('the invitation to every member without a password', () => {
       const headers = await bearerFor(context.app, staff.cpf);
       const totalsSeen: number[] = [];
       const elapsedSeen: number[] = [];
-      const bulk = await inviteAllAssociates(context.db, {
-        companyId: company.id,
-        actorUserId: staff.id,
-        publicUrl: 'https://reservas.clube.test',
-        log: silentLog,
-        batchSize: 2,
-        // Between two batches, a request of the progress banner must be answered: were the
-        // batches one transaction (or one statement), it would wait for all of them.
-        // Told how long the last batch took (the embedded database rests as long).
-        betweenBatches: async ({ elapsedMs }) => {
-          elapsedSeen.push(elapsedMs);
-          const answer = await Promise.race([
-            summary(headers, company.id),
-            new Promise<null>((resolve) => setTimeout(() => resolve(null), 10_000)),
-          ]);
-          expect(answer?.statusCode).toBe(200);
-          totalsSeen.push(answer!.json<{ latestBatch: { total: number } }>().latestBatch.total);
-        },
-      });
-      expect(await bulk!.finished).toEqual({ invited: 6, batches: 4 });
-      expect(totalsSeen).toEqual([2, 4, 6]);
-      expect(elapsedSeen).toHaveLength(3);
+      const bulk = await inviteAllAssociates(context.db, bulkOptions(company, staff, 2));
+      await workJobs(
+        bulkRunner({
+          // Between two batches, a request of the progress banner must be answered: were the
+          // batches one transaction (or one statement), it would wait for all of them.
+          // Told how long the last batch took (the embedded database rests as long).
+          betweenBatches: async ({ elapsedMs }) => {
+            elapsedSeen.push(elapsedMs);
+            const answer = await Promise.race([
+              summary(headers, company.id),
+              new Promise<null>((resolve) => setTimeout(() => resolve(null), 10_000)),
+            ]);
+            expect(answer?.statusCode).toBe(200);
+            totalsSeen.push(answer!.json<{ latestBatch: { total: number } }>().latestBatch.total);
+          },
+        }),
+      );
+      expect(await bulkProgress(bulk!.batchId)).toMatchObject({ invited: 6, batches: 4 });
+      // The first batch (2) was queued by the request; the job's batches follow.
+      expect(totalsSeen).toEqual([4, 6]);
+      expect(elapsedSeen).toHaveLength(2);
       expect(elapsedSeen.every((ms) => ms > 0)).toBe(true);
       await eachInvitedOnce(invitable);
     });
@@ -311,48 +357,74 @@ describe('the invitation to every member without a password', () => {
       expect(nextBatchSize(max, 1)).toBe(max);
     });
 
-    it('stops after the batch in hand when the API closes; pressing again invites the rest', async () => {
-      const { company, staff, invitable } = await clubOf(6);
-      const closing = new AbortController();
-      const options = {
-        companyId: company.id,
-        actorUserId: staff.id,
-        publicUrl: 'https://reservas.clube.test',
-        log: silentLog,
-        batchSize: 2,
-      };
-      const stopped = await inviteAllAssociates(context.db, {
-        ...options,
-        signal: closing.signal,
-        betweenBatches: async () => closing.abort(),
+    it('stops after the batch in hand when its runner stops; another resumes where it stopped', async () => {
+      const { company, staff, invitable } = await clubOf(8);
+      const bulk = await inviteAllAssociates(context.db, bulkOptions(company, staff, 2));
+      const stopping = bulkRunner({ betweenBatches: async () => void stopped() });
+      const stopped = () => stopping.stop();
+      stopping.start();
+      await waitFor(async () => (await bulkProgress(bulk!.batchId)).batches === 2);
+      await stopping.stop();
+      // Given back unfinished, due at once, the stop not counted as a failed attempt.
+      expect(await bulkJob(bulk!.batchId)).toMatchObject({
+        status: 'pending',
+        attempts: 0,
+        locked_until: null,
       });
-      expect(await stopped!.finished).toEqual({ invited: 2, batches: 1 });
-      const rest = await inviteAllAssociates(context.db, options);
-      expect(await rest!.finished).toEqual({ invited: 4, batches: 3 });
+      await workJobs(bulkRunner());
+      expect(await bulkProgress(bulk!.batchId)).toMatchObject({ invited: 8, batches: 5 });
       await eachInvitedOnce(invitable);
+      expect(await auditsOf(company.id)).toEqual([{ invited: 8 }]);
+    });
+
+    it('is finished by another runner once the lease of one that stopped answering is over, each member once', async () => {
+      const { company, staff, invitable } = await clubOf(8);
+      const bulk = await inviteAllAssociates(context.db, bulkOptions(company, staff, 2));
+      // A runner that hangs after its first batch, as a process that died would: its lease holds.
+      let hung = false;
+      const stuck = bulkRunner({
+        leaseSeconds: 60,
+        betweenBatches: () => {
+          hung = true;
+          return new Promise(() => {});
+        },
+      });
+      const stuckRun = stuck.runOnce();
+      await waitFor(async () => hung);
+      const other = bulkRunner();
+      expect(await other.runOnce()).toBe(0);
+      await context.db.execute(
+        sql`update jobs set locked_until = now() - interval '1 second' where payload->>'batchId' = ${bulk!.batchId}`,
+      );
+      await workJobs(other);
+      expect(await bulkJob(bulk!.batchId)).toMatchObject({ status: 'done', attempts: 2 });
+      expect(await bulkProgress(bulk!.batchId)).toMatchObject({ invited: 8, batches: 5 });
+      await eachInvitedOnce(invitable);
+      expect(await auditsOf(company.id)).toEqual([{ invited: 8 }]);
+      void stuckRun;
+    });
+
+    it('is given up at once when its club was removed meanwhile', async () => {
+      const { company, staff } = await clubOf(3);
+      const bulk = await inviteAllAssociates(context.db, bulkOptions(company, staff, 2));
+      await context.db.delete(companies).where(eq(companies.id, company.id));
+      await workJobs(bulkRunner());
+      expect(await bulkJob(bulk!.batchId)).toMatchObject({ status: 'failed', attempts: 1 });
     });
 
     it('never invites a member twice in a day, also with two bulk invitations at once', async () => {
       const { company, staff, invitable } = await clubOf(5);
-      const start = () =>
-        inviteAllAssociates(context.db, {
-          companyId: company.id,
-          actorUserId: staff.id,
-          publicUrl: 'https://reservas.clube.test',
-          log: silentLog,
-          batchSize: 2,
-        });
+      const start = () => inviteAllAssociates(context.db, bulkOptions(company, staff, 2));
       const both = await Promise.all([start(), start()]);
-      const results = await Promise.all(both.map((bulk) => bulk?.finished));
-      const invited = results.reduce((sum, result) => sum + (result?.invited ?? 0), 0);
-      expect(invited).toBe(5);
+      await workJobs(bulkRunner());
+      const progress = await Promise.all(both.map((bulk) => bulkProgress(bulk!.batchId)));
+      expect(progress.reduce((sum, result) => sum + result.invited, 0)).toBe(5);
       await eachInvitedOnce(invitable);
       expect(await start()).toBeNull();
     });
   });
 
   describe('its progress, kept on the batch', () => {
-    const silentLog = { error() {} };
     const silent = { info() {}, warn() {}, error() {} };
 
     /** What the messages of the batch say, counted one by one. */
@@ -384,10 +456,9 @@ describe('the invitation to every member without a password', () => {
         companyId: company.id,
         actorUserId: staff.id,
         publicUrl: 'https://reservas.clube.test',
-        log: silentLog,
         batchSize: 2,
       });
-      await bulk!.finished;
+      await workJobs(bulkRunner());
       return { company, headers: await bearerFor(context.app, staff.cpf), bulk: bulk! };
     }
 
@@ -426,7 +497,7 @@ describe('the invitation to every member without a password', () => {
         .update(outboxMessages)
         .set({ nextAttemptAt: new Date(Date.now() - 1_000) })
         .where(and(eq(outboxMessages.batchId, bulk.batchId), eq(outboxMessages.status, 'pending')));
-      while ((await context.app.outbox.runOnce()) > 0);
+      while ((await context.app.jobs.runOnce()) > 0);
       expect(await realCounts(bulk.batchId)).toEqual({ total: 5, done: 4, failed: 1, pending: 0 });
       expect(await progress()).toMatchObject({ ...(await realCounts(bulk.batchId)) });
     });

@@ -3,7 +3,8 @@ import { and, eq } from 'drizzle-orm';
 import ICAL from 'ical.js';
 import type { ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createOutboxSender, type OutboxSender } from '../src/lib/mail/outbox-sender';
+import type { JobRunner } from '../src/lib/jobs/runner';
+import { createOutboxSender } from '../src/lib/mail/outbox-sender';
 import { createMailTransport } from '../src/lib/mail/transport';
 import { bookingCalendar, queueDueReminders } from '../src/services/messages/member-messages';
 import { createAppointment, createAssociate, createPortalScene } from './factories';
@@ -18,7 +19,7 @@ import { startSmtpTestServer, type SmtpTestServer } from './smtp-test-server';
 const publicUrl = 'https://reservas.clube.test';
 const context = build({ publicUrl });
 let smtp: SmtpTestServer;
-let sender: OutboxSender;
+let sender: JobRunner;
 let transport: ReturnType<typeof createMailTransport>;
 
 beforeAll(async () => {

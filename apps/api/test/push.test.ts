@@ -4,7 +4,8 @@ import { errorMessageOf } from '@clube/shared';
 import { eq, sql } from 'drizzle-orm';
 import { decrypt } from 'http_ece';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createOutboxSender, type OutboxSender } from '../src/lib/mail/outbox-sender';
+import type { JobRunner } from '../src/lib/jobs/runner';
+import { createOutboxSender } from '../src/lib/mail/outbox-sender';
 import { generateVapidKeys } from '../src/lib/push/vapid';
 import { isPushServiceEndpoint, subscribePush } from '../src/services/portal/push-subscriptions';
 import { createPortalScene } from './factories';
@@ -20,7 +21,7 @@ const publicUrl = 'https://reservas.clube.test';
 const vapidKeys = generateVapidKeys();
 const context = build({ publicUrl, vapidKeys, pushHttpEndpoints: true });
 let pushService: PushTestServer;
-let sender: OutboxSender;
+let sender: JobRunner;
 
 beforeAll(async () => {
   pushService = await startPushTestServer();

@@ -35,7 +35,7 @@ const staffUrl = (companyId: string, userId?: string) =>
 
 async function deliver() {
   await context.app.afterResponse.idle();
-  while ((await context.app.outbox.runOnce()) > 0);
+  while ((await context.app.jobs.runOnce()) > 0);
 }
 
 function tokenIn(text: string | undefined): string {

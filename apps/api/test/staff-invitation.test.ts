@@ -38,7 +38,7 @@ const addPerson = (headers: Record<string, string>, companyId: string, body: obj
 /** Sends what the outbox holds through the app's own transport (SMTP_URL: the test server). */
 async function deliver() {
   await context.app.afterResponse.idle();
-  while ((await context.app.outbox.runOnce()) > 0);
+  while ((await context.app.jobs.runOnce()) > 0);
 }
 
 function tokenIn(text: string | undefined): string {

@@ -804,3 +804,5 @@ export const pushDeliveries = pgTable(
     check('push_deliveries_status', sql`${table.status} in ('pending','sent','failed')`),
   ],
 );
+
+export * from './schema-jobs';

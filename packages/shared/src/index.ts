@@ -22,3 +22,4 @@ export * from './schemas/staff';
 export * from './schemas/audit';
 export * from './schemas/message';
 export * from './schemas/invitation';
+export * from './schemas/background-work';

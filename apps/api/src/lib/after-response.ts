@@ -31,6 +31,8 @@ export type AfterResponseLimits = {
 export function createAfterResponse(
   log: Logger,
   limits: AfterResponseLimits = { concurrency: 2, maxWaiting: 1000 },
+  /** Called after each piece of work (the job runner looks for what it queued). */
+  afterEach: () => void = () => {},
 ): AfterResponse {
   const waiting: Array<{ work: () => Promise<unknown>; log: Logger }> = [];
   let running = 0;
@@ -43,6 +45,7 @@ export function createAfterResponse(
         .catch((error: unknown) => workLog.error({ err: error }, 'work after the response failed'))
         .finally(() => {
           running -= 1;
+          afterEach();
           next();
         });
     }

@@ -35,15 +35,16 @@ export async function requestAccessLink(
     accessLinkAddressLimit(realm)(request.ip),
   ]);
   const send = realm === 'staff' ? sendStaffAccessLink : sendMemberAccessLinks;
-  app.afterResponse.run(async () => {
-    const queued = await send(app.db, {
-      cpf,
-      publicUrl: app.config.publicUrl,
-      rateLimiter: app.rateLimiter,
-      address: request.ip,
-    });
-    if (queued > 0) app.outbox.wake();
-  }, request.log);
+  app.afterResponse.run(
+    () =>
+      send(app.db, {
+        cpf,
+        publicUrl: app.config.publicUrl,
+        rateLimiter: app.rateLimiter,
+        address: request.ip,
+      }),
+    request.log,
+  );
   return { ok: true as const };
 }
 

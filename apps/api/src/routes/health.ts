@@ -1,7 +1,8 @@
-import { errorBodySchema } from '@clube/shared';
+import { backgroundWorkSchema, errorBodySchema } from '@clube/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../lib/app-error';
+import { readQueueDepths } from '../lib/jobs/jobs';
 import {
   checkDatabase,
   checkMigrations,
@@ -64,5 +65,21 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       await checkMigrations(app.db, { log: request.log, latestMigration });
       return { status: 'ready' as const, working, waiting };
     },
+  );
+
+  app.get(
+    '/health/jobs',
+    {
+      schema: {
+        tags: ['health'],
+        summary: 'O trabalho em segundo plano: filas e falhas',
+        description:
+          'Quantas mensagens, notificações e tarefas esperam (e há quanto tempo a mais antiga), ' +
+          'quantas tarefas foram abandonadas, e o que este processo fez desde que começou. Só ' +
+          'contagens, nada de quem ou do quê.',
+        response: { 200: backgroundWorkSchema },
+      },
+    },
+    async () => ({ queues: await readQueueDepths(app.db), process: app.jobs.counters() }),
   );
 };

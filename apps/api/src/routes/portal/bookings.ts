@@ -68,7 +68,6 @@ export const portalBookingRoutes: FastifyPluginAsyncZod = async (app) => {
         body,
         confirmation: { publicUrl: app.config.publicUrl, log: request.log },
       });
-      app.outbox.wake();
       return reply.status(201).send(booking);
     },
   );

@@ -1,8 +1,5 @@
 import { associates, companies, queryRows, type Database } from '@clube/db';
-import { randomUUID } from 'node:crypto';
-import { setImmediate as nextTurn } from 'node:timers/promises';
 import { eq, sql, type SQL } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
 import { escapeHtml } from '../../lib/mail/layout';
@@ -59,10 +56,10 @@ export function nextBatchSize(
 }
 
 /** The invitation rendered once for a club, with placeholders for each member's parts. */
-type InvitationTemplate = { subject: string; text: string; html: string };
+export type InvitationTemplate = { subject: string; text: string; html: string };
 
 /** The club's invitation, rendered once with placeholders (the database fills them in). */
-async function renderTemplate(
+export async function renderTemplate(
   db: Database,
   options: { companyId: string; publicUrl: string },
 ): Promise<InvitationTemplate> {
@@ -90,11 +87,19 @@ type QueueOptions = {
   /** Keyset: only members whose card number sorts after this one (the last batch's last). */
   afterCardId?: string | null;
   limit?: number;
+  /**
+   * A data-modifying statement run with the batch (it may read `queued` and `targets`): a bulk
+   * invitation queues its job, and the job saves its progress, there, so they commit together
+   * with the batch.
+   */
+  alongside?: SQL;
 };
 
-type QueuedBatch = {
+export type QueuedBatch = {
   /** Invitations queued (a member invited meanwhile by another request is skipped). */
   queued: number;
+  /** Whether `alongside` changed a row (a job whose claim was lost changes none). */
+  progressed: boolean;
   /** Members the statement looked at, and the card number of the last: the next batch's key. */
   considered: number;
   lastCardId: string | null;
@@ -108,7 +113,7 @@ type QueuedBatch = {
  * source), kept only as its sha256, exactly as `issueAccessLink` keeps one. Members are taken in
  * card number order (the club's unique index), `limit` at a time.
  */
-async function queueInvitations(db: Database, options: QueueOptions): Promise<QueuedBatch> {
+export async function queueInvitations(db: Database, options: QueueOptions): Promise<QueuedBatch> {
   const message = options.template;
   const linkBase = memberAccessLinkUrl(options.publicUrl, '');
   // The link first: a name that happens to contain the link's placeholder stays a name.
@@ -116,6 +121,7 @@ async function queueInvitations(db: Database, options: QueueOptions): Promise<Qu
     sql`replace(replace(${template}::text, ${placeholders.link}::text, ${base}::text || t.token), ${placeholders.firstName}::text, ${firstName})`;
   const [row] = await queryRows<{
     queued: number;
+    progressed: boolean;
     considered: number;
     last_card_id: string | null;
   }>(
@@ -164,12 +170,15 @@ async function queueInvitations(db: Database, options: QueueOptions): Promise<Qu
       )`
           : sql``
       }
+      ${options.alongside ? sql`, alongside as (${options.alongside} returning 1)` : sql``}
       select (select count(*)::int from queued) as queued,
+        ${options.alongside ? sql`(select count(*)::int from alongside) > 0` : sql`true`} as progressed,
         (select count(*)::int from targets) as considered,
         (select max(card_id) from targets) as last_card_id`,
   );
   return {
     queued: row?.queued ?? 0,
+    progressed: row?.progressed ?? false,
     considered: row?.considered ?? 0,
     lastCardId: row?.last_card_id ?? null,
   };
@@ -220,107 +229,6 @@ export async function inviteAssociate(db: Database, options: InviteAssociateOpti
       associateId: options.id,
     });
   });
-}
-
-export type InviteAllAssociatesOptions = {
-  companyId: string;
-  actorUserId: string;
-  publicUrl: string;
-  /** Where a batch that failed in the background is told. */
-  log: Pick<FastifyBaseLogger, 'error'>;
-  /** Members per statement, fixed (tests); by default sized by time (`invitationBatching`). */
-  batchSize?: number;
-  /** The time each statement is sized to take (default `invitationBatching.targetMs`). */
-  targetMs?: number;
-  /**
-   * Awaited between two batches, with how long the last one took: by default the next turn of the
-   * event loop.
-   */
-  betweenBatches?: (last: { elapsedMs: number }) => Promise<unknown>;
-  /** Aborted (the API closing): no further batch; what was queued stays queued. */
-  signal?: AbortSignal;
-};
-
-export type BulkInvitation = {
-  batchId: string;
-  /**
-   * Resolves once every batch is queued and the audit event written: at once when one batch was
-   * enough. Never rejects: a batch that fails is logged, and what was queued stays queued.
-   */
-  finished: Promise<{ invited: number; batches: number }>;
-};
-
-/**
- * Invites every member of the club who has an e-mail and no portal password and was not invited
- * today, as one batch of messages whose progress `getInvitationSummary` follows. The messages are
- * queued in bounded batches, one statement each (its own transaction), sized to take a few tens of
- * milliseconds, with a turn for other requests between two: a club of 50 000 members never holds
- * the database for long. The first batch is queued before this answers, the others follow in the
- * background. A member is still invited at most once a day (the outbox's unique `dedupe_key`),
- * also when two bulk invitations run at once. The audit event records how many were invited once
- * all are queued. Answers null when nobody was left to invite.
- */
-export async function inviteAllAssociates(
-  db: Database,
-  options: InviteAllAssociatesOptions,
-): Promise<BulkInvitation | null> {
-  const batchId = randomUUID();
-  const betweenBatches = options.betweenBatches ?? (() => nextTurn());
-  const template = await renderTemplate(db, options);
-  let limit = options.batchSize ?? invitationBatching.first;
-  /** One batch; a batch as large as its limit means more members may remain. */
-  const queueBatch = async (afterCardId: string | null) => {
-    const started = performance.now();
-    const batch = await queueInvitations(db, {
-      ...options,
-      template,
-      batchId,
-      afterCardId,
-      limit,
-    });
-    const isFull = batch.considered === limit;
-    const elapsedMs = performance.now() - started;
-    if (!options.batchSize) limit = nextBatchSize(limit, elapsedMs, options.targetMs);
-    return { ...batch, isFull, elapsedMs };
-  };
-  const first = await queueBatch(null);
-  if (first.considered === 0) return null;
-
-  const queueTheRest = async () => {
-    let invited = first.queued;
-    let batches = 1;
-    let last = first;
-    try {
-      while (last.isFull) {
-        await betweenBatches({ elapsedMs: last.elapsedMs });
-        if (options.signal?.aborted) break;
-        last = await queueBatch(last.lastCardId);
-        invited += last.queued;
-        batches += 1;
-      }
-    } catch (error) {
-      options.log.error(
-        { err: error, batchId, invited },
-        'bulk invitation stopped: the members queued so far stay queued',
-      );
-    }
-    if (invited > 0) {
-      await recordAudit(db, {
-        companyId: options.companyId,
-        actorUserId: options.actorUserId,
-        action: 'associate.invite-all',
-        entityType: 'company',
-        entityId: options.companyId,
-        data: { invited },
-      }).catch((error: unknown) =>
-        options.log.error({ err: error, batchId }, 'bulk invitation not audited'),
-      );
-    }
-    return { invited, batches };
-  };
-  // One batch was enough (a small club): everything is done before the answer.
-  if (!first.isFull) return { batchId, finished: Promise.resolve(await queueTheRest()) };
-  return { batchId, finished: queueTheRest() };
 }
 
 /** How many members an invitation would go to now. */

@@ -4,6 +4,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import { associates, associateTitles, companies, queryRows, type Database } from '@clube/db';
 import { clubDateOf, clubTimeOf, dateLabel } from '@clube/shared';
 import { renderMessage, type MessageLayout } from '../../lib/mail/layout';
+import { z } from 'zod';
+import { defineJob } from '../../lib/jobs/jobs';
 import { enqueueMessages, type NewMessage } from '../../lib/mail/enqueue-messages';
 import { absoluteUrl } from '../account-links/links';
 import { readBookings, readersOf, type BookingRow, type MessageReader } from './read-bookings';
@@ -172,6 +174,19 @@ export async function queueBookingConfirmation(
   );
   return enqueueMessages(db, messages);
 }
+
+/**
+ * Queues the reminders due (`queueDueReminders`); run once a minute by the job runner (its
+ * schedule is declared in plugins/jobs.ts).
+ */
+export const dueRemindersJob = (options: { publicUrl: string }) =>
+  defineJob({
+    name: 'queue-due-reminders',
+    payload: z.object({}),
+    async handle(_payload, context) {
+      await queueDueReminders(context.db, options);
+    },
+  });
 
 /** Bookings whose reminder is due, not queued yet: at most this many per look. */
 const reminderBatch = 500;

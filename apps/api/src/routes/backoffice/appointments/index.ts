@@ -104,7 +104,6 @@ export const appointmentRoutes: FastifyPluginAsyncZod = async (app) => {
         request: request.body,
         confirmation: { publicUrl: app.config.publicUrl, log: request.log },
       });
-      app.outbox.wake();
       return reply.status(201).send(created);
     },
   );
@@ -195,7 +194,6 @@ export const appointmentRoutes: FastifyPluginAsyncZod = async (app) => {
         publicUrl: app.config.publicUrl,
         reason: request.body.reason,
       });
-      app.outbox.wake();
       const cancelled = await findAppointment(app.db, { companyIds: request.staff.companyIds, id });
       if (!cancelled) throw new AppError('AppointmentNotFound');
       return cancelled;
@@ -223,7 +221,6 @@ export const appointmentRoutes: FastifyPluginAsyncZod = async (app) => {
         reason: request.body.reason,
         isException: true,
       });
-      app.outbox.wake();
       const cancelled = await findAppointment(app.db, { companyIds: request.staff.companyIds, id });
       if (!cancelled) throw new AppError('AppointmentNotFound');
       return cancelled;
@@ -252,7 +249,6 @@ export const appointmentRoutes: FastifyPluginAsyncZod = async (app) => {
         reason: request.body.reason,
         publicUrl: app.config.publicUrl,
       });
-      app.outbox.wake();
       const moved = await findAppointment(app.db, { companyIds: request.staff.companyIds, id });
       if (!moved) throw new AppError('AppointmentNotFound');
       return moved;
@@ -321,7 +317,6 @@ export const appointmentRoutes: FastifyPluginAsyncZod = async (app) => {
         appointmentId: id,
         publicUrl: app.config.publicUrl,
       });
-      if (suspension) app.outbox.wake();
       return {
         ...(await reread(id, request.staff.companyIds)),
         titleSuspendedUntil: suspension?.endsAt.toISOString() ?? null,

@@ -61,7 +61,6 @@ export const blockedTimeRoutes: FastifyPluginAsyncZod = async (app) => {
         ...block,
         placeIds: [placeId],
       });
-      app.outbox.wake();
       return reply.status(201).send(created);
     },
   );
@@ -83,7 +82,6 @@ export const blockedTimeRoutes: FastifyPluginAsyncZod = async (app) => {
         publicUrl: app.config.publicUrl,
         ...request.body,
       });
-      app.outbox.wake();
       return reply.status(201).send(created);
     },
   );

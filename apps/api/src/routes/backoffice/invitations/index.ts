@@ -5,13 +5,11 @@ import {
   invitationSentSchema,
   invitationSummarySchema,
 } from '@clube/shared';
-import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { restAsLongAs } from '../../../lib/pace';
 import { assertStaffOf } from '../../../plugins/auth';
 import { getInvitationSummary } from '../../../services/invitations/get-invitation-summary';
+import { inviteAllAssociates } from '../../../services/invitations/invite-all-associates';
 import {
-  inviteAllAssociates,
   invitationBatching,
   inviteAssociate,
 } from '../../../services/invitations/queue-invitations';
@@ -46,7 +44,6 @@ export const invitationRoutes: FastifyPluginAsyncZod = async (app) => {
         publicUrl: app.config.publicUrl,
         id: request.params.id,
       });
-      app.outbox.wake();
       return reply.code(202).send({ ok: true as const });
     },
   );
@@ -69,15 +66,6 @@ export const invitationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  // A bulk invitation still queueing in the background stops after the batch in hand when the
-  // API closes (pressing again the same day invites the rest), before the database closes.
-  const running = new Set<Promise<unknown>>();
-  const closing = new AbortController();
-  app.addHook('onClose', async () => {
-    closing.abort();
-    await Promise.all(running);
-  });
-
   app.post(
     '/associate/invitation/company/:companyId',
     {
@@ -93,32 +81,16 @@ export const invitationRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { companyId } = request.params;
       assertStaffOf(request, companyId);
-      const bulk = await inviteAllAssociates(app.db, {
+      // The first batch now, the rest by a job (resumed after a restart where it stopped).
+      await inviteAllAssociates(app.db, {
         companyId,
         actorUserId: request.staff.userId,
         publicUrl: app.config.publicUrl,
-        // The batches go on after the answer; their lines still name the request that began them.
-        log: request.log,
-        signal: closing.signal,
         targetMs:
           app.dbDriver === 'pglite'
             ? invitationBatching.embeddedTargetMs
             : invitationBatching.targetMs,
-        // The sender starts on the first batch while the others are queued. On the embedded
-        // database (one connection, in this thread) the batches rest as long as they worked.
-        betweenBatches: async ({ elapsedMs }) => {
-          app.outbox.wake();
-          await (app.dbDriver === 'pglite' ? restAsLongAs(elapsedMs) : nextTurn());
-        },
       });
-      if (bulk) {
-        running.add(bulk.finished);
-        void bulk.finished.then(() => {
-          running.delete(bulk.finished);
-          app.outbox.wake();
-        });
-      }
-      app.outbox.wake();
       return reply.code(202).send(await getInvitationSummary(app.db, { companyId }));
     },
   );

@@ -63,7 +63,6 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
         actorUserId: request.staff.userId,
         mail: app.config.smtpUrl ? { publicUrl: app.config.publicUrl } : null,
       });
-      if (result.invitation) app.outbox.wake();
       return reply.status(201).send(result);
     },
   );

@@ -1,0 +1,146 @@
+import { associates, queryRows } from '@clube/db';
+import { sql } from 'drizzle-orm';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createClubWithStaff, createTitle, staffPassword, uniqueCpf } from './factories';
+import { temporaryDirectories } from './helper';
+import {
+  loginThrough,
+  requestJson,
+  startServer,
+  withEmbeddedDatabase,
+  type ServerProcess,
+} from './server-process';
+
+/**
+ * A real API process killed (-9) in the middle of a large bulk invitation: the next process
+ * resumes it where it stopped, and each member is invited, and their message settled, once.
+ */
+
+const temporaryDataDir = temporaryDirectories('bulk-invitation-restart');
+const members = 5_000;
+const running: ServerProcess[] = [];
+afterAll(async () => {
+  for (const server of running) await server.stop().catch(() => {});
+});
+
+type Progress = { total: number; done: number; failed: number; pending: number };
+
+async function progressThrough(url: string, token: string, companyId: string) {
+  const response = await requestJson(
+    `${url}/api/backoffice/associate/invitation/company/${companyId}`,
+    { token },
+  );
+  lastSeen = response.body;
+  return (response.body as { latestBatch: Progress | null }).latestBatch;
+}
+
+let lastSeen: unknown;
+
+async function waitUntil(condition: () => Promise<boolean>, what: string, timeoutMs = 400_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() > deadline) {
+      throw new Error(`timed out waiting for ${what}; last seen ${JSON.stringify(lastSeen)}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+describe('kill -9 in the middle of a bulk invitation', () => {
+  it('resumes where it stopped after the restart: each member invited once, each message settled once', async () => {
+    const dataDir = temporaryDataDir();
+    const { companyId, staffCpf } = await withEmbeddedDatabase(dataDir, async (db) => {
+      const { company, staff } = await createClubWithStaff(db, { name: 'Clube Grande' });
+      const title = await createTitle(db, company.id);
+      for (let first = 0; first < members; first += 1_000) {
+        await db.insert(associates).values(
+          Array.from({ length: Math.min(1_000, members - first) }, (_, index) => ({
+            companyId: company.id,
+            associateTitleId: title.id,
+            isHolder: first + index === 0,
+            cpf: uniqueCpf(),
+            name: `Sócio ${first + index}`,
+            cardId: String(100_000 + first + index),
+            birthDate: '1990-05-10',
+            email: `socio${first + index}@exemplo.com`,
+          })),
+        );
+      }
+      return { companyId: company.id, staffCpf: staff.cpf };
+    });
+
+    // No SMTP_URL: messages are kept for Mensagens, each settled by the same statement as a send.
+    const env = { DATA_DIR: dataDir };
+    const first = await startServer(env);
+    running.push(first);
+    const token = await loginThrough(first.url, staffCpf, staffPassword);
+    const started = await requestJson(
+      `${first.url}/api/backoffice/associate/invitation/company/${companyId}`,
+      { method: 'POST', token },
+    );
+    expect(started.status).toBe(202);
+    const firstBatch = (started.body as { latestBatch: Progress }).latestBatch.total;
+    // Past the request's own batch: the job is queueing the rest when the process dies.
+    await waitUntil(
+      async () => ((await progressThrough(first.url, token, companyId))?.total ?? 0) > firstBatch,
+      'the job to queue its first batches',
+    );
+    first.child.kill('SIGKILL');
+    await first.exited;
+
+    await withEmbeddedDatabase(dataDir, async (db) => {
+      const [batch] = await queryRows<{ total: number }>(
+        db,
+        sql`select total from invitation_batches where company_id = ${companyId}`,
+      );
+      expect(batch!.total).toBeGreaterThan(firstBatch);
+      expect(batch!.total).toBeLessThan(members);
+      // Time passes: the dead process's leases (the job's, the messages' in hand) run out.
+      await db.execute(
+        sql`update jobs set locked_until = now() - interval '1 second' where locked_until is not null`,
+      );
+      await db.execute(
+        sql`update outbox_messages set sending_until = now() - interval '1 second' where sending_until is not null`,
+      );
+    });
+
+    const second = await startServer(env);
+    running.push(second);
+    const token2 = await loginThrough(second.url, staffCpf, staffPassword);
+    await waitUntil(async () => {
+      const progress = await progressThrough(second.url, token2, companyId);
+      return progress?.total === members && progress.pending === 0;
+    }, 'every member to be invited and every message settled');
+    await second.stop();
+
+    await withEmbeddedDatabase(dataDir, async (db) => {
+      const rows = <T>(query: ReturnType<typeof sql>) => queryRows<T>(db, query);
+      const [messages] = await rows<{ messages: number; members: number; kept: number }>(
+        sql`select count(*)::int as messages, count(distinct associate_id)::int as members,
+              (count(*) filter (where status = 'kept'))::int as kept
+            from outbox_messages where kind = 'invitation' and company_id = ${companyId}`,
+      );
+      expect(messages).toEqual({ messages: members, members, kept: members });
+      // Each member's link issued once: a batch done twice would have revoked and issued again.
+      const [links] = await rows<{ links: number; revoked: number }>(
+        sql`select count(*)::int as links, (count(*) filter (where revoked_at is not null))::int as revoked
+            from account_links where purpose = 'invitation'`,
+      );
+      expect(links).toEqual({ links: members, revoked: 0 });
+      // The progress counted each message settled once.
+      const [batch] = await rows<{ total: number; done: number; failed: number }>(
+        sql`select total, done, failed from invitation_batches where company_id = ${companyId}`,
+      );
+      expect(batch).toEqual({ total: members, done: members, failed: 0 });
+      const audits = await rows<{ data: { invited: number } }>(
+        sql`select data from audit_events where action = 'associate.invite-all' and company_id = ${companyId}`,
+      );
+      expect(audits.map((audit) => audit.data)).toEqual([{ invited: members }]);
+      const [job] = await rows<{ status: string; attempts: number }>(
+        sql`select status, attempts from jobs where name = 'invite-all-associates'`,
+      );
+      // Claimed by the killed process, then by the next one.
+      expect(job).toEqual({ status: 'done', attempts: 2 });
+    });
+  }, 900_000);
+});
