@@ -11,7 +11,7 @@ import { anonymousRoutesPlugin } from './plugins/anonymous-routes';
 import { authPlugin } from './plugins/auth';
 import { clubEventsPlugin } from './plugins/club-events';
 import { databasePlugin } from './plugins/database';
-import { errorHandlerPlugin } from './plugins/error-handler';
+import { errorHandlerPlugin, sendFrameworkError } from './plugins/error-handler';
 import { openApiPlugin } from './plugins/openapi';
 import { outboxPlugin } from './plugins/outbox';
 import { securityPlugin } from './plugins/security';
@@ -53,6 +53,7 @@ export async function buildApp(options: BuildAppOptions) {
     logger: options.logger ?? false,
     trustProxy: fastifyTrustProxy(options.config.trustProxy),
     bodyLimit: 1024 * 1024,
+    frameworkErrors: sendFrameworkError,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
