@@ -13,7 +13,7 @@ import { createMetrics } from './lib/metrics';
 import { requestIdGenerator } from './lib/request-id';
 import { clubEventsPlugin } from './plugins/club-events';
 import { databasePlugin } from './plugins/database';
-import { errorHandlerPlugin } from './plugins/error-handler';
+import { errorHandlerPlugin, sendFrameworkError } from './plugins/error-handler';
 import { metricsPlugin } from './plugins/metrics';
 import { openApiPlugin } from './plugins/openapi';
 import { jobsPlugin } from './plugins/jobs';
@@ -57,6 +57,7 @@ export async function buildApp(options: BuildAppOptions) {
     trustProxy: fastifyTrustProxy(options.config.trustProxy),
     bodyLimit: 1024 * 1024,
     genReqId: requestIdGenerator(options.config.trustProxy),
+    frameworkErrors: sendFrameworkError,
   }).withTypeProvider<ZodTypeProvider>();
   // Answered on every response, errors included, so whoever sees a failure can quote it.
   app.addHook('onRequest', async (request, reply) => {

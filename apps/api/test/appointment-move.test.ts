@@ -235,4 +235,13 @@ describe('PATCH /appointment/{id}/move', () => {
     expect(response.statusCode).toBe(400);
     expect(JSON.stringify(response.json())).toContain('Informe o espaço de destino');
   });
+
+  it('answers 400 for a year outside 1900–2999, like every other route', async () => {
+    const s = await scene();
+    for (const startsAt of ['1899-12-31T12:00:00.000Z', '3000-01-01T12:00:00.000Z']) {
+      const response = await s.move(s.booking.id, { placeId: s.two.id, startsAt });
+      expect(response.statusCode, startsAt).toBe(400);
+      expect(response.json()).toMatchObject({ error: 'ValidationError' });
+    }
+  });
 });

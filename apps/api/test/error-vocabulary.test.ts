@@ -95,6 +95,17 @@ describe('one vocabulary of errors', () => {
     }
   });
 
+  it('answers a path parameter over 100 characters with a body of the table, not echoing the URL', async () => {
+    const { headers } = await createClubWithBearer(context.app);
+    const long = 'a'.repeat(150);
+    for (const url of [`/api/backoffice/place/${long}`, `/api/portal/places/${long}`]) {
+      const response = await context.app.inject({ method: 'GET', url, headers });
+      expect(response.statusCode, url).toBe(400);
+      expect(response.json()).toMatchObject({ error: 'MalformedRequest' });
+      expect(response.body).not.toContain(long);
+    }
+  });
+
   it('answers a photo over 40 megapixels with its own code and text, not the file-size one', async () => {
     const { company, headers } = await createClubWithBearer(context.app);
     const place = await createPlace(context.app.db, company.id);

@@ -944,6 +944,25 @@ describe('POST /api/backoffice/associate/import', () => {
     expect(response.json().message).toContain('Cabeçalho do arquivo muito longo');
   });
 
+  it('answers CsvMalformed in Portuguese to text after the quotes that close a value', async () => {
+    const { company, headers: auth } = await createClubWithBearer(context.app);
+    const body = multipart(
+      { companyId: company.id },
+      `${header}\n${cpfs[0]},"Ana" Souza,10/05/1980,6101,T,sim,,`,
+    );
+    const response = await context.app.inject({
+      method: 'POST',
+      url: '/api/backoffice/associate/import',
+      headers: { ...auth, ...body.headers },
+      payload: body.payload,
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({
+      error: 'CsvMalformed',
+      params: { line: 2, reason: expect.stringContaining('texto logo depois das aspas') },
+    });
+  });
+
   it('answers 400 CsvMalformed to a quote inside an unquoted value, and imports nothing', async () => {
     const { company, headers: auth } = await createClubWithBearer(context.app);
     const quoted = `${header}\n${cpfs[0]},Ana "Aninha" Souza,10/05/1980,6101,T,sim,,`;

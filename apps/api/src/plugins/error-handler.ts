@@ -40,6 +40,14 @@ export function sendAppError(reply: FastifyReply, error: AppError) {
   return sendBody(reply, error.key, { params: error.params, details: error.details });
 }
 
+/**
+ * Failures Fastify answers before a route is found (a path parameter over the router's length, a
+ * URL it cannot decode), in the one body shape instead of Fastify's own, which echoes the URL.
+ */
+export function sendFrameworkError(_error: FastifyError, _request: unknown, reply: FastifyReply) {
+  return sendBody(reply, 'MalformedRequest');
+}
+
 function sendError(
   reply: FastifyReply,
   key: ApiErrorKey & ErrorKeyWithoutParams,

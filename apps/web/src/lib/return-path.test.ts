@@ -11,8 +11,6 @@ describe('the page a sign-in returns to', () => {
       '/associates/7b1f4c52-6a1e-4c1e-9a43-0f5a8e2b1c3d',
     ],
     ['/audit?associateId=1&placeId=2#linha', '/audit?associateId=1&placeId=2#linha'],
-    // Dot segments resolve inside the app.
-    ['/a/../category', '/category'],
   ])('accepts the app path %s', (value, expected) => {
     expect(readReturnPath(value, acceptAll)).toBe(expected);
   });
@@ -20,6 +18,10 @@ describe('the page a sign-in returns to', () => {
   it.each([
     ['another site', 'https://evil.example/login'],
     ['a protocol-relative address', '//evil.example/day-sheet'],
+    ['dot segments resolving to //', '/..//evil.example/day-sheet'],
+    ['a dot segment inside the app', '/a/../category'],
+    ['an encoded dot segment', '/%2E%2e//evil.example'],
+    ['a single dot segment', '/./day-sheet'],
     ['a backslash the browser reads as //', '/\\evil.example'],
     ['a backslash further on', '/day-sheet\\..\\..\\evil'],
     ['a tab inside //', '/\t/evil.example'],

@@ -20,8 +20,9 @@ type ReturnPathRules = {
 /**
  * `value` as a path of this app to return to, or null. Only a relative path is accepted: it
  * starts with one `/`, holds no backslash or control character (browsers read `/\host` as
- * `//host`), and resolves on the app's own origin; so a link written elsewhere cannot send
- * someone who signs in to another site (an open redirect).
+ * `//host`), no `.` or `..` segment (`/..//host/x` resolves to `//host/x`), and resolves on the
+ * app's own origin to a path of one leading `/`; so a link written elsewhere cannot send someone
+ * who signs in to another site (an open redirect), nor to an address the app cannot show.
  */
 export function readReturnPath(
   value: string | null | undefined,
@@ -31,13 +32,16 @@ export function readReturnPath(
   if (!value.startsWith('/') || value.startsWith('//')) return null;
   // eslint-disable-next-line no-control-regex -- control characters are what is refused here
   if (/[\\\u0000-\u001f\u007f]/.test(value)) return null;
+  const path = value.split(/[?#]/, 1)[0]!;
+  if (path.split('/').some((segment) => /^(\.|%2e){1,2}$/i.test(segment))) return null;
   let url: URL;
   try {
     url = new URL(value, sameOrigin);
   } catch {
     return null;
   }
-  if (url.origin !== sameOrigin || isRefused(url.pathname)) return null;
+  if (url.origin !== sameOrigin || url.pathname.startsWith('//') || isRefused(url.pathname))
+    return null;
   return `${url.pathname}${url.search}${url.hash}`;
 }
 

@@ -98,7 +98,7 @@ export const cancelExceptionBodySchema = z.object({
  */
 export const moveAppointmentBodySchema = z.object({
   placeId: z.uuid('Informe o espaço de destino'),
-  startsAt: z.iso.datetime({ message: 'Informe o horário de destino' }),
+  startsAt: instantSchema,
   reason: z
     .string()
     .max(cancellationReasonMaxLength, `Máximo ${cancellationReasonMaxLength} caracteres`)

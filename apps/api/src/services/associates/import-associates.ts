@@ -68,7 +68,15 @@ const csvErrorReasons: Partial<Record<string, string>> = {
     'aspas dentro de um campo sem aspas; ponha o campo entre aspas e dobre as de dentro ("Ana ""Aninha"" Souza")',
   CSV_QUOTE_NOT_CLOSED: 'aspas abertas e nunca fechadas',
   CSV_INVALID_CLOSING_QUOTE: 'texto logo depois das aspas que fecham um campo',
+  // The same, as the parser says it when it trims spaces around values.
+  CSV_NON_TRIMABLE_CHAR_AFTER_CLOSING_QUOTE:
+    'texto logo depois das aspas que fecham um campo; ponha o campo inteiro entre aspas',
+  CSV_RECORD_INCONSISTENT_FIELDS_LENGTH: 'a linha tem um número de colunas diferente do cabeçalho',
+  CSV_RECORD_INCONSISTENT_COLUMNS: 'a linha tem um número de colunas diferente do cabeçalho',
+  CSV_MAX_RECORD_SIZE: 'linha longa demais',
 };
+/** Whatever else the parser refuses: the client never reads the parser's English. */
+const csvUnreadableReason = 'o texto não pôde ser lido como CSV';
 /**
  * A staging import nobody has touched for this long is taken as dead (its process crashed or was
  * stopped) and abandoned by the next import or start-up. A live one touches its journal with
@@ -399,7 +407,7 @@ async function runImport(
       throw new AppError('CsvMalformed', {
         params: {
           line: Number(error.lines ?? 1),
-          reason: csvErrorReasons[error.code] ?? error.message,
+          reason: csvErrorReasons[error.code] ?? csvUnreadableReason,
         },
       });
     }
