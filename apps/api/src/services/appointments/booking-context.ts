@@ -1,14 +1,22 @@
 /**
  * What the booking rules read (./booking-rules): the place's day around the slot, whom the
- * booking is for and their title's bookings (read by ./place-day), and the locks a booking holds
+ * booking is for and their title's bookings (read by ./place-day/read-place-context), and the locks a booking holds
  * while it reads them again.
  */
 import type { Database } from '@clube/db';
 import { limits } from '@clube/shared';
 import { AppError } from '../../lib/app-error';
 import { lockPlaceAndTitle } from '../../lib/place-lock';
-import type { BookingRequest } from './booking-rules';
-import { readPlaceContext } from './place-day';
+import { readPlaceContext } from './place-day/read-place-context';
+
+/** A booking as staff ask for it (and as the portal's request becomes). */
+export type BookingRequest = {
+  associateId: string;
+  placeId: string;
+  startsAt: string;
+  endsAt: string;
+  cardId: string;
+};
 
 /** What a booking's context is read for: which place, which associate, at what instant. */
 export type BookingContextOptions = {

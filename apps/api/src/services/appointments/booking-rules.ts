@@ -21,17 +21,9 @@ import {
 } from '@clube/shared';
 import type { ErrorOf } from '../../lib/app-error';
 import { clubDayRange, slotGridOf } from './day-grid';
-import type { BookingContext } from './booking-context';
-import type { TitleBooking } from './place-day';
+import type { BookingContext, BookingRequest } from './booking-context';
+import type { TitleBooking } from './place-day/read-place-context';
 import { generateSlotTimes, slotStatesOf } from './slots';
-
-export type BookingRequest = {
-  associateId: string;
-  placeId: string;
-  startsAt: string;
-  endsAt: string;
-  cardId: string;
-};
 
 /** A failing rule: its key and the values its text needs (never a text of its own). */
 export type BookingFailure = ErrorOf & {

@@ -4,13 +4,13 @@ import { insertAudited } from '../../lib/audit';
 import { transactionAnnouncing } from '../../lib/club-events';
 import { clubDateOf, errorCodeOf } from '@clube/shared';
 import type { Staff } from '../../types';
-import { loadBookingContext, lockBookingKeys, type BookingContext } from './booking-context';
 import {
-  describeFailure,
-  evaluateBookingRules,
-  type BookingFailure,
+  loadBookingContext,
+  lockBookingKeys,
+  type BookingContext,
   type BookingRequest,
-} from './booking-rules';
+} from './booking-context';
+import { describeFailure, evaluateBookingRules, type BookingFailure } from './booking-rules';
 import {
   queueBookingConfirmation,
   type BookingConfirmationOptions,

@@ -8,7 +8,11 @@ import {
   type DaySheetQuery,
 } from '@clube/shared';
 import { slotGridOf } from './day-grid';
-import { readClubDaySheet, type BlockOfSheet, type BookingOfSheet } from './place-day';
+import {
+  readClubDaySheet,
+  type BlockOfSheet,
+  type BookingOfSheet,
+} from './place-day/read-club-day';
 import { generateSlotTimes, overlaps, slotStatesOf, type SlotTime } from './slots';
 
 export type GetDaySheetOptions = DaySheetQuery & { now?: Date };

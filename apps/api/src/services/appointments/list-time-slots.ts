@@ -7,7 +7,7 @@ import {
   type timeSlotsQuerySchema,
 } from '@clube/shared';
 import type { z } from 'zod';
-import { readPlaceDay, slotsOfPlaceDay } from './place-day';
+import { readPlaceDay, slotsOfPlaceDay } from './place-day/read-place-day';
 import { slotStatesOf } from './slots';
 
 export type ListTimeSlotsOptions = {

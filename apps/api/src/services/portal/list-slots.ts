@@ -11,7 +11,8 @@ import {
 } from '@clube/shared';
 import type { z } from 'zod';
 import { evaluateBookingRules } from '../appointments/booking-rules';
-import { readPlaceContext, readPlaceDay, slotsOfPlaceDay } from '../appointments/place-day';
+import { readPlaceContext } from '../appointments/place-day/read-place-context';
+import { readPlaceDay, slotsOfPlaceDay } from '../appointments/place-day/read-place-day';
 import { holdersOf, slotStateOf } from '../appointments/slots';
 import { CoalescedReads } from '../../lib/coalesced-reads';
 import type { Member } from '../../types';
