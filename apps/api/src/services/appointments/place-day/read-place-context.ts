@@ -125,7 +125,7 @@ export async function readPlaceContext(db: Database, options: PlaceContextOption
       ];
   if (options.labels && (booker || !('date' in day)))
     throw new Error('labels are read for a club date, for nobody in particular');
-  const [row] = await statement(db, {
+  const params: PlaceContextParams = {
     placeId,
     companyIds: [...options.companyIds],
     day: 'date' in day ? dayOfWeekOf(day.date) : day.instant.toISOString(),
@@ -137,7 +137,8 @@ export async function readPlaceContext(db: Database, options: PlaceContextOption
       titleTo: booker.titleWindow.endsAt.toISOString(),
       now: booker.now.toISOString(),
     }),
-  });
+  };
+  const [row] = await statement(db, params);
   if (!row) throw new AppError('PlaceNotFound');
   const { associate, title, titleBookings, suspendedUntil, busy, ...placeOfStaff } = row.context;
   const rules: RuleRows = {
@@ -158,10 +159,22 @@ export async function readPlaceContext(db: Database, options: PlaceContextOption
       })),
     ),
   };
-  return { ...placeOfStaff, rules, associate: associate && title ? { associate, title } : null };
+  return {
+    ...placeOfStaff,
+    rules,
+    associate: associate && title ? { associate, title } : null,
+    read: { params, fingerprint: row.fingerprint },
+  };
 }
 
-type PlaceContextParams = {
+/**
+ * What a context was read with, and a digest of all it read: a write that reads the same context
+ * again in its own statement (placeContextSql) and finds the same digest knows that nothing the
+ * rules looked at has changed since (./write-booking).
+ */
+export type ContextRead = { params: PlaceContextParams; fingerprint: string };
+
+export type PlaceContextParams = {
   placeId: string;
   companyIds: string[];
   /** The weekday name of the club day's date, or the instant whose club day it is (ISO). */
@@ -181,11 +194,12 @@ type PlaceContextParams = {
  * text rather than with the query builder, whose building cost the server more than PostgreSQL
  * took to answer.
  */
-type Variant = { byDate: boolean; forBooker: boolean; labels?: boolean };
+export type Variant = { byDate: boolean; forBooker: boolean; labels?: boolean };
 const placeContextStatementOf = (variant: Variant) =>
-  preparedStatement<PlaceContextParams, { context: PlaceContextRow }>(
+  preparedStatement<PlaceContextParams, { context: PlaceContextRow; fingerprint: string }>(
     `place_context_${variant.byDate ? 'date' : 'instant'}_${variant.forBooker ? 'booker' : 'place'}${variant.labels ? '_labels' : ''}`,
-    () => placeContextSql(variant),
+    () =>
+      sql`select context, md5(context::text) as fingerprint from (${placeContextSql(variant)}) read`,
   );
 const placeContextStatements = {
   byDate: {
@@ -204,14 +218,19 @@ const labelledDayStatement = placeContextStatementOf({
   labels: true,
 });
 
-function placeContextSql(variant: Variant): SQL {
+/**
+ * The context as one row of one column, `context` (json), for the statement that reads it and the
+ * booking's write that reads it again (./write-booking). Its aggregates are ordered, so that the
+ * same rows always read as the same text.
+ */
+export function placeContextSql(variant: Variant): SQL {
   const value = (name: keyof PlaceContextParams) => sql`${sql.placeholder(name)}`;
   const instant = (name: keyof PlaceContextParams) => sql`${value(name)}::timestamptz`;
   // A court's day read for nobody in particular plans and runs none of the title's parts.
   const titleBookingsSql = variant.forBooker
     ? sql`(
         select json_agg(json_build_array(a.place_id, p.category_id, a.starts_at, p.name)
-          order by a.starts_at)
+          order by a.starts_at, a.id)
         from appointments a
         join places p on p.id = a.place_id
         where a.associate_title_id = associate_titles.id
@@ -267,7 +286,8 @@ function placeContextSql(variant: Variant): SQL {
         'titleBookings', ${titleBookingsSql},
         'suspendedUntil', ${suspensionSql},
         'busy', (
-          select json_agg(json_build_array(b.booked, b.place_id, b.starts_at, b.ends_at${variant.labels ? sql`, b.label` : sql``}))
+          select json_agg(json_build_array(b.booked, b.place_id, b.starts_at, b.ends_at${variant.labels ? sql`, b.label` : sql``})
+            order by b.starts_at, b.ends_at, b.place_id, b.booked)
           from (${busyIntervalsSql({ of: { placeIds: sql`array[${value('placeId')}::uuid]` }, from: value('busyFrom'), to: value('busyTo'), ...(variant.labels ? { labels: 'names' as const } : {}) })}) b)
       ) as context
       from places
