@@ -86,7 +86,7 @@ export function reportLostAnnouncement(error: unknown, events: ClubEvent[]): voi
 /**
  * The announcement of club events (each checked against the schema) as one value of a larger
  * statement that commits with nothing else to write (how many were sent), for a write that
- * announces in the statement releasing its locks (./write-booking); null when there are none.
+ * announces in the statement releasing its locks (services/appointments/write-booking.ts); null when there are none.
  */
 export function clubEventsAnnounced(events: ClubEvent[]): SQL | null {
   const announcement = clubChangeAnnouncement(events.map((event) => clubEventSchema.parse(event)));
