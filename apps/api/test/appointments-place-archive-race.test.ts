@@ -1,7 +1,7 @@
 import { appointments, places, type Database } from '@clube/db';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
-import type * as placeLock from '../src/lib/place-lock';
+import type * as writeBooking from '../src/services/appointments/write-booking';
 import { createBookingScene } from './factories';
 import { build } from './helper';
 
@@ -12,15 +12,15 @@ import { build } from './helper';
 const beforePlaceLock = vi.hoisted(() => ({
   run: null as null | ((tx: Database, placeId: string) => Promise<void>),
 }));
-// The booking takes the place's lock together with its title's.
+// The booking takes the place's lock together with its title's (lockBooking).
 
-vi.mock('../src/lib/place-lock', async (importActual) => {
-  const actual = await importActual<typeof placeLock>();
+vi.mock('../src/services/appointments/write-booking', async (importActual) => {
+  const actual = await importActual<typeof writeBooking>();
   return {
     ...actual,
-    lockPlaceAndTitle: async (tx: Database, placeId: string, titleId: string) => {
-      await beforePlaceLock.run?.(tx, placeId);
-      await actual.lockPlaceAndTitle(tx, placeId, titleId);
+    lockBooking: async (db: Database, options: Parameters<typeof actual.lockBooking>[1]) => {
+      await beforePlaceLock.run?.(db, options.placeId);
+      return actual.lockBooking(db, options);
     },
   };
 });

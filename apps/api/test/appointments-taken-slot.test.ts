@@ -1,19 +1,19 @@
 import type { Database } from '@clube/db';
 import { describe, expect, it, vi } from 'vitest';
-import type * as placeLock from '../src/lib/place-lock';
+import type * as writeBooking from '../src/services/appointments/write-booking';
 import { createAssociate, createBookingScene } from './factories';
 import { build } from './helper';
 
 /** The places whose booking lock was asked for, in order. */
 const locked = vi.hoisted(() => ({ places: [] as string[] }));
 
-vi.mock('../src/lib/place-lock', async (importActual) => {
-  const actual = await importActual<typeof placeLock>();
+vi.mock('../src/services/appointments/write-booking', async (importActual) => {
+  const actual = await importActual<typeof writeBooking>();
   return {
     ...actual,
-    lockPlaceAndTitle: async (tx: Database, placeId: string, titleId: string) => {
-      locked.places.push(placeId);
-      await actual.lockPlaceAndTitle(tx, placeId, titleId);
+    lockBooking: async (db: Database, options: Parameters<typeof actual.lockBooking>[1]) => {
+      locked.places.push(options.placeId);
+      return actual.lockBooking(db, options);
     },
   };
 });

@@ -17,14 +17,17 @@ const ceiling = {
   portalSlotList: 3,
   staffCheck: 2,
   portalCheck: 2,
-  // 11: a booking also queues its confirmation in its transaction (who hears of it, the row).
-  staffBooking: 11,
+  // 5: the session, the rules' read, the locks (with whom the answer and the messages name), the
+  // booking with its audit event and its confirmation in one statement, the locks' release with
+  // the live event.
+  staffBooking: 5,
   staffRefusal: 2,
-  portalBooking: 11,
+  portalBooking: 5,
   portalRefusal: 2,
-  // 10: a cancellation by staff also queues the message to the member (who, the outbox row).
-  staffCancel: 10,
-  portalCancel: 8,
+  // 5: the session, the booking with what its message says, its cancellation with its audit
+  // event and its message in one statement, the live event, the answer.
+  staffCancel: 5,
+  portalCancel: 5,
   daySheet: 2,
   associateSearch: 2,
   staffSession: 1,

@@ -221,7 +221,7 @@ describe('routes and the database', () => {
 
 /**
  * A place's blocked times and bookings overlapping a time are read in one module,
- * services/appointments/place-day.ts (the slot lists, the rules, the day sheet, the occupancy, a
+ * the folder services/appointments/place-day/ (the slot lists, the rules, the day sheet, the occupancy, a
  * block's impact and its move targets). Elsewhere a service that wants them asks that module: an
  * overlap test on a booking's or a block's two ends (the query builder's `lt(…startsAt)` with
  * `gt(…endsAt)`, or overlapsPeriod/overlapsBounds) is a second reader of a place's day.
@@ -237,16 +237,16 @@ const overlapReaderExceptions = ['src/services/blocked-times/list-blocked-times.
 const readsAnOverlap = (text: string) => overlapReaders.some((pattern) => pattern.test(text));
 
 describe("one reader of a place's day", () => {
-  it('no service but place-day.ts reads bookings or blocks by overlap', () => {
+  it('no service but place-day/ reads bookings or blocks by overlap', () => {
     const readers = serviceFiles(servicesRoot)
       .map((file) => relative(apiRoot, file))
       .filter(
         (file) =>
-          file !== 'src/services/appointments/place-day.ts' &&
+          !file.startsWith('src/services/appointments/place-day/') &&
           !overlapReaderExceptions.includes(file) &&
           readsAnOverlap(readFileSync(join(apiRoot, file), 'utf8')),
       );
-    expect(readers, "Read a place's blocks and bookings through place-day.ts").toEqual([]);
+    expect(readers, "Read a place's blocks and bookings through place-day/").toEqual([]);
   });
 
   it('tells an overlap query from a bound on one end', () => {

@@ -87,4 +87,33 @@ describe('withConnection', () => {
     expect(failed).toBeDefined();
     expect(backends).not.toContain(failed);
   });
+
+  it('closes a connection the work discards, even when asked for again on it', async () => {
+    const { db } = database.database;
+    if (database.database.driver !== 'postgres') {
+      await expect(
+        withConnection(db, async (connection, held) => {
+          held.discard(new Error('session lock not released'));
+          return backendOf(connection);
+        }),
+      ).resolves.toEqual(await backendOf(db));
+      return;
+    }
+    let discarded: number | undefined;
+    await withConnection(db, (connection) =>
+      // A service that takes a connection on the one its caller lent (a booking's locks).
+      withConnection(connection, async (same, held) => {
+        discarded = await backendOf(same);
+        held.discard(new Error('session lock not released'));
+      }),
+    );
+    const pool = (db as unknown as { $client: { totalCount: number } }).$client;
+    const backends = await Promise.all(
+      Array.from({ length: pool.totalCount + 1 }, () =>
+        withConnection(db, (connection) => backendOf(connection)),
+      ),
+    );
+    expect(discarded).toBeDefined();
+    expect(backends).not.toContain(discarded);
+  });
 });

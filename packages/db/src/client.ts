@@ -61,6 +61,17 @@ export async function queryRows<Row>(db: Database, query: SQL): Promise<Row[]> {
   return result.rows;
 }
 
+/**
+ * The connection withConnection holds. `discard`: closed, not handed to the next request, once
+ * `work` ends (a connection whose session state could not be cleaned up, e.g. a session lock
+ * whose release failed: closing it releases it). On a connection withConnection lent, the hold of
+ * that loan; without a pool it does nothing.
+ */
+export type HeldConnection = { discard: (reason: Error) => void };
+
+/** The hold of each connection withConnection lent: work that asks again on it is told of it. */
+const heldConnections = new WeakMap<Database, HeldConnection>();
+
 /** A pooled connection's own database object, made once per connection (the pool reuses them). */
 const onConnection = new WeakMap<pg.PoolClient, Database>();
 
@@ -74,22 +85,29 @@ const onConnection = new WeakMap<pg.PoolClient, Database>();
  */
 export async function withConnection<T>(
   db: Database,
-  work: (connection: Database) => Promise<T>,
+  work: (connection: Database, held: HeldConnection) => Promise<T>,
 ): Promise<T> {
   const pool = (db as { $client?: unknown }).$client;
-  if (!(pool instanceof pg.Pool)) return work(db);
+  if (!(pool instanceof pg.Pool)) return work(db, heldConnections.get(db) ?? { discard: () => {} });
   const client = await pool.connect();
   let connection = onConnection.get(client);
   if (!connection) {
     connection = drizzleNodePostgres(client, { schema }) as unknown as Database;
     onConnection.set(client, connection);
   }
+  let discarded: Error | undefined;
+  const held: HeldConnection = {
+    discard: (reason) => {
+      discarded = reason;
+    },
+  };
+  heldConnections.set(connection, held);
   try {
-    const result = await work(connection);
-    client.release();
+    const result = await work(connection, held);
+    client.release(discarded);
     return result;
   } catch (error) {
-    client.release(isDatabaseFailure(error) ? (error as Error) : undefined);
+    client.release(discarded ?? (isDatabaseFailure(error) ? (error as Error) : undefined));
     throw error;
   }
 }

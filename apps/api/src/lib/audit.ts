@@ -1,5 +1,5 @@
-import { auditEvents, companyStaff, queryRows, type Database } from '@clube/db';
-import { sql, type SQL } from 'drizzle-orm';
+import { auditEvents, companyStaff, type Database } from '@clube/db';
+import { sql } from 'drizzle-orm';
 
 export type AuditEvent = {
   companyId: string | null;
@@ -24,31 +24,6 @@ export type AuditEvent = {
 /** Records who did what. Call it inside the transaction of the change it describes. */
 export async function recordAudit(db: Database, event: AuditEvent): Promise<void> {
   await db.insert(auditEvents).values({ ...event, data: event.data ?? null });
-}
-
-/**
- * Runs an insert (`… returning id`) and records its audit event in the same statement, a
- * data-modifying CTE whose event names the new row: one round trip for the busiest writes. Call it
- * inside the write's transaction. Answers the new row's id.
- */
-export async function insertAudited(
-  db: Database,
-  insert: { getSQL(): SQL },
-  event: Omit<AuditEvent, 'entityId'>,
-): Promise<string> {
-  const [row] = await queryRows<{ id: string }>(
-    db,
-    sql`with created as (${insert.getSQL()}),
-      audited as (
-        insert into ${auditEvents} (company_id, actor_user_id, actor_associate_id, action, entity_type, entity_id, data, place_id, associate_id)
-        select ${event.companyId}, ${event.actorUserId}, ${event.actorAssociateId ?? null}, ${event.action}, ${event.entityType},
-          created.id::text, ${event.data ? JSON.stringify(event.data) : null}::jsonb,
-          ${event.placeId ?? null}::uuid, ${event.associateId ?? null}::uuid
-        from created
-        returning entity_id)
-      select audited.entity_id as id from audited`,
-  );
-  return row!.id;
 }
 
 /**

@@ -60,8 +60,8 @@ lostAnnouncements.setMaxListeners(0);
  * transaction the failure is thrown instead: swallowed, it would leave that transaction aborted,
  * and its COMMIT would quietly roll the write back.
  */
-async function announceClubChange(db: Database, events: ClubEvent[]): Promise<void> {
-  const announcement = clubChangeAnnouncement(events);
+export async function announceClubChange(db: Database, events: ClubEvent[]): Promise<void> {
+  const announcement = clubChangeAnnouncement(events.map((event) => clubEventSchema.parse(event)));
   if (!announcement) return;
   if (db instanceof PgTransaction) {
     await db.execute(announcement);
@@ -70,12 +70,27 @@ async function announceClubChange(db: Database, events: ClubEvent[]): Promise<vo
   try {
     await db.execute(announcement);
   } catch (error) {
-    if (!lostAnnouncements.emit('lost', { error, events }))
-      process.emitWarning(
-        `club change not announced (${error instanceof Error ? error.message : String(error)})`,
-        { type: 'ClubEventsWarning', detail: JSON.stringify(events.slice(0, 3)) },
-      );
+    reportLostAnnouncement(error, events);
   }
+}
+
+/** An announcement that failed after its write committed: logged (lostAnnouncements). */
+export function reportLostAnnouncement(error: unknown, events: ClubEvent[]): void {
+  if (!lostAnnouncements.emit('lost', { error, events }))
+    process.emitWarning(
+      `club change not announced (${error instanceof Error ? error.message : String(error)})`,
+      { type: 'ClubEventsWarning', detail: JSON.stringify(events.slice(0, 3)) },
+    );
+}
+
+/**
+ * The announcement of club events (each checked against the schema) as one value of a larger
+ * statement that commits with nothing else to write (how many were sent), for a write that
+ * announces in the statement releasing its locks (services/appointments/write-booking.ts); null when there are none.
+ */
+export function clubEventsAnnounced(events: ClubEvent[]): SQL | null {
+  const announcement = clubChangeAnnouncement(events.map((event) => clubEventSchema.parse(event)));
+  return announcement && sql`(select count(sent::text) from (${announcement}) as announced(sent))`;
 }
 
 /** The query that announces club events, identical ones once; null when there are none. */

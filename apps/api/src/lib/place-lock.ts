@@ -1,5 +1,5 @@
 import type { Database } from '@clube/db';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 
 /**
  * Serialises, until the end of the current transaction, every change that must see a place's
@@ -8,8 +8,14 @@ import { sql } from 'drizzle-orm';
  * place only. Lock several places in a stable order (sorted ids) to avoid deadlocks.
  */
 export async function lockPlace(tx: Database, placeId: string): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('place:' || ${placeId}::text))`);
+  await tx.execute(sql`select pg_advisory_xact_lock(${placeLockKey(placeId)})`);
 }
+
+/** The advisory-lock key of a place (SQL: a value or a placeholder of its id). */
+export const placeLockKey = (placeId: unknown): SQL => sql`hashtext('place:' || ${placeId}::text)`;
+
+/** The advisory-lock key of a membership title, which serialises the title's bookings. */
+export const titleLockKey = (titleId: unknown): SQL => sql`hashtext('title:' || ${titleId}::text)`;
 
 /**
  * A booking's two locks in one round trip: the place's (the same key as lockPlace), then the
@@ -22,7 +28,7 @@ export async function lockPlaceAndTitle(
   titleId: string,
 ): Promise<void> {
   await tx.execute(
-    sql`select pg_advisory_xact_lock(hashtext('place:' || ${placeId}::text)),
-      pg_advisory_xact_lock(hashtext('title:' || ${titleId}::text))`,
+    sql`select pg_advisory_xact_lock(${placeLockKey(placeId)}),
+      pg_advisory_xact_lock(${titleLockKey(titleId)})`,
   );
 }

@@ -1,14 +1,20 @@
 /**
  * What the booking rules read (./booking-rules): the place's day around the slot, whom the
- * booking is for and their title's bookings (read by ./place-day), and the locks a booking holds
- * while it reads them again.
+ * booking is for and their title's bookings (read by ./place-day/read-place-context).
  */
 import type { Database } from '@clube/db';
 import { limits } from '@clube/shared';
 import { AppError } from '../../lib/app-error';
-import { lockPlaceAndTitle } from '../../lib/place-lock';
-import type { BookingRequest } from './booking-rules';
-import { readPlaceContext } from './place-day';
+import { readPlaceContext } from './place-day/read-place-context';
+
+/** A booking as staff ask for it (and as the portal's request becomes). */
+export type BookingRequest = {
+  associateId: string;
+  placeId: string;
+  startsAt: string;
+  endsAt: string;
+  cardId: string;
+};
 
 /** What a booking's context is read for: which place, which associate, at what instant. */
 export type BookingContextOptions = {
@@ -75,19 +81,3 @@ export async function loadBookingContext(
 }
 
 export type BookingContext = Awaited<ReturnType<typeof loadBookingContext>>;
-
-/**
- * Serialises bookings of one place and of one title until the transaction ends, so the count
- * rules (quota, same day, previous day) and the blocked-time check see every committed booking.
- * Always place first, then title: every booking takes exactly one of each, so no cycle can form.
- */
-export async function lockBookingKeys(
-  db: Database,
-  options: { context: BookingContext },
-): Promise<void> {
-  const { context } = options;
-  await lockPlaceAndTitle(db, context.place.id, context.title.id);
-  // The context was read before the lock: the caller reads it again now (loadBookingContext),
-  // so a place archived meanwhile (its archive holds the same lock) answers PlaceNotFound and the
-  // count rules see every booking committed before.
-}

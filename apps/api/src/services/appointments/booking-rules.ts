@@ -20,18 +20,11 @@ import {
   type BookingFailure as DescribedFailure,
 } from '@clube/shared';
 import type { ErrorOf } from '../../lib/app-error';
+import { bookingWindowOf } from './booking-window';
 import { clubDayRange, slotGridOf } from './day-grid';
-import type { BookingContext } from './booking-context';
-import type { TitleBooking } from './place-day';
+import type { BookingContext, BookingRequest } from './booking-context';
+import type { TitleBooking } from './place-day/read-place-context';
 import { generateSlotTimes, slotStatesOf } from './slots';
-
-export type BookingRequest = {
-  associateId: string;
-  placeId: string;
-  startsAt: string;
-  endsAt: string;
-  cardId: string;
-};
 
 /** A failing rule: its key and the values its text needs (never a text of its own). */
 export type BookingFailure = ErrorOf & {
@@ -127,12 +120,13 @@ function evaluateEveryRule(options: EvaluateBookingRulesOptions) {
   if (!slot || slot.startsAt <= now || block) failures.push(failureOf('TimeNotAvailable'));
 
   // 5. Within the booking window counted from club-local today.
-  if (date > addDaysToDate(clubToday(timezone, now), place.availableBookingDays))
-    failures.push({
-      ...failureOf('AvailableBookingDaysMissed'),
-      // The window reaches this date once today is availableBookingDays before it.
-      from: addDaysToDate(date, -place.availableBookingDays),
-    });
+  const window = bookingWindowOf({
+    date,
+    today: clubToday(timezone, now),
+    availableBookingDays: place.availableBookingDays,
+  });
+  if (window.isBeyond)
+    failures.push({ ...failureOf('AvailableBookingDaysMissed'), from: window.opensOn });
 
   // 6. Old enough on the appointment's club-local date.
   if (ageOn(associate.birthDate, date) < place.ageRestriction)

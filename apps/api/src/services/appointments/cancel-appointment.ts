@@ -1,11 +1,12 @@
-import { appointments, companies, places, type Database } from '@clube/db';
+import { appointments, queryRows, withConnection, type Database } from '@clube/db';
 import { clubDateOf } from '@clube/shared';
-import { and, eq, inArray, type SQL } from 'drizzle-orm';
+import { inArray, sql, type SQL } from 'drizzle-orm';
 import { AppError } from '../../lib/app-error';
-import { recordAudit } from '../../lib/audit';
-import { transactionAnnouncing } from '../../lib/club-events';
+import { announceClubChange } from '../../lib/club-events';
 import type { Staff } from '../../types';
-import { queueClubChangeMessages } from '../messages/queue-club-change-messages';
+import { clubChangeMessages } from '../messages/queue-club-change-messages';
+import { queuedMessagesJson, queuedMessagesSql } from '../messages/queued-messages-sql';
+import { readBookings } from '../messages/read-bookings';
 import { exceptionReasonOf, type BookingActor } from './create-appointment';
 
 export type CancelBookingOptions = {
@@ -44,72 +45,73 @@ export function cancellationReasonOf(reason: string | undefined): string {
  * maxCancelBookingTime hours remain before the start. An already cancelled one answers
  * AppointmentNotFound: there is no scheduled appointment left to cancel. The one cancellation
  * path of both realms (back office and members' portal).
+ *
+ * The booking is read with what its message says (readBookings), then cancelled, audited and its
+ * message queued in one statement, which changes it only if it is still scheduled where and when
+ * it was read (a booking cancelled or moved meanwhile is read again); its live event follows.
  */
 export async function cancelBooking(db: Database, options: CancelBookingOptions) {
   const { id, actor } = options;
   const now = options.now ?? new Date();
   const staffId = 'userId' in actor ? actor.userId : null;
   const memberId = 'associateId' in actor ? actor.associateId : null;
-  return transactionAnnouncing(db, async (tx, announce) => {
-    const [row] = await tx
-      .select({
-        appointment: appointments,
-        maxCancelBookingTime: places.maxCancelBookingTime,
-        timezone: companies.timezone,
-      })
-      .from(appointments)
-      .innerJoin(places, eq(places.id, appointments.placeId))
-      .innerJoin(companies, eq(companies.id, appointments.companyId))
-      .where(and(eq(appointments.id, id), options.scope))
-      .for('update', { of: appointments });
-    if (!row || row.appointment.status !== 'SCHEDULED') throw new AppError('AppointmentNotFound');
-
-    const deadline = row.appointment.startsAt.getTime() - row.maxCancelBookingTime * 3_600_000;
-    const isPastDeadline = now.getTime() > deadline;
-    if (isPastDeadline && !options.isException) throw new AppError('MaxCancelBookingTimeMissed');
-    const reason = options.reason ?? null;
-    const isException = isPastDeadline;
-
-    await tx
-      .update(appointments)
-      .set({
-        status: 'CANCELLED',
-        cancelledAt: now,
-        cancelledBy: staffId,
-        cancelledByAssociateId: memberId,
-        cancellationReason: reason,
-      })
-      .where(eq(appointments.id, id));
-    await recordAudit(tx, {
-      companyId: row.appointment.companyId,
-      actorUserId: staffId,
-      actorAssociateId: memberId,
-      action: isException ? 'appointment.cancel-exception' : 'appointment.cancel',
-      entityType: 'appointment',
-      entityId: id,
-      placeId: row.appointment.placeId,
-      associateId: row.appointment.associateId,
-      data: {
-        startsAt: row.appointment.startsAt.toISOString(),
-        ...(reason ? { reason } : {}),
-        ...(isException ? { waived: ['MaxCancelBookingTimeMissed'] } : {}),
-        before: { status: 'SCHEDULED' },
-        after: { status: 'CANCELLED', ...(reason ? { cancellationReason: reason } : {}) },
-      },
-    });
-    if (staffId && reason && options.publicUrl) {
-      await queueClubChangeMessages(tx, {
-        companyId: row.appointment.companyId,
-        publicUrl: options.publicUrl,
-        changes: [{ appointmentId: id, kind: 'cancelled', reason }],
-      });
+  const reason = options.reason ?? null;
+  await withConnection(db, async (connection) => {
+    for (;;) {
+      const [row] = await readBookings(connection, { ids: [id], where: options.scope });
+      if (!row || row.status !== 'SCHEDULED') throw new AppError('AppointmentNotFound');
+      const deadline = row.startsAt.getTime() - row.maxCancelBookingTime * 3_600_000;
+      const isException = now.getTime() > deadline;
+      if (isException && !options.isException) throw new AppError('MaxCancelBookingTimeMissed');
+      const messages =
+        staffId && reason && options.publicUrl
+          ? clubChangeMessages([row], {
+              companyId: row.companyId,
+              publicUrl: options.publicUrl,
+              changes: [{ appointmentId: id, kind: 'cancelled', reason }],
+            })
+          : [];
+      const [cancelled] = await queryRows<{ id: string }>(
+        connection,
+        sql`with cancelled as (
+            update appointments
+            set status = 'CANCELLED', cancelled_at = ${now.toISOString()}::timestamptz,
+              cancelled_by = ${staffId}::uuid, cancelled_by_associate_id = ${memberId}::uuid,
+              cancellation_reason = ${reason}::text
+            where id = ${id}::uuid and status = 'SCHEDULED'
+              and place_id = ${row.placeId}::uuid
+              and starts_at = ${row.startsAt.toISOString()}::timestamptz
+            returning id),
+          audited as (
+            insert into audit_events (company_id, actor_user_id, actor_associate_id, action,
+              entity_type, entity_id, data, place_id, associate_id)
+            select ${row.companyId}::uuid, ${staffId}::uuid, ${memberId}::uuid,
+              ${isException ? 'appointment.cancel-exception' : 'appointment.cancel'},
+              'appointment', cancelled.id::text, ${JSON.stringify({
+                startsAt: row.startsAt.toISOString(),
+                ...(reason ? { reason } : {}),
+                ...(isException ? { waived: ['MaxCancelBookingTimeMissed'] } : {}),
+                before: { status: 'SCHEDULED' },
+                after: { status: 'CANCELLED', ...(reason ? { cancellationReason: reason } : {}) },
+              })}::jsonb, ${row.placeId}::uuid, ${row.associateId}::uuid
+            from cancelled),
+          ${queuedMessagesSql({
+            messages: sql`${queuedMessagesJson(messages)}`,
+            when: sql`exists (select 1 from cancelled)`,
+          })}
+          select id from cancelled`,
+      );
+      if (!cancelled) continue;
+      await announceClubChange(connection, [
+        {
+          companyId: row.companyId,
+          kind: 'appointment.cancelled',
+          placeId: row.placeId,
+          date: clubDateOf(row.startsAt, row.timezone),
+        },
+      ]);
+      return;
     }
-    announce({
-      companyId: row.appointment.companyId,
-      kind: 'appointment.cancelled',
-      placeId: row.appointment.placeId,
-      date: clubDateOf(row.appointment.startsAt, row.timezone),
-    });
   });
 }
 

@@ -1,21 +1,22 @@
-import { appointments, withConnection, type Database } from '@clube/db';
+import { randomUUID } from 'node:crypto';
+import { withConnection, type Database } from '@clube/db';
+import { clubDateOf, errorCodeOf, type Appointment, type ClubEvent } from '@clube/shared';
 import { AppError, appErrorOf } from '../../lib/app-error';
-import { insertAudited } from '../../lib/audit';
-import { transactionAnnouncing } from '../../lib/club-events';
-import { clubDateOf, errorCodeOf } from '@clube/shared';
 import type { Staff } from '../../types';
-import { loadBookingContext, lockBookingKeys, type BookingContext } from './booking-context';
 import {
-  describeFailure,
-  evaluateBookingRules,
-  type BookingFailure,
-  type BookingRequest,
-} from './booking-rules';
-import {
-  queueBookingConfirmation,
+  bookingConfirmationMessages,
   type BookingConfirmationOptions,
 } from '../messages/member-messages';
-import { findAppointment } from './list-appointments';
+import { loadBookingContext, type BookingContext, type BookingRequest } from './booking-context';
+import { describeFailure, evaluateBookingRules, type BookingFailure } from './booking-rules';
+import {
+  lockBooking,
+  lockTitle,
+  unlockBooking,
+  writeBooking,
+  type BookingPeople,
+  type BookingRowWritten,
+} from './write-booking';
 
 /** Who books: staff in the back office, or a member through the portal. */
 export type BookingActor = { userId: string } | { associateId: string };
@@ -40,15 +41,27 @@ export type BookAppointmentOptions = {
 };
 
 /**
+ * A booking as written: its row, and what its answers say of its place and people (read once,
+ * with its locks; both realms answer from it without reading it back).
+ */
+export type NewBooking = BookingRowWritten & {
+  status: 'SCHEDULED';
+  createdAt: Date;
+  timezone: string;
+  people: BookingPeople;
+};
+
+/**
  * Books a slot: booking rules 1–9 in order (docs/domain.md), under per-place and per-title locks.
  * The one booking path of both realms, so the portal can never skip a rule the back office
- * applies. Answers the new appointment's id.
+ * applies. Answers the new booking.
  */
-export async function bookAppointment(db: Database, options: BookAppointmentOptions) {
+export async function bookAppointment(
+  db: Database,
+  options: BookAppointmentOptions,
+): Promise<NewBooking> {
   const { request, actor } = options;
   const now = options.now ?? new Date();
-  const staffId = 'userId' in actor ? actor.userId : null;
-  const memberId = 'associateId' in actor ? actor.associateId : null;
   const refusal = (failures: BookingFailure[], context: BookingContext) => {
     const first = failures[0]!;
     return (
@@ -60,83 +73,116 @@ export async function bookAppointment(db: Database, options: BookAppointmentOpti
     );
   };
   // Most attempts when a club opens its window are refused (a slot just taken, a quota used):
-  // they are refused from what is committed, before any transaction or lock, every failing rule
-  // listed. Queueing them behind the place's bookings (or paying a transaction for a refusal)
-  // slowed the whole club. An attempt that passes is checked again under the locks.
-  const context =
+  // they are refused from what is committed, before any lock, every failing rule listed.
+  // Queueing them behind the place's bookings slowed the whole club. An attempt that passes is
+  // written under the locks only if nothing it read has changed (./write-booking).
+  let context =
     options.context ??
     (await loadBookingContext(db, { request, companyIds: options.companyIds, now }));
   const isException = options.exception !== undefined;
-  const early = evaluateBookingRules({ context, request, now, isException });
-  if (early.failures.length > 0) throw refusal(early.failures, context);
-  return transactionAnnouncing(db, async (tx, announce) => {
-    await lockBookingKeys(tx, { context });
-    // Everything the rules read, read again under the locks: the bookings committed meanwhile, a
-    // block staff just set, the place archived meanwhile (PlaceNotFound).
-    const readLocked = () =>
-      loadBookingContext(tx, { request, companyIds: options.companyIds, now });
-    let locked = await readLocked();
-    if (locked.title.id !== context.title.id) {
-      // Moved to another title since the first read: that title's bookings are serialised too.
-      await lockBookingKeys(tx, { context: locked });
-      locked = await readLocked();
-    }
-    const { failures, waived } = evaluateBookingRules({
-      context: locked,
-      request,
-      now,
-      isException,
+  let verdict = evaluateBookingRules({ context, request, now, isException });
+  if (verdict.failures.length > 0) throw refusal(verdict.failures, context);
+  return withConnection(db, async (connection, held) => {
+    const { locks, people } = await lockBooking(connection, {
+      placeId: context.place.id,
+      titleId: context.title.id,
+      associateId: context.associate.id,
+      actor,
     });
-    if (failures.length > 0) throw refusal(failures, locked);
-    // Nothing left to waive (say, the quota freed meanwhile): a booking like any other.
-    const exceptionReason = waived.length > 0 ? (options.exception?.reason ?? null) : null;
-
-    // The booking and its audit event in one statement: one round trip on the busiest write. The
-    // exclusion constraint still guards the insert (23P01).
-    const id = await insertAudited(
-      tx,
-      tx
-        .insert(appointments)
-        .values({
-          companyId: locked.place.companyId,
-          placeId: locked.place.id,
-          associateId: locked.associate.id,
-          associateTitleId: locked.title.id,
-          startsAt: new Date(request.startsAt),
-          endsAt: new Date(request.endsAt),
-          createdBy: staffId,
-          createdByAssociateId: memberId,
-          exceptionReason,
-        })
-        .returning({ id: appointments.id }),
-      {
-        companyId: locked.place.companyId,
-        actorUserId: staffId,
-        actorAssociateId: memberId,
-        action: exceptionReason ? 'appointment.create-exception' : 'appointment.create',
-        entityType: 'appointment',
-        placeId: locked.place.id,
-        associateId: locked.associate.id,
-        data: {
-          startsAt: request.startsAt,
-          endsAt: request.endsAt,
-          ...(exceptionReason
-            ? { reason: exceptionReason, waived: waived.map((failure) => errorCodeOf(failure.key)) }
-            : {}),
-        },
-      },
-    );
-    if (options.confirmation) {
-      await queueBookingConfirmation(tx, { ...options.confirmation, appointmentId: id });
+    const events: ClubEvent[] = [];
+    try {
+      for (;;) {
+        const booking = await writeNewBooking(connection, { ...options, context, verdict, people });
+        if (booking) {
+          events.push({
+            companyId: booking.companyId,
+            kind: 'appointment.created',
+            placeId: booking.placeId,
+            date: clubDateOf(booking.startsAt, booking.timezone),
+          });
+          return booking;
+        }
+        // Something the rules read changed since (a booking, a block, the place archived:
+        // PlaceNotFound): read again, now under the locks, and decide anew.
+        context = await loadBookingContext(connection, {
+          request,
+          companyIds: options.companyIds,
+          now,
+        });
+        // Moved to another title since: that title's bookings are serialised too.
+        if (!locks.titleIds.includes(context.title.id))
+          await lockTitle(connection, locks, context.title.id);
+        verdict = evaluateBookingRules({ context, request, now, isException });
+        if (verdict.failures.length > 0) throw refusal(verdict.failures, context);
+      }
+    } finally {
+      await unlockBooking(connection, held, { locks, events });
     }
-    announce({
-      companyId: locked.place.companyId,
-      kind: 'appointment.created',
-      placeId: locked.place.id,
-      date: clubDateOf(new Date(request.startsAt), locked.timezone),
-    });
-    return id;
   });
+}
+
+/**
+ * The booking the rules allowed on `context`, with its audit event and its confirmation, in one
+ * statement (writeBooking); null when the context changed meanwhile (nothing written).
+ */
+async function writeNewBooking(
+  db: Database,
+  options: BookAppointmentOptions & {
+    context: BookingContext;
+    verdict: { waived: BookingFailure[] };
+    people: BookingPeople;
+  },
+): Promise<NewBooking | null> {
+  const { context, request, actor, people } = options;
+  const { waived } = options.verdict;
+  // Nothing left to waive (say, the quota freed meanwhile): a booking like any other.
+  const exceptionReason = waived.length > 0 ? (options.exception?.reason ?? null) : null;
+  const row: BookingRowWritten = {
+    id: randomUUID(),
+    companyId: context.place.companyId,
+    placeId: context.place.id,
+    associateId: context.associate.id,
+    associateTitleId: context.title.id,
+    startsAt: new Date(request.startsAt),
+    endsAt: new Date(request.endsAt),
+    createdBy: 'userId' in actor ? actor.userId : null,
+    createdByAssociateId: 'associateId' in actor ? actor.associateId : null,
+    exceptionReason,
+  };
+  const { member, booker } = people;
+  const messages = options.confirmation
+    ? bookingConfirmationMessages(
+        {
+          ...row,
+          status: 'SCHEDULED',
+          maxCancelBookingTime: people.place.maxCancelBookingTime,
+          placeName: people.place.name,
+          clubName: people.place.clubName,
+          logoUrl: people.place.logoUrl,
+          timezone: context.timezone,
+          bookedByStaff: row.createdBy !== null,
+          forMember: member,
+          booker: booker && booker.id !== member.id ? booker : null,
+        },
+        options.confirmation,
+      )
+    : [];
+  const written = await writeBooking(db, {
+    read: context.read,
+    row,
+    audit: {
+      action: exceptionReason ? 'appointment.create-exception' : 'appointment.create',
+      data: {
+        startsAt: request.startsAt,
+        endsAt: request.endsAt,
+        ...(exceptionReason
+          ? { reason: exceptionReason, waived: waived.map((failure) => errorCodeOf(failure.key)) }
+          : {}),
+      },
+    },
+    messages,
+  });
+  return written && { ...row, ...written, timezone: context.timezone, people };
 }
 
 export type CreateAppointmentOptions = {
@@ -180,14 +226,42 @@ export async function createAppointment(db: Database, options: CreateAppointment
 }
 
 /**
- * A booking made by staff (createAppointment), answered as the calendar lists it. Reads,
- * transaction and answer on one connection, as a member's booking (portal).
+ * A booking made by staff (createAppointment), answered as the calendar lists it, from the
+ * booking as written (no read back).
  */
-export async function bookAndAnswer(db: Database, options: CreateAppointmentOptions) {
-  const created = await withConnection(db, async (connection) => {
-    const id = await createAppointment(connection, options);
-    return findAppointment(connection, { companyIds: options.staff.companyIds, id });
-  });
-  if (!created) throw new AppError('AppointmentNotFound');
-  return created;
+export async function bookAndAnswer(
+  db: Database,
+  options: CreateAppointmentOptions,
+): Promise<Appointment> {
+  return appointmentOf(
+    await withConnection(db, (connection) => createAppointment(connection, options)),
+  );
+}
+
+/** A new booking as the calendar lists it (listAppointments). */
+function appointmentOf(booking: NewBooking): Appointment {
+  const { member, booker, staff } = booking.people;
+  return {
+    id: booking.id,
+    companyId: booking.companyId,
+    placeId: booking.placeId,
+    placeName: booking.people.place.name,
+    associateId: booking.associateId,
+    associateTitleId: booking.associateTitleId,
+    startsAt: booking.startsAt.toISOString(),
+    endsAt: booking.endsAt.toISOString(),
+    status: booking.status,
+    createdAt: booking.createdAt.toISOString(),
+    cancelledAt: null,
+    cancellationReason: null,
+    checkedInAt: null,
+    noShowAt: null,
+    exceptionReason: booking.exceptionReason,
+    associate: { id: member.id, name: member.name, cardId: member.cardId },
+    createdBy: booking.createdBy && staff ? { id: staff.id, name: staff.name } : null,
+    bookedVia: booking.createdByAssociateId ? 'portal' : 'staff',
+    bookedBy: booking.createdByAssociateId
+      ? booker && { name: booker.name }
+      : staff && { name: staff.name },
+  };
 }

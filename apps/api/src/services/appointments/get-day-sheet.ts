@@ -1,14 +1,18 @@
 import type { Database } from '@clube/db';
 import {
-  addDaysToDate,
   clubToday,
   minutesOfTime,
   type DaySheet,
   type DaySheetCell,
   type DaySheetQuery,
 } from '@clube/shared';
+import { bookingWindowOf } from './booking-window';
 import { slotGridOf } from './day-grid';
-import { readClubDaySheet, type BlockOfSheet, type BookingOfSheet } from './place-day';
+import {
+  readClubDaySheet,
+  type BlockOfSheet,
+  type BookingOfSheet,
+} from './place-day/read-club-day';
 import { generateSlotTimes, overlaps, slotStatesOf, type SlotTime } from './slots';
 
 export type GetDaySheetOptions = DaySheetQuery & { now?: Date };
@@ -31,7 +35,7 @@ export async function getDaySheet(db: Database, options: GetDaySheetOptions): Pr
     openTime: club.operatingHour.openTime.slice(0, 5),
     closeTime: club.operatingHour.closeTime.slice(0, 5),
   };
-  const lastBookableDateOf = (days: number) => addDaysToDate(clubToday(club.timezone, now), days);
+  const today = clubToday(club.timezone, now);
 
   // Most places of a club share a handful of grids (same hours, same slot length): each grid is
   // laid once per request, not once per place — the wall-clock maths dominates this request.
@@ -57,7 +61,11 @@ export async function getDaySheet(db: Database, options: GetDaySheetOptions): Pr
       grids: gridsOf(place),
       hasHours: operatingHour !== null,
       now,
-      beyondWindow: date > lastBookableDateOf(place.availableBookingDays),
+      beyondWindow: bookingWindowOf({
+        date,
+        today,
+        availableBookingDays: place.availableBookingDays,
+      }).isBeyond,
       bookings: place.busy.booked,
       blocks: place.busy.blocked,
     });

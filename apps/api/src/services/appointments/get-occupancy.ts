@@ -2,7 +2,7 @@ import type { Database } from '@clube/db';
 import type { occupancyQuerySchema } from '@clube/shared';
 import type { z } from 'zod';
 import { slotGridOf } from './day-grid';
-import { readClubDayTimes } from './place-day';
+import { readClubDayTimes } from './place-day/read-club-day';
 import { generateSlotTimes, slotStatesOf } from './slots';
 
 export type GetOccupancyOptions = z.output<typeof occupancyQuerySchema> & { now?: Date };

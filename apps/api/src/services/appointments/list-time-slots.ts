@@ -1,13 +1,13 @@
 import type { Database } from '@clube/db';
 import {
-  addDaysToDate,
   clubToday,
   type TimeSlot,
   type timeSlotsParamsSchema,
   type timeSlotsQuerySchema,
 } from '@clube/shared';
 import type { z } from 'zod';
-import { readPlaceDay, slotsOfPlaceDay } from './place-day';
+import { bookingWindowOf } from './booking-window';
+import { readPlaceDay, slotsOfPlaceDay } from './place-day/read-place-day';
 import { slotStatesOf } from './slots';
 
 export type ListTimeSlotsOptions = {
@@ -34,27 +34,27 @@ export async function listTimeSlots(
     date: options.date,
     labels: true,
   });
-  const lastBookableDate = addDaysToDate(
-    clubToday(day.timezone, now),
-    day.place.availableBookingDays,
-  );
-  return slotStatesOf(slotsOfPlaceDay(day), day.busy, {
-    now,
-    beyondWindow: options.date > lastBookableDate,
-  }).map(({ slot, booking, block, state }) => {
-    const detail =
-      state === 'taken' ? booking?.label : state === 'blocked' ? block?.label : undefined;
-    return {
-      time: slot.time,
-      startsAt: slot.startsAt.toISOString(),
-      endsAt: slot.endsAt.toISOString(),
-      available: state === 'free',
-      ...(state === 'free'
-        ? {}
-        : {
-            reason: state === 'outside-window' ? ('booking-window' as const) : state,
-            ...(detail ? { detail } : {}),
-          }),
-    };
+  const { isBeyond } = bookingWindowOf({
+    date: options.date,
+    today: clubToday(day.timezone, now),
+    availableBookingDays: day.place.availableBookingDays,
   });
+  return slotStatesOf(slotsOfPlaceDay(day), day.busy, { now, beyondWindow: isBeyond }).map(
+    ({ slot, booking, block, state }) => {
+      const detail =
+        state === 'taken' ? booking?.label : state === 'blocked' ? block?.label : undefined;
+      return {
+        time: slot.time,
+        startsAt: slot.startsAt.toISOString(),
+        endsAt: slot.endsAt.toISOString(),
+        available: state === 'free',
+        ...(state === 'free'
+          ? {}
+          : {
+              reason: state === 'outside-window' ? ('booking-window' as const) : state,
+              ...(detail ? { detail } : {}),
+            }),
+      };
+    },
+  );
 }

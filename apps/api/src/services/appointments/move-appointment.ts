@@ -7,13 +7,8 @@ import { transactionAnnouncing } from '../../lib/club-events';
 import { lockPlace, lockPlaceAndTitle } from '../../lib/place-lock';
 import type { Staff } from '../../types';
 import { queueClubChangeMessages } from '../messages/queue-club-change-messages';
-import { loadBookingContext, type BookingContext } from './booking-context';
-import {
-  describeFailure,
-  evaluateBookingRules,
-  type BookingFailure,
-  type BookingRequest,
-} from './booking-rules';
+import { loadBookingContext, type BookingContext, type BookingRequest } from './booking-context';
+import { describeFailure, evaluateBookingRules, type BookingFailure } from './booking-rules';
 import { slotGridOf } from './day-grid';
 import { generateSlotTimes, type Interval } from './slots';
 

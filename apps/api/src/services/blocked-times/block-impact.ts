@@ -5,11 +5,11 @@ import {
   type BlockConflict,
   type BlockResolutionAction,
 } from '@clube/shared';
+import type { BookingOfPlaces } from '../appointments/place-day/read-bookings-overlapping';
 import {
   readMoveCandidates,
-  type BookingOfPlaces,
   type MoveCandidate,
-} from '../appointments/place-day';
+} from '../appointments/place-day/read-move-candidates';
 import { generateSlotTimes, overlaps, type Interval } from '../appointments/slots';
 
 /**

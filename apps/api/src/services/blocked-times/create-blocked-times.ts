@@ -15,7 +15,7 @@ import {
   toBlockConflict,
   type AffectedBooking,
 } from './block-impact';
-import { readBookingsOverlapping } from '../appointments/place-day';
+import { readBookingsOverlapping } from '../appointments/place-day/read-bookings-overlapping';
 import { toBlockedTime } from './blocked-time-row';
 import { expandWeeklyRecurrence } from './expand-weekly-recurrence';
 

@@ -126,19 +126,18 @@ function calendarOrNull(row: BookingRow, options: BookingConfirmationOptions): s
 }
 
 /**
- * "Reserva confirmada", with the booking as an `.ics` attachment, in the booking's transaction.
- * A booking the member made in the portal is e-mailed only to those who keep "Confirmação das
- * minhas reservas" on (it is still in Avisos); one staff made for them is always e-mailed.
+ * "Reserva confirmada", with the booking as an `.ics` attachment, queued in the booking's own
+ * statement (services/appointments/write-booking.ts). A booking the member made in the portal is
+ * e-mailed only to those who keep "Confirmação das minhas reservas" on (it is still in Avisos);
+ * one staff made for them is always e-mailed.
  */
-export async function queueBookingConfirmation(
-  db: Database,
-  options: BookingConfirmationOptions & { appointmentId: string },
-): Promise<number> {
-  const [row] = await readBookings(db, { ids: [options.appointmentId] });
-  if (!row) return 0;
+export function bookingConfirmationMessages(
+  row: BookingRow,
+  options: BookingConfirmationOptions,
+): NewMessage[] {
   const line = bookingLine(row);
   const calendar = calendarOrNull(row, options);
-  const messages = readersOf(row).map(({ reader, isFor }) =>
+  return readersOf(row).map(({ reader, isFor }) =>
     memberMessage({
       companyId: row.companyId,
       reader,
@@ -172,7 +171,6 @@ export async function queueBookingConfirmation(
       },
     }),
   );
-  return enqueueMessages(db, messages);
 }
 
 /**

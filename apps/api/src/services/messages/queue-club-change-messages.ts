@@ -49,6 +49,17 @@ export async function queueClubChangeMessages(
     ids: options.changes.map((change) => change.appointmentId),
     companyId: options.companyId,
   });
+  return enqueueMessages(db, clubChangeMessages(rows, options));
+}
+
+/**
+ * The messages of queueClubChangeMessages for the bookings `rows` (readBookings) the changes name,
+ * to queue with the change: a cancellation writes them in its own statement.
+ */
+export function clubChangeMessages(
+  rows: BookingRow[],
+  options: QueueClubChangeMessagesOptions,
+): NewMessage[] {
   const changeOf = new Map(options.changes.map((change) => [change.appointmentId, change]));
   const byRecipient = new Map<
     string,
@@ -77,7 +88,7 @@ export async function queueClubChangeMessages(
       byRecipient.set(person.id, entry);
     }
   }
-  const messages: NewMessage[] = [...byRecipient].map(([associateId, entry]) => {
+  return [...byRecipient].map(([associateId, entry]) => {
     const many = entry.lines.length > 1;
     return memberMessage({
       companyId: options.companyId,
@@ -102,5 +113,4 @@ export async function queueClubChangeMessages(
       },
     });
   });
-  return enqueueMessages(db, messages);
 }

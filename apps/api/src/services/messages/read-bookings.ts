@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { appointments, associates, companies, places, type Database } from '@clube/db';
 
@@ -15,6 +15,11 @@ export type BookingReader = MessageReader & {
 export type BookingRow = {
   id: string;
   companyId: string;
+  placeId: string;
+  associateId: string;
+  status: (typeof appointments.$inferSelect)['status'];
+  /** The place's cancellation deadline, in hours before the start. */
+  maxCancelBookingTime: number;
   startsAt: Date;
   endsAt: Date;
   placeName: string;
@@ -32,6 +37,8 @@ export type ReadBookingsOptions = {
   ids: string[];
   /** Only bookings of this club (a club-side change names its own club's bookings). */
   companyId?: string;
+  /** Only bookings matching this too (e.g. those a member may cancel). */
+  where?: SQL;
 };
 
 /**
@@ -48,6 +55,10 @@ export async function readBookings(
     .select({
       id: appointments.id,
       companyId: appointments.companyId,
+      placeId: appointments.placeId,
+      associateId: appointments.associateId,
+      status: appointments.status,
+      maxCancelBookingTime: places.maxCancelBookingTime,
       startsAt: appointments.startsAt,
       endsAt: appointments.endsAt,
       createdBy: appointments.createdBy,
@@ -75,11 +86,16 @@ export async function readBookings(
       and(
         inArray(appointments.id, options.ids),
         options.companyId ? eq(appointments.companyId, options.companyId) : undefined,
+        options.where,
       ),
     );
   return rows.map((row) => ({
     id: row.id,
     companyId: row.companyId,
+    placeId: row.placeId,
+    associateId: row.associateId,
+    status: row.status,
+    maxCancelBookingTime: row.maxCancelBookingTime,
     startsAt: row.startsAt,
     endsAt: row.endsAt,
     placeName: row.placeName,

@@ -3,12 +3,12 @@ import { type PortalBookingBody, type PortalBookingFailure } from '@clube/shared
 import { eq } from 'drizzle-orm';
 import { AppError } from '../../lib/app-error';
 import type { Member } from '../../types';
-import { readBookingContext, type BookingContext } from '../appointments/booking-context';
 import {
-  describeFailure,
-  type BookingFailure,
+  readBookingContext,
+  type BookingContext,
   type BookingRequest,
-} from '../appointments/booking-rules';
+} from '../appointments/booking-context';
+import { describeFailure, type BookingFailure } from '../appointments/booking-rules';
 
 /**
  * Turns a member's booking body into the back office's booking request and its context, deciding

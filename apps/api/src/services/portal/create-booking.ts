@@ -1,11 +1,11 @@
 import { withConnection, type Database } from '@clube/db';
 import type { PortalBooking } from '@clube/shared';
 import { AppError, appErrorOf } from '../../lib/app-error';
-import { bookAppointment } from '../appointments/create-appointment';
+import { bookAppointment, type NewBooking } from '../appointments/create-appointment';
 import type { BookingConfirmationOptions } from '../messages/member-messages';
 import { checkResolved, type CheckBookingOptions } from './check-booking';
 import { memberFailures, resolveBookingRequest } from './booking-request';
-import { findMemberBooking } from './list-bookings';
+import { portalBookingOf } from './list-bookings';
 
 export type CreateBookingOptions = CheckBookingOptions & {
   /** Given, the confirmation is queued with the booking. */
@@ -16,9 +16,12 @@ export type CreateBookingOptions = CheckBookingOptions & {
  * A member books through the portal, on the back office's booking path (same rules, locks and
  * audit), recorded as booked by the member. A refusal answers the first failing rule's status
  * and code with every failing rule, in the member's words, in `details.failures`. Answers the
- * new booking's id.
+ * new booking.
  */
-export async function createBooking(db: Database, options: CreateBookingOptions): Promise<string> {
+export async function createBooking(
+  db: Database,
+  options: CreateBookingOptions,
+): Promise<NewBooking> {
   const { member } = options;
   const resolved = await resolveBookingRequest(db, options);
   // A blocked member's booking for a family member is refused before any lock, with every
@@ -44,18 +47,25 @@ export async function createBooking(db: Database, options: CreateBookingOptions)
 }
 
 /**
- * Books (createBooking) and answers the booking as the portal lists it. The booking's reads, its
- * transaction and the answer on one connection: when a club opens its window, a booking waits
- * once for a connection, not once per query.
+ * Books (createBooking) and answers the booking as the portal lists it, from the booking as
+ * written. The booking's reads and writes on one connection: when a club opens its window, a
+ * booking waits once for a connection, not once per query.
  */
 export async function bookAndAnswer(
   db: Database,
   options: CreateBookingOptions,
 ): Promise<PortalBooking> {
-  return withConnection(db, async (connection) =>
-    findMemberBooking(connection, {
-      member: options.member,
-      id: await createBooking(connection, options),
-    }),
+  const booking = await withConnection(db, (connection) => createBooking(connection, options));
+  const { member, place } = booking.people;
+  return portalBookingOf(
+    {
+      ...booking,
+      place: { id: booking.placeId, name: place.name },
+      associate: { id: member.id, name: member.name, cardId: member.cardId },
+      cancelledAt: null,
+      cancellationReason: null,
+      maxCancelBookingTime: place.maxCancelBookingTime,
+    },
+    options.now ?? new Date(),
   );
 }

@@ -108,25 +108,52 @@ async function readBookings(
     .orderBy(...options.order)
     .limit(options.limit);
 
-  return rows.map((row) => {
-    const { appointment } = row;
-    const cancelDeadline = new Date(
-      appointment.startsAt.getTime() - row.maxCancelBookingTime * 3_600_000,
-    );
-    return {
-      id: appointment.id,
-      place: row.place,
-      associate: row.associate,
-      startsAt: appointment.startsAt.toISOString(),
-      endsAt: appointment.endsAt.toISOString(),
-      status: appointment.status,
-      createdAt: appointment.createdAt.toISOString(),
-      cancelledAt: appointment.cancelledAt?.toISOString() ?? null,
-      cancellationReason: appointment.cancellationReason,
-      bookedVia: appointment.createdByAssociateId ? 'portal' : 'staff',
-      cancelDeadline: cancelDeadline.toISOString(),
-      // The same rule the cancellation applies: refused once now is past the deadline.
-      cancellable: appointment.status === 'SCHEDULED' && now.getTime() <= cancelDeadline.getTime(),
-    };
-  });
+  return rows.map((row) =>
+    portalBookingOf(
+      {
+        ...row.appointment,
+        place: row.place,
+        associate: row.associate,
+        maxCancelBookingTime: row.maxCancelBookingTime,
+      },
+      now,
+    ),
+  );
+}
+
+/** A booking as the portal answers it, at `now` (whether it may still be cancelled). */
+export function portalBookingOf(
+  booking: {
+    id: string;
+    place: PortalBooking['place'];
+    associate: PortalBooking['associate'];
+    startsAt: Date;
+    endsAt: Date;
+    status: PortalBooking['status'];
+    createdAt: Date;
+    cancelledAt: Date | null;
+    cancellationReason: string | null;
+    createdByAssociateId: string | null;
+    maxCancelBookingTime: number;
+  },
+  now: Date,
+): PortalBooking {
+  const cancelDeadline = new Date(
+    booking.startsAt.getTime() - booking.maxCancelBookingTime * 3_600_000,
+  );
+  return {
+    id: booking.id,
+    place: booking.place,
+    associate: booking.associate,
+    startsAt: booking.startsAt.toISOString(),
+    endsAt: booking.endsAt.toISOString(),
+    status: booking.status,
+    createdAt: booking.createdAt.toISOString(),
+    cancelledAt: booking.cancelledAt?.toISOString() ?? null,
+    cancellationReason: booking.cancellationReason,
+    bookedVia: booking.createdByAssociateId ? 'portal' : 'staff',
+    cancelDeadline: cancelDeadline.toISOString(),
+    // The same rule the cancellation applies: refused once now is past the deadline.
+    cancellable: booking.status === 'SCHEDULED' && now.getTime() <= cancelDeadline.getTime(),
+  };
 }

@@ -1,6 +1,5 @@
 import type { Database } from '@clube/db';
 import {
-  addDaysToDate,
   clubToday,
   portalSlotTitleRules,
   type PortalSlot,
@@ -11,7 +10,9 @@ import {
 } from '@clube/shared';
 import type { z } from 'zod';
 import { evaluateBookingRules } from '../appointments/booking-rules';
-import { readPlaceContext, readPlaceDay, slotsOfPlaceDay } from '../appointments/place-day';
+import { bookingWindowOf } from '../appointments/booking-window';
+import { readPlaceContext } from '../appointments/place-day/read-place-context';
+import { readPlaceDay, slotsOfPlaceDay } from '../appointments/place-day/read-place-day';
 import { holdersOf, slotStateOf } from '../appointments/slots';
 import { CoalescedReads } from '../../lib/coalesced-reads';
 import type { Member } from '../../types';
@@ -41,8 +42,12 @@ export async function listSlots(db: Database, options: ListSlotsOptions): Promis
   ]);
   const { place, timezone, slots } = day;
   if (slots.length === 0) return { date, items: [] };
-  const beyondWindow = date > addDaysToDate(clubToday(timezone, now), place.availableBookingDays);
-  const clock = { now, beyondWindow, first: 'clock' as const };
+  const { isBeyond } = bookingWindowOf({
+    date,
+    today: clubToday(timezone, now),
+    availableBookingDays: place.availableBookingDays,
+  });
+  const clock = { now, beyondWindow: isBeyond, first: 'clock' as const };
   const ownStarts = new Set(
     title.rules.titleBookings
       .filter((booking) => booking.placeId === placeId)
