@@ -292,6 +292,41 @@ describe('GET /associate/findAllPaginated', () => {
     expect(await search('700123', '&isHolder=false')).toEqual({ ids: [], total: 0 });
   });
 
+  it('finds a card of letters and digits typed whole in any case, or a part of it', async () => {
+    const { mine, headers, joao } = await setUp();
+    const lettered = await createAssociate(context.db, mine.company.id, {
+      name: 'Carla Brito',
+      cardId: 'BR00001',
+    });
+    const other = await createAssociate(context.db, mine.company.id, {
+      name: 'Davi Brito',
+      cardId: 'BR00002',
+    });
+    const search = async (term: string) => {
+      const body = (
+        await request(
+          'GET',
+          `/associate/findAllPaginated?companyId=${mine.company.id}&search=${encodeURIComponent(term)}`,
+          headers,
+        )
+      ).json();
+      return { ids: body.items.map((item: { id: string }) => item.id), total: body.total };
+    };
+    expect(await search('br00001')).toEqual({ ids: [lettered.id], total: 1 });
+    expect(await search('BR00001')).toEqual({ ids: [lettered.id], total: 1 });
+    expect((await search('br0000')).ids.sort()).toEqual([lettered.id, other.id].sort());
+    // A name is still a name.
+    expect((await search('brito')).ids.sort()).toEqual([lettered.id, other.id].sort());
+    expect((await search('700123')).ids).toEqual([joao.id]);
+    const byCard = await request(
+      'GET',
+      `/associate/cardId/br00001/companyId/${mine.company.id}`,
+      headers,
+    );
+    expect(byCard.statusCode).toBe(200);
+    expect(byCard.json()).toMatchObject({ id: lettered.id, cardId: 'BR00001' });
+  });
+
   it('finds a member by the new name once it changed (the stored search column follows it)', async () => {
     const { mine, headers, beto } = await setUp();
     await context.db.execute(
@@ -381,7 +416,7 @@ describe('GET /associate/id/{id} and /associate/cardId/{cardId}/companyId/{compa
     expect((await request('GET', '/associate/id/nope', headers)).statusCode).toBe(400);
     const badCard = await request(
       'GET',
-      `/associate/cardId/12ab/companyId/${mine.company.id}`,
+      `/associate/cardId/12-ab/companyId/${mine.company.id}`,
       headers,
     );
     expect(badCard.statusCode).toBe(400);

@@ -195,14 +195,52 @@ describe('importAssociates', () => {
     ]);
   });
 
+  const readTemplate = () =>
+    readFile(new URL('../../web/public/modelo-associados.csv', import.meta.url), 'utf8');
+
+  it('imports the template the back office offers as it is: its two example rows are good rows', async () => {
+    const { company } = await createClubWithStaff(context.db);
+    const report = await run(company.id, await readTemplate());
+    expect(report).toMatchObject({ applied: true, created: 2, rejected: 0, titlesCreated: 1 });
+    expect((await associatesOf(company.id)).map((row) => [row.cardId, row.isHolder])).toEqual([
+      ['BR00001', true],
+      ['BR00002', false],
+    ]);
+  });
+
+  it('takes card numbers of letters and digits, letters in capitals, and names the rule of a bad one', async () => {
+    const { company } = await createClubWithStaff(context.db);
+    const file = [
+      header,
+      `${cpfs[0]},João Araújo,10/05/1980,BR00001,Título A,sim,,`,
+      `${cpfs[1]},Maria Araújo,1985-02-01,sp-002,Título A,não,,`,
+      `${cpfs[2]},Beto Araújo,01/12/2010,br00001,Título A,não,,`,
+    ].join('\n');
+    const report = await run(company.id, file, { skipInvalid: true });
+    expect(report).toMatchObject({ applied: true, created: 1, rejected: 2 });
+    expect(report.errors).toEqual([
+      {
+        line: 3,
+        reason:
+          'Carteirinha inválida: sp-002 — a carteirinha tem só letras e números, sem espaços nem pontuação, até 20 caracteres',
+      },
+      // Typed in small letters, it is the same card.
+      { line: 4, reason: 'Carteirinha BR00001 repetida no arquivo (linha 2)' },
+    ]);
+    expect((await associatesOf(company.id)).map((row) => row.cardId)).toEqual(['BR00001']);
+    const again = await run(
+      company.id,
+      `${header}\n${cpfs[0]},João Araújo,10/05/1980,br00001,Título A,sim,,`,
+    );
+    expect(again).toMatchObject({ applied: true, unchanged: 1, created: 0, rejected: 0 });
+  });
+
   it('reads a file written on the template the back office offers (Portuguese columns)', async () => {
     const { company } = await createClubWithStaff(context.db);
-    const template = await readFile(
-      new URL('../../web/public/modelo-associados.csv', import.meta.url),
-      'utf8',
-    );
+    // The template's header, its example rows replaced by the club's.
+    const [templateHeader] = (await readTemplate()).split('\r\n');
     const rows = cleanFile.split('\n').slice(1).join('\r\n').replaceAll(',', ';');
-    const text = `${template}${rows.replace('"Silva; Beto"', '"Silva, Beto"')}`;
+    const text = `${templateHeader}\r\n${rows.replace('"Silva; Beto"', '"Silva, Beto"')}`;
     const report = await run(company.id, text);
     expect(report).toMatchObject({ applied: true, created: 3, rejected: 0 });
     expect((await associatesOf(company.id)).map((row) => row.name)).toEqual([
@@ -229,11 +267,19 @@ describe('importAssociates', () => {
     expect(report.applied).toBe(false);
     expect(report.rejected).toBe(5);
     expect(report.errors).toEqual([
-      { line: 3, reason: 'CPF inválido: 529.982.247-24' },
-      { line: 4, reason: 'Data de nascimento inválida: 31/02/1980' },
+      {
+        line: 3,
+        reason:
+          'CPF inválido: 529.982.247-24 — o CPF tem 11 dígitos (com ou sem pontos e traço) e dígitos verificadores certos',
+      },
+      {
+        line: 4,
+        reason:
+          'Data de nascimento inválida: 31/02/1980 — use DD/MM/AAAA ou AAAA-MM-DD, de um dia que existe',
+      },
       { line: 5, reason: 'Carteirinha 6001 repetida no arquivo (linha 2)' },
       { line: 6, reason: 'Campo obrigatório ausente: nome' },
-      { line: 7, reason: 'Valor inválido em titular: talvez' },
+      { line: 7, reason: 'Valor inválido em titular: talvez — use sim ou não' },
     ]);
     expect(await associatesOf(company.id)).toEqual([]);
     const titles = await context.db

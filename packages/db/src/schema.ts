@@ -191,7 +191,7 @@ export const associates = pgTable(
     passwordHash: text('password_hash'),
     /** The membership's portal sessions' version, as `users.sessionVersion` for staff. */
     sessionVersion: integer('session_version').notNull().default(0),
-    /** Carteirinha number: digits, unique within the club. */
+    /** Carteirinha number: letters and digits, letters in capitals, unique within the club. */
     cardId: varchar('card_id', { length: 20 }).notNull(),
     associateTitleId: uuid('associate_title_id')
       .notNull()
@@ -212,7 +212,8 @@ export const associates = pgTable(
     uniqueIndex('associates_company_cpf_unique').on(table.companyId, table.cpf),
     index('associates_title_idx').on(table.associateTitleId),
     index('associates_cpf_idx').on(table.cpf),
-    check('associates_card_digits', sql`${table.cardId} ~ '^[0-9]+$'`),
+    // Letters and digits, letters in capitals (migration 0027).
+    check('associates_card_letters_digits', sql`${table.cardId} ~ '^[A-Z0-9]+$'`),
     check('associates_cpf_valid', sql`is_valid_cpf(${table.cpf})`),
     check('associates_name_not_blank', sql`length(trim(${table.name})) > 0`),
   ],

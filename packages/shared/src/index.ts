@@ -1,3 +1,4 @@
+export * from './card-id';
 export * from './constants';
 export * from './cpf';
 export * from './email';

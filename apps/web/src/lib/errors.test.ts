@@ -32,6 +32,17 @@ describe('error code table', () => {
     );
   });
 
+  it("says a role's refusal in PermissionDenied's words, whatever the body of the 403", () => {
+    const permissionDenied = errorDefinitions.PermissionDenied.message;
+    expect(errorMessageOf(apiError(403, 'PermissionDenied'), 'Erro ao editar.')).toBe(
+      permissionDenied,
+    );
+    expect(errorMessageOf(apiError(403, 'Forbidden'), 'Erro ao excluir.')).toBe(permissionDenied);
+    expect(errorMessageOf(new ApiError(403, 'Forbidden'), 'Erro ao excluir.')).toBe(
+      permissionDenied,
+    );
+  });
+
   it('falls back for unknown codes and for failures without a response', () => {
     expect(errorMessageOf(apiError(418, 'Teapot'), 'Erro ao deletar.')).toBe('Erro ao deletar.');
     expect(errorMessageOf(new ApiError(0, 'Network Error'), 'Erro ao criar.')).toBe(

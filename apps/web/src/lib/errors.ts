@@ -32,12 +32,17 @@ export function errorTextOfCode(code: string, params: unknown, fallback: string)
 }
 
 /**
- * The Portuguese sentence for an API failure: its code's text with the body's values; `fallback`
- * (already translated) when the code is unknown or there was no response.
+ * The Portuguese sentence for an API failure: its code's text with the body's values;
+ * PermissionDenied's for a 403 without a known code; `fallback` (already translated) for anything
+ * else or no response. Every toast and alert of a failed action goes through here.
  */
 export function errorMessageOf(error: unknown, fallback: string): string {
-  if (!isApiError(error) || !error.code) return fallback;
-  return errorTextOfCode(error.code, (error.data as { params?: unknown } | null)?.params, fallback);
+  if (!isApiError(error)) return fallback;
+  // A refusal for the role never reads as a failure of the action: a 403 of any other body (a
+  // proxy's, an older server's) says what PermissionDenied says.
+  const code = error.code && errorKeyOfCode(error.code) ? error.code : null;
+  if (!code) return error.status === 403 ? errorTableText('PermissionDenied', {}) : fallback;
+  return errorTextOfCode(code, (error.data as { params?: unknown } | null)?.params, fallback);
 }
 
 /**

@@ -5,6 +5,8 @@ import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { AppProvider } from '@/app/provider';
 import { routes as backofficeRoutes } from '@/app/router';
+import { companiesQueryKey } from '@/lib/api/get-companies';
+import { getCurrentCompany, setCurrentCompany } from '@/lib/current-company';
 import { createQueryClient } from '@/lib/query-client';
 import type { Realm } from '@/lib/realm';
 import { setSession } from '@/lib/session';
@@ -12,7 +14,7 @@ import { portalRoutes } from '@/portal/app/router';
 import { portalI18n } from '@/portal/lib/i18n';
 import { registerMemberTexts } from '@/portal/lib/member-texts';
 import { portalQueryClient } from '@/portal/lib/query-client';
-import { buildSession } from './factories';
+import { buildCompany, buildSession } from './factories';
 
 // All of the portal's texts, whichever page a test starts on (the app adds the signed-in ones
 // with the signed-in layout).
@@ -27,7 +29,11 @@ type RenderOptions = {
   routes?: RouteObject[];
   /** One component to render, as the only route (instead of `routes`). */
   ui?: ReactNode;
-  /** A staff member signed in first (`buildSession`). */
+  /**
+   * A staff member signed in first (`buildSession`). With a component and no club stored by the
+   * test, they work in a new club as its administrator, known from the first render as inside
+   * the app's layout.
+   */
   signedIn?: boolean;
 };
 
@@ -48,8 +54,14 @@ export function renderWithProviders({
   const router = createMemoryRouter(tree, { initialEntries: [path] });
   const page = <RouterProvider router={router} />;
   if (realm === 'backoffice') {
+    const queryClient = createQueryClient();
+    if (signedIn && ui !== undefined && getCurrentCompany() === null) {
+      const company = buildCompany();
+      setCurrentCompany(company);
+      queryClient.setQueryData(companiesQueryKey, [company]);
+    }
     return {
-      ...render(<AppProvider queryClient={createQueryClient()}>{page}</AppProvider>),
+      ...render(<AppProvider queryClient={queryClient}>{page}</AppProvider>),
       router,
     };
   }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { appointmentStatuses, limits } from '../constants';
+import { isValidCardId, normalizeCardId } from '../card-id';
 import { idSchema } from './common';
 
 const booleanQuery = z
@@ -135,10 +136,7 @@ export const associateSchema = z.object({
 export type Associate = z.infer<typeof associateSchema>;
 
 export const associateCardParamsSchema = z.object({
-  cardId: z
-    .string()
-    .trim()
-    .regex(/^\d{1,20}$/, 'Carteirinha inválida'),
+  cardId: z.string().refine(isValidCardId, 'Carteirinha inválida').transform(normalizeCardId),
   companyId: idSchema,
 });
 

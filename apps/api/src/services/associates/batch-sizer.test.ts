@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { batchTargetMs, BatchSizer } from './import-associates';
+import { batchTargetMs, BatchSizer } from './batch-sizer';
 
 /** Feeds the sizer batches that cost `msPerRow` each row until its size settles. */
 function settle(msPerRow: number) {

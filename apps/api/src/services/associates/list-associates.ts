@@ -2,6 +2,7 @@ import { associateTitles, associates, queryRows, type Database } from '@clube/db
 import {
   encodeAssociateCursor,
   limits,
+  normalizeCardId,
   stripCpf,
   type AssociateList,
   type associateListQuerySchema,
@@ -30,6 +31,10 @@ const wordsOf = (term: string) => term.split(/[\s,;.:!?()"]+/).filter(Boolean);
 /** A term of digits and mask characters: a CPF or a card number, whole or in part. */
 const isNumberTerm = (term: string) => /^[\d.\-/\s]+$/.test(term) && stripCpf(term) !== '';
 
+/** One word of letters and digits together ("BR00001", "br12"): a card number, whole or in part. */
+const isLetteredCardTerm = (term: string) =>
+  /^[A-Za-z0-9]+$/.test(term) && /\d/.test(term) && /[A-Za-z]/.test(term);
+
 /**
  * Every word of the term must appear in the name, in any order, ignoring case and accents; a term
  * made of digits and mask characters also matches cpf and card number. Each kind is its own
@@ -49,9 +54,16 @@ export function searchCondition(companyId: string, search: string): SQL | undefi
     ),
     sql` and `,
   );
+  const byName = sql`select ${associates.id} from ${associates} where ${ofClub} and ${nameHasEveryWord}`;
+  if (isLetteredCardTerm(term)) {
+    return matchingIds(sql`
+      ${byName}
+      union all
+      select ${associates.id} from ${associates}
+      where ${ofClub} and ${associates.cardId} like ${`%${escapeLike(normalizeCardId(term))}%`}`);
+  }
   // A name alone is matched directly: the page reads the matches first, then sorts them (pageOf).
   if (!isNumberTerm(term)) return nameHasEveryWord;
-  const byName = sql`select ${associates.id} from ${associates} where ${ofClub} and ${nameHasEveryWord}`;
   const digits = stripCpf(term);
   const pattern = `%${digits}%`;
   // A cpf has exactly 11 digits: 11 typed digits can only be the whole cpf.
@@ -92,13 +104,18 @@ export async function listAssociates(
   options: ListAssociatesOptions,
 ): Promise<AssociateList> {
   const term = options.search?.trim();
-  if (term && isNumberTerm(term) && !options.after && !options.before) {
-    const digits = stripCpf(term);
+  // A card typed whole with its letters ("br00001") names one member, by the same unique index.
+  const wholeNumber =
+    term && !options.after && !options.before
+      ? isLetteredCardTerm(term)
+        ? sql`${associates.cardId} = ${normalizeCardId(term)}`
+        : isNumberTerm(term)
+          ? sql`(${associates.cardId} = ${stripCpf(term)} or ${associates.cpf} = ${stripCpf(term)})`
+          : undefined
+      : undefined;
+  if (wholeNumber) {
     // A card and a CPF name at most two members: the page is the whole answer, counted as read.
-    const { rows } = await pageOf(db, options, {
-      match: sql`(${associates.cardId} = ${digits} or ${associates.cpf} = ${digits})`,
-      withCount: false,
-    });
+    const { rows } = await pageOf(db, options, { match: wholeNumber, withCount: false });
     if (rows.length > 0) {
       return {
         items: rows.map(toItem),

@@ -34,6 +34,11 @@ describe('parseAssociateRow', () => {
     });
   });
 
+  it('takes a card number of letters and digits, as clubs print them, in capitals', () => {
+    const parsed = parseAssociateRow({ ...valid, cardid: ' br00001 ' }, today);
+    expect(parsed.ok && parsed.row.cardId).toBe('BR00001');
+  });
+
   it('reports each kind of bad cell', () => {
     const reasonOf = (changes: Record<string, string>) => {
       const parsed = parseAssociateRow({ ...valid, ...changes }, today);
@@ -49,7 +54,12 @@ describe('parseAssociateRow', () => {
     );
     expect(reasonOf({ isholder: 'talvez' })).toMatch(/titular/);
     expect(reasonOf({ blocked: 'x' })).toMatch(/bloqueado/);
-    expect(reasonOf({ cardid: '12a' })).toMatch(/^Carteirinha inválida/);
+    expect(reasonOf({ cardid: 'BR 0001' })).toBe(
+      'Carteirinha inválida: BR 0001 — a carteirinha tem só letras e números, sem espaços nem pontuação, até 20 caracteres',
+    );
+    expect(reasonOf({ cardid: '1'.repeat(21) })).toMatch(
+      /^Carteirinha inválida.*até 20 caracteres$/,
+    );
     expect(reasonOf({ email: 'sem-arroba' })).toMatch(/^E-mail inválido/);
   });
 });

@@ -1,4 +1,4 @@
-import { isValidCpf, stripCpf } from '@clube/shared';
+import { cardIdRule, isValidCardId, isValidCpf, normalizeCardId, stripCpf } from '@clube/shared';
 
 /** Columns of the membership file, in the order the header usually names them. */
 export const requiredColumns = ['cpf', 'name', 'birthdate', 'cardid', 'title', 'isholder'] as const;
@@ -116,28 +116,43 @@ export function parseAssociateRow(
     return { ok: false, reason: `Campo obrigatório ausente: ${names}` };
   }
   const cpf = stripCpf(cell('cpf'));
-  if (!isValidCpf(cpf)) return { ok: false, reason: `CPF inválido: ${cell('cpf')}` };
+  if (!isValidCpf(cpf))
+    return {
+      ok: false,
+      reason: `CPF inválido: ${cell('cpf')} — o CPF tem 11 dígitos (com ou sem pontos e traço) e dígitos verificadores certos`,
+    };
   const birthDate = parseDate(cell('birthdate'));
-  if (!birthDate) return { ok: false, reason: `Data de nascimento inválida: ${cell('birthdate')}` };
+  if (!birthDate)
+    return {
+      ok: false,
+      reason: `Data de nascimento inválida: ${cell('birthdate')} — use DD/MM/AAAA ou AAAA-MM-DD, de um dia que existe`,
+    };
   if (birthDate > today)
     return { ok: false, reason: `Data de nascimento no futuro: ${cell('birthdate')}` };
-  const cardId = cell('cardid');
-  if (!/^\d{1,20}$/.test(cardId)) return { ok: false, reason: `Carteirinha inválida: ${cardId}` };
+  if (!isValidCardId(cell('cardid')))
+    return { ok: false, reason: `Carteirinha inválida: ${cell('cardid')} — ${cardIdRule}` };
+  const cardId = normalizeCardId(cell('cardid'));
   const isHolder = parseBoolean(cell('isholder'));
   if (isHolder === undefined)
-    return { ok: false, reason: `Valor inválido em titular: ${cell('isholder')}` };
+    return {
+      ok: false,
+      reason: `Valor inválido em titular: ${cell('isholder')} — use sim ou não`,
+    };
   let blocked: boolean | undefined;
   if (cell('blocked')) {
     blocked = parseBoolean(cell('blocked'));
     if (blocked === undefined)
-      return { ok: false, reason: `Valor inválido em bloqueado: ${cell('blocked')}` };
+      return {
+        ok: false,
+        reason: `Valor inválido em bloqueado: ${cell('blocked')} — use sim ou não, ou deixe vazio`,
+      };
   }
   const email = cell('email') || undefined;
   if (email && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) {
-    return { ok: false, reason: `E-mail inválido: ${email}` };
+    return { ok: false, reason: `E-mail inválido: ${email} — use nome@exemplo.com.br` };
   }
   const name = cell('name').replace(/\s+/g, ' ');
-  if (name.length > 200) return { ok: false, reason: 'Nome com mais de 200 caracteres' };
+  if (name.length > 200) return { ok: false, reason: 'Nome com mais de 200 caracteres (o limite)' };
   const title = cell('title').replace(/\s+/g, ' ');
   if (title.length > 100) return { ok: false, reason: 'Título com mais de 100 caracteres' };
   return { ok: true, row: { cpf, name, birthDate, cardId, title, isHolder, email, blocked } };

@@ -29,7 +29,12 @@ export function FileInput({ control, accept, file, onChange, ref }: FileInputPro
         type="file"
         accept={accept}
         className="peer sr-only"
-        onChange={(event) => onChange(event.currentTarget.files?.[0] ?? null)}
+        onChange={(event) => {
+          onChange(event.currentTarget.files?.[0] ?? null);
+          // Emptied after each pick, so picking the same file again (corrected on disk since) is
+          // a new pick that reaches onChange, not one the browser ignores as unchanged.
+          event.currentTarget.value = '';
+        }}
       />
       <label
         htmlFor={control.id}

@@ -46,7 +46,11 @@ export function TimeInput({ label, value, onChange, error, className, ...props }
             const isDeleting = next.length < value.length;
             onChange(isDeleting ? next.replace(/[^\d:]/g, '') : formatTimeInput(next));
           }}
-          className={cn(inputStyles(Boolean(error)))}
+          // Read-only (a role that may not change it): shown as a value, not as a field to fill.
+          className={cn(
+            inputStyles(Boolean(error)),
+            props.readOnly && 'bg-slate-50 text-slate-700',
+          )}
         />
       )}
     </FormField>

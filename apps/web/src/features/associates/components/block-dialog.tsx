@@ -3,6 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
+import { errorMessageOf } from '@/lib/errors';
 import { type z } from 'zod';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
@@ -56,8 +57,8 @@ export function BlockDialog({ companyId, request, onClose }: BlockDialogProps) {
           );
           close();
         },
-        onError: () => {
-          toast.error(t('associates.block.error'));
+        onError: (error) => {
+          toast.error(errorMessageOf(error, t('associates.block.error')));
         },
       },
     );

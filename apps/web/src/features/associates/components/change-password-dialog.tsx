@@ -3,6 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
+import { errorMessageOf } from '@/lib/errors';
 import { type z } from 'zod';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
@@ -47,8 +48,8 @@ export function ChangePasswordDialog({ associate, onClose }: ChangePasswordDialo
           toast.success(t('associates.password.success'));
           close();
         },
-        onError: () => {
-          toast.error(t('associates.password.error'));
+        onError: (error) => {
+          toast.error(errorMessageOf(error, t('associates.password.error')));
         },
       },
     );

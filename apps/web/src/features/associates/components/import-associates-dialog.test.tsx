@@ -1,5 +1,5 @@
 import type { AssociateImportReport } from '@clube/shared';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { mockApi, route } from '@/testing/mock-api';
@@ -24,10 +24,30 @@ const report = (overrides: Partial<AssociateImportReport>): AssociateImportRepor
 });
 
 describe('ImportAssociatesDialog', () => {
-  it('names the Portuguese columns and offers their template to download', () => {
+  it('names each Portuguese column with its format and offers the template to download', () => {
     mockApi();
     renderSignedIn(<ImportAssociatesDialog companyId={companyId} isOpen onClose={vi.fn()} />);
-    expect(screen.getByText(/cpf, nome, nascimento \(DD\/MM\/AAAA\), carteirinha/)).toBeVisible();
+    const columns = screen.getByRole('region', { name: 'Formato de cada coluna' });
+    const terms = within(columns).getAllByRole('term');
+    expect(terms.map((term) => term.textContent)).toEqual([
+      'cpf',
+      'nome',
+      'nascimento',
+      'carteirinha',
+      'titulo',
+      'titular',
+      'emailopcional',
+      'bloqueadoopcional',
+    ]);
+    expect(
+      within(columns).getByText(
+        'Só letras e números, sem espaços nem pontuação, até 20 caracteres (000123, BR00001); única no clube.',
+      ),
+    ).toBeVisible();
+    expect(within(columns).getByText('DD/MM/AAAA ou AAAA-MM-DD, nunca no futuro.')).toBeVisible();
+    expect(
+      screen.getByText('O modelo traz duas linhas de exemplo: troque-as pelos seus associados.'),
+    ).toBeVisible();
     const template = screen.getByRole('link', { name: 'Baixar o modelo (CSV)' });
     expect(template).toHaveAttribute('href', '/modelo-associados.csv');
     expect(template).toHaveAttribute('download');
@@ -82,5 +102,28 @@ describe('ImportAssociatesDialog', () => {
     await waitFor(() => expect(onClose).toHaveBeenCalled());
     expect(sent()[1]!.get('dryRun')).toBe('false');
     expect(sent()[1]!.get('skipInvalid')).toBe('true');
+  });
+
+  it('reads a file picked again anew: the same file can be chosen again, and drops the old report', async () => {
+    const { requests } = mockApi(
+      route.post('/backoffice/associate/import', report({ rejected: 0, errors: [] })),
+    );
+    renderSignedIn(<ImportAssociatesDialog companyId={companyId} isOpen onClose={vi.fn()} />);
+    const user = userEvent.setup();
+    const picker = screen.getByLabelText<HTMLInputElement>('Arquivo CSV');
+    await user.upload(picker, new File(['primeira versão'], 'socios.csv', { type: 'text/csv' }));
+    // Emptied after the pick: the browser reports the same file chosen again as a new pick.
+    expect(picker.value).toBe('');
+    await user.click(await screen.findByRole('button', { name: 'Validar arquivo' }));
+    expect(await screen.findByRole('button', { name: 'Confirmar importação' })).toBeVisible();
+
+    await user.upload(picker, new File(['segunda versão'], 'socios.csv', { type: 'text/csv' }));
+    // A new pick drops the report of the old file.
+    await waitFor(() =>
+      expect(screen.queryByRole('button', { name: 'Confirmar importação' })).toBeNull(),
+    );
+    await user.click(await screen.findByRole('button', { name: 'Validar arquivo' }));
+    // (jsdom's file bytes do not reach Node's fetch: the e2e import spec checks what is sent.)
+    await waitFor(() => expect(requests).toHaveLength(2));
   });
 });

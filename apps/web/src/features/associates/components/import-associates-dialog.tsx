@@ -1,4 +1,4 @@
-import type { AssociateImportReport } from '@clube/shared';
+import { cardIdMaxLength, type AssociateImportReport } from '@clube/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
@@ -12,6 +12,14 @@ import { useImportAssociates } from '../api/import-associates';
 
 type ImportAssociatesDialogProps = { companyId: string; isOpen: boolean; onClose: () => void };
 
+/**
+ * A copy in memory of a picked file: what was validated is what gets imported, and the browser
+ * never refuses to send a file that changed on disk after it was picked (ERR_UPLOAD_FILE_CHANGED).
+ */
+async function readPickedFile(file: File): Promise<File> {
+  return new File([await file.arrayBuffer()], file.name, { type: file.type || 'text/csv' });
+}
+
 /** Choose a CSV → see the per-line report of a dry run → confirm the import. */
 export function ImportAssociatesDialog({
   companyId,
@@ -23,11 +31,13 @@ export function ImportAssociatesDialog({
   const [file, setFile] = useState<File | null>(null);
   const [skipInvalid, setSkipInvalid] = useState(false);
   const [report, setReport] = useState<AssociateImportReport | null>(null);
+  const [isUnreadable, setIsUnreadable] = useState(false);
 
   const close = () => {
     setFile(null);
     setReport(null);
     setSkipInvalid(false);
+    setIsUnreadable(false);
     onClose();
   };
   const run = (dryRun: boolean) => {
@@ -59,22 +69,33 @@ export function ImportAssociatesDialog({
       closeLabel={t('common.close')}
     >
       <div className="space-y-4">
-        <a
-          href="/modelo-associados.csv"
-          download
-          className="inline-block text-sm font-medium text-brand-700 underline underline-offset-2 hover:text-brand-800"
+        <ImportColumns />
+        <p className="text-sm text-slate-700">
+          <a
+            href="/modelo-associados.csv"
+            download
+            className="font-medium text-brand-700 underline underline-offset-2 hover:text-brand-800"
+          >
+            {t('associates.import.template')}
+          </a>{' '}
+          {t('associates.import.templateHint')}
+        </p>
+        <FormField
+          label={t('associates.import.file')}
+          error={isUnreadable ? t('associates.import.unreadable') : undefined}
         >
-          {t('associates.import.template')}
-        </a>
-        <FormField label={t('associates.import.file')}>
           {(control) => (
             <FileInput
               control={control}
               accept=".csv,text/csv"
               file={file}
               onChange={(next) => {
-                setFile(next);
+                setFile(null);
                 setReport(null);
+                setIsUnreadable(false);
+                mutation.reset();
+                if (!next) return;
+                readPickedFile(next).then(setFile, () => setIsUnreadable(true));
               }}
             />
           )}
@@ -158,5 +179,45 @@ export function ImportAssociatesDialog({
         </div>
       </div>
     </Dialog>
+  );
+}
+
+const importColumns = [
+  { name: 'cpf', isOptional: false },
+  { name: 'nome', isOptional: false },
+  { name: 'nascimento', isOptional: false },
+  { name: 'carteirinha', isOptional: false },
+  { name: 'titulo', isOptional: false },
+  { name: 'titular', isOptional: false },
+  { name: 'email', isOptional: true },
+  { name: 'bloqueado', isOptional: true },
+] as const;
+
+/** Each column of the file and the format the import takes (the rules it checks). */
+function ImportColumns() {
+  const { t } = useTranslation();
+  return (
+    <section aria-labelledby="import-columns-title">
+      <h3 id="import-columns-title" className="text-sm font-semibold text-slate-800">
+        {t('associates.import.columnsTitle')}
+      </h3>
+      <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1.5 text-sm">
+        {importColumns.map((column) => (
+          <div key={column.name} className="contents">
+            <dt className="font-mono font-medium text-slate-900">
+              {column.name}
+              {column.isOptional && (
+                <span className="block font-sans text-xs font-normal text-slate-600">
+                  {t('associates.import.optional')}
+                </span>
+              )}
+            </dt>
+            <dd className="text-slate-700">
+              {t(`associates.import.columns.${column.name}`, { max: cardIdMaxLength })}
+            </dd>
+          </div>
+        ))}
+      </dl>
+    </section>
   );
 }

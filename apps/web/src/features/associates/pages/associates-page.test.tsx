@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { setCurrentCompany } from '@/lib/current-company';
 import { setSession } from '@/lib/session';
 import { buildCompany, buildSession } from '@/testing/factories';
-import { apiError, mockApi, route } from '@/testing/mock-api';
+import { apiError, mockApi, reply, route } from '@/testing/mock-api';
 import { renderApp } from '@/testing/render';
 
 const company = buildCompany();
@@ -237,11 +237,40 @@ describe('password dialog', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
-  it('says Erro ao editar. when the server refuses', async () => {
+  it("says a refusal for the role in PermissionDenied's words, never Erro ao editar.", async () => {
     start(
       '/associates',
-      route.patch('/backoffice/associate/update-password', apiError('AssociateNotFound')),
+      route.patch('/backoffice/associate/update-password', apiError('PermissionDenied')),
     );
+    const user = userEvent.setup();
+    await user.click(
+      await screen.findByRole('button', { name: 'Editar senha de João Araújo' }, firstRender),
+    );
+    await user.type(await screen.findByLabelText('Nova senha'), 'segredo1');
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    expect(
+      await screen.findByText('O seu papel neste clube não permite esta ação.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('Erro ao editar.')).toBeNull();
+  });
+
+  it('offers a read-only role no password to set, and says why', async () => {
+    setSession(buildSession());
+    setCurrentCompany(company);
+    mockApi(route.get('/backoffice/company', { items: [{ ...company, role: 'consulta' }] }));
+    start('/associates');
+    expect(await screen.findByText('João Araújo', {}, firstRender)).toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        'Somente administradores e recepção podem bloquear associados e definir senhas do portal.',
+      ),
+    ).toBeVisible();
+    expect(screen.queryByRole('button', { name: /Editar senha/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: /Importar/ })).toBeNull();
+  });
+
+  it('says Erro ao editar. when the server fails without a known reason', async () => {
+    start('/associates', route.patch('/backoffice/associate/update-password', reply(502)));
     const user = userEvent.setup();
     await user.click(
       await screen.findByRole('button', { name: 'Editar senha de João Araújo' }, firstRender),

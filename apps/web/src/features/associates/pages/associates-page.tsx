@@ -12,6 +12,7 @@ import { ImportAssociatesDialog } from '../components/import-associates-dialog';
 import { InvitationProgressBanner, InviteAllButton } from '../components/portal-invitations';
 import { formatBirthDate } from '../utils/format-birth-date';
 import { useCan } from '@/lib/permissions';
+import { PermissionNote } from '@/components/permission-note';
 
 const searchDebounceMs = 300;
 
@@ -45,7 +46,7 @@ export function AssociatesPage() {
   const [isImporting, setIsImporting] = useState(false);
   // Importing is for administrators (the API refuses the others).
   const canImport = useCan('associates.import');
-  // Inviting is for those who may set a member's password.
+  // Inviting and setting a member's password are for those who may write associates.
   const canInvite = useCan('associates.write');
 
   const updateParams = (changes: Record<string, string | null>) => {
@@ -139,7 +140,13 @@ export function AssociatesPage() {
             </>
           )
         }
-        banner={canInvite && <InvitationProgressBanner companyId={company.id} />}
+        banner={
+          canInvite ? (
+            <InvitationProgressBanner companyId={company.id} />
+          ) : (
+            <PermissionNote permission="associates.write" />
+          )
+        }
         searchPlaceholder={t('associates.searchPlaceholder')}
         searchValue={searchText}
         onSearchChange={setSearchText}
@@ -159,14 +166,16 @@ export function AssociatesPage() {
             >
               {t('associates.open')}
             </Link>
-            <Button
-              variant="secondary"
-              size="sm"
-              aria-label={t('associates.editAssociate', { name: row.user.name })}
-              onClick={() => setEditing({ id: row.id, name: row.user.name })}
-            >
-              {t('associates.edit')}
-            </Button>
+            {canInvite && (
+              <Button
+                variant="secondary"
+                size="sm"
+                aria-label={t('associates.editAssociate', { name: row.user.name })}
+                onClick={() => setEditing({ id: row.id, name: row.user.name })}
+              >
+                {t('associates.edit')}
+              </Button>
+            )}
           </div>
         )}
         total={list?.total ?? 0}

@@ -9,6 +9,8 @@ import { DateTimeInput } from '@/components/ui/date-time-input';
 import { LoadingState } from '@/components/ui/spinner';
 import { formatDateTime } from '@/lib/dates';
 import { useCurrentCompany } from '@/lib/current-company';
+import { errorMessageOf } from '@/lib/errors';
+import { useCan } from '@/lib/permissions';
 import { useDeleteBlockedTime } from '../api/delete-blocked-time';
 import { useBlockedTimes } from '../api/get-blocked-times';
 import {
@@ -25,10 +27,11 @@ type BlockedTimesListProps = {
   initialDate?: string;
 };
 
-/** Filter by period (today by default), the blocks found, and deleting one. */
+/** Filter by period (today by default), the blocks found, and deleting one (a role that may). */
 export function BlockedTimesList({ placeId, showPlaceName, initialDate }: BlockedTimesListProps) {
   const { t } = useTranslation();
   const company = useCurrentCompany();
+  const canDelete = useCan('blocks.write');
   const timezone = company.timezone;
   const [range, setRange] = useState(() =>
     initialDate ? dayRange(initialDate, timezone) : todayRange(timezone),
@@ -58,7 +61,7 @@ export function BlockedTimesList({ placeId, showPlaceName, initialDate }: Blocke
         toast.success(t('blockedTimes.deleted'));
         setToDelete(null);
       },
-      onError: () => toast.error(t('blockedTimes.deleteError')),
+      onError: (error) => toast.error(errorMessageOf(error, t('blockedTimes.deleteError'))),
     });
   };
 
@@ -94,14 +97,16 @@ export function BlockedTimesList({ placeId, showPlaceName, initialDate }: Blocke
                 {showPlaceName && (
                   <h2 className="pr-10 text-lg font-semibold text-slate-900">{block.place.name}</h2>
                 )}
-                <button
-                  type="button"
-                  onClick={() => setToDelete({ id: block.id, description: block.description })}
-                  aria-label={t('blockedTimes.card.delete', { description: block.description })}
-                  className="absolute top-3 right-3 rounded-lg p-2 text-red-700 hover:bg-red-50 focus-visible:outline-2 focus-visible:outline-red-700"
-                >
-                  <TrashIcon />
-                </button>
+                {canDelete && (
+                  <button
+                    type="button"
+                    onClick={() => setToDelete({ id: block.id, description: block.description })}
+                    aria-label={t('blockedTimes.card.delete', { description: block.description })}
+                    className="absolute top-3 right-3 rounded-lg p-2 text-red-700 hover:bg-red-50 focus-visible:outline-2 focus-visible:outline-red-700"
+                  >
+                    <TrashIcon />
+                  </button>
+                )}
                 <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
                   <dt className="font-medium text-slate-600">{t('blockedTimes.card.reason')}</dt>
                   <dd className="text-slate-900">{block.description}</dd>

@@ -3,6 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
+import { errorMessageOf } from '@/lib/errors';
 import type { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
@@ -56,7 +57,7 @@ export function CategoryFormDialog({
     for (const { field, message } of serverFieldErrorsOf(error, fieldNames)) {
       setError(field, { message });
     }
-    toast.error(fallback);
+    toast.error(errorMessageOf(error, fallback));
   };
 
   const onSubmit = handleSubmit((values) => {

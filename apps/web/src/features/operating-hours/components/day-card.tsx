@@ -9,6 +9,7 @@ import { useEffect } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
+import { errorMessageOf } from '@/lib/errors';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { TimeInput } from '@/components/ui/time-input';
@@ -20,12 +21,14 @@ type DayCardProps = {
   dayOfWeek: DayOfWeek;
   /** The weekday's saved hours; none yet means the card creates them. */
   operatingHour: OperatingHour | undefined;
+  /** A role that may not change the hours sees them read-only, without the save button. */
+  canWrite: boolean;
 };
 
 type ServerFieldError = { path?: string; message?: string };
 
 /** One weekday: creates its hours the first time, updates them afterwards. */
-export function DayCard({ companyId, dayOfWeek, operatingHour }: DayCardProps) {
+export function DayCard({ companyId, dayOfWeek, operatingHour, canWrite }: DayCardProps) {
   const { t } = useTranslation();
   const mode = operatingHour ? 'update' : 'create';
   const save = useSaveOperatingHour(companyId, mode);
@@ -64,7 +67,10 @@ export function DayCard({ companyId, dayOfWeek, operatingHour }: DayCardProps) {
             }
           }
           toast.error(
-            t(mode === 'create' ? 'operatingHours.createError' : 'operatingHours.updateError'),
+            errorMessageOf(
+              error,
+              t(mode === 'create' ? 'operatingHours.createError' : 'operatingHours.updateError'),
+            ),
           );
         },
       },
@@ -95,6 +101,7 @@ export function DayCard({ companyId, dayOfWeek, operatingHour }: DayCardProps) {
                 onBlur={field.onBlur}
                 name={field.name}
                 ref={field.ref}
+                readOnly={!canWrite}
                 error={errors.openTime?.message}
               />
             )}
@@ -110,19 +117,22 @@ export function DayCard({ companyId, dayOfWeek, operatingHour }: DayCardProps) {
                 onBlur={field.onBlur}
                 name={field.name}
                 ref={field.ref}
+                readOnly={!canWrite}
                 error={errors.closeTime?.message}
               />
             )}
           />
         </div>
-        <Button
-          type="submit"
-          className="mt-4 w-full sm:w-auto sm:self-end"
-          variant={isDirty || !operatingHour ? 'primary' : 'secondary'}
-          isLoading={save.isPending}
-        >
-          {t(operatingHour ? 'operatingHours.update' : 'operatingHours.create')}
-        </Button>
+        {canWrite && (
+          <Button
+            type="submit"
+            className="mt-4 w-full sm:w-auto sm:self-end"
+            variant={isDirty || !operatingHour ? 'primary' : 'secondary'}
+            isLoading={save.isPending}
+          >
+            {t(operatingHour ? 'operatingHours.update' : 'operatingHours.create')}
+          </Button>
+        )}
       </form>
     </Card>
   );

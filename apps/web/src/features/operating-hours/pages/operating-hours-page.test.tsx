@@ -8,10 +8,11 @@ import { buildCompany, buildSession } from '@/testing/factories';
 import { apiError, mockApi, type RecordedRequest, reply, route } from '@/testing/mock-api';
 import { renderApp } from '@/testing/render';
 
-function signedInClub() {
+function signedInClub(overrides: Parameters<typeof buildCompany>[0] = {}) {
   setSession(buildSession());
-  const company = buildCompany();
+  const company = buildCompany(overrides);
   setCurrentCompany(company);
+  mockApi(route.get('/backoffice/company', { items: [company] }));
   return company;
 }
 
@@ -123,10 +124,44 @@ describe('operating hours page', () => {
     renderApp('/operating-hour');
     const card = await screen.findByRole('form', { name: 'Segunda-feira' });
     await userEvent.setup().click(within(card).getByRole('button', { name: 'Atualizar horário' }));
-    expect(
-      await screen.findByText('Erro ao atualizar horário de funcionamento.'),
-    ).toBeInTheDocument();
+    expect(await screen.findByText('Dados inválidos. Verifique os campos.')).toBeInTheDocument();
     expect(within(card).getByText('Horário inválido')).toBeInTheDocument();
+  });
+
+  it('shows the front desk the hours read-only, and why', async () => {
+    const company = signedInClub({ role: 'recepcao' });
+    mockApi(
+      route.get<OperatingHourList>(`/backoffice/operating-hour/company/${company.id}`, {
+        items: [monday(company.id)],
+      }),
+    );
+    renderApp('/operating-hour');
+    const card = await screen.findByRole('form', { name: 'Segunda-feira' });
+    expect(
+      await screen.findByText(
+        'Somente administradores podem alterar os horários de funcionamento.',
+      ),
+    ).toBeVisible();
+    expect(within(card).getByLabelText('Abertura')).toHaveAttribute('readonly');
+    expect(within(card).getByLabelText('Abertura')).toHaveValue('06:00');
+    expect(screen.queryByRole('button', { name: /horário/ })).toBeNull();
+  });
+
+  it("says PermissionDenied's words when the server refuses the role, not a failed save", async () => {
+    const company = signedInClub();
+    mockApi(
+      route.get<OperatingHourList>(`/backoffice/operating-hour/company/${company.id}`, {
+        items: [monday(company.id)],
+      }),
+      route.patch('/backoffice/operating-hour/company', apiError('PermissionDenied')),
+    );
+    renderApp('/operating-hour');
+    const card = await screen.findByRole('form', { name: 'Segunda-feira' });
+    await userEvent.setup().click(within(card).getByRole('button', { name: 'Atualizar horário' }));
+    expect(
+      await screen.findByText('O seu papel neste clube não permite esta ação.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('Erro ao atualizar horário de funcionamento.')).toBeNull();
   });
 
   it('says when the hours cannot be loaded', async () => {

@@ -1,10 +1,12 @@
 import { daysOfWeek } from '@clube/shared';
 import { useTranslation } from 'react-i18next';
+import { PermissionNote } from '@/components/permission-note';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/page-header';
 import { Spinner } from '@/components/ui/spinner';
 import { useCurrentCompany } from '@/lib/current-company';
+import { useCan } from '@/lib/permissions';
 import { useOperatingHours } from '../api/get-operating-hours';
 import { DayCard } from '../components/day-card';
 
@@ -12,10 +14,12 @@ export function OperatingHoursPage() {
   const { t } = useTranslation();
   const company = useCurrentCompany();
   const hours = useOperatingHours(company.id);
+  const canWrite = useCan('operating-hours.write');
 
   return (
     <>
       <PageHeader title={t('operatingHours.title')} description={t('operatingHours.description')} />
+      <PermissionNote permission="operating-hours.write" />
       {hours.isPending && (
         <div className="flex justify-center py-12">
           <Spinner className="size-8 text-brand-700" />
@@ -37,6 +41,7 @@ export function OperatingHoursPage() {
               companyId={company.id}
               dayOfWeek={dayOfWeek}
               operatingHour={hours.data.find((hour) => hour.dayOfWeek === dayOfWeek)}
+              canWrite={canWrite}
             />
           ))}
         </div>

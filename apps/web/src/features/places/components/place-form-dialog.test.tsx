@@ -126,7 +126,7 @@ describe('place create dialog', () => {
     });
   });
 
-  it("shows the server's field errors under their fields and toasts 'Erro ao criar.'", async () => {
+  it("shows the server's field errors under their fields and toasts the refusal", async () => {
     answer(
       apiError('ValidationError', {
         details: [{ path: 'name', message: 'Use no máximo 120 caracteres' }],
@@ -135,7 +135,7 @@ describe('place create dialog', () => {
     const { user, dialog } = await openCreateDialog();
     await fillValidPlace(user, dialog);
     await user.click(within(dialog).getByRole('button', { name: 'Criar espaço' }));
-    expect(await screen.findByText('Erro ao criar.')).toBeInTheDocument();
+    expect(await screen.findByText('Dados inválidos. Verifique os campos.')).toBeInTheDocument();
     expect(within(dialog).getByText('Use no máximo 120 caracteres')).toBeInTheDocument();
   });
 });

@@ -132,7 +132,7 @@ export function PlaceFormDialog({ companyId, isOpen, onClose, place }: PlaceForm
     if (errorKeyOf(error) === 'CategoryNotFound') {
       setError('categoryId', { message: errorMessageOf(error, fallback) });
     }
-    toast.error(fallback);
+    toast.error(errorMessageOf(error, fallback));
   };
 
   const onSubmit = handleSubmit((values) => {

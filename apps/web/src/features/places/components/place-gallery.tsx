@@ -7,16 +7,19 @@ import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Dialog } from '@/components/ui/dialog';
 import { LoadingState } from '@/components/ui/spinner';
+import { errorMessageOf } from '@/lib/errors';
+import { useCan } from '@/lib/permissions';
 import { useDeletePlaceImage } from '../api/delete-place-image';
 import { usePlaceImages } from '../api/get-place-images';
 
 type PlaceGalleryProps = { companyId: string; placeId: string; placeName: string };
 
-/** The place's photos; a click opens the viewer, which can delete the photo. */
+/** The place's photos; a click opens the viewer, which can delete the photo (a role that may). */
 export function PlaceGallery({ companyId, placeId, placeName }: PlaceGalleryProps) {
   const { t } = useTranslation();
   const images = usePlaceImages(companyId, placeId);
   const deleteImage = useDeletePlaceImage(companyId);
+  const canDelete = useCan('places.write');
   const [viewed, setViewed] = useState<PlaceImage | null>(null);
   const [isConfirming, setIsConfirming] = useState(false);
 
@@ -28,7 +31,7 @@ export function PlaceGallery({ companyId, placeId, placeName }: PlaceGalleryProp
         setIsConfirming(false);
         setViewed(null);
       },
-      onError: () => toast.error(t('places.toasts.deleteError')),
+      onError: (error) => toast.error(errorMessageOf(error, t('places.toasts.deleteError'))),
     });
   };
 
@@ -69,9 +72,11 @@ export function PlaceGallery({ companyId, placeId, placeName }: PlaceGalleryProp
             <Button variant="secondary" onClick={() => setViewed(null)}>
               {t('places.images.close')}
             </Button>
-            <Button variant="danger" onClick={() => setIsConfirming(true)}>
-              {t('places.images.delete')}
-            </Button>
+            {canDelete && (
+              <Button variant="danger" onClick={() => setIsConfirming(true)}>
+                {t('places.images.delete')}
+              </Button>
+            )}
           </>
         }
       >

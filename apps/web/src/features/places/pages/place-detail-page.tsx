@@ -12,6 +12,8 @@ import { PageHeader } from '@/components/ui/page-header';
 import { LoadingState } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { useCurrentCompany } from '@/lib/current-company';
+import { useCan } from '@/lib/permissions';
+import { PermissionNote } from '@/components/permission-note';
 import { RecordNotFound } from '@/components/record-not-found';
 import { usePlace } from '@/lib/api/get-place';
 import { errorKeyOf, errorMessageOf, isNotFoundError } from '@/lib/errors';
@@ -38,6 +40,7 @@ export function PlaceDetailPage() {
   const company = useCurrentCompany();
   const place = usePlace(company.id, placeId);
   const deletePlace = useDeletePlace(company.id);
+  const canWrite = useCan('places.write');
   const goBack = useGoBack();
   const [dialog, setDialog] = useState<'edit' | 'upload' | 'delete' | null>(null);
 
@@ -101,18 +104,23 @@ export function PlaceDetailPage() {
             >
               {t('places.detail.manageAppointments')}
             </Link>
-            <Button variant="secondary" onClick={() => setDialog('upload')}>
-              {t('places.detail.addPhoto')}
-            </Button>
-            <Button variant="secondary" onClick={() => setDialog('edit')}>
-              {t('places.detail.edit')}
-            </Button>
-            <Button variant="danger" onClick={() => setDialog('delete')}>
-              {t('places.detail.delete')}
-            </Button>
+            {canWrite && (
+              <>
+                <Button variant="secondary" onClick={() => setDialog('upload')}>
+                  {t('places.detail.addPhoto')}
+                </Button>
+                <Button variant="secondary" onClick={() => setDialog('edit')}>
+                  {t('places.detail.edit')}
+                </Button>
+                <Button variant="danger" onClick={() => setDialog('delete')}>
+                  {t('places.detail.delete')}
+                </Button>
+              </>
+            )}
           </>
         }
       />
+      <PermissionNote permission="places.write" />
       <div className="grid gap-6 lg:grid-cols-3">
         <Card className="p-6 lg:col-span-2">
           <p className="whitespace-pre-line text-slate-700">{current.description}</p>

@@ -1,6 +1,8 @@
 import type { Appointment } from '@clube/shared';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PermissionNote } from '@/components/permission-note';
+import { useCan } from '@/lib/permissions';
 import { toast } from 'react-toastify';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
@@ -50,9 +52,12 @@ export function AppointmentDetailDialog({
   const appointment = given && updated?.id === given.id ? updated : given;
   const cancel = useCancelAppointment(companyId);
   const attendance = useAttendance(companyId, timezone);
-  const allowed = appointment
-    ? attendanceActionsOf(appointment, { now: now(), timezone, noShowToleranceMinutes })
-    : null;
+  // Attendance and cancelling are the front desk's: other roles see the booking only.
+  const canWrite = useCan('bookings.write');
+  const allowed =
+    appointment && canWrite
+      ? attendanceActionsOf(appointment, { now: now(), timezone, noShowToleranceMinutes })
+      : null;
 
   const close = () => {
     setIsConfirming(false);
@@ -114,12 +119,14 @@ export function AppointmentDetailDialog({
             <Button variant="secondary" onClick={close}>
               {t('common.close')}
             </Button>
-            <AttendanceButtons
-              allowed={allowed}
-              isBusy={attendance.isBusy}
-              onRun={run}
-              hintId={hintId}
-            />
+            {canWrite && (
+              <AttendanceButtons
+                allowed={allowed}
+                isBusy={attendance.isBusy}
+                onRun={run}
+                hintId={hintId}
+              />
+            )}
             {allowed?.cancel && (
               <Button variant="danger" onClick={() => setIsConfirming(true)}>
                 {t('scheduling.detail.delete')}
@@ -130,6 +137,7 @@ export function AppointmentDetailDialog({
       }
     >
       <DetailList rows={rows} />
+      <PermissionNote permission="bookings.write" className="mt-4" />
       <AttendanceHint allowed={allowed} timezone={timezone} id={hintId} />
       {isConfirming && (
         <CancelReasonForm

@@ -1,6 +1,7 @@
 import type { DaySheetAppointment } from '@clube/shared';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PermissionNote } from '@/components/permission-note';
 import { toast } from 'react-toastify';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
@@ -60,6 +61,8 @@ export function DaySheetBookingDialog({
   // Refused past the deadline: staff who may make exceptions cancel with a reason instead.
   const [isPastDeadline, setIsPastDeadline] = useState(false);
   const attendance = useAttendance(companyId, timezone);
+  // Attendance and cancelling are the front desk's: other roles see the booking only.
+  const canWrite = useCan('bookings.write');
   const close = () => {
     setIsConfirming(false);
     setIsPastDeadline(false);
@@ -94,9 +97,10 @@ export function DaySheetBookingDialog({
   };
   const given = booking?.appointment;
   const appointment = given && updated?.id === given.id ? { ...given, ...updated } : given;
-  const allowed = appointment
-    ? attendanceActionsOf(appointment, { now: now(), timezone, noShowToleranceMinutes })
-    : null;
+  const allowed =
+    appointment && canWrite
+      ? attendanceActionsOf(appointment, { now: now(), timezone, noShowToleranceMinutes })
+      : null;
   const run = async (action: AttendanceAction) => {
     if (!appointment) return;
     const result = await attendance.run(action, appointment.id);
@@ -151,12 +155,14 @@ export function DaySheetBookingDialog({
           />
         ) : (
           <>
-            <AttendanceButtons
-              allowed={allowed}
-              isBusy={attendance.isBusy}
-              onRun={run}
-              hintId={hintId}
-            />
+            {canWrite && (
+              <AttendanceButtons
+                allowed={allowed}
+                isBusy={attendance.isBusy}
+                onRun={run}
+                hintId={hintId}
+              />
+            )}
             {onMove &&
               given &&
               appointment?.status === 'SCHEDULED' &&
@@ -181,6 +187,7 @@ export function DaySheetBookingDialog({
       }
     >
       <DetailList rows={rows} />
+      <PermissionNote permission="bookings.write" className="mt-4" />
       <AttendanceHint allowed={allowed} timezone={timezone} id={hintId} />
       {isConfirming && (
         <CancelReasonForm

@@ -14,6 +14,8 @@ type DaySheetGridProps = {
   now?: () => Date;
   /** The id a skip link points at. */
   id?: string;
+  /** Whether a free cell opens (a role that may book or block); a booked one always does. */
+  canOpenFree?: boolean;
   /**
    * Moving a booking (staff who may book): M on a booking, a drag, or a long press on a touch
    * screen starts it; the cell then chosen (Enter, a click, a drop, a tap) goes to onOpenCell,
@@ -185,6 +187,7 @@ export function DaySheetGrid({
   onOpenCell,
   now = () => new Date(),
   id,
+  canOpenFree = true,
   move,
 }: DaySheetGridProps) {
   const { t } = useTranslation();
@@ -346,7 +349,8 @@ export function DaySheetGrid({
                       />
                     ))}
                     {place.cells.map((cell, column) => {
-                      const clickable = cell.state === 'free' || cell.state === 'booked';
+                      const clickable =
+                        cell.state === 'booked' || (cell.state === 'free' && canOpenFree);
                       const isSource =
                         source?.place.id === place.id && source.cell.startsAt === cell.startsAt;
                       const isTarget =

@@ -1,24 +1,17 @@
 import {
-  addDaysToDate,
   clubInstant,
   clubToday,
   isCalendarDate,
   type DaySheetAppointment,
   type DaySheetCell,
   type DaySheetPlace,
-  type TimeSlot,
 } from '@clube/shared';
 import { useState } from 'react';
-import { toast } from 'react-toastify';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { PermissionNote } from '@/components/permission-note';
 import { Button } from '@/components/ui/button';
-import { cn } from '@/components/ui/cn';
-import { Dialog } from '@/components/ui/dialog';
-import { BookingFailureList, failuresOfRefusal } from '@/components/booking-failure-list';
-import { errorMessageOf } from '@/lib/errors';
 import { PageHeader } from '@/components/ui/page-header';
-import { ExceptionMark } from '@/components/exception-mark';
 import { Spinner } from '@/components/ui/spinner';
 import { useAssociate } from '@/lib/api/get-associate';
 import { useCategories } from '@/lib/api/get-categories';
@@ -27,32 +20,28 @@ import { useCurrentCompany } from '@/lib/current-company';
 import { useCan } from '@/lib/permissions';
 import { formatLongDay } from '@/lib/dates';
 import { useDaySheet } from '../api/get-day-sheet';
-import { useMoveAppointment } from '../api/move-appointment';
-import { useClubEvents, type LiveStatus } from '../api/use-club-events';
-import { BlockSlotDialog } from '../components/block-slot-dialog';
-import { checkMove, type SheetCell } from '../components/booking-move';
+import { useClubEvents } from '../api/use-club-events';
 import { CheckInByCodeDialog } from '../components/check-in-by-code-dialog';
-import { CreateAppointmentDialog } from '../components/create-appointment-dialog';
-import { DayField } from '../components/day-field';
+import {
+  FreeCellDialogs,
+  type FreeCell,
+  type FreeCellDialog,
+} from '../components/day-sheet-free-cell';
 import { DaySheetBookingDialog } from '../components/day-sheet-booking-dialog';
-import { CellText, DaySheetGrid, cellLabel, cellStyleOf } from '../components/day-sheet-grid';
+import { DaySheetGrid } from '../components/day-sheet-grid';
+import { MoveBanner, MoveConfirmDialog, useSheetMove } from '../components/day-sheet-move-dialogs';
+import { DaySheetPhoneList } from '../components/day-sheet-phone-list';
+import { DaySheetToolbar, LiveBadge } from '../components/day-sheet-toolbar';
 import { SlotLegend } from '../components/slot-legend';
-import { AttendanceMark, lookOfCell, slotLooks } from '../components/slot-look';
-
-type FreeCell = { place: DaySheetPlace; slot: TimeSlot };
+import { slotLooks } from '../components/slot-look';
 
 const gridId = 'quadro-do-dia';
-
-const liveStyles: Record<LiveStatus, string> = {
-  connecting: 'bg-slate-100 text-slate-600',
-  live: 'bg-brand-100 text-brand-800',
-  offline: 'bg-amber-100 text-amber-900',
-};
 
 /**
  * The front desk's day sheet: the club's whole day on one screen, kept current by the club's
  * live events. The date and the category live in the URL, so a printed or shared link shows the
- * same sheet.
+ * same sheet. A role that may not book nor block sees the sheet and each booking, and a line
+ * saying why its cells open nothing more.
  */
 export function DaySheetPage() {
   const { t } = useTranslation();
@@ -86,72 +75,16 @@ export function DaySheetPage() {
   const categories = useCategories(company.id);
   const live = useClubEvents(company.id);
   const [freeCell, setFreeCell] = useState<FreeCell | null>(null);
-  const [dialog, setDialog] = useState<'choose' | 'create' | 'block' | null>(null);
+  const [dialog, setDialog] = useState<FreeCellDialog | null>(null);
   const [booking, setBooking] = useState<{
     placeName: string;
     appointment: DaySheetAppointment;
   } | null>(null);
   const [mobilePlaceId, setMobilePlaceId] = useState<string | null>(null);
-  const canCheckIn = useCan('bookings.write');
-  const canMove = canCheckIn;
-  // Moving a booking: the one picked up, the cell chosen for it (asked to confirm), and why the
-  // last cell chosen cannot take it.
-  const [moving, setMoving] = useState<SheetCell | null>(null);
-  const [moveTarget, setMoveTarget] = useState<SheetCell | null>(null);
-  const [moveNote, setMoveNote] = useState<string | null>(null);
-  const moveBooking = useMoveAppointment(company.id);
-  const startMove = (source: SheetCell) => {
-    setMoving(source);
-    setMoveTarget(null);
-    setMoveNote(null);
-    moveBooking.reset();
-  };
-  const cancelMove = () => {
-    setMoving(null);
-    setMoveTarget(null);
-    setMoveNote(null);
-  };
-  const chooseTarget = (target: SheetCell) => {
-    if (!moving || !sheet.data) return;
-    const check = checkMove(sheet.data, moving, target);
-    if (check === 'same') return cancelMove();
-    if (check !== 'ok') {
-      const category = sheet.data.categories.find((group) =>
-        group.places.some((place) => place.id === moving.place.id),
-      );
-      setMoveNote(
-        t(`scheduling.daySheet.move.refused.${check}`, {
-          category: category?.name ?? '',
-          minutes: (Date.parse(moving.cell.endsAt) - Date.parse(moving.cell.startsAt)) / 60_000,
-        }),
-      );
-      return;
-    }
-    setMoveNote(null);
-    moveBooking.reset();
-    setMoveTarget(target);
-  };
-  const confirmMove = async () => {
-    if (!moving?.cell.appointment || !moveTarget) return;
-    try {
-      await moveBooking.mutateAsync({
-        id: moving.cell.appointment.id,
-        placeId: moveTarget.place.id,
-        startsAt: moveTarget.cell.startsAt,
-      });
-      toast.success(
-        t('scheduling.daySheet.move.moved', {
-          place: moveTarget.place.name,
-          time: moveTarget.cell.time,
-        }),
-      );
-      cancelMove();
-    } catch (error) {
-      // The refusal stays in the dialog; a failure with no rule list also says so in a toast.
-      if (failuresOfRefusal(error).length === 0)
-        toast.error(errorMessageOf(error, t('scheduling.daySheet.move.error')));
-    }
-  };
+  const canBook = useCan('bookings.write');
+  const canBlock = useCan('blocks.write');
+  const canMove = canBook;
+  const move = useSheetMove(company.id, sheet.data);
   const [isCheckingInByCode, setIsCheckingInByCode] = useState(false);
 
   const update = (changes: Record<string, string | undefined>) => {
@@ -165,15 +98,16 @@ export function DaySheetPage() {
   const goTo = (next: string) => update({ date: next === today ? undefined : next });
 
   const openCell = (place: DaySheetPlace, cell: DaySheetCell) => {
-    if (moving) return chooseTarget({ place, cell });
+    if (move.moving) return move.choose({ place, cell });
     if (cell.state === 'booked' && cell.appointment)
       setBooking({ placeName: place.name, appointment: cell.appointment });
-    if (cell.state === 'free') {
+    if (cell.state === 'free' && (canBook || canBlock)) {
       setFreeCell({
         place,
         slot: { time: cell.time, startsAt: cell.startsAt, endsAt: cell.endsAt, available: true },
       });
-      setDialog(member ? 'create' : 'choose');
+      // Straight to the one action there is to take: a member chosen, or a role that only blocks.
+      setDialog(canBook && (member || !canBlock) ? 'create' : canBook ? 'choose' : 'block');
     }
   };
   const closeDialog = () => {
@@ -203,24 +137,8 @@ export function DaySheetPage() {
           description={t('scheduling.daySheet.description')}
           actions={
             <>
-              <span
-                role="status"
-                data-live={live}
-                className={cn(
-                  'inline-flex h-8 items-center gap-1.5 rounded-full px-3 text-sm font-medium',
-                  liveStyles[live],
-                )}
-              >
-                <span
-                  aria-hidden
-                  className={cn(
-                    'size-2 rounded-full',
-                    live === 'live' ? 'bg-brand-600' : 'bg-current opacity-50',
-                  )}
-                />
-                {t(`scheduling.daySheet.live.${live}`)}
-              </span>
-              {canCheckIn && (
+              <LiveBadge live={live} />
+              {canBook && (
                 <Button size="sm" onClick={() => setIsCheckingInByCode(true)}>
                   {t('scheduling.checkInByCode.open')}
                 </Button>
@@ -237,52 +155,15 @@ export function DaySheetPage() {
         {formatLongDay(clubInstant(date, '12:00', company.timezone), company.timezone)}
       </h1>
 
-      <div className="flex flex-wrap items-end gap-3 print:hidden">
-        <div className="flex items-center gap-1">
-          <Button
-            variant="secondary"
-            size="sm"
-            aria-label={t('scheduling.daySheet.previousDay')}
-            onClick={() => goTo(addDaysToDate(date, -1))}
-          >
-            ‹
-          </Button>
-          <Button
-            variant={date === today ? 'primary' : 'secondary'}
-            size="sm"
-            onClick={() => goTo(today)}
-          >
-            {t('scheduling.daySheet.today')}
-          </Button>
-          <Button
-            variant="secondary"
-            size="sm"
-            aria-label={t('scheduling.daySheet.nextDay')}
-            onClick={() => goTo(addDaysToDate(date, 1))}
-          >
-            ›
-          </Button>
-        </div>
-        <DayField label={t('scheduling.daySheet.date')} date={date} onChange={goTo} />
-        <label className="flex flex-col text-xs font-medium text-slate-600">
-          {t('scheduling.daySheet.category')}
-          <select
-            value={categoryId ?? ''}
-            onChange={(event) => update({ category: event.target.value || undefined })}
-            className="mt-1 h-8 rounded-lg border border-slate-300 px-2 text-sm text-slate-900"
-          >
-            <option value="">{t('scheduling.daySheet.allCategories')}</option>
-            {categories.data?.map((category) => (
-              <option key={category.id} value={category.id}>
-                {category.name}
-              </option>
-            ))}
-          </select>
-        </label>
-        <p className="text-sm font-medium text-slate-700 sm:ml-auto">
-          {formatLongDay(clubInstant(date, '12:00', company.timezone), company.timezone)}
-        </p>
-      </div>
+      <DaySheetToolbar
+        date={date}
+        today={today}
+        timezone={company.timezone}
+        categoryId={categoryId}
+        categories={categories.data}
+        onDateChange={goTo}
+        onCategoryChange={(category) => update({ category })}
+      />
 
       {member && (
         <div
@@ -298,45 +179,16 @@ export function DaySheetPage() {
         </div>
       )}
 
+      <div className="print:hidden">
+        <PermissionNote permission="bookings.write" />
+      </div>
       <SlotLegend looks={slotLooks} />
-      {canMove && !moving && (
+      {canMove && !move.moving && (
         <p className="text-xs text-slate-600 max-md:hidden print:hidden">
           {t('scheduling.daySheet.move.hint')}
         </p>
       )}
-      {moving?.cell.appointment && (
-        <div
-          role="status"
-          data-testid="move-banner"
-          className="sticky top-0 z-30 flex flex-col gap-2 sm:flex-row sm:items-center sm:gap-3 rounded-lg border-2 border-dashed border-brand-600 bg-brand-50 px-3 py-2 text-sm text-brand-900 print:hidden"
-        >
-          <span className="min-w-0 flex-1 sm:basis-0">
-            <span className="max-md:hidden">
-              {t('scheduling.daySheet.move.moving', {
-                name: moving.cell.appointment.associateName,
-                place: moving.place.name,
-                time: moving.cell.time,
-              })}
-            </span>
-            <span className="md:hidden">
-              {t('scheduling.daySheet.move.movingPhone', {
-                name: moving.cell.appointment.associateName,
-                place: moving.place.name,
-                time: moving.cell.time,
-              })}
-            </span>
-            {moveNote && <span className="mt-1 block font-semibold text-red-800">{moveNote}</span>}
-          </span>
-          <Button
-            variant="secondary"
-            size="sm"
-            className="self-start sm:self-auto"
-            onClick={cancelMove}
-          >
-            {t('scheduling.daySheet.move.cancel')}
-          </Button>
-        </div>
-      )}
+      <MoveBanner move={move} />
 
       {sheet.isError && (
         // A sheet already shown stays below (the last one that arrived); it refreshes by itself
@@ -374,97 +226,39 @@ export function DaySheetPage() {
               id={gridId}
               sheet={sheet.data}
               onOpenCell={openCell}
+              canOpenFree={canBook || canBlock}
               move={
-                canMove ? { source: moving, onStart: startMove, onCancel: cancelMove } : undefined
+                canMove
+                  ? { source: move.moving, onStart: move.start, onCancel: move.cancel }
+                  : undefined
               }
             />
           </div>
           {mobilePlace && (
-            <div className="space-y-3 md:hidden print:hidden">
-              <label className="flex flex-col text-xs font-medium text-slate-600">
-                {t('scheduling.daySheet.place')}
-                <select
-                  value={mobilePlace.id}
-                  onChange={(event) => setMobilePlaceId(event.target.value)}
-                  className="mt-1 h-10 rounded-lg border border-slate-300 px-2 text-base text-slate-900"
-                >
-                  {sheet.data.categories.map((category) => (
-                    <optgroup key={category.id} label={category.name}>
-                      {category.places.map((place) => (
-                        <option key={place.id} value={place.id}>
-                          {place.name}
-                        </option>
-                      ))}
-                    </optgroup>
-                  ))}
-                </select>
-              </label>
-              <ul className="space-y-1.5">
-                {mobilePlace.cells.map((cell) => (
-                  <li key={cell.startsAt}>
-                    <MobileCell
-                      place={mobilePlace}
-                      cell={cell}
-                      isTarget={
-                        moving !== null &&
-                        checkMove(sheet.data, moving, { place: mobilePlace, cell }) === 'ok'
-                      }
-                      onOpen={() => openCell(mobilePlace, cell)}
-                    />
-                  </li>
-                ))}
-              </ul>
-            </div>
+            <DaySheetPhoneList
+              sheet={sheet.data}
+              place={mobilePlace}
+              onPlaceChange={setMobilePlaceId}
+              moving={move.moving}
+              canOpenFree={canBook || canBlock}
+              onOpenCell={openCell}
+            />
           )}
         </>
       )}
 
       {freeCell && (
-        <>
-          <Dialog
-            isOpen={dialog === 'choose'}
-            onClose={closeDialog}
-            title={t('scheduling.daySheet.freeCell.title')}
-            description={t('scheduling.daySheet.freeCell.description', {
-              place: freeCell.place.name,
-              time: freeCell.slot.time,
-            })}
-            closeLabel={t('common.close')}
-            footer={
-              <>
-                <Button variant="secondary" onClick={() => setDialog('block')}>
-                  {t('scheduling.daySheet.freeCell.block')}
-                </Button>
-                <Button onClick={() => setDialog('create')}>
-                  {t('scheduling.daySheet.freeCell.book')}
-                </Button>
-              </>
-            }
-          >
-            <span className="sr-only">{freeCell.place.name}</span>
-          </Dialog>
-          <CreateAppointmentDialog
-            isOpen={dialog === 'create'}
-            onClose={closeDialog}
-            slot={freeCell.slot}
-            placeId={freeCell.place.id}
-            placeName={freeCell.place.name}
-            companyId={company.id}
-            timezone={company.timezone}
-            member={member}
-            onCreated={() => update({ para: undefined })}
-          />
-          <BlockSlotDialog
-            isOpen={dialog === 'block'}
-            onClose={closeDialog}
-            slot={freeCell.slot}
-            placeId={freeCell.place.id}
-            placeName={freeCell.place.name}
-            companyId={company.id}
-            timezone={company.timezone}
-            ends={endsFrom(freeCell.place, freeCell.slot.startsAt)}
-          />
-        </>
+        <FreeCellDialogs
+          freeCell={freeCell}
+          dialog={dialog}
+          onDialogChange={setDialog}
+          onClose={closeDialog}
+          company={company}
+          member={member}
+          canBook={canBook}
+          canBlock={canBlock}
+          onBooked={() => update({ para: undefined })}
+        />
       )}
       <DaySheetBookingDialog
         booking={booking}
@@ -479,57 +273,12 @@ export function DaySheetPage() {
                   .flatMap((place) => place.cells.map((cell) => ({ place, cell })))
                   .find(({ cell }) => cell.appointment?.id === appointment.id);
                 setBooking(null);
-                if (source) startMove(source);
+                if (source) move.start(source);
               }
             : undefined
         }
       />
-      <Dialog
-        isOpen={moveTarget !== null}
-        onClose={() => {
-          setMoveTarget(null);
-          moveBooking.reset();
-        }}
-        title={t('scheduling.daySheet.move.confirmTitle')}
-        closeLabel={t('scheduling.daySheet.move.back')}
-        footer={
-          <>
-            <Button
-              variant="secondary"
-              onClick={() => {
-                setMoveTarget(null);
-                moveBooking.reset();
-              }}
-              disabled={moveBooking.isPending}
-            >
-              {t('scheduling.daySheet.move.back')}
-            </Button>
-            <Button onClick={() => void confirmMove()} isLoading={moveBooking.isPending}>
-              {t('scheduling.daySheet.move.confirmButton')}
-            </Button>
-          </>
-        }
-      >
-        {moving?.cell.appointment && moveTarget && (
-          <div className="space-y-3 text-sm text-slate-700">
-            <p className="font-medium text-slate-900">
-              {t('scheduling.daySheet.move.confirm', {
-                name: moving.cell.appointment.associateName,
-                place: moveTarget.place.name,
-                time: moveTarget.cell.time,
-              })}
-            </p>
-            <p>{t('scheduling.daySheet.move.confirmNote')}</p>
-            {failuresOfRefusal(moveBooking.error).length > 0 && (
-              <BookingFailureList
-                failures={failuresOfRefusal(moveBooking.error)}
-                title={t('scheduling.daySheet.move.refusedTitle')}
-                realm="backoffice"
-              />
-            )}
-          </div>
-        )}
-      </Dialog>
+      <MoveConfirmDialog move={move} />
       {isCheckingInByCode && (
         <CheckInByCodeDialog
           companyId={company.id}
@@ -537,84 +286,6 @@ export function DaySheetPage() {
           onClose={() => setIsCheckingInByCode(false)}
         />
       )}
-    </div>
-  );
-}
-
-/** The ends of the place's times from the one starting at `startsAt` on, while they follow without a gap. */
-export function endsFrom(place: DaySheetPlace, startsAt: string): string[] {
-  const first = place.cells.findIndex((cell) => cell.startsAt === startsAt);
-  if (first < 0) return [];
-  const ends: string[] = [];
-  for (const cell of place.cells.slice(first)) {
-    const previous = ends[ends.length - 1];
-    if (previous !== undefined && Date.parse(previous) !== Date.parse(cell.startsAt)) break;
-    ends.push(cell.endsAt);
-  }
-  return ends;
-}
-
-function MobileCell({
-  place,
-  cell,
-  onOpen,
-  isTarget = false,
-}: {
-  place: DaySheetPlace;
-  cell: DaySheetCell;
-  onOpen: () => void;
-  /** A booking is being moved and may go here: outlined, not by colour alone. */
-  isTarget?: boolean;
-}) {
-  const { t } = useTranslation();
-  const clickable = cell.state === 'free' || cell.state === 'booked';
-  const content = (
-    <>
-      <span className="w-12 shrink-0 font-semibold tabular-nums">{cell.time}</span>
-      <span className="min-w-0 flex-1">
-        {/*
-          A phone row has room for the words of the cell's name after its time (the state, who,
-          the card), in the name's order: the leading spaces keep them words when read as one.
-        */}
-        {cell.state === 'free' ? (
-          <span className="block">{` ${t('scheduling.daySheet.states.free')}`}</span>
-        ) : cell.state === 'booked' && cell.appointment ? (
-          <>
-            <span className="flex items-center gap-1 font-semibold">
-              <AttendanceMark look={lookOfCell(cell)} />
-              <span className="truncate">
-                {` ${t(`scheduling.status.${cell.appointment.status}`)} — ${cell.appointment.associateName}`}
-              </span>
-              {cell.appointment.exceptionReason && (
-                <ExceptionMark variant="compact" reason={cell.appointment.exceptionReason} />
-              )}
-            </span>
-            <span className="block opacity-80">{` ${cell.appointment.cardId}`}</span>
-          </>
-        ) : (
-          <CellText cell={cell} />
-        )}
-      </span>
-    </>
-  );
-  const className = cn(
-    'flex min-h-11 w-full items-center gap-3 rounded-lg px-3 py-2 text-left text-sm ring-1 ring-inset',
-    cellStyleOf(cell, { isClickable: clickable }),
-    isTarget && 'outline-2 outline-dashed outline-brand-600 -outline-offset-2',
-  );
-  return clickable ? (
-    <button
-      type="button"
-      data-state={cell.state}
-      className={className}
-      aria-label={cellLabel(t, place, cell)}
-      onClick={onOpen}
-    >
-      {content}
-    </button>
-  ) : (
-    <div data-state={cell.state} className={className}>
-      {content}
     </div>
   );
 }
