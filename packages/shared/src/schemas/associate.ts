@@ -203,8 +203,9 @@ export const associateAppointmentsSummarySchema = z.object({
   /** Club-local month "YYYY-MM" the quota use below counts. */
   month: z.string(),
   /**
-   * The associate's attendance over every booking: `lateCancellations` are those cancelled less
-   * than 24 hours before the start (whoever cancelled), a fixed rule for every place.
+   * The associate's attendance over every booking: `lateCancellations` are those a member of the
+   * title cancelled less than 24 hours before the start (a fixed rule for every place); the
+   * club's cancellations never count.
    */
   attendance: z.object({
     bookings: z.number().int(),

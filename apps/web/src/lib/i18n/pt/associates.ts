@@ -71,7 +71,8 @@ export const associates = {
       noShows: 'Faltas',
       lateCancellations: 'Cancelamentos tardios',
     },
-    lateHint: 'Cancelamento tardio: feito a menos de 24 horas do início.',
+    lateHint:
+      'Cancelamento tardio: feito pelo próprio associado a menos de 24 horas do início (os cancelamentos do clube não contam).',
     titleSuspended: 'Título suspenso por faltas até {{date}}',
     suspensionCause: 'Motivo: {{reason}}',
     liftSuspension: 'Encerrar suspensão',
