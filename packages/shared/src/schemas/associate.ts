@@ -56,6 +56,8 @@ export const associateListQuerySchema = z.object({
   companyId: idSchema,
   associateTitleId: idSchema.optional(),
   isHolder: booleanQuery.optional(),
+  /** Only members who have (true) or have not yet (false) a portal password. */
+  portalAccess: booleanQuery.optional(),
   /** Part of the name (any case, with or without accents), of the cpf (masked or not) or card. */
   search: z.string().trim().max(100, 'Máximo 100 caracteres').optional(),
   /** The page after this row (a previous answer's `nextCursor`); `skip` is then ignored. */
@@ -75,6 +77,8 @@ export const associateListItemSchema = z.object({
   associateTitle: titleSummarySchema,
   isHolder: z.boolean(),
   blocked: z.boolean(),
+  /** Whether the member has a portal password (activated the portal or was given one). */
+  portalAccess: z.boolean(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -82,10 +86,8 @@ export type AssociateListItem = z.infer<typeof associateListItemSchema>;
 
 export const associateListSchema = z.object({
   items: z.array(associateListItemSchema),
-  /** The matches, counted up to `limits.associateCountCap`. */
+  /** Every match, counted exactly. */
   total: z.number().int(),
-  /** There are more matches than `total` (the count stopped at the cap). */
-  totalIsCapped: z.boolean(),
   /** Where the next page starts (`after`), or null on the last page. */
   nextCursor: z.string().nullable(),
   /** Where the previous page ends (`before`), or null on the first page. */

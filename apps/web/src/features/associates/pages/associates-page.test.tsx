@@ -41,7 +41,6 @@ function start(path: string, ...handlers: HttpHandler[]) {
     route.get('/backoffice/associate/findAllPaginated', {
       items: [associate(1, 'João Araújo'), associate(2, 'Maria Silva')],
       total: 2,
-      totalIsCapped: false,
       nextCursor: null,
       previousCursor: null,
     }),

@@ -47,7 +47,6 @@ function api(check: BookingCheck, role: StaffRole = 'recepcao') {
     route.get<AssociateList>('/backoffice/associate/findAllPaginated', {
       items: [joao],
       total: 1,
-      totalIsCapped: false,
       nextCursor: null,
       previousCursor: null,
     }),

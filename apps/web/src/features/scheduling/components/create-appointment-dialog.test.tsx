@@ -60,7 +60,6 @@ function api(check: BookingCheck) {
         : {
             items: [joao, joana],
             total: 2,
-            totalIsCapped: false,
             nextCursor: null,
             previousCursor: null,
           },
@@ -135,7 +134,6 @@ describe('booking dialog', () => {
       route.get<AssociateList>('/backoffice/associate/findAllPaginated', {
         items: [joao, blockedMember, blockedTitle],
         total: 3,
-        totalIsCapped: false,
         nextCursor: null,
         previousCursor: null,
       }),
@@ -209,7 +207,6 @@ describe('booking dialog', () => {
       route.get<AssociateList>('/backoffice/associate/findAllPaginated', {
         items: [joao],
         total: 1,
-        totalIsCapped: false,
         nextCursor: null,
         previousCursor: null,
       }),
@@ -245,7 +242,6 @@ describe('booking dialog', () => {
       route.get<AssociateList>('/backoffice/associate/findAllPaginated', {
         items: [],
         total: 0,
-        totalIsCapped: false,
         nextCursor: null,
         previousCursor: null,
       }),
