@@ -10,7 +10,10 @@ const context = build();
 
 let cards = 900_000;
 /** A club with members of the given names (inserted at once), and its staff's headers. */
-async function clubWith(names: string[], { withPassword = (_index: number) => false } = {}) {
+async function clubWith(
+  names: string[],
+  { withPassword = (_index: number): boolean => false } = {},
+) {
   const { company, staff } = await createClubWithStaff(context.db);
   const title = await createTitle(context.db, company.id);
   await context.db.insert(associates).values(

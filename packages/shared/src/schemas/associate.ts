@@ -116,6 +116,7 @@ export const associateSchema = z.object({
     name: z.string(),
     cpf: z.string(),
     email: z.string().nullable(),
+    phone: z.string().nullable(),
   }),
   associateTitleId: z.uuid(),
   associateTitle: associateTitleSchema,

@@ -225,7 +225,7 @@ async function pageOf(
       },
       isHolder: associates.isHolder,
       blocked: associates.blocked,
-      portalAccess: isNotNull(associates.passwordHash),
+      portalAccess: sql<boolean>`${associates.passwordHash} is not null`,
       createdAt: associates.createdAt,
       updatedAt: associates.updatedAt,
       searchName: sql<string>`${associates.searchName}`,
@@ -277,9 +277,7 @@ async function matchesPageOf(
     ? sql`where (search_name, name, id) ${sql.raw(options.after ? '>' : '<')} (${cursor.searchName}, ${cursor.name}, ${cursor.id}::uuid)`
     : sql``;
   const direction = sql.raw(options.before ? 'desc' : 'asc');
-  const count = withCount
-    ? sql`(select count(*) from matched)::int`
-    : sql`null::int`;
+  const count = withCount ? sql`(select count(*) from matched)::int` : sql`null::int`;
   const rows = await queryRows<MatchRow>(
     db,
     sql`with matched as materialized (

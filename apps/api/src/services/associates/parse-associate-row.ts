@@ -1,4 +1,4 @@
-import { isValidCpf, stripCpf } from '@clube/shared';
+import { associateCardPattern, emailPattern, isValidCpf, stripCpf } from '@clube/shared';
 
 /** Columns of the membership file, in the order the header usually names them. */
 export const requiredColumns = ['cpf', 'name', 'birthdate', 'cardid', 'title', 'isholder'] as const;
@@ -122,7 +122,8 @@ export function parseAssociateRow(
   if (birthDate > today)
     return { ok: false, reason: `Data de nascimento no futuro: ${cell('birthdate')}` };
   const cardId = cell('cardid');
-  if (!/^\d{1,20}$/.test(cardId)) return { ok: false, reason: `Carteirinha inválida: ${cardId}` };
+  if (!associateCardPattern.test(cardId))
+    return { ok: false, reason: `Carteirinha inválida: ${cardId}` };
   const isHolder = parseBoolean(cell('isholder'));
   if (isHolder === undefined)
     return { ok: false, reason: `Valor inválido em titular: ${cell('isholder')}` };
@@ -133,7 +134,7 @@ export function parseAssociateRow(
       return { ok: false, reason: `Valor inválido em bloqueado: ${cell('blocked')}` };
   }
   const email = cell('email') || undefined;
-  if (email && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) {
+  if (email && !emailPattern.test(email)) {
     return { ok: false, reason: `E-mail inválido: ${email}` };
   }
   const name = cell('name').replace(/\s+/g, ' ');
