@@ -27,7 +27,7 @@ export type CompanyOfStaff = z.infer<typeof companyOfStaffSchema>;
 export const companyListSchema = z.object({
   items: z.array(companyOfStaffSchema),
   /** The caller administers the server: they may create clubs (POST /company). */
-  canCreateClubs: z.boolean(),
+  canCreateClubs: z.boolean().default(false),
 });
 export type CompanyList = z.infer<typeof companyListSchema>;
 

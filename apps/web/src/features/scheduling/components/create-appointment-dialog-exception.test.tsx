@@ -26,7 +26,7 @@ const slot: TimeSlot = {
   available: true,
 };
 const joao = buildAssociate({
-  user: { name: 'João Carlos Pereira', cpf: '52998224725', email: null },
+  user: { name: 'João Carlos Pereira', cpf: '52998224725', email: null, phone: null },
 });
 
 const quotaUsed: BookingCheck = {
