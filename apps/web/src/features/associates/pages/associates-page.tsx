@@ -190,7 +190,7 @@ export function AssociatesPage() {
             aria-label={t('associates.portalAccess.filter')}
             value={searchParams.get('acesso') ?? ''}
             onChange={(event) => updateParams({ acesso: event.target.value, ...firstPage })}
-            className={cn(inputStyles(false), 'w-auto')}
+            className={cn(inputStyles(false), 'max-w-56 flex-none')}
           >
             <option value="">
               {t('associates.portalAccess.filter')}: {t('associates.portalAccess.all')}
