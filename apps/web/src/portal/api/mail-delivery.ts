@@ -1,5 +1,5 @@
 import { mailDeliverySchema, type MailDelivery } from '@clube/shared';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import { portalApi } from '../lib/portal-api';
 
 /** GET /auth/mail-delivery: whether this server sends e-mail (links reach nobody without it). */
@@ -8,13 +8,16 @@ export async function getMailDelivery(signal?: AbortSignal): Promise<MailDeliver
   return mailDeliverySchema.parse(data);
 }
 
-export function useMailDelivery() {
-  return useQuery(
-    queryOptions({
-      queryKey: ['mail-delivery'] as const,
-      queryFn: ({ signal }) => getMailDelivery(signal),
-      // A server setting: read once a session.
-      staleTime: Infinity,
-    }),
-  );
+/**
+ * Read once when the page opens. The guest pages run outside the signed-in portal's query
+ * client, so this is a plain effect; undefined until known (and when it cannot be read).
+ */
+export function useMailDelivery(): { data: MailDelivery | undefined } {
+  const [data, setData] = useState<MailDelivery | undefined>();
+  useEffect(() => {
+    const controller = new AbortController();
+    getMailDelivery(controller.signal).then(setData, () => undefined);
+    return () => controller.abort();
+  }, []);
+  return { data };
 }

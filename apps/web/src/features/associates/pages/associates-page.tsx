@@ -153,7 +153,7 @@ export function AssociatesPage() {
         ) : (
           <span className="text-xs text-slate-600">{t('associates.portalAccess.no')}</span>
         ),
-      className: 'hidden whitespace-nowrap md:table-cell',
+      className: 'hidden whitespace-nowrap lg:table-cell',
     },
   ];
 
