@@ -19,6 +19,7 @@ import {
   restoreEmbeddedDatabase,
 } from './services/maintenance/backup-database';
 import { createStaff, resetStaffPassword } from './services/staff/create-staff';
+import { setServerAdmin } from './services/staff/set-server-admin';
 
 type CommandContext = {
   db: Database;
@@ -148,6 +149,22 @@ const commands: Record<string, Command> = {
       return {
         record: user,
         summary: `Senha de ${user.name} redefinida; sessões abertas encerradas.`,
+      };
+    },
+  },
+  'set-server-admin': {
+    usage: 'set-server-admin --cpf CPF [--off] [--json]   (pode criar clubes pelo app)',
+    options: { cpf: { type: 'string' }, off: { type: 'boolean' } },
+    run: async ({ db, values }) => {
+      const user = await setServerAdmin(db, {
+        cpf: required(values, 'cpf'),
+        isServerAdmin: values.off !== true,
+      });
+      return {
+        record: user,
+        summary: user.isServerAdmin
+          ? `${user.name} é administrador do servidor: pode criar clubes pelo app.`
+          : `${user.name} deixou de ser administrador do servidor.`,
       };
     },
   },

@@ -19,6 +19,8 @@ export type Staff = {
   userId: string;
   companyIds: ReadonlySet<string>;
   roles: ReadonlyMap<string, StaffRole>;
+  /** Administers the server: holds the server's permissions (creating clubs). */
+  isServerAdmin: boolean;
 };
 
 /** The club membership behind a members' portal request (resolved once per request). */

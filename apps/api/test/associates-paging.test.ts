@@ -1,20 +1,24 @@
 import { associates } from '@clube/db';
-import { limits, type AssociateList } from '@clube/shared';
+import type { AssociateList } from '@clube/shared';
 import { describe, expect, it } from 'vitest';
 import { bearerFor, createClubWithStaff, createTitle, uniqueCpf } from './factories';
 import { build } from './helper';
 import { countRoundTrips } from './round-trip-counter';
 
-/** The associates list's keyset pages and its capped count. */
+/** The associates list's keyset pages, its exact count and its portal-access filter. */
 const context = build();
 
 let cards = 900_000;
 /** A club with members of the given names (inserted at once), and its staff's headers. */
-async function clubWith(names: string[]) {
+async function clubWith(
+  names: string[],
+  { withPassword = (_index: number): boolean => false } = {},
+) {
   const { company, staff } = await createClubWithStaff(context.db);
   const title = await createTitle(context.db, company.id);
   await context.db.insert(associates).values(
-    names.map((name) => ({
+    names.map((name, index) => ({
+      passwordHash: withPassword(index) ? 'argon2-hash' : null,
       companyId: company.id,
       cpf: uniqueCpf(),
       name,
@@ -42,24 +46,41 @@ async function list(
 }
 
 describe('the count of the associates list', () => {
-  it('stops at the cap and says there are more, for the whole list and for a broad term', async () => {
-    const cap = limits.associateCountCap;
+  it('is exact past a thousand, for the whole list, a broad term and a deep page', async () => {
+    const many = 1_205;
     const club = await clubWith([
-      ...Array.from({ length: cap + 5 }, (_, index) => `Maria Silva ${index}`),
+      ...Array.from({ length: many }, (_, index) => `Maria Silva ${index}`),
       'Pedro Souza',
       'Paula Souza',
     ]);
     const all = await list(club, { take: 10 });
-    expect(all).toMatchObject({ total: cap, totalIsCapped: true });
+    expect(all.total).toBe(many + 2);
     expect(all.items).toHaveLength(10);
-    const broad = await list(club, { take: 10, search: 'silva' });
-    expect(broad).toMatchObject({ total: cap, totalIsCapped: true });
+    expect((await list(club, { take: 10, search: 'silva' })).total).toBe(many);
     const narrow = await list(club, { take: 10, search: 'souza' });
-    expect(narrow).toMatchObject({ total: 2, totalIsCapped: false, nextCursor: null });
-    // A deep page (by cursor) still tells the capped count.
+    expect(narrow).toMatchObject({ total: 2, nextCursor: null });
     const second = await list(club, { take: 10, after: all.nextCursor! });
-    expect(second).toMatchObject({ total: cap, totalIsCapped: true });
+    expect(second.total).toBe(many + 2);
   }, 60_000);
+});
+
+describe('portal access in the associates list', () => {
+  it('says who has a portal password and filters by it, with the count', async () => {
+    const club = await clubWith(['Ana Lima', 'Bruno Lima', 'Carla Lima'], {
+      withPassword: (index) => index === 1,
+    });
+    const all = await list(club);
+    expect(all.items.map((item) => [item.user.name, item.portalAccess])).toEqual([
+      ['Ana Lima', false],
+      ['Bruno Lima', true],
+      ['Carla Lima', false],
+    ]);
+    const active = await list(club, { portalAccess: 'true' });
+    expect(active).toMatchObject({ total: 1, items: [{ user: { name: 'Bruno Lima' } }] });
+    const waiting = await list(club, { portalAccess: 'false', search: 'lima' });
+    expect(waiting.total).toBe(2);
+    expect(waiting.items.map((item) => item.portalAccess)).toEqual([false, false]);
+  });
 });
 
 describe('keyset pages of the associates list', () => {

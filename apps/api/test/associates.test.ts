@@ -75,6 +75,7 @@ describe('GET /associate/findAllPaginated', () => {
       associateTitle: { id: family.id, name: 'Título 0001', blocked: false },
       isHolder: true,
       blocked: false,
+      portalAccess: false,
       createdAt: expect.stringMatching(/Z$/),
       updatedAt: expect.stringMatching(/Z$/),
     });
@@ -98,7 +99,6 @@ describe('GET /associate/findAllPaginated', () => {
     expect(past).toEqual({
       items: [],
       total: 5,
-      totalIsCapped: false,
       nextCursor: null,
       previousCursor: null,
     });
@@ -229,7 +229,6 @@ describe('GET /associate/findAllPaginated', () => {
     expect(await page(5)).toEqual({
       items: [],
       total: 2,
-      totalIsCapped: false,
       nextCursor: null,
       previousCursor: null,
     });
@@ -241,7 +240,6 @@ describe('GET /associate/findAllPaginated', () => {
     expect(none.json()).toEqual({
       items: [],
       total: 0,
-      totalIsCapped: false,
       nextCursor: null,
       previousCursor: null,
     });

@@ -59,6 +59,7 @@ describe('GET /api/backoffice/company', () => {
           role: 'administrador',
         },
       ],
+      canCreateClubs: false,
     });
 
     const other = await get(

@@ -553,7 +553,7 @@ describe('no-show suspension policy', () => {
 });
 
 describe("the associate's attendance", () => {
-  it('counts bookings, check-ins, no-shows and cancellations within 24 hours of the start', async () => {
+  it("counts bookings, check-ins, no-shows and the member's own cancellations within 24 hours of the start", async () => {
     const { booking, headersAt, associate, staff } = await scene();
     const attended = await booking(new Date(anchor.getTime() - days(2)));
     const missed = await booking(new Date(anchor.getTime() - days(1)));
@@ -568,18 +568,24 @@ describe("the associate's attendance", () => {
       .update(appointments)
       .set({ status: 'NO_SHOW', noShowAt: anchor })
       .where(eq(appointments.id, missed.id));
+    const clubCancel = await booking(new Date(anchor.getTime() + minutes(22 * 60)));
     for (const id of [lateCancel.id, earlyCancel.id])
       await context.db
         .update(appointments)
-        .set({ status: 'CANCELLED', cancelledAt: anchor, cancelledBy: staff.id })
+        .set({ status: 'CANCELLED', cancelledAt: anchor, cancelledByAssociateId: associate.id })
         .where(eq(appointments.id, id));
+    // The club cancelling within 24 hours is its decision, not the member's lateness.
+    await context.db
+      .update(appointments)
+      .set({ status: 'CANCELLED', cancelledAt: anchor, cancelledBy: staff.id })
+      .where(eq(appointments.id, clubCancel.id));
     const response = await context.app.inject({
       method: 'GET',
       url: `/api/backoffice/associate/id/${associate.id}/appointments-summary`,
       headers: await headersAt(anchor),
     });
     expect(response.json()).toMatchObject({
-      attendance: { bookings: 5, checkIns: 1, noShows: 1, lateCancellations: 1 },
+      attendance: { bookings: 6, checkIns: 1, noShows: 1, lateCancellations: 1 },
       suspension: null,
       // The month's quota use counts the attended and the missed booking too.
       month: '2026-06',

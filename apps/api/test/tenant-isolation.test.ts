@@ -1,5 +1,12 @@
 import { companies, placeImages, refreshTokens, schema, users, type Database } from '@clube/db';
-import { addDaysToDate, checkInCodeOf, clubInstant, clubToday } from '@clube/shared';
+import {
+  addDaysToDate,
+  checkInCodeOf,
+  clubInstant,
+  clubToday,
+  serverPermissions,
+  type Permission,
+} from '@clube/shared';
 import { eq, getTableColumns, getTableName, is, or } from 'drizzle-orm';
 import { PgTable, type PgColumn } from 'drizzle-orm/pg-core';
 import { describe, expect, it } from 'vitest';
@@ -64,12 +71,22 @@ function sampleValues(club: Club): Record<string, unknown> {
     toDate: addDaysToDate(day, 30),
     cpf: '529.982.247-25',
     role: 'consulta',
+    birthDate: '1990-01-01',
+    cardId: '99000222',
+    title: 'Tentativa de outro clube',
+    isHolder: false,
     // The check-in code the member shows: of the club's own booking.
     code: checkInCodeOf(club.appointment.id),
   };
 }
 
 type IdField = { in: 'path' | 'query' | 'body' | 'form'; name: string };
+
+/** Body fields named like ids that are the new row's own values, not references to rows. */
+const valuesNamedLikeIds: Record<string, string[]> = {
+  // The card number the new member gets: another club's member may hold the same number.
+  'POST /api/backoffice/associate': ['cardId'],
+};
 
 /** The id-like fields of a route, from its path, query and JSON body (or its multipart form). */
 function idFieldsOf(operation: Operation): IdField[] {
@@ -80,6 +97,7 @@ function idFieldsOf(operation: Operation): IdField[] {
   const body = operation.requestBody?.content?.['application/json']?.schema;
   const fromBody = Object.keys(body?.properties ?? {})
     .filter(isIdLike)
+    .filter((name) => !valuesNamedLikeIds[operationName(operation)]?.includes(name))
     .map((name) => ({ in: 'body' as const, name }));
   const form = multipartForms[operationName(operation)];
   const fromForm = Object.entries(form?.fields ?? {})
@@ -175,8 +193,13 @@ async function snapshotOf(db: Database, club: Club) {
   return JSON.parse(JSON.stringify(snapshot)) as unknown;
 }
 
-/** Routes outside the back office: public or about the caller's own session, never a club's id. */
-const isClubRoute = (operation: Operation) => operation.path.startsWith('/api/backoffice/');
+/**
+ * Routes outside the back office are public or about the caller's own session, never a club's id;
+ * the server's own routes (creating a club) name no club either.
+ */
+const isClubRoute = (operation: Operation) =>
+  operation.path.startsWith('/api/backoffice/') &&
+  !serverPermissions.includes((operation as { 'x-permission'?: Permission })['x-permission']!);
 
 describe('tenant isolation matrix', () => {
   it('maps every id parameter of every back-office route to a real row', async () => {

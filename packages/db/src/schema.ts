@@ -51,6 +51,8 @@ export const users = pgTable(
     sessionVersion: integer('session_version').notNull().default(0),
     /** A one-time password given by a club's administrator: it must be changed at sign-in. */
     mustChangePassword: boolean('must_change_password').notNull().default(false),
+    /** May create clubs from the app (docs/domain.md, Roles); set by the CLI or the demo seed. */
+    isServerAdmin: boolean('is_server_admin').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -187,6 +189,8 @@ export const associates = pgTable(
     /** The name without case and accents (search_normalize), kept by the database: search and order. */
     searchName: text('search_name').generatedAlwaysAs(sql`search_normalize(name)`),
     email: text('email'),
+    /** Kept by staff for reaching the member; digits and the usual marks, 8 to 20 characters. */
+    phone: text('phone'),
     /** argon2id of the members' portal password of this membership; null until staff set one. */
     passwordHash: text('password_hash'),
     /** The membership's portal sessions' version, as `users.sessionVersion` for staff. */
@@ -209,6 +213,10 @@ export const associates = pgTable(
   },
   (table) => [
     uniqueIndex('associates_company_card_unique').on(table.companyId, table.cardId),
+    check(
+      'associates_phone_length',
+      sql`${table.phone} is null or length(${table.phone}) between 8 and 20`,
+    ),
     uniqueIndex('associates_company_cpf_unique').on(table.companyId, table.cpf),
     index('associates_title_idx').on(table.associateTitleId),
     index('associates_cpf_idx').on(table.cpf),

@@ -39,8 +39,6 @@ export const limits = {
   /** Associate list page size choices and default (docs/domain.md, Back-office screens). */
   associatePageSizes: [10, 50, 100] as const,
   associatePageSizeDefault: 100,
-  /** The associates list counts its matches up to this many; beyond, it says "mais de 1.000". */
-  associateCountCap: 1000,
   /** Upload limit for place images. */
   imageMaxBytes: 5 * 1024 * 1024,
   bookRangeMinutes: { min: 5, max: 1440 },

@@ -27,6 +27,10 @@ export const errorDefinitions = {
   AppointmentNotFound: { status: 404, message: 'Agendamento não encontrado.' },
   AppointmentNotScheduled: { status: 409, message: 'O agendamento não está mais marcado (cancelado ou com presença registrada).' },
   AssociateBlocked: { status: 422, message: 'O associado está bloqueado para reservas.' },
+  /** A member's card number is unique within the club. */
+  AssociateCardTaken: { status: 409, message: 'Já existe um associado com esta carteirinha neste clube.' },
+  /** A member's CPF is unique within the club. */
+  AssociateCpfTaken: { status: 409, message: 'Já existe um associado com este CPF neste clube.' },
   /** An invitation to the portal goes to a member who has no password yet. */
   AssociateHasPortalPassword: { status: 409, message: 'O associado já tem senha do portal. Se a esqueceu, ele pode pedir um link em "Esqueci minha senha".' },
   AssociateNotFound: { status: 404, message: 'Associado não encontrado.' },
@@ -135,6 +139,8 @@ export const errorDefinitions = {
   RequestFailed: { status: 0, message: requestFailedText },
   ReservationsLimitReached: { status: 422, message: 'O título já usou todas as reservas deste mês neste espaço.' },
   RouteNotFound: { status: 404, message: 'Rota {{method}} {{path}} não encontrada.' },
+  /** Creating a club is for the server's administrators, whatever the role in any club. */
+  ServerAdministratorRequired: { status: 403, message: 'Somente um administrador do servidor pode criar clubes.' },
   ServerBusy: { status: 503, message: 'O servidor está ocupado. Tente novamente em alguns segundos.' },
   ServiceUnavailable: { status: 503, message: 'Serviço indisponível no momento. Tente novamente em instantes.' },
   StaffAlreadyMember: { status: 409, message: 'Esta pessoa já faz parte da equipe do clube.' },

@@ -8,6 +8,7 @@ export * from './schemas/common';
 export * from './schemas/auth';
 export * from './schemas/company';
 export * from './schemas/associate';
+export * from './schemas/associate-write';
 export * from './time';
 export * from './schemas/category';
 export * from './schemas/place';

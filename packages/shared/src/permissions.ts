@@ -51,10 +51,20 @@ export const permissionRoles = {
   'audit.read': ['administrador', 'consulta'],
   /** The messages the club sent and what became of each (Mensagens). */
   'messages.read': administrators,
+  /** Members added or edited one by one (the same rules as the import). */
+  'associates.manage': administrators,
+  /**
+   * Create a club: no club role gives it; it belongs to the server's administrators (a flag on the
+   * person, `serverPermissions`).
+   */
+  'server.create-club': [] as readonly StaffRole[],
 } as const satisfies Record<string, readonly StaffRole[]>;
 
 export type Permission = keyof typeof permissionRoles;
 export const permissions = Object.keys(permissionRoles) as Permission[];
+
+/** Permissions of the server, not of a club: held by its administrators, whatever their roles. */
+export const serverPermissions: readonly Permission[] = ['server.create-club'];
 
 export function hasPermission(role: StaffRole, permission: Permission): boolean {
   return (permissionRoles[permission] as readonly StaffRole[]).includes(role);

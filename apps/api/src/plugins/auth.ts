@@ -43,6 +43,7 @@ export const authPlugin = fp(
         // every request: a role change or a removal applies to the next request.
         role: companyStaff.role,
         mustChangePassword: users.mustChangePassword,
+        isServerAdmin: users.isServerAdmin,
       })
       .from(companyStaff)
       .innerJoin(users, eq(users.id, companyStaff.userId))
@@ -106,7 +107,12 @@ export const authPlugin = fp(
       if (rows.length === 0) throw new AppError('NoBackofficeAccess');
       assertSessionCurrent(ver, rows[0]!.sessionVersion);
       const roles = new Map(rows.map((row) => [row.companyId, row.role]));
-      request.staff = { userId, companyIds: new Set(roles.keys()), roles };
+      request.staff = {
+        userId,
+        companyIds: new Set(roles.keys()),
+        roles,
+        isServerAdmin: rows[0]!.isServerAdmin,
+      };
       request.mustChangePassword = rows[0]!.mustChangePassword;
     });
 

@@ -69,6 +69,8 @@ export function sqlStateOf(error: unknown): string | undefined {
 
 /** Unique constraints whose violation is a failure of its own, with its own key and text. */
 const keyByUniqueConstraint: Partial<Record<string, ApiErrorKey & ErrorKeyWithoutParams>> = {
+  associates_company_card_unique: 'AssociateCardTaken',
+  associates_company_cpf_unique: 'AssociateCpfTaken',
   categories_company_name_unique: 'CategoryNameTaken',
   places_company_name_unique: 'PlaceNameTaken',
 };

@@ -1,4 +1,4 @@
-import { hasPermission, permissions, type Permission } from '@clube/shared';
+import { hasPermission, permissions, serverPermissions, type Permission } from '@clube/shared';
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../lib/app-error';
 import { isAnyRowOfClubs, uuidsIn } from '../services/auth/rows-of-clubs';
@@ -41,6 +41,11 @@ export function enforcePermissions(app: FastifyInstance): void {
       throw new AppError('PasswordChangeRequired');
     }
     const { staff } = request;
+    // The server's permissions go with the person, not with a club role.
+    if (serverPermissions.includes(permission)) {
+      if (!staff.isServerAdmin) throw new AppError('ServerAdministratorRequired');
+      return;
+    }
     const allowed = new Set<string>();
     for (const [companyId, role] of staff.roles) {
       if (hasPermission(role, permission)) allowed.add(companyId);

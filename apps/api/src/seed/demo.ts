@@ -34,6 +34,7 @@ import { hashPassword } from '../lib/password';
 import { createCompany } from '../services/companies/create-company';
 import { importAssociates } from '../services/associates/import-associates';
 import { createStaff } from '../services/staff/create-staff';
+import { setServerAdmin } from '../services/staff/set-server-admin';
 
 export const demoLogin = { cpf: '529.982.247-25', password: 'clube123' } as const;
 export const demoClubName = 'Clube Demonstração';
@@ -210,6 +211,9 @@ export async function seedDemo(db: Database, _options: { uploadsDir: string }) {
     password: demoLogin.password,
     companyId: otherClub.id,
   });
+  // The demo's first administrator also administers the server: creating a club from the app
+  // can be tried at once (docs/decisions/030).
+  await setServerAdmin(db, { cpf: demoLogin.cpf, isServerAdmin: true });
   for (const login of demoRoleLogins) {
     await createStaff(db, { ...login, companyId: club.id });
   }
@@ -450,6 +454,7 @@ export async function seedDemo(db: Database, _options: { uploadsDir: string }) {
           userId: staff.id,
           companyIds: new Set([club.id]),
           roles: new Map([[club.id, staff.role]]),
+          isServerAdmin: true,
         },
         placeId: place.id,
         sequence: index + 1,

@@ -49,7 +49,7 @@ export function buildAssociate(overrides: Partial<Associate> = {}): Associate {
     id: nextId(),
     companyId: nextId(),
     cardId: '10001',
-    user: { name: 'Ana Lima', cpf: '11144477735', email: null },
+    user: { name: 'Ana Lima', cpf: '11144477735', email: null, phone: null },
     associateTitleId: titleId,
     associateTitle: { id: titleId, name: 'Título 1001', blocked: false, blockedReason: null },
     isHolder: true,

@@ -24,6 +24,8 @@ export const server = setupServer(
     const company = getCurrentCompany();
     return HttpResponse.json({ items: company ? [{ ...company, role: 'administrador' }] : [] });
   }),
+  // Pages that send links ask whether the server sends mail: it does, unless a test says not.
+  http.get('/api/auth/mail-delivery', () => HttpResponse.json({ sendsMail: true })),
   // Every signed-in portal page shows the unread notices' count on the nav: none, unless a test
   // declares them.
   http.get('/api/portal/notice', () => HttpResponse.json({ items: [], unread: 0 })),

@@ -57,6 +57,8 @@ export const associateListQuerySchema = z.object({
   companyId: idSchema,
   associateTitleId: idSchema.optional(),
   isHolder: booleanQuery.optional(),
+  /** Only members who have (true) or have not yet (false) a portal password. */
+  portalAccess: booleanQuery.optional(),
   /** Part of the name (any case, with or without accents), of the cpf (masked or not) or card. */
   search: z.string().trim().max(100, 'Máximo 100 caracteres').optional(),
   /** The page after this row (a previous answer's `nextCursor`); `skip` is then ignored. */
@@ -76,6 +78,8 @@ export const associateListItemSchema = z.object({
   associateTitle: titleSummarySchema,
   isHolder: z.boolean(),
   blocked: z.boolean(),
+  /** Whether the member has a portal password (activated the portal or was given one). */
+  portalAccess: z.boolean(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -83,10 +87,8 @@ export type AssociateListItem = z.infer<typeof associateListItemSchema>;
 
 export const associateListSchema = z.object({
   items: z.array(associateListItemSchema),
-  /** The matches, counted up to `limits.associateCountCap`. */
+  /** Every match, counted exactly. */
   total: z.number().int(),
-  /** There are more matches than `total` (the count stopped at the cap). */
-  totalIsCapped: z.boolean(),
   /** Where the next page starts (`after`), or null on the last page. */
   nextCursor: z.string().nullable(),
   /** Where the previous page ends (`before`), or null on the first page. */
@@ -115,6 +117,7 @@ export const associateSchema = z.object({
     name: z.string(),
     cpf: z.string(),
     email: z.string().nullable(),
+    phone: z.string().nullable(),
   }),
   associateTitleId: z.uuid(),
   associateTitle: associateTitleSchema,
@@ -201,8 +204,9 @@ export const associateAppointmentsSummarySchema = z.object({
   /** Club-local month "YYYY-MM" the quota use below counts. */
   month: z.string(),
   /**
-   * The associate's attendance over every booking: `lateCancellations` are those cancelled less
-   * than 24 hours before the start (whoever cancelled), a fixed rule for every place.
+   * The associate's attendance over every booking: `lateCancellations` are those a member of the
+   * title cancelled less than 24 hours before the start (a fixed rule for every place); the
+   * club's cancellations never count.
    */
   attendance: z.object({
     bookings: z.number().int(),

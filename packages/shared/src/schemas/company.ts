@@ -24,7 +24,11 @@ export type Company = z.infer<typeof companySchema>;
 export const companyOfStaffSchema = companySchema.extend({ role: staffRoleSchema });
 export type CompanyOfStaff = z.infer<typeof companyOfStaffSchema>;
 
-export const companyListSchema = z.object({ items: z.array(companyOfStaffSchema) });
+export const companyListSchema = z.object({
+  items: z.array(companyOfStaffSchema),
+  /** The caller administers the server: they may create clubs (POST /company). */
+  canCreateClubs: z.boolean().default(false),
+});
 export type CompanyList = z.infer<typeof companyListSchema>;
 
 /** The zones the settings screen offers: every Brazilian IANA zone, plus UTC. */
@@ -95,3 +99,10 @@ export const updateCompanyBodySchema = z.object({
     .optional(),
 });
 export type UpdateCompanyBody = z.infer<typeof updateCompanyBodySchema>;
+
+/** POST /backoffice/company: a new club; its creator becomes its administrator. */
+export const createCompanyBodySchema = z.object({
+  name: updateCompanyBodySchema.shape.name,
+  timezone: updateCompanyBodySchema.shape.timezone.default('America/Sao_Paulo'),
+});
+export type CreateCompanyBody = z.input<typeof createCompanyBodySchema>;

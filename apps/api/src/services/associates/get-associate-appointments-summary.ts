@@ -75,7 +75,9 @@ export async function getAssociateAppointmentsSummary(
       month,
       limitedOnly: false,
     }),
-    // "Late" is one fixed rule for every place: cancelled less than 24 hours before the start.
+    // "Late" is one fixed rule for every place: cancelled less than 24 hours before the start,
+    // by a member of the title (the portal). A club's cancellation (staff, a block) is the
+    // club's decision, not the member's lateness.
     db
       .select({
         bookings: sql<number>`count(*)::int`,
@@ -83,6 +85,7 @@ export async function getAssociateAppointmentsSummary(
         noShows: sql<number>`(count(*) filter (where ${appointments.status} = 'NO_SHOW'))::int`,
         lateCancellations: sql<number>`(count(*) filter (
           where ${appointments.status} = 'CANCELLED'
+            and ${appointments.cancelledByAssociateId} is not null
             and ${appointments.cancelledAt} > ${appointments.startsAt} - interval '24 hours'
         ))::int`,
       })

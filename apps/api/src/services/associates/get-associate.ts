@@ -13,7 +13,12 @@ async function findAssociate(
   const [row] = await db
     .select({
       associate: associates,
-      user: { name: associates.name, cpf: associates.cpf, email: associates.email },
+      user: {
+        name: associates.name,
+        cpf: associates.cpf,
+        email: associates.email,
+        phone: associates.phone,
+      },
       title: associateTitles,
       timezone: companies.timezone,
       portalAccess: sql<boolean>`${associates.passwordHash} is not null`,

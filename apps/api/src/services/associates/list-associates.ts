@@ -1,13 +1,12 @@
 import { associateTitles, associates, queryRows, type Database } from '@clube/db';
 import {
   encodeAssociateCursor,
-  limits,
   normalizeCardId,
   stripCpf,
   type AssociateList,
   type associateListQuerySchema,
 } from '@clube/shared';
-import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 
 export type ListAssociatesOptions = z.output<typeof associateListQuerySchema>;
@@ -96,8 +95,9 @@ const portugueseOrder = [asc(associates.searchName), asc(associates.name), asc(a
  *
  * Pages follow each other by keyset (`after` / `before` a row of the order, which the index on
  * (club, search_name, name, id) serves directly), so a deep page costs what the first one costs;
- * `skip` remains for clients that page by offset. The count stops at `limits.associateCountCap`:
- * a broad term costs a thousand rows to count, not the whole club.
+ * `skip` remains for clients that page by offset. The count is exact (staff follow a go-live of
+ * thousands by it) and rides in the page's statement: an uncorrelated subquery over the club's
+ * index, computed once.
  */
 export async function listAssociates(
   db: Database,
@@ -120,7 +120,6 @@ export async function listAssociates(
       return {
         items: rows.map(toItem),
         total: rows.length,
-        totalIsCapped: false,
         nextCursor: null,
         previousCursor: null,
       };
@@ -149,7 +148,7 @@ type Row = Awaited<ReturnType<typeof pageOf>>['rows'][number];
 const keyOf = (row: Row) =>
   encodeAssociateCursor({ searchName: row.searchName, name: row.user.name, id: row.id });
 
-function toItem({ searchName: _searchName, capped: _capped, ...row }: Row) {
+function toItem({ searchName: _searchName, counted: _counted, ...row }: Row) {
   return {
     ...row,
     createdAt: row.createdAt.toISOString(),
@@ -166,20 +165,19 @@ async function answerOf(
   const { rows, hasMore } = page;
   const paged = Boolean(options.after) || Boolean(options.before) || options.skip > 0;
   // A page past the last match has no row to carry the count.
-  const counted = rows[0]?.capped ?? (paged ? await countCapped(db, options, match) : 0);
+  const counted = rows[0]?.counted ?? (paged ? await countMatches(db, options, match) : 0);
   const first = rows[0];
   const last = rows.at(-1);
   return {
     items: rows.map(toItem),
-    total: Math.min(counted, limits.associateCountCap),
-    totalIsCapped: counted > limits.associateCountCap,
+    total: counted,
     // Read backwards, "more" lies before the page: a page after it exists (the cursor's own row).
     nextCursor: last && (options.before ? true : hasMore) ? keyOf(last) : null,
     previousCursor: first && (options.before ? hasMore : paged) ? keyOf(first) : null,
   };
 }
 
-/** The filters of the list (club, title, holder, search), without any paging. */
+/** The filters of the list (club, title, holder, portal access, search), without any paging. */
 function filtersOf(options: ListAssociatesOptions, match: SQL | undefined): SQL | undefined {
   return and(
     eq(associates.companyId, options.companyId),
@@ -187,30 +185,33 @@ function filtersOf(options: ListAssociatesOptions, match: SQL | undefined): SQL 
       ? eq(associates.associateTitleId, options.associateTitleId)
       : undefined,
     options.isHolder === undefined ? undefined : eq(associates.isHolder, options.isHolder),
+    options.portalAccess === undefined
+      ? undefined
+      : options.portalAccess
+        ? isNotNull(associates.passwordHash)
+        : isNull(associates.passwordHash),
     match,
   );
 }
 
-/** The matches counted up to one past the cap: enough to say "more than the cap". */
-const cappedCountOf = (where: SQL | undefined) =>
-  sql<number>`(select count(*) from (select 1 from ${associates} where ${where} limit ${limits.associateCountCap + 1}) capped)`.mapWith(
-    Number,
-  );
+/** Every match, counted. */
+const countOf = (where: SQL | undefined) =>
+  sql<number>`(select count(*) from ${associates} where ${where})`.mapWith(Number);
 
-async function countCapped(
+async function countMatches(
   db: Database,
   options: ListAssociatesOptions,
   match: SQL | undefined,
 ): Promise<number> {
   const [row] = await db
-    .select({ total: cappedCountOf(filtersOf(options, match)) })
+    .select({ total: countOf(filtersOf(options, match)) })
     .from(sql`(select 1) one`);
   return row?.total ?? 0;
 }
 
 /**
  * One page (and one row more, to know whether another follows), in the list's order — read
- * backwards before a cursor — with the capped count of the matches carried by every row: a page
+ * backwards before a cursor — with the count of the matches carried by every row: a page
  * and its count in one statement (the count is an uncorrelated subquery, computed once).
  */
 async function pageOf(
@@ -241,10 +242,11 @@ async function pageOf(
       },
       isHolder: associates.isHolder,
       blocked: associates.blocked,
+      portalAccess: sql<boolean>`${associates.passwordHash} is not null`,
       createdAt: associates.createdAt,
       updatedAt: associates.updatedAt,
       searchName: sql<string>`${associates.searchName}`,
-      capped: withCount ? cappedCountOf(filters) : sql<null>`null`,
+      counted: withCount ? countOf(filters) : sql<null>`null`,
     })
     .from(associates)
     .innerJoin(associateTitles, eq(associateTitles.id, associates.associateTitleId))
@@ -268,10 +270,11 @@ type MatchRow = {
   titleBlocked: boolean;
   isHolder: boolean;
   blocked: boolean;
+  portalAccess: boolean;
   createdAt: Date | string;
   updatedAt: Date | string;
   searchName: string;
-  capped: number | null;
+  counted: number | null;
 };
 
 /**
@@ -291,9 +294,7 @@ async function matchesPageOf(
     ? sql`where (search_name, name, id) ${sql.raw(options.after ? '>' : '<')} (${cursor.searchName}, ${cursor.name}, ${cursor.id}::uuid)`
     : sql``;
   const direction = sql.raw(options.before ? 'desc' : 'asc');
-  const count = withCount
-    ? sql`(select count(*) from (select 1 from matched limit ${limits.associateCountCap + 1}) c)::int`
-    : sql`null::int`;
+  const count = withCount ? sql`(select count(*) from matched)::int` : sql`null::int`;
   const rows = await queryRows<MatchRow>(
     db,
     sql`with matched as materialized (
@@ -302,8 +303,9 @@ async function matchesPageOf(
         where ${filtersOf(options, match)})
       select a.id, a.name, a.cpf, a.birth_date::text as "birthDate", a.card_id as "cardId",
         t.id as "titleId", t.name as "titleName", t.blocked as "titleBlocked",
-        a.is_holder as "isHolder", a.blocked, a.created_at as "createdAt",
-        a.updated_at as "updatedAt", page.search_name as "searchName", ${count} as capped
+        a.is_holder as "isHolder", a.blocked, a.password_hash is not null as "portalAccess",
+        a.created_at as "createdAt",
+        a.updated_at as "updatedAt", page.search_name as "searchName", ${count} as counted
       from (
         select id, search_name, name from matched ${keyset}
         order by search_name ${direction}, name ${direction}, id ${direction}
@@ -321,10 +323,11 @@ async function matchesPageOf(
     associateTitle: { id: row.titleId, name: row.titleName, blocked: row.titleBlocked },
     isHolder: row.isHolder,
     blocked: row.blocked,
+    portalAccess: row.portalAccess,
     createdAt: new Date(row.createdAt),
     updatedAt: new Date(row.updatedAt),
     searchName: row.searchName,
-    capped: row.capped === null ? null : Number(row.capped),
+    counted: row.counted === null ? null : Number(row.counted),
   }));
   return { rows: options.before ? page.reverse() : page, hasMore };
 }

@@ -1,4 +1,11 @@
-import { cardIdRule, isValidCardId, isValidCpf, normalizeCardId, stripCpf } from '@clube/shared';
+import {
+  cardIdRule,
+  emailPattern,
+  isValidCardId,
+  isValidCpf,
+  normalizeCardId,
+  stripCpf,
+} from '@clube/shared';
 
 /** Columns of the membership file, in the order the header usually names them. */
 export const requiredColumns = ['cpf', 'name', 'birthdate', 'cardid', 'title', 'isholder'] as const;
@@ -148,7 +155,7 @@ export function parseAssociateRow(
       };
   }
   const email = cell('email') || undefined;
-  if (email && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) {
+  if (email && !emailPattern.test(email)) {
     return { ok: false, reason: `E-mail inválido: ${email} — use nome@exemplo.com.br` };
   }
   const name = cell('name').replace(/\s+/g, ' ');

@@ -39,9 +39,11 @@ export type ListTableProps<Row> = {
   banner?: ReactNode;
   /**
    * Pages that follow each other by cursor: the pager offers Anterior and Próxima around the page
-   * number (no jumping to a page far away), and a count that stopped at a cap reads "mais de".
+   * number (no jumping to a page far away).
    */
-  keyset?: { hasPrevious: boolean; hasNext: boolean; totalIsCapped: boolean };
+  keyset?: { hasPrevious: boolean; hasNext: boolean };
+  /** Filters beside the search (e.g. a select), which narrow the rows and the total. */
+  filters?: ReactNode;
 };
 
 const numberFormat = new Intl.NumberFormat('pt-BR');
@@ -127,6 +129,7 @@ export function ListTable<Row>(props: ListTableProps<Row>) {
           onChange={(event) => props.onSearchChange(event.target.value)}
           className={cn(inputStyles(false), 'max-w-md min-w-64 flex-1')}
         />
+        {props.filters}
         <Button variant="secondary" className="shrink-0" onClick={props.onSearchReset}>
           {t('listTable.reset')}
         </Button>
@@ -199,11 +202,9 @@ export function ListTable<Row>(props: ListTableProps<Row>) {
       )}
 
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
-        <p className="text-sm text-slate-600">
-          {t(keyset?.totalIsCapped ? 'listTable.showingMoreThan' : 'listTable.showing', showing)}
-        </p>
+        <p className="text-sm text-slate-600">{t('listTable.showing', showing)}</p>
         <div className="flex flex-wrap items-center gap-3">
-          {(total > pageSize || keyset?.totalIsCapped) && (
+          {total > pageSize && (
             <label className="flex items-center gap-2 text-sm text-slate-700">
               {t('listTable.pageSize')}
               <select

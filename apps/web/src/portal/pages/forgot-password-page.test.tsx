@@ -82,4 +82,14 @@ describe('the page a password link opens', () => {
     );
     expect(screen.getByRole('link', { name: 'Pedir um novo link' })).toBeVisible();
   });
+
+  it('says this server sends no e-mail and to ask the club, offering no link', async () => {
+    mockApi(route.get('/auth/mail-delivery', { sendsMail: false }));
+    renderPortal('/esqueci-minha-senha');
+    expect(
+      await screen.findByText('Este servidor não envia e-mails: nenhum link chegaria até você.'),
+    ).toBeVisible();
+    expect(screen.getByText(/Peça ao clube/)).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Enviar link' })).not.toBeInTheDocument();
+  });
 });

@@ -5,14 +5,18 @@ import {
   associateListSchema,
   associateSchema,
   blockSchema,
+  createAssociateBodySchema,
   errorBodySchema,
   idParamsSchema,
   okSchema,
+  updateAssociateBodySchema,
   updateAssociatePasswordSchema,
 } from '@clube/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { assertStaffOf } from '../../../plugins/auth';
 import { blockAssociate } from '../../../services/associates/block-associate';
+import { createAssociate } from '../../../services/associates/create-associate';
+import { updateAssociate } from '../../../services/associates/update-associate';
 import { getAssociateAppointmentsSummary } from '../../../services/associates/get-associate-appointments-summary';
 import { getAssociateByCard, getAssociateById } from '../../../services/associates/get-associate';
 import { listAssociates } from '../../../services/associates/list-associates';
@@ -36,6 +40,58 @@ export const associateRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       assertStaffOf(request, request.query.companyId);
       return listAssociates(app.db, request.query);
+    },
+  );
+
+  app.post(
+    '/associate',
+    {
+      config: { permission: 'associates.manage' },
+      schema: {
+        tags,
+        summary: 'Cadastra um associado (as regras da importação; o título pelo nome)',
+        body: createAssociateBodySchema,
+        response: {
+          201: associateSchema,
+          400: errorBodySchema,
+          404: errorBodySchema,
+          409: errorBodySchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      assertStaffOf(request, request.body.companyId);
+      const id = await createAssociate(app.db, {
+        ...request.body,
+        actorUserId: request.staff.userId,
+      });
+      reply.code(201);
+      return getAssociateById(app.db, { companyIds: request.staff.companyIds, id });
+    },
+  );
+
+  app.patch(
+    '/associate/:id',
+    {
+      config: { permission: 'associates.manage' },
+      schema: {
+        tags,
+        summary: 'Altera nome, e-mail e telefone de um associado',
+        params: idParamsSchema,
+        body: updateAssociateBodySchema,
+        response: { 200: associateSchema, 400: errorBodySchema, 404: errorBodySchema },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      const { companyIds } = request.staff;
+      await updateAssociate(app.db, {
+        ...request.body,
+        id,
+        companyIds,
+        actorUserId: request.staff.userId,
+      });
+      return getAssociateById(app.db, { companyIds, id });
     },
   );
 

@@ -2,12 +2,14 @@ import {
   companyListSchema,
   companyOfStaffSchema,
   companySchema,
+  createCompanyBodySchema,
   errorBodySchema,
   idParamsSchema,
   updateCompanyBodySchema,
 } from '@clube/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { assertStaffOf } from '../../../plugins/auth';
+import { createClub } from '../../../services/companies/create-club';
 import {
   getCompanyOfStaff,
   listCompaniesOfStaff,
@@ -30,7 +32,25 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       items: await listCompaniesOfStaff(app.db, { userId: request.staff.userId }),
+      canCreateClubs: request.staff.isServerAdmin,
     }),
+  );
+
+  app.post(
+    '/company',
+    {
+      config: { permission: 'server.create-club' },
+      schema: {
+        tags: ['company'],
+        summary: 'Criar um clube (administradores do servidor); quem cria é o administrador dele',
+        body: createCompanyBodySchema,
+        response: { 201: companyOfStaffSchema, 400: errorBodySchema, 403: errorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      reply.code(201);
+      return createClub(app.db, { ...request.body, actorUserId: request.staff.userId });
+    },
   );
 
   app.get(

@@ -8,6 +8,8 @@ export type AssociatesPage = {
   page: number;
   pageSize: number;
   search: string;
+  /** Only members with (true) or without (false) a portal password; all when absent. */
+  portalAccess?: boolean;
   /** The page after (or before) a row of an earlier answer; without either, `page` by offset. */
   after?: string;
   before?: string;
@@ -15,13 +17,19 @@ export type AssociatesPage = {
 
 /** GET /backoffice/associate/findAllPaginated for one page of the table. */
 export async function getAssociates(
-  { companyId, page, pageSize, search, after, before }: AssociatesPage,
+  { companyId, page, pageSize, search, portalAccess, after, before }: AssociatesPage,
   signal?: AbortSignal,
 ): Promise<AssociateList> {
   const cursor = after ? { after } : before ? { before } : { skip: (page - 1) * pageSize };
   const data = await api.get('/backoffice/associate/findAllPaginated', {
     signal,
-    query: { companyId, take: pageSize, ...cursor, search: search || undefined },
+    query: {
+      companyId,
+      take: pageSize,
+      ...cursor,
+      search: search || undefined,
+      portalAccess: portalAccess === undefined ? undefined : String(portalAccess),
+    },
   });
   return associateListSchema.parse(data);
 }

@@ -11,7 +11,7 @@ import { renderApp } from '@/testing/render';
 const company = buildCompany();
 const associate = buildAssociate({
   companyId: company.id,
-  user: { name: 'Ana Lima', cpf: '11144477735', email: null },
+  user: { name: 'Ana Lima', cpf: '11144477735', email: null, phone: null },
 });
 const summary = (suspended: boolean): AssociateAppointmentsSummary => ({
   upcoming: [],
@@ -98,7 +98,7 @@ describe('associate page: who the member is', () => {
       isHolder: false,
     };
     const member = open({
-      user: { name: 'Ana Lima', cpf: '11144477735', email: 'ana@exemplo.com.br' },
+      user: { name: 'Ana Lima', cpf: '11144477735', email: 'ana@exemplo.com.br', phone: null },
       portalAccess: true,
       titleMembers: [son],
     });
@@ -117,7 +117,7 @@ describe('associate page: who the member is', () => {
   }, 20_000);
 
   it('says when the e-mail is missing and the member never set a portal password', async () => {
-    open({ user: { name: 'Ana Lima', cpf: '11144477735', email: null } });
+    open({ user: { name: 'Ana Lima', cpf: '11144477735', email: null, phone: null } });
     await screen.findByRole('heading', { name: 'Ana Lima' }, { timeout: 10_000 });
     expect(screen.getByText('E-mail').nextSibling).toHaveTextContent('Não informado');
     expect(screen.getByText('Portal do associado').nextSibling).toHaveTextContent(

@@ -21,6 +21,7 @@ import { AssociateMessages } from '@/components/associate-messages';
 import { useAssociate } from '@/lib/api/get-associate';
 import { useAssociateAppointmentsSummary } from '../api/get-associate-appointments-summary';
 import { useLiftTitleSuspension } from '../api/lift-title-suspension';
+import { AssociateFormDialog } from '../components/associate-form-dialog';
 import { BlockDialog, type BlockRequest } from '../components/block-dialog';
 import { ChangePasswordDialog } from '../components/change-password-dialog';
 import { InviteAssociateButton } from '../components/invite-associate-button';
@@ -40,6 +41,8 @@ export function AssociateDetailPage() {
   const { t } = useTranslation();
   const canWrite = useCan('associates.write');
   const canBook = useCan('bookings.write');
+  const canManage = useCan('associates.manage');
+  const [isEditing, setIsEditing] = useState(false);
   const navigate = useNavigate();
   const company = useCurrentCompany();
   const { associateId = '' } = useParams();
@@ -111,6 +114,11 @@ export function AssociateDetailPage() {
                 {t('associates.detail.bookFor')}
               </Link>
             )}
+            {canManage && (
+              <Button variant="secondary" onClick={() => setIsEditing(true)}>
+                {t('associates.detail.editData')}
+              </Button>
+            )}
             {canWrite && (
               <>
                 {data.user.email && <InviteAssociateButton associateId={data.id} />}
@@ -146,6 +154,11 @@ export function AssociateDetailPage() {
               {data.user.email ? (
                 <span className="break-all">{data.user.email}</span>
               ) : (
+                <span className="text-slate-600">{t('associates.detail.noEmail')}</span>
+              )}
+            </Field>
+            <Field label={t('associates.detail.phone')}>
+              {data.user.phone ?? (
                 <span className="text-slate-600">{t('associates.detail.noEmail')}</span>
               )}
             </Field>
@@ -324,6 +337,11 @@ export function AssociateDetailPage() {
       <ChangePasswordDialog
         associate={isChangingPassword ? { id: data.id, name: data.user.name } : null}
         onClose={() => setIsChangingPassword(false)}
+      />
+      <AssociateFormDialog
+        companyId={company.id}
+        target={isEditing ? data : null}
+        onClose={() => setIsEditing(false)}
       />
     </>
   );

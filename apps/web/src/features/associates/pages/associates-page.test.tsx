@@ -13,7 +13,7 @@ const company = buildCompany();
 // The lazily loaded page can take a while on a busy machine.
 const firstRender = { timeout: 10_000 };
 
-function associate(index: number, name: string) {
+function associate(index: number, name: string, portalAccess = false) {
   return {
     id: `00000000-0000-4000-9000-${String(index).padStart(12, '0')}`,
     user: { name, cpf: '52998224725' },
@@ -26,6 +26,7 @@ function associate(index: number, name: string) {
     },
     isHolder: true,
     blocked: false,
+    portalAccess,
     createdAt: '2025-01-01T12:00:00.000Z',
     updatedAt: '2025-01-01T12:00:00.000Z',
   };
@@ -41,7 +42,6 @@ function start(path: string, ...handlers: HttpHandler[]) {
     route.get('/backoffice/associate/findAllPaginated', {
       items: [associate(1, 'João Araújo'), associate(2, 'Maria Silva')],
       total: 2,
-      totalIsCapped: false,
       nextCursor: null,
       previousCursor: null,
     }),
@@ -106,27 +106,26 @@ describe('paging a large club', () => {
     const index = after === 'c1' || before === 'c2' ? 2 : after === 'c2' ? 3 : 1;
     return {
       items: [associate(index * 10, `Sócia da página ${index}`)],
-      total: 1000,
-      totalIsCapped: true,
+      total: 2000,
       nextCursor: `c${index}`,
       previousCursor: index > 1 ? `p${index}` : null,
     };
   };
 
-  it('says "mais de 1.000" and walks Próxima and Anterior with the cursors in the URL', async () => {
+  it('says the exact total and walks Próxima and Anterior with the cursors in the URL', async () => {
     const { requests, router } = start(
       '/associates?q=silva&size=10',
       route.get('/backoffice/associate/findAllPaginated', pageOf),
     );
     expect(await screen.findByText('Sócia da página 1', {}, firstRender)).toBeInTheDocument();
-    expect(screen.getByText('Exibindo 1 a 1 de mais de 1.000 resultados')).toBeInTheDocument();
+    expect(screen.getByText('Exibindo 1 a 1 de 2.000 resultados')).toBeInTheDocument();
     const user = userEvent.setup();
     expect(screen.getByRole('button', { name: 'Anterior' })).toBeDisabled();
 
     await user.click(screen.getByRole('button', { name: 'Próxima' }));
     expect(await screen.findByText('Sócia da página 2')).toBeInTheDocument();
     expect(screen.getByText('Página 2')).toHaveAttribute('aria-current', 'page');
-    expect(screen.getByText('Exibindo 11 a 11 de mais de 1.000 resultados')).toBeInTheDocument();
+    expect(screen.getByText('Exibindo 11 a 11 de 2.000 resultados')).toBeInTheDocument();
     expect(router.state.location.search).toBe('?q=silva&size=10&page=2&after=c1');
 
     await user.click(screen.getByRole('button', { name: 'Próxima' }));

@@ -1,23 +1,30 @@
 import { formatCpf, limits, type AssociateListItem } from '@clube/shared';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { buttonStyles, Button } from '@/components/ui/button';
 import { ListTable, type ListTableColumn } from '@/components/ui/list-table';
 import { paths } from '@/config/paths';
 import { useCurrentCompany } from '@/lib/current-company';
 import { useAssociates } from '../api/get-associates';
+import { AssociateFormDialog } from '../components/associate-form-dialog';
 import { ChangePasswordDialog } from '../components/change-password-dialog';
 import { ImportAssociatesDialog } from '../components/import-associates-dialog';
 import { InvitationProgressBanner, InviteAllButton } from '../components/portal-invitations';
 import { formatBirthDate } from '../utils/format-birth-date';
 import { useCan } from '@/lib/permissions';
 import { PermissionNote } from '@/components/permission-note';
+import { inputStyles } from '@/components/ui/form-field';
+import { cn } from '@/components/ui/cn';
 
 const searchDebounceMs = 300;
 
 /** The URL of the list's first page: no page number, no cursor. */
 const firstPage = { page: null, after: null, before: null };
+
+/** The portal-access filter as the URL keeps it (`acesso=sim|nao`). */
+const portalAccessOf = (value: string | null) =>
+  value === 'sim' ? true : value === 'nao' ? false : undefined;
 
 function readPositive(value: string | null, fallback: number): number {
   const number = Number(value);
@@ -32,6 +39,7 @@ function readPositive(value: string | null, fallback: number): number {
 export function AssociatesPage() {
   const { t } = useTranslation();
   const company = useCurrentCompany();
+  const navigate = useNavigate();
   const [searchParams, setSearchParams] = useSearchParams();
   const search = searchParams.get('q') ?? '';
   const page = readPositive(searchParams.get('page'), 1);
@@ -44,6 +52,10 @@ export function AssociatesPage() {
   const [searchText, setSearchText] = useState(search);
   const [editing, setEditing] = useState<{ id: string; name: string } | null>(null);
   const [isImporting, setIsImporting] = useState(false);
+  const [isAdding, setIsAdding] = useState(false);
+  const portalAccess = portalAccessOf(searchParams.get('acesso'));
+  // Adding a member by hand is for administrators, like the import.
+  const canAdd = useCan('associates.manage');
   // Importing is for administrators (the API refuses the others).
   const canImport = useCan('associates.import');
   // Inviting and setting a member's password are for those who may write associates.
@@ -73,7 +85,15 @@ export function AssociatesPage() {
     // Only typing restarts the wait; updateParams changes identity on every render.
   }, [searchText]);
 
-  const query = useAssociates({ companyId: company.id, page, pageSize, search, after, before });
+  const query = useAssociates({
+    companyId: company.id,
+    page,
+    pageSize,
+    search,
+    portalAccess,
+    after,
+    before,
+  });
   const list = query.data;
 
   const changePage = (next: number) => {
@@ -123,6 +143,19 @@ export function AssociatesPage() {
       // On a phone the actions matter more than the birth date (shown on the detail page).
       className: 'hidden whitespace-nowrap sm:table-cell',
     },
+    {
+      key: 'portalAccess',
+      header: t('associates.columns.portalAccess'),
+      render: (row) =>
+        row.portalAccess ? (
+          <span className="rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-semibold text-emerald-800">
+            {t('associates.portalAccess.yes')}
+          </span>
+        ) : (
+          <span className="text-xs text-slate-600">{t('associates.portalAccess.no')}</span>
+        ),
+      className: 'hidden whitespace-nowrap lg:table-cell',
+    },
   ];
 
   return (
@@ -131,9 +164,14 @@ export function AssociatesPage() {
         title={t('associates.title')}
         description={t('associates.subtitle')}
         headerActions={
-          (canInvite || canImport) && (
+          (canInvite || canImport || canAdd) && (
             <>
               {canInvite && <InviteAllButton companyId={company.id} />}
+              {canAdd && (
+                <Button variant="secondary" onClick={() => setIsAdding(true)}>
+                  {t('associates.add')}
+                </Button>
+              )}
               {canImport && (
                 <Button onClick={() => setIsImporting(true)}>{t('associates.import.open')}</Button>
               )}
@@ -152,8 +190,22 @@ export function AssociatesPage() {
         onSearchChange={setSearchText}
         onSearchReset={() => {
           setSearchText('');
-          updateParams({ q: null, ...firstPage });
+          updateParams({ q: null, acesso: null, ...firstPage });
         }}
+        filters={
+          <select
+            aria-label={t('associates.portalAccess.filter')}
+            value={searchParams.get('acesso') ?? ''}
+            onChange={(event) => updateParams({ acesso: event.target.value, ...firstPage })}
+            className={cn(inputStyles(false), 'max-w-56 flex-none')}
+          >
+            <option value="">
+              {t('associates.portalAccess.filter')}: {t('associates.portalAccess.all')}
+            </option>
+            <option value="sim">{t('associates.portalAccess.active')}</option>
+            <option value="nao">{t('associates.portalAccess.waiting')}</option>
+          </select>
+        }
         columns={columns}
         rows={list?.items}
         rowKey={(row) => row.id}
@@ -186,7 +238,6 @@ export function AssociatesPage() {
           // While the next page loads, the cursors on screen are the previous page's.
           hasPrevious: page > 1 && !query.isPlaceholderData,
           hasNext: Boolean(list?.nextCursor) && !query.isPlaceholderData,
-          totalIsCapped: list?.totalIsCapped ?? false,
         }}
         onPageChange={changePage}
         onPageSizeChange={(size) => updateParams({ size: String(size), ...firstPage })}
@@ -194,6 +245,12 @@ export function AssociatesPage() {
         isError={query.isError}
       />
       <ChangePasswordDialog associate={editing} onClose={() => setEditing(null)} />
+      <AssociateFormDialog
+        companyId={company.id}
+        target={isAdding ? 'create' : null}
+        onClose={() => setIsAdding(false)}
+        onSaved={(associate) => void navigate(paths.associate.href(associate.id))}
+      />
       <ImportAssociatesDialog
         companyId={company.id}
         isOpen={isImporting}

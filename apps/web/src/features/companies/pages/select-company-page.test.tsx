@@ -1,10 +1,10 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { getCurrentCompany } from '@/lib/current-company';
 import { getSession, setSession } from '@/lib/session';
 import { buildCompany, buildSession } from '@/testing/factories';
-import { mockApi, route } from '@/testing/mock-api';
+import { mockApi, reply, route } from '@/testing/mock-api';
 import { renderApp } from '@/testing/render';
 
 describe('club selection', () => {
@@ -56,5 +56,41 @@ describe('club selection', () => {
   it('sends a visitor without a session to the login page', async () => {
     const { router } = renderApp('/dashboard');
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+  });
+});
+
+describe('Criar clube', () => {
+  it('is offered to a server administrator and opens the new club once created', async () => {
+    setSession(buildSession());
+    const demo = buildCompany({ name: 'Clube Demonstração' });
+    const created = buildCompany({ name: 'Clube Novo', timezone: 'America/Manaus' });
+    const { requests } = mockApi(
+      route.get('/backoffice/company', { items: [demo], canCreateClubs: true }),
+      route.post('/backoffice/company', () => reply(201, created)),
+    );
+    const { router } = renderApp('/select-company');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Criar clube' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Criar clube' });
+    await user.click(within(dialog).getByRole('button', { name: 'Criar clube' }));
+    expect(await within(dialog).findByText('Campo obrigatório!')).toBeInTheDocument();
+    await user.type(within(dialog).getByLabelText('Nome do clube'), 'Clube Novo');
+    await user.selectOptions(within(dialog).getByRole('combobox'), 'America/Manaus');
+    await user.click(within(dialog).getByRole('button', { name: 'Criar clube' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+    expect(requests.find((request) => request.method === 'POST')?.body).toEqual({
+      name: 'Clube Novo',
+      timezone: 'America/Manaus',
+    });
+    expect(getCurrentCompany()?.id).toBe(created.id);
+  }, 30_000);
+
+  it('is not offered to anyone else', async () => {
+    setSession(buildSession());
+    mockApi(route.get('/backoffice/company', { items: [buildCompany()], canCreateClubs: false }));
+    renderApp('/select-company');
+    expect(await screen.findByRole('heading', { name: 'Selecione um clube' })).toBeInTheDocument();
+    await screen.findAllByRole('button', { name: /Entrar no clube/ });
+    expect(screen.queryByRole('button', { name: 'Criar clube' })).not.toBeInTheDocument();
   });
 });

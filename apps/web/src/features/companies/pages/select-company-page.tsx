@@ -1,5 +1,5 @@
 import type { Company } from '@clube/shared';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Alert } from '@/components/ui/alert';
@@ -10,8 +10,9 @@ import { loginErrorCodes, paths, readLoginReturnPath } from '@/config/paths';
 import { setCurrentCompany } from '@/lib/current-company';
 import { returnPathParam } from '@/lib/return-path';
 import { signOut } from '@/lib/sign-out';
-import { useCompanies } from '@/lib/api/get-companies';
+import { useCanCreateClubs, useCompanies } from '@/lib/api/get-companies';
 import { CompanyCard } from '../components/company-card';
+import { CreateClubDialog } from '../components/create-club-dialog';
 
 export function SelectCompanyPage() {
   const { t } = useTranslation();
@@ -21,6 +22,8 @@ export function SelectCompanyPage() {
   const returnTo = readLoginReturnPath(searchParams.get(returnPathParam));
   const companiesQuery = useCompanies();
   const isEmpty = companiesQuery.data?.length === 0;
+  const canCreateClubs = useCanCreateClubs();
+  const [isCreating, setIsCreating] = useState(false);
 
   useEffect(() => {
     if (!isEmpty) return;
@@ -58,7 +61,14 @@ export function SelectCompanyPage() {
         <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
           {t('companies.select.title')}
         </h1>
-        <p className="mt-2 text-slate-600">{t('companies.select.description')}</p>
+        <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
+          <p className="mt-2 text-slate-600">{t('companies.select.description')}</p>
+          {canCreateClubs && (
+            <Button variant="secondary" onClick={() => setIsCreating(true)}>
+              {t('companies.create.open')}
+            </Button>
+          )}
+        </div>
         <div className="mt-8">
           {companiesQuery.isPending && <LoadingState label={t('common.loading')} />}
           {companiesQuery.isError && (
@@ -85,6 +95,11 @@ export function SelectCompanyPage() {
           )}
         </div>
       </main>
+      <CreateClubDialog
+        isOpen={isCreating}
+        onClose={() => setIsCreating(false)}
+        onCreated={selectCompany}
+      />
     </div>
   );
 }

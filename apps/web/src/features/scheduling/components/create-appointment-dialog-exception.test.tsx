@@ -26,7 +26,7 @@ const slot: TimeSlot = {
   available: true,
 };
 const joao = buildAssociate({
-  user: { name: 'João Carlos Pereira', cpf: '52998224725', email: null },
+  user: { name: 'João Carlos Pereira', cpf: '52998224725', email: null, phone: null },
 });
 
 const quotaUsed: BookingCheck = {
@@ -47,7 +47,6 @@ function api(check: BookingCheck, role: StaffRole = 'recepcao') {
     route.get<AssociateList>('/backoffice/associate/findAllPaginated', {
       items: [joao],
       total: 1,
-      totalIsCapped: false,
       nextCursor: null,
       previousCursor: null,
     }),

@@ -34,6 +34,7 @@ function member(id: string, name: string, cardId: string, title: string): Associ
     associateTitle: { id: '55555555-5555-4555-8555-555555555555', name: title, blocked: false },
     isHolder: true,
     blocked: false,
+    portalAccess: false,
     createdAt: '2026-01-01T00:00:00.000Z',
     updatedAt: '2026-01-01T00:00:00.000Z',
   };
@@ -56,11 +57,10 @@ function api(check: BookingCheck) {
   return mockApi(
     route.get<AssociateList>('/backoffice/associate/findAllPaginated', (request) =>
       searchOf(request) === 'pereira joao'
-        ? { items: [joao], total: 1, totalIsCapped: false, nextCursor: null, previousCursor: null }
+        ? { items: [joao], total: 1, nextCursor: null, previousCursor: null }
         : {
             items: [joao, joana],
             total: 2,
-            totalIsCapped: false,
             nextCursor: null,
             previousCursor: null,
           },
@@ -135,7 +135,6 @@ describe('booking dialog', () => {
       route.get<AssociateList>('/backoffice/associate/findAllPaginated', {
         items: [joao, blockedMember, blockedTitle],
         total: 3,
-        totalIsCapped: false,
         nextCursor: null,
         previousCursor: null,
       }),
@@ -209,7 +208,6 @@ describe('booking dialog', () => {
       route.get<AssociateList>('/backoffice/associate/findAllPaginated', {
         items: [joao],
         total: 1,
-        totalIsCapped: false,
         nextCursor: null,
         previousCursor: null,
       }),
@@ -245,7 +243,6 @@ describe('booking dialog', () => {
       route.get<AssociateList>('/backoffice/associate/findAllPaginated', {
         items: [],
         total: 0,
-        totalIsCapped: false,
         nextCursor: null,
         previousCursor: null,
       }),

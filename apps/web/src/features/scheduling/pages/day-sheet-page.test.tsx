@@ -456,7 +456,7 @@ describe('day sheet page', () => {
   it('opened to book for a member, a free cell opens the booking with the member chosen', async () => {
     const member = buildAssociate({
       companyId: company.id,
-      user: { name: 'Ana Lima', cpf: '11144477735', email: null },
+      user: { name: 'Ana Lima', cpf: '11144477735', email: null, phone: null },
       cardId: '4321',
     });
     answerClub();

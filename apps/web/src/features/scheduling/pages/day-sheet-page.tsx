@@ -67,6 +67,7 @@ export function DaySheetPage() {
         },
         isHolder: forMember.data.isHolder,
         blocked: forMember.data.blocked,
+        portalAccess: forMember.data.portalAccess,
         createdAt: forMember.data.createdAt,
         updatedAt: forMember.data.updatedAt,
       }

@@ -97,7 +97,6 @@ const search = route.get<AssociateList>('/backoffice/associate/findAllPaginated'
     },
   ],
   total: 1,
-  totalIsCapped: false,
   nextCursor: null,
   previousCursor: null,
 });

@@ -6,6 +6,17 @@ export const companies = {
     loadError: 'Erro ao carregar os clubes.',
     signOut: 'Sair',
   },
+  create: {
+    open: 'Criar clube',
+    title: 'Criar clube',
+    description:
+      'Você administra este servidor: o clube novo começa vazio e você será o administrador dele.',
+    name: 'Nome do clube',
+    submit: 'Criar clube',
+    cancel: 'Cancelar',
+    created: 'Clube {{name}} criado.',
+    error: 'Erro ao criar o clube.',
+  },
   noShow: {
     title: 'Faltas',
     formLabel: 'Política de faltas',

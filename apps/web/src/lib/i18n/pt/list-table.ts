@@ -10,7 +10,6 @@ export const listTable = {
   pageSize: 'Itens por página',
   showing: 'Exibindo {{from}} a {{to}} de {{total}} resultados',
   /** The count stopped at a cap (a broad search on a large club). */
-  showingMoreThan: 'Exibindo {{from}} a {{to}} de mais de {{total}} resultados',
   empty: 'Nenhum item encontrado!',
   error: 'Erro ao carregar os dados.',
 } as const;

@@ -26,5 +26,7 @@ export const permissions = {
     'staff.manage': 'Somente administradores podem gerenciar a equipe.',
     'audit.read': 'Somente administradores e consulta podem ver a auditoria.',
     'messages.read': 'Somente administradores podem ver as mensagens enviadas pelo clube.',
+    'associates.manage': 'Somente administradores podem cadastrar e editar associados.',
+    'server.create-club': 'Somente um administrador do servidor pode criar clubes.',
   } satisfies Record<Permission, string>,
 } as const;

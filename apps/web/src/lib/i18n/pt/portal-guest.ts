@@ -46,6 +46,9 @@ export const portalGuest = {
     notReceived:
       'Não recebeu em alguns minutos? Confira a caixa de spam. Se o clube não tiver o seu e-mail, procure a secretaria para cadastrá-lo.',
     technicalProblems: 'Não foi possível enviar agora. Tente novamente em instantes.',
+    noMail: 'Este servidor não envia e-mails: nenhum link chegaria até você.',
+    noMailAskClub:
+      'Peça ao clube (secretaria ou recepção) para criar a sua senha do portal ou lhe entregar um link de acesso.',
     backToSignIn: 'Voltar para a entrada',
   },
   choosePassword: {
