@@ -93,7 +93,10 @@ export function useTestDatabase(): { readonly database: DatabaseHandle } {
 /** An app on a fresh database, for a test that opens and closes it itself (prefer `build`). */
 export async function createTestApp(
   overrides: Partial<Config> = {},
-  { embedded, ...options }: Pick<BuildAppOptions, 'logger' | 'runJobs'> & { embedded?: boolean } = {},
+  {
+    embedded,
+    ...options
+  }: Pick<BuildAppOptions, 'logger' | 'runJobs'> & { embedded?: boolean } = {},
 ): Promise<TestContext> {
   const { database, drop } = await createTestDatabase({ embedded });
   const config: Config = {

@@ -58,7 +58,7 @@ export function renderWithProviders({
     if (signedIn && ui !== undefined && getCurrentCompany() === null) {
       const company = buildCompany();
       setCurrentCompany(company);
-      queryClient.setQueryData(companiesQueryKey, [company]);
+      queryClient.setQueryData(companiesQueryKey, { items: [company], canCreateClubs: false });
     }
     return {
       ...render(<AppProvider queryClient={queryClient}>{page}</AppProvider>),

@@ -111,12 +111,12 @@ export async function bookAppointment(
         });
         // Moved to another title since: that title's bookings are serialised too.
         if (!locks.titleIds.includes(context.title.id))
-          await lockTitle(connection, locks, context.title.id);
+          await lockTitle(connection, { locks, titleId: context.title.id });
         verdict = evaluateBookingRules({ context, request, now, isException });
         if (verdict.failures.length > 0) throw refusal(verdict.failures, context);
       }
     } finally {
-      await unlockBooking(connection, held, { locks, events });
+      await unlockBooking(connection, { held, locks, events });
     }
   });
 }

@@ -71,7 +71,10 @@ export async function lockBooking(
 }
 
 /** Takes one more title's lock (the booking's title changed since it was read). */
-export async function lockTitle(db: Database, locks: BookingLocks, titleId: string) {
+export async function lockTitle(
+  db: Database,
+  { locks, titleId }: { locks: BookingLocks; titleId: string },
+) {
   await db.execute(sql`select pg_advisory_lock(${titleLockKey(titleId)})`);
   locks.titleIds.push(titleId);
 }
@@ -84,10 +87,9 @@ export async function lockTitle(db: Database, locks: BookingLocks, titleId: stri
  */
 export async function unlockBooking(
   db: Database,
-  held: HeldConnection,
-  options: { locks: BookingLocks; events: ClubEvent[] },
+  options: { held: HeldConnection; locks: BookingLocks; events: ClubEvent[] },
 ): Promise<void> {
-  const { locks, events } = options;
+  const { held, locks, events } = options;
   const unlocks = [placeLockKey(locks.placeId), ...locks.titleIds.map(titleLockKey)].map(
     (key) => sql`pg_advisory_unlock(${key})`,
   );

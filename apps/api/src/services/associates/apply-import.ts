@@ -21,12 +21,13 @@ export type OnApplyBatch = (batchesApplied: number) => Promise<void> | void;
  */
 export async function applyImport(
   db: Database,
-  importId: string,
   options: {
+    importId: string;
     batchSize: number | undefined;
     onApplyBatch?: OnApplyBatch;
   },
 ): Promise<void> {
+  const { importId } = options;
   const sizer = new BatchSizer(options.batchSize);
   // The last line written. Written rows are deleted, and the embedded database has no
   // autovacuum: starting each batch's index scan past them keeps it from walking every dead
@@ -142,7 +143,10 @@ export async function applyImport(
  * Marks a `staging` import abandoned and deletes its staged rows, a bounded number per
  * statement. Nothing of it was ever written to `associates`.
  */
-export async function abandonImport(db: Database, importId: string): Promise<void> {
+export async function abandonImport(
+  db: Database,
+  { importId }: { importId: string },
+): Promise<void> {
   await db
     .update(associateImports)
     .set({ status: 'abandoned', updatedAt: sql`now()` })

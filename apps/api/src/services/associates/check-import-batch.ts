@@ -44,9 +44,7 @@ type ExistingAssociate = {
  */
 export async function checkBatch(
   tx: Database,
-  companyId: string,
-  batch: PendingRow[],
-  state: CheckState,
+  { companyId, batch, state }: { companyId: string; batch: PendingRow[]; state: CheckState },
 ): Promise<Array<PendingRow & { existing: boolean }>> {
   const existing: ExistingAssociate[] = await tx
     .select({

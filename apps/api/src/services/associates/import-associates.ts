@@ -158,13 +158,14 @@ async function finishPendingImports(
   let abandoned = 0;
   for (const { id, status } of pending) {
     if (status === 'applying') {
-      await applyImport(db, id, {
+      await applyImport(db, {
+        importId: id,
         batchSize: options.batchSize,
         onApplyBatch: options.onApplyBatch,
       });
       resumed += 1;
     } else {
-      await abandonImport(db, id);
+      await abandonImport(db, { importId: id });
       abandoned += 1;
     }
   }

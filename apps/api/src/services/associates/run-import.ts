@@ -112,7 +112,7 @@ export async function runImport(
       // may serve them from the trigram search indexes (bitmap scans only), whose cost grows
       // with the club; without bitmap scans it takes the unique b-tree indexes.
       await tx.execute(sql`set local enable_bitmapscan = off`);
-      const rows = await checkBatch(tx, company.id, batch, state);
+      const rows = await checkBatch(tx, { companyId: company.id, batch, state });
       if (!staging() || importId === undefined) return;
       if (rows.length > 0) {
         // One JSON parameter instead of ten per row: the statement stays small to parse and
@@ -199,7 +199,7 @@ export async function runImport(
     }
     await flush();
   } catch (error) {
-    if (importId !== undefined) await abandonImport(db, importId);
+    if (importId !== undefined) await abandonImport(db, { importId });
     throw error;
   }
 
@@ -213,7 +213,7 @@ export async function runImport(
   });
   if (importId === undefined) return report(false);
   if (!staging()) {
-    await abandonImport(db, importId);
+    await abandonImport(db, { importId });
     return report(false);
   }
 
@@ -236,10 +236,11 @@ export async function runImport(
     .returning({ id: associateImports.id });
   if (switched.length === 0) {
     // Idle past staleStagingMs (an upload stalled that long) and abandoned by another process.
-    await abandonImport(db, importId);
+    await abandonImport(db, { importId });
     throw new AppError('ImportAbandoned');
   }
-  await applyImport(db, importId, {
+  await applyImport(db, {
+    importId,
     batchSize: options.batchSize,
     onApplyBatch: options.onApplyBatch,
   });

@@ -48,7 +48,8 @@ function renderPastDeadline(role: StaffRole) {
 
 async function tryToCancel(dialog: HTMLElement) {
   const user = userEvent.setup();
-  await user.click(within(dialog).getByRole('button', { name: 'Cancelar agendamento' }));
+  // Offered once the role, read with the clubs, allows it.
+  await user.click(await within(dialog).findByRole('button', { name: 'Cancelar agendamento' }));
   await user.type(
     within(dialog).getByRole('textbox', { name: 'Motivo do cancelamento' }),
     'Pedido do associado',
@@ -88,10 +89,14 @@ describe('day sheet booking detail: exceptions', () => {
     expect(await screen.findByText('Agendamento cancelado.')).toBeInTheDocument();
   });
 
-  it('offers no exception to a role that may not make one', async () => {
-    const { dialog } = renderPastDeadline('consulta');
-    // The role arrives with the clubs, before the refusal does: the refusal is all it says.
-    await tryToCancel(dialog);
+  it('offers a role that only reads neither the cancellation nor its exception', async () => {
+    const { dialog, requests } = renderPastDeadline('consulta');
+    // The role arrives with the clubs: once they are read, still nothing is offered.
+    await waitFor(() =>
+      expect(requests.some((request) => request.url === '/api/backoffice/company')).toBe(true),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(within(dialog).queryByRole('button', { name: 'Cancelar agendamento' })).toBeNull();
     expect(within(dialog).queryByRole('button', { name: 'Cancelar como exceção' })).toBeNull();
   });
 });
