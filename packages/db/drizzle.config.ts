@@ -4,6 +4,6 @@ import { defineConfig } from 'drizzle-kit';
 // drizzle-kit migrate: it would not load the extensions).
 export default defineConfig({
   dialect: 'postgresql',
-  schema: './src/schema.ts',
+  schema: './src/schema/index.ts',
   out: './drizzle',
 });

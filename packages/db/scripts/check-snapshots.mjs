@@ -18,7 +18,7 @@ try {
       'generate',
       '--dialect=postgresql',
       // drizzle-kit reads both paths relative to the working directory.
-      `--schema=${relative(scratch, join(root, 'src/schema.ts'))}`,
+      `--schema=${relative(scratch, join(root, 'src/schema/index.ts'))}`,
       '--out=drizzle',
       '--name=drift',
     ],
