@@ -2,62 +2,22 @@
 // all ask at once for the courts of the busy day. Reports how fast the day fills, how long
 // accepted and refused bookings take, and checks in the database afterwards that no slot is held
 // twice and no title went over its quota (it throws when either is violated).
-import { queryRows, type Database } from '@clube/db';
-import { clubDayRange, hashPassword } from '@clube/api';
-import { sql } from 'drizzle-orm';
 import { gunzipSync } from 'node:zlib';
 import { Client, request } from 'undici';
-import { timezone, type LargeClub } from './generate-large-club';
+import type { LargeClub } from './generate-large-club';
+import { memberPassword, type RushMember } from './rush-database';
+import {
+  sentAtOf,
+  stageSummary,
+  stagesOf,
+  summary,
+  tenths,
+  timedOf,
+  type Sample,
+  type StageSummary,
+  type Stages,
+} from './rush-samples';
 import { percentile, signIn } from './server';
-
-/** Bookings a title may hold per bench place and month during the rush. */
-export const rushQuota = 1;
-const memberPassword = 'corrida-de-sabado';
-const occupying = sql.raw(`('SCHEDULED', 'CHECKED_IN', 'NO_SHOW')`);
-const uuids = (ids: string[]) => sql.raw(`array[${ids.map((id) => `'${id}'::uuid`).join(',')}]`);
-
-export type RushMember = { id: string; cpf: string; titleId: string };
-
-/** Deletes every booking of the bench places (they are the benchmark's, made by an earlier run). */
-export async function clearBenchBookings(db: Database, club: LargeClub) {
-  await db.execute(
-    sql`delete from appointments where place_id = any(${uuids(club.benchPlaceIds)})`,
-  );
-}
-
-/**
- * Straight in the database, before the server starts: the bench places empty and under a quota,
- * and `count` members with a portal password (one argon2 hash, computed once, for all of them).
- * Members are taken title by title, so the two or three members of a family rush together for
- * the same quota.
- */
-export async function prepareRush(
-  db: Database,
-  club: LargeClub,
-  count: number,
-): Promise<RushMember[]> {
-  await clearBenchBookings(db, club);
-  await db.execute(
-    sql`update places set associate_reservation_limit = ${rushQuota} where id = any(${uuids(club.benchPlaceIds)})`,
-  );
-  const members = await queryRows<RushMember>(
-    db,
-    sql`select id, cpf, associate_title_id as "titleId" from associates
-        where company_id = ${club.companyId} and not blocked
-        order by associate_title_id, card_id limit ${count}`,
-  );
-  if (members.length < count)
-    throw new Error(`o clube tem ${members.length} associados, menos que ${count}`);
-  const passwordHash = await hashPassword(memberPassword);
-  await db.execute(
-    sql`update associates set password_hash = ${passwordHash} where id = any(${uuids(members.map((member) => member.id))})`,
-  );
-  // The last run's bookings, just deleted, and the passwords just rewritten leave dead rows where
-  // the rush reads (the bench places' days, the members): without a vacuum each run of a kept
-  // club starts a little slower than the one before.
-  await db.execute(sql`vacuum analyze appointments, associates, audit_events`);
-  return members;
-}
 
 /** Signs every member in through the portal, a few at a time (argon2 is the cost). */
 export async function signInMembers(base: string, members: RushMember[], concurrency = 8) {
@@ -78,37 +38,6 @@ export async function signInMembers(base: string, members: RushMember[], concurr
   );
   return { tokens, seconds: (performance.now() - started) / 1000 };
 }
-
-/**
- * Where a request spent its time, in ms: on its way to the server until the server routed it
- * (the client writing it, the network, the server's socket), before its turn, waiting for it and
- * in it (the server's Server-Timing header), and on its way back until the client read the answer
- * (from the server's `sent` stamp: client and server read one clock on this machine).
- */
-type Stages = { toServer: number; pre: number; queue: number; turn: number; toClient: number };
-type Sample = { ms: number; at: number; stages: Stages | null };
-
-/**
- * The stages of a request that took `ms` and whose answer the client read at `readAt` (Unix
- * epoch, ms), from its `Server-Timing: pre;dur=1.0, queue;dur=2.0, turn;dur=3.0,
- * sent;desc="1764213000000.00"` header; null without one.
- */
-function stagesOf(header: unknown, ms: number, readAt: number): Stages | null {
-  const durations = Object.fromEntries(
-    [...String(header ?? '').matchAll(/(\w+);dur=([\d.]+)/g)].map(([, name, value]) => [
-      name,
-      Number(value),
-    ]),
-  );
-  const sent = /sent;desc="([\d.]+)"/.exec(String(header ?? ''))?.[1];
-  const { pre, queue, turn } = durations;
-  if (pre === undefined || queue === undefined || turn === undefined || sent === undefined)
-    return null;
-  // Two readings of one clock in two processes can differ by a fraction of a millisecond.
-  const toClient = Math.min(Math.max(0, readAt - Number(sent)), ms - pre - queue - turn);
-  return { toServer: ms - pre - queue - turn - toClient, pre, queue, turn, toClient };
-}
-
 export type RushResult = {
   members: number;
   attemptsPerMember: number;
@@ -153,48 +82,6 @@ export type RushResult = {
   transportErrors: Record<string, number>;
   otherStatuses: Record<string, number>;
 };
-
-const summary = (samples: Sample[]) => {
-  const sorted = samples.map((sample) => sample.ms).sort((a, b) => a - b);
-  return {
-    count: sorted.length,
-    p50: Math.round(percentile(sorted, 0.5)),
-    p99: Math.round(percentile(sorted, 0.99)),
-  };
-};
-
-type StageSummary = Record<keyof Stages, { p50: number; p99: number }>;
-
-type TimedSample = Sample & { stages: Stages };
-
-/** The samples whose answer said where the server spent its time. */
-const timedOf = (samples: Sample[]) =>
-  samples.filter((sample): sample is TimedSample => sample.stages !== null);
-
-/** When a sample's request was sent, in ms into the rush. */
-const sentAtOf = (sample: Sample) => sample.at - sample.ms;
-
-/** Milliseconds to a tenth, as the report shows them. */
-const tenths = (ms: number) => Number(ms.toFixed(1));
-
-const stageSummary = (samples: Sample[]): StageSummary => {
-  const timed = timedOf(samples);
-  const of = (value: (sample: TimedSample) => number) => {
-    const sorted = timed.map(value).sort((a, b) => a - b);
-    return {
-      p50: tenths(percentile(sorted, 0.5)),
-      p99: tenths(percentile(sorted, 0.99)),
-    };
-  };
-  return {
-    toServer: of((sample) => sample.stages.toServer),
-    pre: of((sample) => sample.stages.pre),
-    queue: of((sample) => sample.stages.queue),
-    turn: of((sample) => sample.stages.turn),
-    toClient: of((sample) => sample.stages.toClient),
-  };
-};
-
 /**
  * Every member at once, as the portal's place page behaves: look at the free slots of the family's
  * favourite court on `date` and book one; when refused because it was taken meanwhile, read the
@@ -392,70 +279,4 @@ export async function runRush(options: {
     transportErrors,
     otherStatuses,
   };
-}
-
-export type RushInvariants = {
-  slotsHeldTwice: number;
-  titlesOverQuota: number;
-  bookingsOfTheDay: number;
-};
-
-/**
- * Exact checks in the database, the server stopped: no two occupying bookings of a bench place
- * overlap, no title holds more bookings of a bench place in the rush's month than its quota, and
- * the day holds exactly the bookings the members were told were made. Restores the bench places'
- * quota (none). Throws when an invariant is violated.
- */
-export async function verifyRush(
-  db: Database,
-  club: LargeClub,
-  date: string,
-  booked: number,
-): Promise<RushInvariants> {
-  const places = uuids(club.benchPlaceIds);
-  const [overlaps] = await queryRows<{ count: number }>(
-    db,
-    sql`select count(*)::int as count from appointments a
-        join appointments b on b.place_id = a.place_id and b.id > a.id
-          and tstzrange(b.starts_at, b.ends_at) && tstzrange(a.starts_at, a.ends_at)
-          and b.status in ${occupying}
-        where a.place_id = any(${places}) and a.status in ${occupying}`,
-  );
-  const [overQuota] = await queryRows<{ count: number }>(
-    db,
-    sql`select count(*)::int as count from (
-          select a.associate_title_id, a.place_id
-          from appointments a join places p on p.id = a.place_id
-          where a.place_id = any(${places}) and a.status in ${occupying}
-            and p.associate_reservation_limit > 0
-          group by a.associate_title_id, a.place_id, p.associate_reservation_limit,
-            date_trunc('month', a.starts_at at time zone ${timezone})
-          having count(*) > p.associate_reservation_limit) over`,
-  );
-  const day = clubDayRange(date, timezone);
-  const [ofTheDay] = await queryRows<{ count: number }>(
-    db,
-    sql`select count(*)::int as count from appointments
-        where place_id = any(${places}) and status in ${occupying}
-          and starts_at >= ${day.startsAt.toISOString()}::timestamptz
-          and starts_at < ${day.endsAt.toISOString()}::timestamptz`,
-  );
-  await db.execute(
-    sql`update places set associate_reservation_limit = 0 where id = any(${places})`,
-  );
-  const invariants = {
-    slotsHeldTwice: overlaps?.count ?? -1,
-    titlesOverQuota: overQuota?.count ?? -1,
-    bookingsOfTheDay: ofTheDay?.count ?? -1,
-  };
-  const violations = [
-    invariants.slotsHeldTwice !== 0 &&
-      `${invariants.slotsHeldTwice} horários reservados duas vezes`,
-    invariants.titlesOverQuota !== 0 && `${invariants.titlesOverQuota} títulos acima da cota`,
-    invariants.bookingsOfTheDay !== booked &&
-      `${invariants.bookingsOfTheDay} reservas no banco, ${booked} aceitas pela API`,
-  ].filter(Boolean);
-  if (violations.length > 0)
-    throw new Error(`Invariantes da corrida violados: ${violations.join('; ')}`);
-  return invariants;
 }

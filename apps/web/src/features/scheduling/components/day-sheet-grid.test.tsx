@@ -3,13 +3,8 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadAllTranslations } from '@/lib/i18n';
-import {
-  DaySheetGrid,
-  firstCurrentMinute,
-  gridMinWidthPx,
-  hoursOf,
-  minCellWidthPx,
-} from './day-sheet-grid';
+import { DaySheetGrid } from './day-sheet-grid';
+import { firstCurrentMinute, gridMinWidthPx, hoursOf, minCellWidthPx } from './day-sheet-layout';
 import { renderWithProviders } from '@/testing/render';
 
 const timezone = 'America/Sao_Paulo';

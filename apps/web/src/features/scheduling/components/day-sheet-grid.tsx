@@ -1,11 +1,17 @@
-import { minutesOfTime, type DaySheet, type DaySheetCell, type DaySheetPlace } from '@clube/shared';
+import type { DaySheet, DaySheetCell, DaySheetPlace } from '@clube/shared';
 import { useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ExceptionMark } from '@/components/exception-mark';
 import { cn } from '@/components/ui/cn';
 import { checkMove, isMovable, type SheetCell } from './booking-move';
+import { CellText, cellLabel, cellStyleOf } from './day-sheet-cell';
+import {
+  firstCurrentMinute,
+  gridMinWidthPx,
+  hoursOf,
+  placeColumnPx,
+  spanOf,
+} from './day-sheet-layout';
 import { moveInGrid, type GridPosition } from './grid-keys';
-import { AttendanceMark, lookOfCell, slotLookHoverStyles, slotLookStyles } from './slot-look';
 
 type DaySheetGridProps = {
   sheet: DaySheet;
@@ -31,142 +37,6 @@ type DaySheetGridProps = {
 /** How long a finger rests on a booking before it is picked up to move. */
 export const longPressMs = 500;
 
-/** The cell's colours, from the scheme the place calendar shares; clickable cells get a hover. */
-export function cellStyleOf(cell: DaySheetCell, { isClickable = false } = {}) {
-  const look = lookOfCell(cell);
-  return cn(slotLookStyles[look], isClickable && cn('cursor-pointer', slotLookHoverStyles[look]));
-}
-
-/** Minutes since midnight of a cell (club wall clock) and its length. */
-function spanOf(cell: DaySheetCell) {
-  const start = minutesOfTime(cell.time);
-  const length = (Date.parse(cell.endsAt) - Date.parse(cell.startsAt)) / 60_000;
-  return { start, end: start + length };
-}
-
-/**
- * The narrowest a cell may be drawn: a first name of eight letters and the card number below it,
- * read on a front-desk tablet without "Jo…".
- */
-export const minCellWidthPx = 64;
-/** The first column (the places' names). */
-const placeColumnPx = 144;
-
-/** The shortest cell of the sheet in minutes (60 when it has none). */
-export function shortestCellMinutes(sheet: DaySheet): number {
-  let shortest = Infinity;
-  for (const category of sheet.categories)
-    for (const place of category.places)
-      for (const cell of place.cells) {
-        const { start, end } = spanOf(cell);
-        if (end > start) shortest = Math.min(shortest, end - start);
-      }
-  return shortest === Infinity ? 60 : shortest;
-}
-
-/**
- * The grid's least width: wide enough that its shortest cell gets minCellWidthPx. Narrower
- * screens scroll sideways under the fixed first column instead of cutting names down.
- */
-export function gridMinWidthPx(sheet: DaySheet, axisMinutes: number): number {
-  return Math.max(896, placeColumnPx + (axisMinutes * minCellWidthPx) / shortestCellMinutes(sheet));
-}
-
-/**
- * Where a grid wider than the screen opens: an hour before the first cell not over yet, so the
- * desk sees what comes next without scrolling; null when the whole day is over or ahead.
- */
-export function firstCurrentMinute(sheet: DaySheet, now: Date): number | null {
-  let first: number | null = null;
-  let anyOver = false;
-  for (const category of sheet.categories)
-    for (const place of category.places)
-      for (const cell of place.cells) {
-        if (Date.parse(cell.endsAt) <= now.getTime()) anyOver = true;
-        else if (first === null || spanOf(cell).start < first) first = spanOf(cell).start;
-      }
-  return anyOver ? first : null;
-}
-
-/** The whole hours the sheet's cells cover, so every place shares one time axis. */
-export function hoursOf(sheet: DaySheet): number[] {
-  let first = Infinity;
-  let last = -Infinity;
-  for (const category of sheet.categories)
-    for (const place of category.places)
-      for (const cell of place.cells) {
-        const { start, end } = spanOf(cell);
-        first = Math.min(first, start);
-        last = Math.max(last, end);
-      }
-  if (first === Infinity) return [];
-  const hours: number[] = [];
-  for (let hour = Math.floor(first / 60); hour * 60 < last; hour += 1) hours.push(hour);
-  return hours;
-}
-
-export function CellText({ cell }: { cell: DaySheetCell }) {
-  const { t } = useTranslation();
-  if (cell.state === 'booked' && cell.appointment)
-    return (
-      <>
-        {/*
-          The whole name, cut at the cell's edge (a cell is never narrower than a first name), then
-          the card: the words on screen are the words of the cell's name, in the same order, so
-          whoever says what they see (voice control) reaches the cell.
-        */}
-        <span className="flex items-center gap-0.5 font-semibold">
-          <AttendanceMark look={lookOfCell(cell)} />
-          <span className="truncate">{cell.appointment.associateName}</span>
-          {cell.appointment.exceptionReason && (
-            <ExceptionMark variant="compact" reason={cell.appointment.exceptionReason} />
-          )}
-        </span>
-        {/* The space keeps the name and the card two words when the text is read as one. */}
-        <span className="block truncate opacity-80"> {cell.appointment.cardId}</span>
-      </>
-    );
-  if (cell.state === 'blocked') return <span className="block truncate">{cell.block?.reason}</span>;
-  if (cell.state === 'outside' && cell.outsideReason)
-    return (
-      <span className="block truncate">
-        {t(`scheduling.daySheet.outside.${cell.outsideReason}`)}
-      </span>
-    );
-  // A free cell shows its time (what the desk reads out); a past one stays quiet.
-  if (cell.state === 'free')
-    return <span className="block truncate tabular-nums">{cell.time}</span>;
-  return <span className="sr-only">{t(`scheduling.daySheet.states.${cell.state}`)}</span>;
-}
-
-export function cellLabel(
-  translate: ReturnType<typeof useTranslation>['t'],
-  place: DaySheetPlace,
-  cell: DaySheetCell,
-) {
-  // Keys built from the cell's state: checking every combination against the whole text table
-  // is too deep for the compiler, and each state and reason has its text (the grid test reads them).
-  const t = translate as unknown as (key: string, options?: Record<string, unknown>) => string;
-  const state =
-    cell.state === 'booked' && cell.appointment
-      ? `${t(`scheduling.status.${cell.appointment.status}`)} — ${cell.appointment.associateName}, ${cell.appointment.cardId}${
-          cell.appointment.exceptionReason
-            ? ` — ${t('scheduling.exception.markWithReason', { reason: cell.appointment.exceptionReason })}`
-            : ''
-        }`
-      : cell.state === 'blocked'
-        ? `${t('scheduling.daySheet.states.blocked')} — ${cell.block?.reason ?? ''}`
-        : cell.state === 'outside' && cell.outsideReason
-          ? t(`scheduling.daySheet.outside.${cell.outsideReason}`)
-          : t(`scheduling.daySheet.states.${cell.state}`);
-  return t('scheduling.daySheet.cellLabel', { place: place.name, time: cell.time, state });
-}
-
-/**
- * Rows are places grouped by category, columns the hours of the day. Each place keeps its own
- * slot grid: a cell is placed by its start and sized by its length on the shared hour axis, so a
- * 30-minute pool and a 90-minute court line up by the clock.
- */
 /** Where the grid's tab stop starts: the first free time (in place order), else the first cell. */
 function firstCellOf(places: DaySheetPlace[]): GridPosition {
   for (const [row, place] of places.entries()) {
@@ -182,6 +52,11 @@ function firstCellOf(places: DaySheetPlace[]): GridPosition {
   };
 }
 
+/**
+ * Rows are places grouped by category, columns the hours of the day. Each place keeps its own
+ * slot grid: a cell is placed by its start and sized by its length on the shared hour axis, so a
+ * 30-minute pool and a 90-minute court line up by the clock.
+ */
 export function DaySheetGrid({
   sheet,
   onOpenCell,

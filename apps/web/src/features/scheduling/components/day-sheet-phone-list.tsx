@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { cn } from '@/components/ui/cn';
 import { ExceptionMark } from '@/components/exception-mark';
 import { checkMove, type SheetCell } from './booking-move';
-import { CellText, cellLabel, cellStyleOf } from './day-sheet-grid';
+import { CellText, cellLabel, cellStyleOf } from './day-sheet-cell';
 import { AttendanceMark, lookOfCell } from './slot-look';
 
 /**

@@ -1,0 +1,68 @@
+import type { DaySheetCell, DaySheetPlace } from '@clube/shared';
+import { useTranslation } from 'react-i18next';
+import { ExceptionMark } from '@/components/exception-mark';
+import { cn } from '@/components/ui/cn';
+import { AttendanceMark, lookOfCell, slotLookHoverStyles, slotLookStyles } from './slot-look';
+
+/** The cell's colours, from the scheme the place calendar shares; clickable cells get a hover. */
+export function cellStyleOf(cell: DaySheetCell, { isClickable = false } = {}) {
+  const look = lookOfCell(cell);
+  return cn(slotLookStyles[look], isClickable && cn('cursor-pointer', slotLookHoverStyles[look]));
+}
+
+export function CellText({ cell }: { cell: DaySheetCell }) {
+  const { t } = useTranslation();
+  if (cell.state === 'booked' && cell.appointment)
+    return (
+      <>
+        {/*
+          The whole name, cut at the cell's edge (a cell is never narrower than a first name), then
+          the card: the words on screen are the words of the cell's name, in the same order, so
+          whoever says what they see (voice control) reaches the cell.
+        */}
+        <span className="flex items-center gap-0.5 font-semibold">
+          <AttendanceMark look={lookOfCell(cell)} />
+          <span className="truncate">{cell.appointment.associateName}</span>
+          {cell.appointment.exceptionReason && (
+            <ExceptionMark variant="compact" reason={cell.appointment.exceptionReason} />
+          )}
+        </span>
+        {/* The space keeps the name and the card two words when the text is read as one. */}
+        <span className="block truncate opacity-80"> {cell.appointment.cardId}</span>
+      </>
+    );
+  if (cell.state === 'blocked') return <span className="block truncate">{cell.block?.reason}</span>;
+  if (cell.state === 'outside' && cell.outsideReason)
+    return (
+      <span className="block truncate">
+        {t(`scheduling.daySheet.outside.${cell.outsideReason}`)}
+      </span>
+    );
+  // A free cell shows its time (what the desk reads out); a past one stays quiet.
+  if (cell.state === 'free')
+    return <span className="block truncate tabular-nums">{cell.time}</span>;
+  return <span className="sr-only">{t(`scheduling.daySheet.states.${cell.state}`)}</span>;
+}
+
+export function cellLabel(
+  translate: ReturnType<typeof useTranslation>['t'],
+  place: DaySheetPlace,
+  cell: DaySheetCell,
+) {
+  // Keys built from the cell's state: checking every combination against the whole text table
+  // is too deep for the compiler, and each state and reason has its text (the grid test reads them).
+  const t = translate as unknown as (key: string, options?: Record<string, unknown>) => string;
+  const state =
+    cell.state === 'booked' && cell.appointment
+      ? `${t(`scheduling.status.${cell.appointment.status}`)} — ${cell.appointment.associateName}, ${cell.appointment.cardId}${
+          cell.appointment.exceptionReason
+            ? ` — ${t('scheduling.exception.markWithReason', { reason: cell.appointment.exceptionReason })}`
+            : ''
+        }`
+      : cell.state === 'blocked'
+        ? `${t('scheduling.daySheet.states.blocked')} — ${cell.block?.reason ?? ''}`
+        : cell.state === 'outside' && cell.outsideReason
+          ? t(`scheduling.daySheet.outside.${cell.outsideReason}`)
+          : t(`scheduling.daySheet.states.${cell.state}`);
+  return t('scheduling.daySheet.cellLabel', { place: place.name, time: cell.time, state });
+}
