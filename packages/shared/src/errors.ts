@@ -144,10 +144,10 @@ export const errorDefinitions = {
   ServerBusy: { status: 503, message: 'O servidor está ocupado. Tente novamente em alguns segundos.' },
   ServiceUnavailable: { status: 503, message: 'Serviço indisponível no momento. Tente novamente em instantes.' },
   StaffAlreadyMember: { status: 409, message: 'Esta pessoa já faz parte da equipe do clube.' },
-  /** Accepting a club's invitation by its link or one-time password alone would replace the password of an account that already opens another club. */
-  StaffInvitationNeedsPassword: { status: 409, message: 'Você já tem acesso à área da equipe de outro clube: para aceitar este convite, entre com o seu CPF e a sua senha atual e informe o convite.' },
   /** The invitation given with a sign-in is unknown, used, expired, cancelled or of someone else. */
   StaffInvitationInvalid: { status: 410, message: 'Este convite não vale mais: já foi aceito, venceu ou foi cancelado pelo clube. Peça um novo ao clube.' },
+  /** Accepting a club's invitation by its link or one-time password alone would replace the password of an account that already opens another club. */
+  StaffInvitationNeedsPassword: { status: 409, message: 'Você já tem acesso à área da equipe de outro clube: para aceitar este convite, entre com o seu CPF e a sua senha atual e informe o convite.' },
   StaffMemberNotFound: { status: 404, message: 'Pessoa não encontrada na equipe do clube.' },
   StaffNameRequired: { status: 400, message: 'O nome é obrigatório.' },
   /** The CLI adding someone to a club that already has staff names no role. */
