@@ -78,7 +78,7 @@ describe('POST /associate', () => {
     const { company, headers } = await createClubWithBearer(context.app);
     for (const [field, value] of [
       ['cpf', '123.456.789-00'],
-      ['cardId', 'BR001'],
+      ['cardId', 'BR-001'],
       ['email', 'bia@'],
       ['phone', '12'],
       ['name', '   '],

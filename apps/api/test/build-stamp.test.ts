@@ -20,6 +20,7 @@ function builtCheckout() {
   write('packages/shared/src/index.ts', 'export {}');
   write('apps/web/dist/index.html', '<html>');
   write('apps/api/dist/server.js', 'listen()');
+  write('apps/api/dist/pglite-worker.mjs', 'serve()');
 }
 
 afterEach(() => rmSync(root, { recursive: true, force: true }));

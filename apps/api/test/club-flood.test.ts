@@ -41,15 +41,15 @@ async function timesOf(count: number, ask: () => Promise<number>) {
 }
 
 describe("one club's flood and another club's requests", () => {
-  // With the embedded database on the API's thread another club's p99 rose 14 times here (16 to
-  // 100 in the benchmark) under a flood of 64 connections, its requests unread while PGlite
-  // worked; on its own thread, 2 to 3 times. The bound is loose: the machine running the tests is
-  // shared.
+  // With the embedded database on the API's thread another club's p50 rose 43 times here (p99 14
+  // times; 16 to 100 in the benchmark) under a flood of 64 connections, its requests unread while
+  // PGlite worked; on its own thread, 2 to 6 times. The median is held, loosely: the machine
+  // running the tests is shared with the rest of the suite, which moves a p99 more than a median.
   const connections = 64;
-  const bound = 6;
+  const bound = 15;
   const samples = 100;
 
-  it("keeps another club's p99 within a few times its unloaded p99 while one club floods", async () => {
+  it("keeps another club's median within a few times its unloaded median while one club floods", async () => {
     const { app } = context;
     const flooded = await createBookingScene(app);
     const other = await createBookingScene(app);
@@ -81,7 +81,7 @@ describe("one club's flood and another club's requests", () => {
       flooding = false;
       await Promise.all(floods);
 
-      const ratio = percentile(loaded, 0.99) / percentile(unloaded, 0.99);
+      const ratio = percentile(loaded, 0.5) / percentile(unloaded, 0.5);
       const report = `p99 ${percentile(loaded, 0.99).toFixed(1)} ms against ${percentile(unloaded, 0.99).toFixed(1)} ms unloaded (p50 ${percentile(loaded, 0.5).toFixed(1)} against ${percentile(unloaded, 0.5).toFixed(1)}), ${answeredDuring} flood answers`;
       console.log(report);
       expect(ratio, report).toBeLessThan(bound);

@@ -8,6 +8,7 @@ import {
   createPlace,
 } from './factories';
 import { build } from './helper';
+import { setServerAdmin } from '../src/services/staff/set-server-admin';
 import {
   acceptsMultipart,
   encodeMultipart,
@@ -52,6 +53,9 @@ let operations: Operation[];
 beforeAll(async () => {
   const db = context.db;
   const { company, staff } = await createClubWithStaff(db);
+  // A server administrator too, so the server's routes (creating a club) are fuzzed past their
+  // permission, like every club route.
+  await setServerAdmin(db, { cpf: staff.cpf, isServerAdmin: true });
   const place = await createPlace(db, company.id);
   const associate = await createAssociate(db, company.id, { password: 'senha-do-socio' });
   await createOperatingHours(db, company.id);

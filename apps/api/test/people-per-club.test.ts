@@ -138,6 +138,7 @@ describe('a CPF known to another club', () => {
       name: 'Maria Renomeada',
       cpf: memberOfA.cpf,
       email: null,
+      phone: null,
     });
     expect(seenByB.body).not.toContain('maria@clube-a.com');
 

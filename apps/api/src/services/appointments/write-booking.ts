@@ -71,10 +71,8 @@ export async function lockBooking(
 }
 
 /** Takes one more title's lock (the booking's title changed since it was read). */
-export async function lockTitle(
-  db: Database,
-  { locks, titleId }: { locks: BookingLocks; titleId: string },
-) {
+export async function lockTitle(db: Database, options: { locks: BookingLocks; titleId: string }) {
+  const { locks, titleId } = options;
   await db.execute(sql`select pg_advisory_lock(${titleLockKey(titleId)})`);
   locks.titleIds.push(titleId);
 }

@@ -143,10 +143,8 @@ export async function applyImport(
  * Marks a `staging` import abandoned and deletes its staged rows, a bounded number per
  * statement. Nothing of it was ever written to `associates`.
  */
-export async function abandonImport(
-  db: Database,
-  { importId }: { importId: string },
-): Promise<void> {
+export async function abandonImport(db: Database, options: { importId: string }): Promise<void> {
+  const { importId } = options;
   await db
     .update(associateImports)
     .set({ status: 'abandoned', updatedAt: sql`now()` })

@@ -43,10 +43,11 @@ type ExistingAssociate = {
  * updated (listing the fields it changes) or unchanged, and answers the rows to write.
  */
 export async function checkBatch(
-  tx: Database,
-  { companyId, batch, state }: { companyId: string; batch: PendingRow[]; state: CheckState },
+  db: Database,
+  options: { companyId: string; batch: PendingRow[]; state: CheckState },
 ): Promise<Array<PendingRow & { existing: boolean }>> {
-  const existing: ExistingAssociate[] = await tx
+  const { companyId, batch, state } = options;
+  const existing: ExistingAssociate[] = await db
     .select({
       id: associates.id,
       cpf: associates.cpf,
@@ -96,7 +97,7 @@ export async function checkBatch(
   if (accepted.length === 0) return [];
 
   const names = [...new Set(accepted.map(({ row }) => row.title))];
-  const titles = await tx
+  const titles = await db
     .select({ id: associateTitles.id, name: associateTitles.name })
     .from(associateTitles)
     .where(and(eq(associateTitles.companyId, companyId), inArray(associateTitles.name, names)));
