@@ -80,11 +80,11 @@ describe('Novo associado', () => {
     await user.type(within(dialog).getByLabelText('Nome completo'), 'Clara Souza');
     await user.type(within(dialog).getByLabelText('CPF'), '529.982.247-25');
     await user.type(within(dialog).getByLabelText('Data de nascimento'), '1990-02-03');
-    await user.type(within(dialog).getByLabelText('Carteirinha'), 'BR01');
+    await user.type(within(dialog).getByLabelText('Carteirinha'), 'BR-01');
     await user.type(within(dialog).getByLabelText('Título'), 'Família Souza');
     await user.click(within(dialog).getByRole('button', { name: 'Cadastrar' }));
     expect(
-      await within(dialog).findByText('A carteirinha tem só números, até 20 dígitos'),
+      await within(dialog).findByText(/a carteirinha tem só letras e números/),
     ).toBeInTheDocument();
     expect(requests.some((request) => request.method === 'POST')).toBe(false);
 
