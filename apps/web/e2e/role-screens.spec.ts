@@ -144,10 +144,14 @@ for (const role of ['consulta', 'recepcao'] as const) {
     test.setTimeout(120_000);
     await signInAs(page, role);
     for (const screen of screens(seeded)) {
+      // The role arrives with the clubs: the screen is read once they are answered. (Waiting for
+      // the network to go idle never ends on screens that hold a live event stream open.)
+      const clubsRead = page.waitForResponse((response) =>
+        response.url().endsWith('/api/backoffice/company'),
+      );
       await page.goto(screen.path);
+      await clubsRead;
       await expect(screen.ready(page)).toBeVisible();
-      // The role arrives with the clubs: give the screen its settled state first.
-      await page.waitForLoadState('networkidle');
       expect(await refusedControls(page, role), screen.path).toEqual([]);
     }
 
