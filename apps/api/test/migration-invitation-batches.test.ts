@@ -1,39 +1,14 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { queryRows } from '@clube/db';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../src/config';
+import { describe, expect, it } from 'vitest';
 import { getInvitationSummary } from '../src/services/invitations/get-invitation-summary';
 import { createTestDatabase } from './helper';
+import { historyBefore, migrationsDir } from './migration-history';
 
 /**
  * Migration 0023 on a database whose bulk invitations were counted from their messages: each
  * batch gets its row of progress with the counts its messages had, so the screen shows the same.
  */
-
-const migrationsDir = loadConfig({}).migrationsDir;
-let folder: string;
-
-/** The migration history as it stood before the given migration. */
-function historyBefore(tag: string): string {
-  const copy = join(folder, 'before');
-  cpSync(migrationsDir, copy, { recursive: true });
-  const journalPath = join(copy, 'meta', '_journal.json');
-  const journal = JSON.parse(readFileSync(journalPath, 'utf8')) as {
-    entries: Array<{ tag: string }>;
-  };
-  const end = journal.entries.findIndex((entry) => entry.tag === tag);
-  journal.entries = journal.entries.slice(0, end);
-  writeFileSync(journalPath, JSON.stringify(journal));
-  return copy;
-}
-
-beforeAll(() => {
-  folder = mkdtempSync(join(tmpdir(), 'clube-migration-'));
-});
-afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
 describe('migration 0023: the progress of bulk invitations on their batch', () => {
   it('counts each earlier batch from its messages', { timeout: 180_000 }, async () => {

@@ -1,41 +1,16 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { associates, queryRows, refreshTokens, users } from '@clube/db';
 import { completeCpf } from '@clube/shared';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../src/config';
+import { describe, expect, it } from 'vitest';
 import { hashPassword, verifyPassword } from '../src/lib/password';
 import { createTestDatabase } from './helper';
+import { historyBefore, migrationsDir } from './migration-history';
 
 /**
  * Migration 0004 on a database built by the previous schema (one shared `users` row per person):
  * every associate keeps their name, e-mail and password, every staff account its login, and a
  * person who was only ever a member leaves no account behind.
  */
-
-const migrationsDir = loadConfig({}).migrationsDir;
-let folder: string;
-
-/** The migration history as it stood before people moved into the clubs' records. */
-function historyBefore(tag: string): string {
-  const copy = join(folder, 'before');
-  cpSync(migrationsDir, copy, { recursive: true });
-  const journalPath = join(copy, 'meta', '_journal.json');
-  const journal = JSON.parse(readFileSync(journalPath, 'utf8')) as {
-    entries: Array<{ tag: string }>;
-  };
-  const end = journal.entries.findIndex((entry) => entry.tag === tag);
-  journal.entries = journal.entries.slice(0, end);
-  writeFileSync(journalPath, JSON.stringify(journal));
-  return copy;
-}
-
-beforeAll(() => {
-  folder = mkdtempSync(join(tmpdir(), 'clube-migration-'));
-});
-afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
 describe('migration 0004: people per club', () => {
   it('keeps every associate, password and staff login', { timeout: 180_000 }, async () => {

@@ -1,6 +1,5 @@
-import { createRequire } from 'node:module';
 import { expect, test, type Page } from '@playwright/test';
-import type * as Axe from 'axe-core';
+import { axeViolations } from './axe';
 import {
   bookThroughApi,
   clubDate,
@@ -14,25 +13,11 @@ import {
 // axe is injected as a script: the app's policy allows only its own scripts.
 test.use({ bypassCSP: true });
 
-const axeSource = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
-
 /**
  * The words a control shows must be in its accessible name (WCAG 2.5.3, axe's
- * `label-content-name-mismatch`): someone who says what they see reaches the control. Needs a
- * real layout (what is on screen), so it runs here, not in jsdom.
+ * `label-content-name-mismatch`): someone who says what they see reaches the control.
  */
-async function nameMismatches(page: Page) {
-  await page.addScriptTag({ path: axeSource });
-  return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: typeof Axe }).axe;
-    const results = await axe.run(document, {
-      runOnly: { type: 'rule', values: ['label-content-name-mismatch'] },
-    });
-    return results.violations.flatMap((violation) =>
-      violation.nodes.map((node) => node.html.slice(0, 160)),
-    );
-  });
-}
+const nameMismatches = (page: Page) => axeViolations(page, ['label-content-name-mismatch']);
 
 test('the day sheet, the place calendar and their dialogs name every control by the words it shows', async ({
   page,

@@ -1,6 +1,5 @@
-import { createRequire } from 'node:module';
 import { expect, test, type Page } from '@playwright/test';
-import type * as Axe from 'axe-core';
+import { axeViolations } from './axe';
 import {
   bookThroughApi,
   clubDate,
@@ -13,28 +12,15 @@ import {
 
 // axe is injected as a script: the app's policy allows only its own scripts.
 test.use({ bypassCSP: true });
-const axeSource = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
-
 /** What axe finds wrong with the names and roles on screen (the moving state's outlines and texts). */
-async function axeViolations(page: Page) {
-  await page.addScriptTag({ path: axeSource });
-  return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: typeof Axe }).axe;
-    const results = await axe.run(document, {
-      runOnly: {
-        type: 'rule',
-        values: [
-          'label-content-name-mismatch',
-          'aria-allowed-attr',
-          'aria-valid-attr-value',
-          'button-name',
-          'nested-interactive',
-        ],
-      },
-    });
-    return results.violations.map((violation) => violation.id);
-  });
-}
+const moveViolations = (page: Page) =>
+  axeViolations(page, [
+    'label-content-name-mismatch',
+    'aria-allowed-attr',
+    'aria-valid-attr-value',
+    'button-name',
+    'nested-interactive',
+  ]);
 
 test('a booking moves to another court from the keyboard: M, arrows, Enter, confirm', async ({
   page,
@@ -70,7 +56,7 @@ test('a booking moves to another court from the keyboard: M, arrows, Enter, conf
   await expect(page.getByTestId('move-banner')).toBeHidden();
   await page.keyboard.press('m');
   await expect(page.getByTestId('move-banner')).toBeVisible();
-  expect(await axeViolations(page)).toEqual([]);
+  expect(await moveViolations(page)).toEqual([]);
   await page.keyboard.press('ArrowDown');
   await expect(
     page.getByRole('button', { name: new RegExp(`^${courtB.name}, 10:00: Livre`) }),
