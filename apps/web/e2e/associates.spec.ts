@@ -1,15 +1,14 @@
 import { randomInt } from 'node:crypto';
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { type APIRequestContext } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { completeCpf } from '@clube/shared';
 import {
   clubDate,
   createPlaceThroughApi,
   demoClubName,
   demoStaff,
-  openApiSession,
   pickMember,
   selectCalendarDay,
-  signInToDemoClub,
 } from './helpers';
 
 /** Imports twelve associates of our own (a unique tag in their names) into the demo club. */
@@ -47,14 +46,13 @@ async function importOwnAssociates(request: APIRequestContext, tag: string) {
 }
 
 test('search, page through, open an associate, change the password, block and see booking refused', async ({
-  page,
+  staffPage: page,
   request,
+  api: session,
 }) => {
   const tag = `E2E${randomInt(1000, 9999)}`;
   const imported = await importOwnAssociates(request, tag);
-  const session = await openApiSession(request);
   const place = await createPlaceThroughApi(request, session, `Quadra ${tag}`);
-  await signInToDemoClub(page);
   await page.goto('/associates?size=10');
   await expect(page.getByRole('heading', { name: 'Associados', exact: true })).toBeVisible();
 

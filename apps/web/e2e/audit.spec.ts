@@ -1,15 +1,16 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import {
   clubDate,
   createPlaceThroughApi,
   findUnblockedAssociate,
-  openApiSession,
-  signInToDemoClub,
   timeSlotsThroughApi,
 } from './helpers';
 
-test('a manager finds who cancelled a booking from the audit screen', async ({ page, request }) => {
-  const session = await openApiSession(request);
+test('a manager finds who cancelled a booking from the audit screen', async ({
+  staffPage: page,
+  request,
+  api: session,
+}) => {
   const place = await createPlaceThroughApi(
     request,
     session,
@@ -58,7 +59,6 @@ test('a manager finds who cancelled a booking from the audit screen', async ({ p
   expect(cancelled.status()).toBe(200);
 
   // The manager opens Auditoria and narrows it to cancellations at that place.
-  await signInToDemoClub(page);
   await page.getByRole('link', { name: 'Auditoria' }).first().click();
   await expect(page.getByRole('heading', { name: 'Auditoria' })).toBeVisible();
   await page.getByLabel('Tipo').selectOption({ label: 'Reserva cancelada' });

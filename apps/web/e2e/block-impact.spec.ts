@@ -1,23 +1,21 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import {
   bookThroughApi,
   clubDate,
   createPlaceThroughApi,
-  openApiSession,
   selectCalendarDay,
-  signInToDemoClub,
   timeSlotsThroughApi,
   typedDate,
   type ListedAssociate,
 } from './helpers';
 
 test('a block over two bookings keeps one and moves the other to a free place', async ({
-  page,
+  staffPage: page,
   request,
+  api: session,
 }) => {
   // A long walk through four screens on a shared machine.
   test.setTimeout(90_000);
-  const session = await openApiSession(request);
   const suffix = `${Date.now()}-${test.info().workerIndex}`;
   const courtA = await createPlaceThroughApi(request, session, `Quadra Impacto A ${suffix}`);
   const courtB = await createPlaceThroughApi(
@@ -49,8 +47,6 @@ test('a block over two bookings keeps one and moves the other to a free place', 
       cardId: associate.cardId,
       slot: slotAt(time),
     });
-
-  await signInToDemoClub(page);
   await page.goto(`/blocked-time/${courtA.id}`);
   await page.getByRole('button', { name: 'Criar bloqueio' }).click();
   const dialog = page.getByRole('dialog', { name: 'Criar bloqueio' });

@@ -1,31 +1,27 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import {
   bookThroughApi,
   clubDate,
   createPlaceThroughApi,
   findUnblockedAssociate,
-  openApiSession,
   selectCalendarDay,
-  signInToDemoClub,
   timeSlotsThroughApi,
   typedDate,
 } from './helpers';
 
 test('block a slot from the calendar, then one a booking took meanwhile', async ({
-  page,
+  staffPage: page,
   request,
+  api: session,
 }) => {
   // Three screens and two blocks on a shared machine.
   test.setTimeout(60_000);
-  const session = await openApiSession(request);
   const suffix = `${Date.now()}-${test.info().workerIndex}`;
   const place = await createPlaceThroughApi(request, session, `Quadra Bloqueio ${suffix}`);
   const associate = await findUnblockedAssociate(request, session);
   const date = clubDate(2);
   const slots = await timeSlotsThroughApi(request, session, place.id, date);
   const slotAt = (time: string) => slots.find((slot) => slot.time === time)!;
-
-  await signInToDemoClub(page);
   await page.goto(`/place-appointments/${place.id}`);
   await selectCalendarDay(page, date);
 
@@ -80,15 +76,16 @@ test('block a slot from the calendar, then one a booking took meanwhile', async 
   await expect(page.getByText('Aula de tênis')).toBeVisible();
 });
 
-test('bulk-block two places and see both on the club page', async ({ page, request }) => {
-  const session = await openApiSession(request);
+test('bulk-block two places and see both on the club page', async ({
+  staffPage: page,
+  request,
+  api: session,
+}) => {
   const suffix = `${Date.now()}-${test.info().workerIndex}`;
   const first = await createPlaceThroughApi(request, session, `Piscina Lote ${suffix}`);
   const second = await createPlaceThroughApi(request, session, `Sauna Lote ${suffix}`);
   const reason = `Dedetização ${suffix}`;
   const date = clubDate(1);
-
-  await signInToDemoClub(page);
   await page
     .getByRole('navigation', { name: 'Navegação principal' })
     .getByRole('link', { name: 'Gerenciar horários bloqueados' })

@@ -1,11 +1,5 @@
-import { expect, test } from '@playwright/test';
-import {
-  clubDate,
-  createPlaceThroughApi,
-  findUnblockedAssociate,
-  openApiSession,
-  signInToDemoClub,
-} from './helpers';
+import { expect, test } from './fixtures';
+import { clubDate, createPlaceThroughApi, findUnblockedAssociate } from './helpers';
 
 /** Lower case, no accents: how the front desk types a name in a hurry. */
 const plain = (text: string) =>
@@ -15,10 +9,10 @@ const plain = (text: string) =>
     .toLowerCase();
 
 test('book from part of a member’s name: one field, words in any order, pick, Enter', async ({
-  page,
+  staffPage: page,
   request,
+  api: session,
 }) => {
-  const session = await openApiSession(request);
   const place = await createPlaceThroughApi(request, session, `Quadra Nome ${Date.now()}`);
   // A member with at least two words in the name, free to book.
   const member = await findUnblockedAssociate(request, session, {
@@ -28,8 +22,6 @@ test('book from part of a member’s name: one field, words in any order, pick, 
   // The last word first, then the first: every word must match, in any order, without accents.
   const typed = `${words.at(-1)} ${words[0]}`;
   const date = clubDate(2);
-
-  await signInToDemoClub(page);
   await page.goto(`/place-appointments/${place.id}?date=${date}`);
   await expect(
     page.getByRole('heading', { name: `Agendamentos do espaço · ${place.name}` }),

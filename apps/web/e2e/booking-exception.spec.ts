@@ -1,19 +1,17 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import {
   bookThroughApi,
   clubDate,
   createPlaceThroughApi,
   findUnblockedAssociate,
-  openApiSession,
-  signInToDemoClub,
   timeSlotsThroughApi,
 } from './helpers';
 
 test('staff book past the monthly quota as an exception with a reason, and the day sheet marks it', async ({
-  page,
+  staffPage: page,
   request,
+  api: session,
 }) => {
-  const session = await openApiSession(request);
   const place = await createPlaceThroughApi(request, session, `Quadra Exceção ${Date.now()}`);
   // One booking a month per title, already used by the member.
   const limited = await request.patch('/api/backoffice/place', {
@@ -31,8 +29,6 @@ test('staff book past the monthly quota as an exception with a reason, and the d
     cardId: member.cardId,
     slot: slots.find((slot) => slot.time === '10:00')!,
   });
-
-  await signInToDemoClub(page);
   await page.goto(`/place-appointments/${place.id}?date=${date}`);
   await page.getByRole('button', { name: '12:00 (disponível)' }).click();
   await page.getByRole('button', { name: 'Criar Agendamento' }).click();

@@ -1,27 +1,24 @@
 import { clubTimeOf } from '@clube/shared';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import {
   bookThroughApi,
   createPlaceThroughApi,
+  demoMember,
   demoTimezone,
   findUnblockedAssociate,
-  openApiSession,
-  signInToDemoClub,
   slotStartingSoon,
   withClubOpenAllDay,
 } from './helpers';
-
-const demoMember = { cpf: '10000000108', password: 'socio123', name: 'João Carlos Pereira' };
 
 test.setTimeout(90_000);
 
 test('a member shows the entry code of their booking on the portal and the front desk types it to check them in', async ({
   browser,
-  page,
+  staffPage: page,
   request,
+  api: session,
 }) => {
   // A booking of the demo member starting within minutes, on a place of the spec's own.
-  const session = await openApiSession(request);
   const place = await createPlaceThroughApi(
     request,
     session,
@@ -68,7 +65,6 @@ test('a member shows the entry code of their booking on the portal and the front
   await phone.close();
 
   // The front desk types it on the day sheet.
-  await signInToDemoClub(page);
   await page.goto('/day-sheet');
   await page.getByRole('button', { name: 'Entrada por código' }).click();
   const dialog = page.getByRole('dialog', { name: 'Registrar entrada por código' });

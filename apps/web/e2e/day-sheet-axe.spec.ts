@@ -1,12 +1,11 @@
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { axeViolations } from './axe';
 import {
   bookThroughApi,
   clubDate,
   createPlaceThroughApi,
   findUnblockedAssociate,
-  openApiSession,
-  signInToDemoClub,
   timeSlotsThroughApi,
 } from './helpers';
 
@@ -20,10 +19,10 @@ test.use({ bypassCSP: true });
 const nameMismatches = (page: Page) => axeViolations(page, ['label-content-name-mismatch']);
 
 test('the day sheet, the place calendar and their dialogs name every control by the words it shows', async ({
-  page,
+  staffPage: page,
   request,
+  api: session,
 }) => {
-  const session = await openApiSession(request);
   const place = await createPlaceThroughApi(request, session, `Quadra Nomes ${Date.now()}`);
   const associate = await findUnblockedAssociate(request, session, { take: 20 });
   const date = clubDate(1);
@@ -35,8 +34,6 @@ test('the day sheet, the place calendar and their dialogs name every control by 
     cardId: associate.cardId,
     slot: booked,
   });
-
-  await signInToDemoClub(page);
   await page.goto(`/day-sheet?date=${date}`);
   const bookedCell = page.getByRole('button', {
     name: `${place.name}, 10:00: Agendado — ${associate.user.name}, ${associate.cardId}`,

@@ -1,11 +1,10 @@
 import { dateLabel } from '@clube/shared';
-import { expect, test } from '@playwright/test';
-import { clubDate, signInToDemoClub } from './helpers';
+import { expect, test } from './fixtures';
+import { clubDate } from './helpers';
 
 test('the day sheet takes a typed date and a picked one, and keeps the day in its address through reload and back', async ({
-  page,
+  staffPage: page,
 }) => {
-  await signInToDemoClub(page);
   await page.goto('/day-sheet');
   await expect(page.getByRole('heading', { name: 'Quadro do dia' })).toBeVisible();
   const field = page.getByRole('textbox', { name: 'Data', exact: true });

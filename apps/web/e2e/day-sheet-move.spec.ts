@@ -1,12 +1,11 @@
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { axeViolations } from './axe';
 import {
   bookThroughApi,
   clubDate,
   createPlaceThroughApi,
   findUnblockedAssociate,
-  openApiSession,
-  signInToDemoClub,
   timeSlotsThroughApi,
 } from './helpers';
 
@@ -23,10 +22,10 @@ const moveViolations = (page: Page) =>
   ]);
 
 test('a booking moves to another court from the keyboard: M, arrows, Enter, confirm', async ({
-  page,
+  staffPage: page,
   request,
+  api: session,
 }) => {
-  const session = await openApiSession(request);
   const suffix = `${Date.now()}-${test.info().workerIndex}`;
   const courtA = await createPlaceThroughApi(request, session, `Quadra Mover A ${suffix}`);
   const courtB = await createPlaceThroughApi(request, session, `Quadra Mover B ${suffix}`, courtA);
@@ -39,8 +38,6 @@ test('a booking moves to another court from the keyboard: M, arrows, Enter, conf
     cardId: associate.cardId,
     slot: slots.find((slot) => slot.time === '10:00')!,
   });
-
-  await signInToDemoClub(page);
   await page.goto(`/day-sheet?date=${date}`);
   await expect(page.getByRole('status').filter({ hasText: 'Ao vivo' })).toBeVisible();
   const booking = page.getByRole('button', {

@@ -1,13 +1,11 @@
 import { clubDateOf, clubTimeOf } from '@clube/shared';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import {
   bookThroughApi,
   clubDate,
   createPlaceThroughApi,
   demoTimezone,
   findUnblockedAssociate,
-  openApiSession,
-  signInToDemoClub,
   slotStartingSoon,
   withClubOpenAllDay,
 } from './helpers';
@@ -18,10 +16,10 @@ const awaitingMemberName = 'Luís Otávio Mendes';
 test.setTimeout(90_000);
 
 test('the day sheet shows a member present and a no-show each with its own look, mark and legend entry', async ({
-  page,
+  staffPage: page,
   request,
+  api: session,
 }) => {
-  const session = await openApiSession(request);
   const patch = (id: string, action: string) =>
     request.patch(`/api/backoffice/appointment/${id}/${action}`, { headers: session.headers });
 
@@ -83,8 +81,6 @@ test('the day sheet shows a member present and a no-show each with its own look,
   if (markedHere) expect((await patch(awaiting.id, 'no-show')).status()).toBe(200);
 
   try {
-    await signInToDemoClub(page);
-
     const legend = page.getByRole('list', { name: 'Legenda' });
     const cellOf = (placeName: string, startsAt: string, state: string, member: string) =>
       page.getByRole('button', {

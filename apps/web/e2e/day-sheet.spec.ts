@@ -1,9 +1,9 @@
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import {
   clubDate,
   createPlaceThroughApi,
   findUnblockedAssociate,
-  openApiSession,
   pickMember,
   signInToDemoClub,
 } from './helpers';
@@ -19,8 +19,8 @@ async function openSheet(page: Page, date: string) {
 test('a booking made on one open day sheet appears on another without reloading', async ({
   browser,
   request,
+  api: session,
 }) => {
-  const session = await openApiSession(request);
   const place = await createPlaceThroughApi(request, session, `Quadra Quadro ${Date.now()}`);
   const associate = await findUnblockedAssociate(request, session, { take: 20 });
   const date = clubDate(1);

@@ -25,6 +25,22 @@ export async function signInToDemoClub(page: Page) {
   await expect(page).toHaveURL(/\/dashboard$/);
 }
 
+/** The member the server seeds into the demo club, with their portal password. */
+export const demoMember = {
+  cpf: '10000000108',
+  password: 'socio123',
+  name: 'João Carlos Pereira',
+} as const;
+
+/** Signs the demo member in to the portal through its sign-in screen. */
+export async function signInToPortal(page: Page) {
+  await page.goto('/portal/entrar');
+  await page.getByLabel('CPF').fill(demoMember.cpf);
+  await page.getByLabel('Senha', { exact: true }).fill(demoMember.password);
+  await page.getByRole('button', { name: 'Entrar' }).click();
+  await expect(page.getByRole('heading', { name: /^Olá, / })).toBeVisible();
+}
+
 /** The demo club's timezone: calendar days and slot times are club-local. */
 export const demoTimezone = 'America/Sao_Paulo';
 

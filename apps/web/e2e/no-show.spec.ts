@@ -1,12 +1,10 @@
 import { clubDateOf, clubTimeOf, dateLabel } from '@clube/shared';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import {
   bookThroughApi,
   clubDate,
   createPlaceThroughApi,
   demoTimezone,
-  openApiSession,
-  signInToDemoClub,
   slotStartingSoon,
   withClubOpenAllDay,
 } from './helpers';
@@ -17,11 +15,11 @@ const awaitingMember = { name: 'Luís Otávio Mendes', password: 'faltou-uma-vez
 test.setTimeout(90_000);
 
 test('the front desk checks a member in and undoes it; a no-show then suspends the title under the club policy, and the member is then refused with the end date', async ({
-  page,
+  staffPage: page,
   browser,
   request,
+  api: session,
 }) => {
-  const session = await openApiSession(request);
   const club = (await (
     await request.get(`/api/backoffice/company/${session.companyId}`, {
       headers: session.headers,
@@ -99,8 +97,6 @@ test('the front desk checks a member in and undoes it; a no-show then suspends t
   const nextStart = new Date(next.startsAt);
 
   try {
-    await signInToDemoClub(page);
-
     // The member arrives: the front desk checks them in on the day sheet, then undoes it.
     await page.goto(`/day-sheet?date=${clubDateOf(nextStart, demoTimezone)}`);
     const nextCell = (status: string) =>

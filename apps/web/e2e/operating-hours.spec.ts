@@ -1,12 +1,6 @@
 import { dayOfWeekOf, type DayOfWeek } from '@clube/shared';
-import { expect, test } from '@playwright/test';
-import {
-  clubDate,
-  createPlaceThroughApi,
-  openApiSession,
-  selectCalendarDay,
-  signInToDemoClub,
-} from './helpers';
+import { expect, test } from './fixtures';
+import { clubDate, createPlaceThroughApi, selectCalendarDay } from './helpers';
 
 const dayNames: Record<DayOfWeek, string> = {
   DOMINGO: 'Domingo',
@@ -18,8 +12,11 @@ const dayNames: Record<DayOfWeek, string> = {
   SABADO: 'Sábado',
 };
 
-test("an operating hour narrows the place's slots on the calendar", async ({ page, request }) => {
-  const session = await openApiSession(request);
+test("an operating hour narrows the place's slots on the calendar", async ({
+  staffPage: page,
+  request,
+  api: session,
+}) => {
   const place = await createPlaceThroughApi(
     request,
     session,
@@ -36,7 +33,6 @@ test("an operating hour narrows the place's slots on the calendar", async ({ pag
   const original = hours.find((hour) => hour.dayOfWeek === dayOfWeek)!;
 
   try {
-    await signInToDemoClub(page);
     await page.goto(`/place-appointments/${place.id}`);
     await selectCalendarDay(page, date);
     await expect(page.getByRole('button', { name: '09:00 (disponível)' })).toBeVisible();

@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { signInToDemoClub } from './helpers';
+import { expect, test } from './fixtures';
 
 /** A 120×80 PNG (green with a yellow disc), small enough to live here. */
 const photo = {
@@ -11,15 +10,13 @@ const photo = {
   ),
 };
 
-test('category → place → photo → viewer → edit → delete', async ({ page }) => {
+test('category → place → photo → viewer → edit → delete', async ({ staffPage: page }) => {
   // One long journey through four screens; the default 30 s fits a single page.
   test.setTimeout(90_000);
   const suffix = `${Date.now()}-${test.info().workerIndex}`;
   const categoryName = `Quadras E2E ${suffix}`;
   const placeName = `Quadra E2E ${suffix}`;
   const editedName = `Quadra Coberta ${suffix}`;
-
-  await signInToDemoClub(page);
   const navigation = page.getByRole('navigation', { name: 'Navegação principal' });
 
   // Category

@@ -1,7 +1,5 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { axeViolations } from './axe';
-
-const demoMember = { cpf: '10000000108', password: 'socio123' };
 
 // The page's CSP refuses inline scripts: axe is injected by the test only.
 test.use({
@@ -12,13 +10,8 @@ test.use({
 });
 
 test("the portal's day chips have no axe label-content-name-mismatch violation", async ({
-  page,
+  memberPage: page,
 }) => {
-  await page.goto('/portal/entrar');
-  await page.getByLabel('CPF').fill(demoMember.cpf);
-  await page.getByLabel('Senha', { exact: true }).fill(demoMember.password);
-  await page.getByRole('button', { name: 'Entrar' }).click();
-  await expect(page.getByRole('heading', { name: /^Olá, / })).toBeVisible();
   await page.goto('/portal/espacos');
   await page
     .getByRole('link', { name: /^Ver horários: / })

@@ -1,8 +1,6 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 
 /** The member login the demo seed prints beside the staff one. */
-const demoMember = { cpf: '10000000108', password: 'socio123' };
-
 test.describe('portal error page on a phone', () => {
   // Without the portal's service worker: it would serve the chunk from its cache (which is what
   // it is for) where this test makes the file unreachable, as on a first visit or in a browser
@@ -15,14 +13,8 @@ test.describe('portal error page on a phone', () => {
   });
 
   test('a page whose files cannot be fetched reloads once, then shows the Portuguese error page, and "Tentar de novo" recovers', async ({
-    page,
+    memberPage: page,
   }) => {
-    await page.goto('/portal/entrar');
-    await page.getByLabel('CPF').fill(demoMember.cpf);
-    await page.getByLabel('Senha', { exact: true }).fill(demoMember.password);
-    await page.getByRole('button', { name: 'Entrar' }).click();
-    await expect(page.getByRole('heading', { name: 'Olá, João' })).toBeVisible();
-
     // As after a deploy that renamed the files (or with the network down): the places page's
     // chunk never arrives.
     const chunk = /\/assets\/places-page-[^/]*\.js$/;

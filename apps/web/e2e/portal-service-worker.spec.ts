@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { demoMember } from './helpers';
 
 /** The portal's service worker controls the page (it registers after load and claims it). */
 const waitForServiceWorker = (page: Page) =>
@@ -7,7 +8,6 @@ const waitForServiceWorker = (page: Page) =>
   });
 
 /** The member login the demo seed prints beside the staff one. */
-const demoMember = { cpf: '10000000108', password: 'socio123' };
 
 /** Every URL in the page's caches (what the portal's service worker keeps). */
 const cachedUrls = (page: Page) =>

@@ -2,6 +2,7 @@ import { dateLabel, errorTexts, interpolateErrorText } from '@clube/shared';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import {
   clubDate,
+  demoMember,
   openApiSession,
   selectCalendarDay,
   signInToDemoClub,
@@ -9,7 +10,6 @@ import {
 } from './helpers';
 
 /** The member login the demo seed prints beside the staff one. */
-const demoMember = { cpf: '10000000108', password: 'socio123', name: 'João Carlos Pereira' };
 
 /**
  * Staff set up a place of its own for this spec: in a new category with the one-booking-a-day

@@ -1,5 +1,6 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
-import { demoStaff, findUnblockedAssociate, pickMember, signInToDemoClub } from './helpers';
+import { type APIRequestContext } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { demoStaff, findUnblockedAssociate, pickMember } from './helpers';
 
 /**
  * Seeds through the API: a place of the demo club open all day, with 60-minute slots and no
@@ -49,11 +50,10 @@ async function seedPlaceAndAssociate(request: APIRequestContext) {
 }
 
 test('book a slot through the calendar by card number, see it listed, cancel it', async ({
-  page,
+  staffPage: page,
   request,
 }) => {
   const { placeId, associate } = await seedPlaceAndAssociate(request);
-  await signInToDemoClub(page);
   await page.goto(`/place-appointments/${placeId}`);
   await expect(page.getByRole('heading', { name: 'Agendamentos do espaço' })).toBeVisible();
 

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { demoClubName, signIn, signInToDemoClub } from './helpers';
 
 test('landing → login → club → navigate → Sair', async ({ page }) => {
@@ -43,9 +43,8 @@ test('landing → login → club → navigate → Sair', async ({ page }) => {
   await expect(page).toHaveURL(/\/login\?voltar=%2Fdashboard$/);
 });
 
-test('the mobile menu opens, navigates and closes', async ({ page }) => {
+test('the mobile menu opens, navigates and closes', async ({ staffPage: page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
-  await signInToDemoClub(page);
 
   await page.getByRole('button', { name: 'Abrir menu de navegação' }).click();
   const menu = page.getByRole('dialog', { name: 'Menu' });
@@ -85,15 +84,13 @@ test('an unknown path shows the not-found page and Voltar goes back', async ({ p
   await expect(page).toHaveURL(/\/$/);
 });
 
-test('the not-found page is wrapped in the layout when signed in', async ({ page }) => {
-  await signInToDemoClub(page);
+test('the not-found page is wrapped in the layout when signed in', async ({ staffPage: page }) => {
   await page.goto('/nao-existe');
   await expect(page.getByRole('heading', { name: 'Página não encontrada!' })).toBeVisible();
   await expect(page.getByRole('banner').getByText(demoClubName)).toBeVisible();
 });
 
-test('the profile shows the signed-in staff member', async ({ page }) => {
-  await signInToDemoClub(page);
+test('the profile shows the signed-in staff member', async ({ staffPage: page }) => {
   await page.getByRole('navigation').getByRole('link', { name: 'Meu perfil' }).click();
   await expect(page.getByRole('heading', { name: 'Meu perfil' })).toBeVisible();
   await expect(page.getByText('529.982.247-25')).toBeVisible();

@@ -1,9 +1,8 @@
 import { dateLabel } from '@clube/shared';
 import { expect, test } from '@playwright/test';
-import { clubDate, demoClubName, demoStaff } from './helpers';
+import { clubDate, demoClubName, demoMember, demoStaff } from './helpers';
 
 /** The member login the demo seed prints beside the staff one. */
-const demoMember = { cpf: '10000000108', password: 'socio123' };
 
 test('the back office returns to the day of the day sheet that asked for the login, after the club is chosen', async ({
   page,

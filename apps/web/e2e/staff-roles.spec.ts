@@ -1,15 +1,13 @@
 import { completeCpf, formatCpf } from '@clube/shared';
-import { expect, test } from '@playwright/test';
-import { signInToDemoClub } from './helpers';
+import { expect, test } from './fixtures';
 
 /** A valid CPF no other spec (nor another run on the same data) uses. */
 const freshCpf = () =>
   completeCpf(String(Math.floor(Math.random() * 900_000_000) + 100_000_000).slice(0, 9));
 
 test('an administrator invites a front-desk person, who accepts with the one-time password, must change it and cannot open the settings', async ({
-  page,
+  staffPage: page,
 }) => {
-  await signInToDemoClub(page);
   await page.getByRole('navigation').getByRole('link', { name: 'Equipe' }).click();
   await expect(page.getByRole('heading', { name: 'Equipe' })).toBeVisible();
 
