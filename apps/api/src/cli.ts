@@ -76,7 +76,9 @@ const commands: Record<string, Command> = {
     usage: 'backup ARQUIVO [--json]   (banco embutido; com o servidor rodando ou parado)',
     options: {},
     throughRunningServer: async (config, positionals) => {
-      const result = await backupFromRunningServer(embeddedOnly(config), fileArgument(positionals));
+      embeddedOnly(config);
+      // The server's channel is in DATA_DIR, beside the database's folder.
+      const result = await backupFromRunningServer(config.dataDir, fileArgument(positionals));
       return (
         result && {
           record: result,
