@@ -47,7 +47,11 @@ export async function prepareDatabase(): Promise<Prepared> {
   log(`Gerando clube grande (${driver}, escala ${scale}): ${JSON.stringify(sizes)}`);
   const started = performance.now();
   if (databaseUrl) {
-    const { url, drop } = await createScratchDatabase(databaseUrl, 'clube_bench');
+    const { url, drop } = await createScratchDatabase(
+      databaseUrl,
+      // Several people benchmarking on one PostgreSQL server tell their databases apart by it.
+      process.env.BENCH_DATABASE_PREFIX ?? 'clube_bench',
+    );
     const database = await openDatabase({ driver: 'postgres', url, poolSize: 4 });
     await database.migrate(join(root, 'packages/db/drizzle'));
     const club = await generateLargeClub(database.db, sizes, log);

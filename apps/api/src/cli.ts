@@ -16,6 +16,7 @@ import { importAssociates } from './services/associates/import-associates';
 import { createCompany } from './services/companies/create-company';
 import {
   backupEmbeddedDatabase,
+  backupFromRunningServer,
   restoreEmbeddedDatabase,
 } from './services/maintenance/backup-database';
 import { createStaff, resetStaffPassword } from './services/staff/create-staff';
@@ -32,6 +33,11 @@ type CommandResult = { record: unknown; summary: string; exitCode?: number };
 type Command = {
   usage: string;
   options: Record<string, { type: 'string' | 'boolean' }>;
+  /**
+   * Tried before DATA_DIR is locked: done through the server running on it (null when none
+   * answers; the command then runs as usual, with the lock).
+   */
+  throughRunningServer?: (config: Config, positionals: string[]) => Promise<CommandResult | null>;
 } & (
   | { run: (context: CommandContext) => Promise<CommandResult> }
   /** Commands that work on the embedded database's files rather than through a connection. */
@@ -67,8 +73,19 @@ function fileArgument(positionals: string[]): string {
 
 const commands: Record<string, Command> = {
   backup: {
-    usage: 'backup ARQUIVO [--json]   (banco embutido; com o servidor parado)',
+    usage: 'backup ARQUIVO [--json]   (banco embutido; com o servidor rodando ou parado)',
     options: {},
+    throughRunningServer: async (config, positionals) => {
+      embeddedOnly(config);
+      // The server's channel is in DATA_DIR, beside the database's folder.
+      const result = await backupFromRunningServer(config.dataDir, fileArgument(positionals));
+      return (
+        result && {
+          record: result,
+          summary: `Backup gravado em ${result.file} (${result.bytes} bytes), com o servidor rodando`,
+        }
+      );
+    },
     runOnDataDir: async (config, _values, positionals) => {
       const result = await backupEmbeddedDatabase(embeddedOnly(config), fileArgument(positionals));
       return {
@@ -260,15 +277,14 @@ async function main(argv: string[]): Promise<number> {
   const values = parsed.values as CommandContext['values'];
   // Backups, restored databases and imported photos are as private as the server's own files.
   restrictNewFileModes();
-  const release = config.database.driver === 'pglite' ? lockDataDir(config.dataDir) : () => {};
-  makePrivateRecursively(config.dataDir);
+  let release = () => {};
   try {
-    const { record, summary, exitCode } = await runCommand(
-      command,
-      config,
-      values,
-      parsed.positionals,
-    );
+    const throughServer = await command.throughRunningServer?.(config, parsed.positionals);
+    if (!throughServer && config.database.driver === 'pglite')
+      release = lockDataDir(config.dataDir);
+    makePrivateRecursively(config.dataDir);
+    const { record, summary, exitCode } =
+      throughServer ?? (await runCommand(command, config, values, parsed.positionals));
     process.stdout.write(values.json ? `${JSON.stringify(record, null, 2)}\n` : `${summary}\n`);
     return exitCode ?? 0;
   } catch (error) {

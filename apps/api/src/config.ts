@@ -16,7 +16,7 @@ const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']
 /** PostgreSQL connections per process unless DATABASE_POOL_SIZE says otherwise. */
 export const defaultDatabasePoolSize = 10;
 /** API requests worked on at once per process unless REQUEST_CONCURRENCY says otherwise. */
-export const defaultRequestConcurrency = 2;
+export const defaultRequestConcurrency = 3;
 
 /** Named ranges the proxy-address matcher understands besides addresses and CIDRs. */
 const namedProxyRanges = new Set(['loopback', 'linklocal', 'uniquelocal']);

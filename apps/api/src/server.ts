@@ -14,6 +14,7 @@ import {
   resolveJwtSecret,
   resolveVapidKeys,
 } from './config';
+import { serveEmbeddedBackups } from './lib/backup-channel';
 import { loggerOptions } from './lib/logger';
 import { enqueueJob } from './lib/jobs/jobs';
 import { serveMetrics } from './plugins/metrics';
@@ -75,6 +76,16 @@ async function main() {
     config.database.driver === 'pglite' ? { staleStagingMs: 0 } : {},
   );
 
+  // `npm run cli -- backup` asks this process for the embedded database's backup while it runs.
+  const backups =
+    config.database.driver === 'pglite'
+      ? await serveEmbeddedBackups(database, config.dataDir)
+      : null;
+  if (config.database.driver === 'pglite' && !backups)
+    app.log.warn(
+      { dataDir: config.dataDir },
+      'DATA_DIR path too long for a Unix socket: backups need the server stopped',
+    );
   let metricsServer: Awaited<ReturnType<typeof serveMetrics>> | undefined;
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -88,6 +99,7 @@ async function main() {
     force.unref();
     try {
       await metricsServer?.close();
+      await backups?.close();
       await app.close();
       await database.close();
     } finally {

@@ -39,10 +39,13 @@ export type TestContext = {
 export async function createTestDatabase({
   migrated = true,
   embedded = false,
+  poolSize = 20,
 }: {
   migrated?: boolean;
   /** PGlite even when DATABASE_URL is set (a test of the embedded database itself). */
   embedded?: boolean;
+  /** PostgreSQL connections of the pool (the tests' 20 unless a test measures the default). */
+  poolSize?: number;
 } = {}): Promise<{
   database: DatabaseHandle;
   drop: () => Promise<void>;
@@ -63,8 +66,11 @@ export async function createTestDatabase({
     });
     return { database, drop: async () => {} };
   }
-  const scratch = await createScratchDatabase(url, 'clube_test');
-  const database = await openDatabase({ driver: 'postgres', url: scratch.url, poolSize: 20 });
+  const scratch = await createScratchDatabase(
+    url,
+    process.env.TEST_DATABASE_PREFIX ?? 'clube_test',
+  );
+  const database = await openDatabase({ driver: 'postgres', url: scratch.url, poolSize });
   if (migrated) await database.migrate(loadConfig({}).migrationsDir);
   return { database, url: scratch.url, drop: scratch.drop };
 }
@@ -95,10 +101,11 @@ export async function createTestApp(
   overrides: Partial<Config> = {},
   {
     embedded,
+    poolSize,
     ...options
-  }: Pick<BuildAppOptions, 'logger' | 'runJobs'> & { embedded?: boolean } = {},
+  }: Pick<BuildAppOptions, 'logger' | 'runJobs'> & { embedded?: boolean; poolSize?: number } = {},
 ): Promise<TestContext> {
-  const { database, drop } = await createTestDatabase({ embedded });
+  const { database, drop } = await createTestDatabase({ embedded, poolSize });
   const config: Config = {
     ...loadConfig({ DATA_DIR: `${process.env.TMPDIR ?? '/tmp'}/clube-test-data` }),
     ...overrides,
@@ -126,7 +133,10 @@ export type BuiltApp = Omit<TestContext, 'close'> & { db: Database };
  */
 export function build(
   overrides: Partial<Config> = {},
-  options: Pick<BuildAppOptions, 'logger' | 'runJobs'> & { embedded?: boolean } = {},
+  options: Pick<BuildAppOptions, 'logger' | 'runJobs'> & {
+    embedded?: boolean;
+    poolSize?: number;
+  } = {},
 ): BuiltApp {
   let context: TestContext | undefined;
   beforeAll(async () => {

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config';
 import { serveMetrics } from '../src/plugins/metrics';
@@ -90,6 +91,30 @@ describe('metrics', () => {
       expect(value('clube_database_connections{state="open"}')).toBeGreaterThan(0);
       expect(samples.has('clube_database_connections{state="waiting"}')).toBe(true);
     }
+  });
+
+  it('counts the background jobs by name: the queue, those running, retrying and failed', async () => {
+    const { db } = context;
+    await db.execute(sql`
+      insert into jobs (name, status, attempts, locked_until, finished_at) values
+        ('metrics-test', 'pending', 0, null, null),
+        ('metrics-test', 'pending', 0, null, null),
+        ('metrics-test', 'pending', 1, now() + interval '1 minute', null),
+        ('metrics-test', 'pending', 2, null, null),
+        ('metrics-test', 'failed', 5, null, now()),
+        ('metrics-test', 'failed', 5, null, now() - interval '2 days'),
+        ('metrics-test', 'done', 1, null, now())`);
+    let samples = await scrape();
+    const job = (state: string) => samples.get(`clube_jobs{name="metrics-test",state="${state}"}`);
+    expect(job('pending')).toBe(3);
+    expect(job('running')).toBe(1);
+    expect(job('retrying')).toBe(1);
+    expect(job('failed')).toBe(1); // given up in the last 24 h
+    await db.execute(sql`delete from jobs where name = 'metrics-test'`);
+    // A job name keeps its series, at 0, once its queue is empty.
+    samples = await scrape();
+    expect(job('pending')).toBe(0);
+    expect(job('failed')).toBe(0);
   });
 
   it('counts a request to an unknown route under one series, not its URL', async () => {

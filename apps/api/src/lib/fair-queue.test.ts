@@ -58,6 +58,26 @@ describe('FairQueue', () => {
     expect(s.queue.working).toBe(0);
   });
 
+  it("starts another club's job at once while one club holds all the turns it may (turnsPerFlow)", () => {
+    const s = scene({ limit: 3, turnsPerFlow: 2 });
+    for (let i = 0; i < 50; i += 1) s.add(`A${i}`, 'backoffice', 'club A');
+    // Club A alone gets two turns; the third stays free for anyone else.
+    expect(s.started).toEqual(['A0', 'A1']);
+    expect(s.queue.working).toBe(2);
+    s.add('B', 'backoffice', 'club B');
+    expect(s.started).toEqual(['A0', 'A1', 'B']);
+    // Club A's next job waits for one of its own, not for B's.
+    s.finishOne();
+    expect(s.started.at(-1)).toBe('A2');
+  });
+
+  it("counts a club's turns per lane: its members' requests are another flow than its staff's", () => {
+    const s = scene({ limit: 3, turnsPerFlow: 2 });
+    for (let i = 0; i < 5; i += 1) s.add(`staff ${i}`, 'backoffice', 'club A');
+    s.add('member', 'portal', 'club A');
+    expect(s.started).toEqual(['staff 0', 'staff 1', 'member']);
+  });
+
   it("serves a club that arrives after another club's burst within one of the burst's jobs", () => {
     const s = scene();
     for (let i = 0; i < 200; i += 1) s.add(`A${i}`, 'portal', 'club A', i % 2 === 0);

@@ -5,6 +5,9 @@
  */
 export type Fairness = { lane: string; flow: string };
 
+/** A flow's key among all lanes' flows. */
+const flowKeyOf = (lane: string, flow: string) => `${lane}\u0000${flow}`;
+
 /** A request waiting for its turn. */
 export type Job = Fairness & {
   /** A write (booking, cancellation, save) goes before the reads of its flow, within a bound. */
@@ -20,6 +23,12 @@ export type Job = Fairness & {
 export type FairQueueOptions = {
   /** Jobs worked on at once. */
   limit: number;
+  /**
+   * Jobs of one flow worked on at once (default: `limit`). Below `limit`, a flow that has all it
+   * may hold leaves the other turns to the other flows: another club's request starts at once
+   * instead of waiting for one of the flood's jobs to end.
+   */
+  turnsPerFlow?: number;
   /** Writes of a flow that may start while one of its reads waits, before that read starts. */
   writesPerRead: number;
   /** Jobs waiting at most; past it the newest job of the longest flow is shed. */
@@ -88,12 +97,17 @@ class Flow {
  * lane, and inside a flow writes first with reads aging (a read is passed by at most
  * `writesPerRead` writes). One club's rush, one staff member's stream of saves or one address's
  * flood of sign-ins therefore delays any other flow by at most about one job per flow and lane
- * ahead of it, whatever its length. When full, the newest job of the longest flow is shed, so a
+ * ahead of it, whatever its length; with `turnsPerFlow` below `limit` one flow never holds every
+ * turn, so the others' jobs start without waiting for its jobs at all. When full, the newest job
+ * of the longest flow is shed, so a
  * flood fills no room that others need; a job that waited past `maxWaitMs` is shed when its turn
  * comes (its client has very likely given up).
  */
 export class FairQueue {
   private readonly lanes = new Map<string, Map<string, Flow>>();
+  /** Jobs being worked on per flow (`lane` NUL `flow`), for `turnsPerFlow`. */
+  private readonly workingByFlow = new Map<string, number>();
+  private readonly turnsPerFlow: number;
   private waitingCount = 0;
   private workingCount = 0;
   /** When a job last started (`now()`), for `stalledFor`. */
@@ -102,6 +116,7 @@ export class FairQueue {
 
   constructor(private readonly options: FairQueueOptions) {
     this.now = options.now ?? (() => performance.now());
+    this.turnsPerFlow = options.turnsPerFlow ?? options.limit;
   }
 
   get working() {
@@ -193,20 +208,25 @@ export class FairQueue {
     return true;
   }
 
-  /** The next job in fair order; the lane and flow it came from go to the back of their rings. */
+  /**
+   * The next job in fair order: the first lane, in its ring, with a flow below `turnsPerFlow`, and
+   * that lane's first such flow; both go to the back of their rings. Flows at their share keep
+   * their place, first in line once one of their jobs ends.
+   */
   private takeNext(): Job | undefined {
-    const lane = this.lanes.keys().next();
-    if (lane.done) return undefined;
-    const flows = this.lanes.get(lane.value)!;
-    this.lanes.delete(lane.value);
-    const flowKey = flows.keys().next().value!;
-    const flow = flows.get(flowKey)!;
-    flows.delete(flowKey);
-    const job = flow.take(this.options.writesPerRead)!;
-    this.waitingCount -= 1;
-    if (flow.size > 0) flows.set(flowKey, flow);
-    if (flows.size > 0) this.lanes.set(lane.value, flows);
-    return job;
+    for (const [laneKey, flows] of this.lanes)
+      for (const [flowKey, flow] of flows) {
+        if ((this.workingByFlow.get(flowKeyOf(laneKey, flowKey)) ?? 0) >= this.turnsPerFlow)
+          continue;
+        this.lanes.delete(laneKey);
+        flows.delete(flowKey);
+        const job = flow.take(this.options.writesPerRead)!;
+        this.waitingCount -= 1;
+        if (flow.size > 0) flows.set(flowKey, flow);
+        if (flows.size > 0) this.lanes.set(laneKey, flows);
+        return job;
+      }
+    return undefined;
   }
 
   private drain() {
@@ -218,12 +238,17 @@ export class FairQueue {
         continue;
       }
       this.workingCount += 1;
+      const flowKey = flowKeyOf(job.lane, job.flow);
+      this.workingByFlow.set(flowKey, (this.workingByFlow.get(flowKey) ?? 0) + 1);
       this.lastStartAt = this.now();
       let ended = false;
       job.run(() => {
         if (ended) return;
         ended = true;
         this.workingCount -= 1;
+        const working = this.workingByFlow.get(flowKey)! - 1;
+        if (working === 0) this.workingByFlow.delete(flowKey);
+        else this.workingByFlow.set(flowKey, working);
         this.drain();
       });
     }

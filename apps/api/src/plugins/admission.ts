@@ -17,6 +17,13 @@ type Timing = { queued: number; turn?: number };
  */
 export const maxRunsOfAKeyPerTurn = 8;
 
+/**
+ * Turns one flow (a club, a staff member, an address) may hold at once: all but one of the
+ * process's, so that another club's request always finds a turn free instead of waiting for one
+ * of a flooding club's requests to end (with a single turn, that one).
+ */
+export const turnsPerFlowOf = (limit: number) => Math.max(1, limit - 1);
+
 /** How long a shed request's client is asked to wait before trying again, in seconds. */
 export const retryAfterSeconds = 2;
 
@@ -115,6 +122,7 @@ export const admissionPlugin = fp(
     const settings = { ...admissionDefaults, ...options };
     const queue = new FairQueue({
       limit: settings.limit,
+      turnsPerFlow: turnsPerFlowOf(settings.limit),
       writesPerRead: settings.writesPerRead,
       maxWaiting: settings.maxWaiting,
       maxWaitMs: settings.maxWaitMs,

@@ -5,16 +5,19 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { Gauge } from 'prom-client';
 import { admissionLanes, type Metrics } from '../lib/metrics';
+import { countJobs } from '../services/maintenance/count-jobs';
 import { countOutbox } from '../services/maintenance/count-outbox';
 
-/** Failed messages are counted over this window (an alert watches it grow). */
-const outboxFailedWindowMs = 24 * 60 * 60_000;
+/** Failed messages and jobs are counted over this window (an alert watches it grow). */
+const failedWindowMs = 24 * 60 * 60_000;
+
+const jobStates = ['pending', 'running', 'retrying', 'failed'] as const;
 
 /**
  * Prometheus metrics of this process (METRICS_PORT): every answered request timed by its route
  * as declared (`/api/portal/places/:id`, never the raw URL, so the series stay few), and at each
- * scrape the admission queue's depth per lane, the database pool, the open live streams and the
- * outbox. The series' names are listed in deploy/README.md ("Metrics").
+ * scrape the admission queue's depth per lane, the database pool, the open live streams, the
+ * outbox and the background jobs. The series' names are listed in deploy/README.md ("Metrics").
  */
 export const metricsPlugin = fp(
   async (app: FastifyInstance, options: { metrics: Metrics; database: DatabaseHandle }) => {
@@ -81,13 +84,35 @@ export const metricsPlugin = fp(
       async collect() {
         try {
           const counts = await countOutbox(app.db, {
-            failedSince: new Date(Date.now() - outboxFailedWindowMs),
+            failedSince: new Date(Date.now() - failedWindowMs),
           });
           for (const state of ['pending', 'retrying', 'failed'] as const)
             this.set({ state }, counts[state]);
         } catch (error) {
           // The rest of the scrape still answers; the database's own failure shows elsewhere.
           app.log.warn({ err: error }, 'metrics: the outbox could not be counted');
+        }
+      },
+    });
+    // A job name seen once keeps its series (at 0) when none of its jobs is left.
+    const jobNames = new Set<string>();
+    new Gauge({
+      name: 'clube_jobs',
+      help: 'Background jobs (shared by every process), by job name: pending (the queue), running (held by a runner now), retrying (pending after a failure), failed (given up, in the last 24 h).',
+      labelNames: ['name', 'state'] as const,
+      registers,
+      async collect() {
+        try {
+          const counts = await countJobs(app.db, {
+            failedSince: new Date(Date.now() - failedWindowMs),
+          });
+          const byName = new Map(counts.map((row) => [row.name, row]));
+          for (const { name } of counts) jobNames.add(name);
+          for (const name of jobNames)
+            for (const state of jobStates)
+              this.set({ name, state }, byName.get(name)?.[state] ?? 0);
+        } catch (error) {
+          app.log.warn({ err: error }, 'metrics: the background jobs could not be counted');
         }
       },
     });

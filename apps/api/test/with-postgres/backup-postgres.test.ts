@@ -3,13 +3,14 @@ import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { openDatabase, queryRows, type Database, type DatabaseHandle } from '@clube/db';
+import { openDatabase, queryRows, type DatabaseHandle } from '@clube/db';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../../src/app';
 import { loadConfig } from '../../src/config';
 import { createBookingScene } from '../factories';
 import { testJwtSecret } from '../helper';
+import { compareTables, migrationCount, olderMigrations, rowsByTable } from '../table-rows';
 import { createEmptyPostgresDatabase } from './postgres-database';
 
 /**
@@ -23,23 +24,6 @@ const run = (script: string, args: string[], env: Record<string, string>) =>
     env: { PATH: process.env.PATH ?? '', ...env },
     encoding: 'utf8',
   }).trim();
-
-/** Every table of the schema with the md5 of each of its rows. */
-async function rowsByTable(db: Database) {
-  const tables = await queryRows<{ name: string }>(
-    db,
-    sql`select tablename as name from pg_tables where schemaname = 'public' order by 1`,
-  );
-  const rows = new Map<string, Set<string>>();
-  for (const { name } of tables) {
-    const hashes = await queryRows<{ hash: string }>(
-      db,
-      sql`select md5(t::text) as hash from ${sql.identifier(name)} t`,
-    );
-    rows.set(name, new Set(hashes.map((row) => row.hash)));
-  }
-  return rows;
-}
 
 describe('backups of PostgreSQL while the club runs', () => {
   const drops: (() => Promise<void>)[] = [];
@@ -89,6 +73,7 @@ describe('backups of PostgreSQL while the club runs', () => {
     booking = false;
     await load;
     expect(madeDuringBackup).toBeGreaterThan(10); // the club kept booking meanwhile
+    const committed = await rowsByTable(source.database.db);
 
     const target = await createEmptyPostgresDatabase();
     drops.push(target.drop);
@@ -97,12 +82,45 @@ describe('backups of PostgreSQL while the club runs', () => {
     try {
       const after = await rowsByTable(restored.db);
       expect([...after.keys()]).toEqual([...before.keys()]);
-      for (const [table, rows] of before) {
-        const missing = [...rows].filter((row) => !after.get(table)!.has(row));
-        expect({ table, missing: missing.length }).toEqual({ table, missing: 0 });
-      }
+      // Every row committed before the backup began, and none that was never committed.
+      for (const difference of compareTables(before, after, committed))
+        expect(difference).toEqual({ table: difference.table, missing: 0, unknown: 0 });
       // The restored database is one the server migrates and books in.
       expect(await restored.migrate(loadConfig({}).migrationsDir)).toEqual({ fresh: false });
+    } finally {
+      await restored.close();
+    }
+  }, 120_000);
+
+  it("restores an older version's backup, which the server's start migrates forward", async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'clube-older-'));
+    const older = await createEmptyPostgresDatabase();
+    drops.push(older.drop);
+    const all = migrationCount(loadConfig({}).migrationsDir);
+    const database = await openDatabase({ driver: 'postgres', url: older.url, poolSize: 1 });
+    try {
+      await database.migrate(olderMigrations(loadConfig({}).migrationsDir, folder, all - 3));
+      await database.db.execute(sql`insert into companies (name) values ('Clube Antigo')`);
+    } finally {
+      await database.close();
+      rmSync(folder, { recursive: true, force: true });
+    }
+    const file = run('backup.sh', [backups], { DATABASE_URL: older.url });
+
+    const target = await createEmptyPostgresDatabase();
+    drops.push(target.drop);
+    run('restore.sh', [file], { TARGET_URL: target.url });
+    const restored = await openDatabase({ driver: 'postgres', url: target.url, poolSize: 1 });
+    try {
+      // What every API process does at its start (one migrates, the others wait).
+      expect(await restored.migrate(loadConfig({}).migrationsDir)).toEqual({ fresh: false });
+      const [applied] = await queryRows<{ count: number }>(
+        restored.db,
+        sql`select count(*)::int as count from drizzle.__drizzle_migrations`,
+      );
+      expect(applied!.count).toBe(all);
+      const names = await queryRows<{ name: string }>(restored.db, sql`select name from companies`);
+      expect(names.map((row) => row.name)).toEqual(['Clube Antigo']);
     } finally {
       await restored.close();
     }

@@ -7,5 +7,5 @@ import { createScratchDatabase } from '@clube/db';
 export async function createEmptyPostgresDatabase() {
   const adminUrl = process.env.DATABASE_URL;
   if (!adminUrl) throw new Error('DATABASE_URL is required');
-  return createScratchDatabase(adminUrl, 'clube_test');
+  return createScratchDatabase(adminUrl, process.env.TEST_DATABASE_PREFIX ?? 'clube_test');
 }

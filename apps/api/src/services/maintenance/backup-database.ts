@@ -9,6 +9,26 @@ import {
 } from 'node:fs';
 import { dumpPglite, openDatabase, privateFileMode } from '@clube/db';
 import { AppError } from '../../lib/app-error';
+import { backupThroughRunningServer } from '../../lib/backup-channel';
+
+/**
+ * A backup of the embedded database taken by the server running on DATA_DIR (it holds the
+ * database; lib/backup-channel.ts), written to `file` whole or not at all. False when no server
+ * answers.
+ */
+export async function backupFromRunningServer(dataDir: string, file: string) {
+  const temporary = `${file}.partial`;
+  rmSync(temporary, { force: true });
+  try {
+    if (!(await backupThroughRunningServer(dataDir, temporary))) return null;
+  } catch (error) {
+    rmSync(temporary, { force: true });
+    throw error;
+  }
+  chmodSync(temporary, privateFileMode);
+  renameSync(temporary, file);
+  return { file, bytes: statSync(file).size, whileRunning: true };
+}
 
 /**
  * Backups of the embedded database. PGlite writes a consistent tarball of its data directory
@@ -32,7 +52,7 @@ export async function backupEmbeddedDatabase(databaseDir: string, file: string) 
   } finally {
     await database.close();
   }
-  return { file, bytes: statSync(file).size };
+  return { file, bytes: statSync(file).size, whileRunning: false };
 }
 
 /**
