@@ -2,7 +2,7 @@ import type { Database } from '@clube/db';
 import { clubDateOf, clubTimeOf, dateLabel } from '@clube/shared';
 import { enqueueMessages, type NewMessage } from '../../lib/mail/enqueue-messages';
 import { absoluteUrl } from '../account-links/links';
-import { bookingsUrl, firstNameOf, memberMessage } from './member-messages';
+import { bookingsUrl, calendarAttachments, firstNameOf, memberMessage } from './member-messages';
 import { readBookings, readersOf, type BookingRow } from './read-bookings';
 
 /** A booking the club cancelled or moved: what happened, and why. */
@@ -27,7 +27,7 @@ export type QueueClubChangeMessagesOptions = {
   publicUrl: string;
 };
 
-type Line = { text: string; member: string };
+type Line = { text: string; member: string; row: BookingRow; isMove: boolean };
 
 /** "Motivo: chuva." — a reason staff ended with a full stop (or ! ?) gets no second one. */
 const reasonSentence = (reason: string) =>
@@ -84,17 +84,31 @@ export function clubChangeMessages(
         lines: [],
         club: row,
       };
-      entry.lines.push({ text: what, member: row.forMember.name });
+      entry.lines.push({
+        text: what,
+        member: row.forMember.name,
+        row,
+        isMove: change.kind === 'moved',
+      });
       byRecipient.set(person.id, entry);
     }
   }
   return [...byRecipient].map(([associateId, entry]) => {
     const many = entry.lines.length > 1;
+    // A moved booking's event, updated (same UID, its new SEQUENCE): the calendar moves it.
+    const moves = entry.lines.filter((line) => line.isMove);
+    const attachments = moves.flatMap((line, index) =>
+      calendarAttachments(line.row, {
+        publicUrl: options.publicUrl,
+        filename: moves.length > 1 ? `reserva-${index + 1}.ics` : 'reserva.ics',
+      }),
+    );
     return memberMessage({
       companyId: options.companyId,
       reader: { id: associateId, name: entry.name, email: entry.email },
       kind: 'booking-changed-by-club',
       byEmail: true,
+      attachments,
       layout: {
         subject: many
           ? `Reservas alteradas pelo clube — ${entry.club.clubName}`
@@ -107,6 +121,11 @@ export function clubChangeMessages(
           ...entry.lines.map((line) =>
             line.member === entry.name ? line.text : `${line.text} (reserva de ${line.member})`,
           ),
+          ...(attachments.length === 1
+            ? ['O convite em anexo (reserva.ics) atualiza a reserva na sua agenda.']
+            : attachments.length > 1
+              ? ['Os convites em anexo atualizam as reservas na sua agenda.']
+              : []),
         ],
         action: { label: 'Ver minhas reservas', url: bookingsUrl(options.publicUrl) },
         after: ['Em caso de dúvida, fale com a secretaria do clube.'],
