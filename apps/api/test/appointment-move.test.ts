@@ -87,7 +87,11 @@ describe('PATCH /appointment/{id}/move', () => {
       kind: 'booking-changed-by-club',
       recipient: 'ana@x.com',
     });
-    expect(messages[0]!.subject).toMatch(/^Reserva alterada pelo clube — /);
+    // Named as the member knew it: where and when it was.
+    const [y0, m0, d0] = s.date.split('-');
+    expect(messages[0]!.subject).toBe(
+      `Reserva alterada pelo clube: Quadra 1, ${d0}/${m0}/${y0}, 09:00 — ${s.company.name}`,
+    );
     const [y, m, d] = s.date.split('-');
     expect(messages[0]!.textBody).toContain(
       `Quadra 1, ${d}/${m}/${y}, 09:00–10:00: transferida para Quadra 2, ${d}/${m}/${y}, 10:00–11:00.`,

@@ -73,7 +73,7 @@ export const messageListQuerySchema = z.object({
     .max(messagePageSize.max, `Máximo ${messagePageSize.max}`)
     .default(messagePageSize.default),
 });
-export type MessageListQuery = z.input<typeof messageListQuerySchema>;
+export type MessageListQuery = Partial<z.output<typeof messageListQuerySchema>>;
 /** A page of messages, newest first, and how many match in all (exact). */
 export const messageListSchema = z.object({
   items: z.array(messageSchema),

@@ -74,6 +74,19 @@ function bookingLine(row: BookingRow): string {
 }
 
 /**
+ * "Quadra A, 04/03/2030, 10:00": a booking as a message's subject names it, so no two of a
+ * member's messages (their titles in Avisos) read the same.
+ */
+export function bookingTitle(booking: {
+  placeName: string;
+  startsAt: Date;
+  timezone: string;
+}): string {
+  const date = dateLabel(clubDateOf(booking.startsAt, booking.timezone));
+  return `${booking.placeName}, ${date}, ${clubTimeOf(booking.startsAt, booking.timezone)}`;
+}
+
+/**
  * The booking as a calendar event (RFC 5545, through the `ics` package), times in UTC. One UID
  * per booking and its SEQUENCE (raised by each move): the `.ics` of a move, published again
  * (RFC 5546 §3.2.1: a published event is updated by another PUBLISH with a higher SEQUENCE),
@@ -171,7 +184,7 @@ export function bookingConfirmationMessages(
       byEmail: row.bookedByStaff || reader.notifyOwnBookings,
       attachments,
       layout: {
-        subject: `Reserva confirmada — ${row.clubName}`,
+        subject: `Reserva confirmada: ${bookingTitle(row)} — ${row.clubName}`,
         sender: row.clubName,
         logoUrl: absoluteUrl(options.publicUrl, row.logoUrl),
         greeting: `Olá, ${firstNameOf(reader.name)}!`,
@@ -245,7 +258,7 @@ export async function queueDueReminders(
         byEmail: reader.notifyReminders,
         dedupeKey: `reminder:${row.id}:${reader.id}`,
         layout: {
-          subject: `Lembrete da sua reserva — ${row.clubName}`,
+          subject: `Lembrete da sua reserva: ${bookingTitle(row)} — ${row.clubName}`,
           sender: row.clubName,
           logoUrl: absoluteUrl(options.publicUrl, row.logoUrl),
           greeting: `Olá, ${firstNameOf(reader.name)}!`,

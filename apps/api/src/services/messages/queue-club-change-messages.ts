@@ -2,7 +2,13 @@ import type { Database } from '@clube/db';
 import { clubDateOf, clubTimeOf, dateLabel } from '@clube/shared';
 import { enqueueMessages, type NewMessage } from '../../lib/mail/enqueue-messages';
 import { absoluteUrl } from '../account-links/links';
-import { bookingsUrl, calendarAttachments, firstNameOf, memberMessage } from './member-messages';
+import {
+  bookingTitle,
+  bookingsUrl,
+  calendarAttachments,
+  firstNameOf,
+  memberMessage,
+} from './member-messages';
 import { readBookings, readersOf, type BookingRow } from './read-bookings';
 
 /** A booking the club cancelled or moved: what happened, and why. */
@@ -27,7 +33,8 @@ export type QueueClubChangeMessagesOptions = {
   publicUrl: string;
 };
 
-type Line = { text: string; member: string; row: BookingRow; isMove: boolean };
+/** `title`: the booking as the member knew it (before a move), for the message's subject. */
+type Line = { text: string; title: string; member: string; row: BookingRow; isMove: boolean };
 
 /** "Motivo: chuva." — a reason staff ended with a full stop (or ! ?) gets no second one. */
 const reasonSentence = (reason: string) =>
@@ -86,6 +93,14 @@ export function clubChangeMessages(
       };
       entry.lines.push({
         text: what,
+        title:
+          change.kind === 'moved'
+            ? bookingTitle({
+                placeName: change.fromPlaceName,
+                startsAt: change.fromTime?.startsAt ?? row.startsAt,
+                timezone: row.timezone,
+              })
+            : bookingTitle(row),
         member: row.forMember.name,
         row,
         isMove: change.kind === 'moved',
@@ -95,6 +110,10 @@ export function clubChangeMessages(
   }
   return [...byRecipient].map(([associateId, entry]) => {
     const many = entry.lines.length > 1;
+    // The subject names the earliest booking the change touched.
+    const [first] = [...entry.lines].sort(
+      (a, b) => a.row.startsAt.getTime() - b.row.startsAt.getTime(),
+    );
     // A moved booking's event, updated (same UID, its new SEQUENCE): the calendar moves it.
     const moves = entry.lines.filter((line) => line.isMove);
     const attachments = moves.flatMap((line, index) =>
@@ -110,9 +129,10 @@ export function clubChangeMessages(
       byEmail: true,
       attachments,
       layout: {
+        // Named by its (first) booking: no two of a member's Avisos read the same.
         subject: many
-          ? `Reservas alteradas pelo clube — ${entry.club.clubName}`
-          : `Reserva alterada pelo clube — ${entry.club.clubName}`,
+          ? `Reservas alteradas pelo clube: ${first!.title} e mais ${entry.lines.length - 1} — ${entry.club.clubName}`
+          : `Reserva alterada pelo clube: ${first!.title} — ${entry.club.clubName}`,
         sender: entry.club.clubName,
         logoUrl: absoluteUrl(options.publicUrl, entry.club.logoUrl),
         greeting: `Olá, ${firstNameOf(entry.name)}!`,
