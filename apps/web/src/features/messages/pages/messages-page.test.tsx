@@ -106,7 +106,7 @@ describe('Mensagens', () => {
     expect(await screen.findByText('Exibindo 1 a 3 de 3 mensagens')).toBeVisible();
     expect(router.state.location.search).toBe('?situacao=failed');
     await user.type(
-      screen.getByRole('searchbox', { name: 'Buscar por destinatário, associado ou assunto' }),
+      screen.getByRole('searchbox', { name: 'Buscar por nome, e-mail ou assunto' }),
       'joana',
     );
     await waitFor(() => expect(router.state.location.search).toBe('?situacao=failed&q=joana'));

@@ -8,7 +8,7 @@ export const messages = {
   empty: 'Nenhuma mensagem enviada ainda.',
   noneFound: 'Nenhuma mensagem encontrada.',
   listLabel: 'Mensagens do clube',
-  search: 'Buscar por destinatário, associado ou assunto',
+  search: 'Buscar por nome, e-mail ou assunto',
   statusFilter: 'Situação',
   allStatuses: 'Todas as situações',
   showing_one: 'Exibindo {{from}} a {{to}} de {{total}} mensagem',
