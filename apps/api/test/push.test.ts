@@ -297,8 +297,9 @@ describe('the member’s choices in Conta', () => {
     await drain();
     expect(pushService.received).toHaveLength(1);
     const shown = readPush(pushService.received[0]!.body, phone);
-    expect(shown.title).toMatch(
-      /^Reserva alterada pelo clube: Quadra de Tênis, \d\d\/\d\d\/\d{4}, \d\d:\d\d — /,
+    const date = s.day(4).split('-').reverse().join('/');
+    expect(shown.title).toBe(
+      `Reserva alterada pelo clube: Quadra de Areia, ${date}, 09:00 — ${s.company.name}`,
     );
     expect(shown.body).toContain('cancelada. Motivo: Manutenção da quadra.');
   });
