@@ -23,8 +23,6 @@ describe('the invitation to one associate', () => {
     mockApi(route.post(url, { ok: true }), route.get('/auth/mail-delivery', { sendsMail: false }));
     renderSignedIn(<InviteAssociateButton associateId={associateId} />);
     const user = userEvent.setup();
-    // The server's answer is read before the click, as on the page.
-    await new Promise((resolve) => setTimeout(resolve, 50));
     await user.click(screen.getByRole('button', { name: 'Convidar para o portal' }));
     expect(
       await screen.findByText(
