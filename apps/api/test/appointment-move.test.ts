@@ -1,6 +1,7 @@
 import { appointments, auditEvents, outboxMessages, places } from '@clube/db';
 import { bookingRefusalSchema } from '@clube/shared';
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
+import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
 import {
   createAppointment,
@@ -86,11 +87,69 @@ describe('PATCH /appointment/{id}/move', () => {
       kind: 'booking-changed-by-club',
       recipient: 'ana@x.com',
     });
-    expect(messages[0]!.subject).toMatch(/^Reserva alterada pelo clube — /);
+    // Named as the member knew it: where and when it was.
+    const [y0, m0, d0] = s.date.split('-');
+    expect(messages[0]!.subject).toBe(
+      `Reserva alterada pelo clube: Quadra 1, ${d0}/${m0}/${y0}, 09:00 — ${s.company.name}`,
+    );
     const [y, m, d] = s.date.split('-');
     expect(messages[0]!.textBody).toContain(
       `Quadra 1, ${d}/${m}/${y}, 09:00–10:00: transferida para Quadra 2, ${d}/${m}/${y}, 10:00–11:00.`,
     );
+  });
+
+  it('sends the moved booking as an update of its calendar event: same UID, a higher SEQUENCE', async () => {
+    const s = await scene();
+    const eventsOfMoves = async () => {
+      const rows = await s.db
+        .select()
+        .from(outboxMessages)
+        .where(eq(outboxMessages.companyId, s.company.id))
+        .orderBy(asc(outboxMessages.createdAt));
+      return rows.map((row) => {
+        const [attachment] = row.attachments;
+        expect(attachment).toMatchObject({
+          filename: 'reserva.ics',
+          contentType: 'text/calendar; method=PUBLISH',
+        });
+        expect(row.textBody).toContain('atualiza a reserva na sua agenda');
+        const calendar = new ICAL.Component(ICAL.parse(attachment!.content));
+        expect(calendar.getFirstPropertyValue('method')).toBe('PUBLISH');
+        const vevent = calendar.getFirstSubcomponent('vevent')!;
+        const event = new ICAL.Event(vevent);
+        return {
+          uid: event.uid,
+          sequence: Number(vevent.getFirstPropertyValue('sequence')),
+          start: event.startDate.toJSDate().toISOString(),
+          location: event.location,
+        };
+      });
+    };
+    const first = s.slot('10:00');
+    expect(
+      (await s.move(s.booking.id, { placeId: s.two.id, startsAt: first.startsAt.toISOString() }))
+        .statusCode,
+    ).toBe(200);
+    const second = s.slot('12:00');
+    expect(
+      (await s.move(s.booking.id, { placeId: s.one.id, startsAt: second.startsAt.toISOString() }))
+        .statusCode,
+    ).toBe(200);
+    const uid = `${s.booking.id}@clube-reservas`;
+    expect(await eventsOfMoves()).toEqual([
+      {
+        uid,
+        sequence: 1,
+        start: first.startsAt.toISOString(),
+        location: expect.stringMatching(/^Quadra 2, /),
+      },
+      {
+        uid,
+        sequence: 2,
+        start: second.startsAt.toISOString(),
+        location: expect.stringMatching(/^Quadra 1, /),
+      },
+    ]);
   });
 
   it('moves within the same place to another time: its own slot and quota do not count against it', async () => {

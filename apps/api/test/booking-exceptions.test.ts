@@ -1,4 +1,4 @@
-import { categories, titleSuspensions } from '@clube/db';
+import { associates, categories, outboxMessages, titleSuspensions } from '@clube/db';
 import { auditListSchema, daySheetSchema, type StaffRole } from '@clube/shared';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
@@ -221,6 +221,34 @@ describe('booking as an exception', () => {
     expect(response.statusCode).toBe(201);
     expect(response.json().exceptionReason).toBeNull();
     expect(await auditOf(scene, 'appointment.create-exception')).toEqual([]);
+  });
+
+  it('tells the member, by e-mail and in Avisos, as any booking staff make', async () => {
+    const scene = await sceneWithQuotaUsed();
+    await context.db
+      .update(associates)
+      .set({ email: 'maria@exemplo.com' })
+      .where(eq(associates.id, scene.associate.id));
+    const response = await bookAsException(scene, {
+      ...scene.bodyFor(scene.day(2), '11:00'),
+      reason,
+    });
+    expect(response.statusCode).toBe(201);
+    const messages = await context.db
+      .select()
+      .from(outboxMessages)
+      .where(eq(outboxMessages.associateId, scene.associate.id))
+      .orderBy(outboxMessages.createdAt);
+    // The first booking's confirmation (within the rules), then the exception's.
+    expect(messages).toHaveLength(2);
+    const confirmation = messages[1]!;
+    expect(confirmation).toMatchObject({
+      kind: 'booking-confirmed',
+      recipient: 'maria@exemplo.com',
+      status: 'pending',
+    });
+    expect(confirmation.textBody).toContain('A equipe do clube fez esta reserva:');
+    expect(confirmation.attachments[0]?.filename).toBe('reserva.ics');
   });
 
   it('is open to Recepção and forbidden to Consulta', async () => {

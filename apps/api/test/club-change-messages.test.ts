@@ -101,7 +101,8 @@ describe('a block that cancels or moves bookings', () => {
     expect(toAna).toMatchObject({
       associateId: ana.id,
       kind: 'booking-changed-by-club',
-      subject: 'Reservas alteradas pelo clube — Clube Náutico',
+      subject:
+        'Reservas alteradas pelo clube: Quadra A, 04/03/2030, 10:00 e mais 1 — Clube Náutico',
       status: 'pending',
     });
     expect(toAna.textBody).toContain('Olá, Ana!');
@@ -119,7 +120,9 @@ describe('a block that cancels or moves bookings', () => {
     expect(toAna.htmlBody).toContain('href="https://reservas.clube.test/portal/reservas"');
 
     const toHelena = messages.find((message) => message.recipient === 'helena@x.com')!;
-    expect(toHelena.subject).toBe('Reserva alterada pelo clube — Clube Náutico');
+    expect(toHelena.subject).toBe(
+      'Reserva alterada pelo clube: Quadra B, 04/03/2030, 10:00 — Clube Náutico',
+    );
     expect(toHelena.textBody).toContain(
       'cancelada. Motivo: Torneio interno. (reserva de Lucas Lima)',
     );
@@ -177,7 +180,9 @@ describe('a booking cancelled by staff', () => {
       .from(outboxMessages)
       .where(eq(outboxMessages.recipient, 'ana3@x.com'));
     expect(messages).toHaveLength(1);
-    expect(messages[0]!.subject).toBe('Reserva alterada pelo clube — Clube Azul');
+    expect(messages[0]!.subject).toBe(
+      'Reserva alterada pelo clube: Quadra 1, 04/03/2030, 10:00 — Clube Azul',
+    );
     expect(messages[0]!.textBody).toContain(
       'Quadra 1, 04/03/2030, 10:00–11:00: cancelada. Motivo: Troca do piso da quadra.\n',
     );

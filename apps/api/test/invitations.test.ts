@@ -340,11 +340,34 @@ describe('the invitation to every member without a password', () => {
         }),
       );
       expect(await bulkProgress(bulk!.batchId)).toMatchObject({ invited: 6, batches: 4 });
-      // The first batch (2) was queued by the request; the job's batches follow.
-      expect(totalsSeen).toEqual([4, 6]);
+      // The first batch (2) was queued by the request, the job's follow: the total was known
+      // from the start ("2 de 6", never "2 de 2").
+      expect(totalsSeen).toEqual([6, 6]);
       expect(elapsedSeen).toHaveLength(2);
       expect(elapsedSeen.every((ms) => ms > 0)).toBe(true);
       await eachInvitedOnce(invitable);
+    });
+
+    it('knows its total from the first batch, and ends on what was really queued', async () => {
+      const { company, staff, invitable } = await clubOf(5);
+      const headers = await bearerFor(context.app, staff.cpf);
+      const bulk = await inviteAllAssociates(context.db, bulkOptions(company, staff, 2));
+      const progress = async () =>
+        (await summary(headers, company.id)).json<{ latestBatch: { total: number } }>().latestBatch;
+      // Two queued, five to go in all: the banner reads "0 de 5" from the start.
+      expect(await progress()).toMatchObject({ total: 5, done: 0, pending: 5 });
+      // A member not reached yet sets a password before the job does: nobody waits for them.
+      const notYet = [];
+      for (const member of invitable) {
+        if ((await invitationsTo(member.id)).length === 0) notYet.push(member);
+      }
+      expect(notYet).toHaveLength(3);
+      await context.db.execute(
+        sql`update associates set password_hash = 'x' where id = ${notYet[0]!.id}`,
+      );
+      await workJobs(bulkRunner());
+      expect(await bulkProgress(bulk!.batchId)).toMatchObject({ invited: 4 });
+      expect(await progress()).toMatchObject({ total: 4, pending: 4 });
     });
 
     it('sizes each statement by how long the last one took, within bounds', () => {

@@ -92,7 +92,9 @@ describe('booking confirmed', () => {
     const toDavi = mails.get('davi@familia.test')!;
     const toHelena = mails.get('helena@familia.test')!;
     const date = s.day(3).split('-').reverse().join('/');
-    expect(toDavi.subject).toBe('Reserva confirmada — Clube Náutico');
+    expect(toDavi.subject).toBe(
+      `Reserva confirmada: Quadra de Tênis, ${date}, 10:00 — Clube Náutico`,
+    );
     expect(toDavi.text).toContain('Olá, Davi!');
     expect(toDavi.text).toContain('Sua reserva está confirmada:');
     expect(toDavi.text).toContain(`Quadra de Tênis, ${date}, 10:00–11:00.`);
@@ -180,7 +182,9 @@ describe('a booking cancelled by staff', () => {
     expect(response.json()).toMatchObject({ cancellationReason: reason });
     const mail = (await deliver(1)).get('helena@familia.test')!;
     const date = s.day(6).split('-').reverse().join('/');
-    expect(mail.subject).toBe('Reserva alterada pelo clube — Clube Náutico');
+    expect(mail.subject).toBe(
+      `Reserva alterada pelo clube: Quadra de Tênis, ${date}, 10:00 — Clube Náutico`,
+    );
     expect(mail.text).toContain(
       `Quadra de Tênis, ${date}, 10:00–11:00: cancelada. Motivo: ${reason}.`,
     );
@@ -233,7 +237,9 @@ describe('a member’s choices in Conta', () => {
     );
     expect(cancelled.statusCode).toBe(200);
     const mail = (await deliver(1)).get('helena@familia.test')!;
-    expect(mail.subject).toBe('Reserva alterada pelo clube — Clube Náutico');
+    expect(mail.subject).toBe(
+      `Reserva alterada pelo clube: Quadra de Tênis, ${s.day(4).split('-').reverse().join('/')}, 09:00 — Clube Náutico`,
+    );
     expect(mail.text).toContain('cancelada. Motivo: Quadra interditada para reparo.');
   });
 
@@ -294,7 +300,9 @@ describe('the reminder', () => {
     expect(await queueDueReminders(context.db, { publicUrl, now })).toBe(0);
     const mails = await deliver(2);
     const toDavi = mails.get('davi@familia.test')!;
-    expect(toDavi.subject).toBe('Lembrete da sua reserva — Clube Náutico');
+    expect(toDavi.subject).toMatch(
+      /^Lembrete da sua reserva: Quadra de Tênis, \d\d\/\d\d\/\d{4}, \d\d:\d\d — Clube Náutico$/,
+    );
     expect(toDavi.text).toContain('Lembrete da reserva:');
     expect(toDavi.text).toContain('Quadra de Tênis, ');
     expect(mails.get('helena@familia.test')!.text).toContain('(reserva de Davi Dependente)');
@@ -412,7 +420,9 @@ describe('Avisos', () => {
       items: Array<{ subject: string; read: boolean; textBody: string }>;
       unread: number;
     }>();
-    expect(body.items.map((item) => item.subject)).toEqual(['Reserva confirmada — Clube Náutico']);
+    expect(body.items.map((item) => item.subject)).toEqual([
+      expect.stringMatching(/^Reserva confirmada: Quadra de Tênis, .+ — Clube Náutico$/),
+    ]);
     expect(body.items[0]!.textBody).toContain('Olá, Vera!');
     expect(body.unread).toBe(1);
 
@@ -446,7 +456,7 @@ describe('the associate’s page', () => {
     expect(item).toMatchObject({
       associateId: s.holder.id,
       recipient: 'helena@familia.test',
-      subject: 'Reserva confirmada — Clube Náutico',
+      subject: `Reserva confirmada: Quadra de Tênis, ${s.day(2).split('-').reverse().join('/')}, 10:00 — Clube Náutico`,
       status: 'failed',
     });
     expect(item!.lastError).toContain('Mailbox unavailable');

@@ -141,7 +141,9 @@ describe('a message to a member with notifications on', () => {
 
     const shown = readPush(push!.body, phone);
     const date = s.day(3).split('-').reverse().join('/');
-    expect(shown.title).toBe(`Reserva confirmada — ${s.company.name}`);
+    expect(shown.title).toBe(
+      `Reserva confirmada: Quadra de Tênis, ${date}, 10:00 — ${s.company.name}`,
+    );
     expect(shown.body).toBe(`Sua reserva está confirmada: Quadra de Tênis, ${date}, 10:00–11:00.`);
     expect(shown.url).toBe(`${publicUrl}/portal/reservas`);
     const [message] = await context.db
@@ -295,7 +297,10 @@ describe('the member’s choices in Conta', () => {
     await drain();
     expect(pushService.received).toHaveLength(1);
     const shown = readPush(pushService.received[0]!.body, phone);
-    expect(shown.title).toBe(`Reserva alterada pelo clube — ${s.company.name}`);
+    const date = s.day(4).split('-').reverse().join('/');
+    expect(shown.title).toBe(
+      `Reserva alterada pelo clube: Quadra de Areia, ${date}, 09:00 — ${s.company.name}`,
+    );
     expect(shown.body).toContain('cancelada. Motivo: Manutenção da quadra.');
   });
 

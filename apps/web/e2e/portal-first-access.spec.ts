@@ -104,7 +104,7 @@ test.describe('Primeiro acesso on a phone', () => {
     await expect(page.getByText(/^Reserva confirmada:/)).toBeVisible();
 
     // The confirmation, with the booking as a calendar file: its place and its time.
-    const confirmation = await waitForMail(member.email, /^Reserva confirmada — /);
+    const confirmation = await waitForMail(member.email, /^Reserva confirmada: /);
     expect(confirmation.text).toContain(place.name);
     const calendarFile = confirmation.attachments.find(
       (attachment) => attachment.filename === 'reserva.ics',

@@ -2,6 +2,7 @@ import { associates, openDatabase, queryRows, type Database } from '@clube/db';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config';
+import { invitationBatching } from '../../src/services/invitations/queue-invitations';
 import { createClubWithStaff, createTitle, staffPassword, uniqueCpf } from '../factories';
 import { temporaryDirectories } from '../helper';
 import { loginThrough, requestJson, startServer, type ServerProcess } from '../server-process';
@@ -92,22 +93,25 @@ describe('kill -9 in the middle of a bulk invitation', () => {
       { method: 'POST', token },
     );
     expect(started.status).toBe(202);
-    const firstBatch = (started.body as { latestBatch: Progress }).latestBatch.total;
-    // Past the request's own batch: the job is queueing the rest when the process dies.
+    // The total is every member from the start; the request itself queued the first batch.
+    expect((started.body as { latestBatch: Progress }).latestBatch.total).toBe(members);
+    const firstBatch = invitationBatching.first;
+    // Past the request's own batch (messages beyond it settled): the job is queueing the rest
+    // when the process dies.
     await waitUntil(
-      async () => ((await progressThrough(first.url, token, companyId))?.total ?? 0) > firstBatch,
+      async () => ((await progressThrough(first.url, token, companyId))?.done ?? 0) > firstBatch,
       'the job to queue its first batches',
     );
     first.child.kill('SIGKILL');
     await first.exited;
 
     await withDatabase(scratch.url, async (db) => {
-      const [batch] = await queryRows<{ total: number }>(
+      const [queued] = await queryRows<{ count: number }>(
         db,
-        sql`select total from invitation_batches where company_id = ${companyId}`,
+        sql`select count(*)::int as count from outbox_messages where company_id = ${companyId}`,
       );
-      expect(batch!.total).toBeGreaterThan(firstBatch);
-      expect(batch!.total).toBeLessThan(members);
+      expect(queued!.count).toBeGreaterThan(firstBatch);
+      expect(queued!.count).toBeLessThan(members);
       // Time passes: the dead process's leases (the job's, the messages' in hand) run out.
       await db.execute(
         sql`update jobs set locked_until = now() - interval '1 second' where locked_until is not null`,

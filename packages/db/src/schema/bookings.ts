@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { id, createdAt, instant } from './columns';
 import { associateTitles, associates } from './members';
 import { users } from './people';
@@ -52,6 +52,11 @@ export const appointments = pgTable(
      * Null for a booking made within the rules.
      */
     exceptionReason: text('exception_reason'),
+    /**
+     * The SEQUENCE of the booking's calendar event (its `.ics`, one UID per booking): raised by
+     * each move, so the member's calendar moves the event instead of keeping the old time.
+     */
+    calendarSequence: integer('calendar_sequence').notNull().default(0),
   },
   (table) => [
     index('appointments_place_start_idx').on(table.placeId, table.startsAt),

@@ -73,7 +73,8 @@ export const outboxMessages = pgTable(
 );
 
 /**
- * A bulk invitation's progress, one row per batch: the queueing statements add to `total`, the
+ * A bulk invitation's progress, one row per batch: the first queueing statement sets `total` to
+ * every member invitable then, the last one to what was really queued (queue-invitations.ts); the
  * outbox's sender adds to `done` (sent or kept) or `failed` in the statement that settles each
  * message. Pending is what remains. The screen reads this row, whatever the batch's size.
  */

@@ -49,15 +49,39 @@ export const messageSchema = z.object({
 export type Message = z.infer<typeof messageSchema>;
 
 export const messageListParamsSchema = z.object({ companyId: idSchema });
+/** Messages per page of Mensagens, by default and at most. */
+export const messagePageSize = { default: 50, max: 100 } as const;
+
+/**
+ * A page of the club's messages, newest first: one member's (`associateId`), one state
+ * (`status`), or those whose recipient, member's name or subject contain every word of `search`.
+ */
 export const messageListQuerySchema = z.object({
   associateId: idSchema.optional(),
   status: messageStatusSchema.optional(),
+  search: z.string().trim().max(100, 'Busca longa demais (até 100 caracteres)').optional(),
+  page: z.coerce
+    .number({ message: 'Número inválido' })
+    .int('Número inválido')
+    .min(1, 'Mínimo 1')
+    .max(100_000, 'Página inválida')
+    .default(1),
+  take: z.coerce
+    .number({ message: 'Número inválido' })
+    .int('Número inválido')
+    .min(1, 'Mínimo 1')
+    .max(messagePageSize.max, `Máximo ${messagePageSize.max}`)
+    .default(messagePageSize.default),
 });
-export type MessageListQuery = z.infer<typeof messageListQuerySchema>;
-/** The latest messages first (at most `messageListLimit`). */
-export const messageListSchema = z.object({ items: z.array(messageSchema) });
+export type MessageListQuery = Partial<z.output<typeof messageListQuerySchema>>;
+/** A page of messages, newest first, and how many match in all (exact). */
+export const messageListSchema = z.object({
+  items: z.array(messageSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  take: z.number().int(),
+});
 export type MessageList = z.infer<typeof messageListSchema>;
-export const messageListLimit = 100;
 
 /** Primeiro acesso / Esqueci minha senha: the CPF whose password link to send. */
 export const accessLinkRequestBodySchema = z.object({ cpf: cpfSchema });

@@ -155,6 +155,7 @@ async function writeNewBooking(
         {
           ...row,
           status: 'SCHEDULED',
+          calendarSequence: 0,
           maxCancelBookingTime: people.place.maxCancelBookingTime,
           placeName: people.place.name,
           clubName: people.place.clubName,

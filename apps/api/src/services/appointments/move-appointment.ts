@@ -1,6 +1,6 @@
 import { appointments, associates, companies, places, type Database } from '@clube/db';
 import { clubDateOf } from '@clube/shared';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { AppError, appErrorOf } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
 import { transactionAnnouncing } from '../../lib/club-events';
@@ -181,7 +181,13 @@ export async function moveAppointment(db: Database, options: MoveAppointmentOpti
     // The exclusion constraint still guards the target (23P01).
     await tx
       .update(appointments)
-      .set({ placeId: context.place.id, startsAt, endsAt })
+      // A new SEQUENCE: the member's calendar moves the event (the change's `.ics`).
+      .set({
+        placeId: context.place.id,
+        startsAt,
+        endsAt,
+        calendarSequence: sql`${appointments.calendarSequence} + 1`,
+      })
       .where(eq(appointments.id, id));
     const reason = options.reason?.trim() || undefined;
     await recordAudit(tx, {

@@ -253,7 +253,10 @@ export async function createBlockedTimes(db: Database, options: CreateBlockedTim
     }
     for (const { booking, to } of moved) {
       // Only the place changes; the exclusion constraint still guards the target (23P01).
-      await tx.update(appointments).set({ placeId: to.id }).where(eq(appointments.id, booking.id));
+      await tx
+        .update(appointments)
+        .set({ placeId: to.id, calendarSequence: sql`${appointments.calendarSequence} + 1` })
+        .where(eq(appointments.id, booking.id));
       await auditBookingChange(booking, 'appointment.move', {
         before: { place: booking.placeName },
         after: { place: to.name },

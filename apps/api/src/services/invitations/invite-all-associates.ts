@@ -111,6 +111,7 @@ export const bulkInvitationJob = (options: BulkInvitationJobOptions) =>
           batchId: payload.batchId,
           afterCardId: progress.afterCardId,
           limit,
+          invitedBefore: progress.invited,
           alongside: jobProgress(
             context,
             sql`jsonb_build_object(

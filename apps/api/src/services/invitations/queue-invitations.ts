@@ -77,6 +77,46 @@ export async function renderTemplate(
   });
 }
 
+/**
+ * The bulk invitation's row of progress (`invitation_batches`, read by getInvitationSummary),
+ * written by each batch's statement, which may read `queued` and `targets`. Its total is known
+ * from the first batch: every member invitable at that moment (counted in the same statement, so
+ * the banner never shows "0 de 200" before "de 2 000"). A later batch raises it if members were
+ * added meanwhile, and the last batch (fewer members than its limit) sets it to the invitations
+ * actually queued, so a member who got a password or an invitation meanwhile leaves nothing
+ * pending.
+ */
+function batchTotal(options: {
+  companyId: string;
+  batchId: string;
+  afterCardId?: string | null;
+  limit?: number;
+  invitedBefore?: number;
+}): SQL {
+  const invitedSoFar = sql`(${options.invitedBefore ?? 0}::int + (select count(*)::int from queued))`;
+  const isLast = options.limit
+    ? sql`(select count(*) from targets) < ${options.limit}::int`
+    : sql`true`;
+  if (!options.afterCardId) {
+    return sql`, counted as (
+        insert into invitation_batches (id, company_id, total)
+        select ${options.batchId}::uuid, ${options.companyId}::uuid,
+          case when ${isLast} then n else greatest(n, (
+            select count(*)::int from associates a join companies c on c.id = a.company_id
+            where a.company_id = ${options.companyId} and ${invitable}
+              and not exists (select 1 from outbox_messages m where m.dedupe_key = ${dedupeKeyOf(clubDay)})
+          )) end
+        from (select count(*)::int as n from queued) q where n > 0
+        on conflict (id) do nothing
+      )`;
+  }
+  return sql`, counted as (
+      update invitation_batches set total = case when ${isLast} then ${invitedSoFar}
+        else greatest(total, ${invitedSoFar}) end
+      where id = ${options.batchId}::uuid
+    )`;
+}
+
 type QueueOptions = {
   companyId: string;
   publicUrl: string;
@@ -87,6 +127,8 @@ type QueueOptions = {
   /** Keyset: only members whose card number sorts after this one (the last batch's last). */
   afterCardId?: string | null;
   limit?: number;
+  /** Members the bulk invitation's earlier batches invited (its total is corrected at the end). */
+  invitedBefore?: number;
   /**
    * A data-modifying statement run with the batch (it may read `queued` and `targets`): a bulk
    * invitation queues its job, and the job saves its progress, there, so they commit together
@@ -159,17 +201,7 @@ export async function queueInvitations(db: Database, options: QueueOptions): Pro
           now() + make_interval(days => ${invitationLinkTtlDays})
         from targets t join queued q on q.associate_id = t.id
       )
-      ${
-        // The bulk invitation's progress: its row counts what each batch queued (getInvitationSummary).
-        options.batchId
-          ? sql`, counted as (
-        insert into invitation_batches (id, company_id, total)
-        select ${options.batchId}::uuid, ${options.companyId}::uuid, n
-        from (select count(*)::int as n from queued) q where n > 0
-        on conflict (id) do update set total = invitation_batches.total + excluded.total
-      )`
-          : sql``
-      }
+      ${options.batchId ? batchTotal({ ...options, batchId: options.batchId }) : sql``}
       ${options.alongside ? sql`, alongside as (${options.alongside} returning 1)` : sql``}
       select (select count(*)::int from queued) as queued,
         ${options.alongside ? sql`(select count(*)::int from alongside) > 0` : sql`true`} as progressed,

@@ -73,7 +73,25 @@ function bookingLine(row: BookingRow): string {
   return `${row.placeName}, ${date}, ${clubTimeOf(row.startsAt, row.timezone)}–${clubTimeOf(row.endsAt, row.timezone)}`;
 }
 
-/** The booking as a calendar event (RFC 5545, through the `ics` package), times in UTC. */
+/**
+ * "Quadra A, 04/03/2030, 10:00": a booking as a message's subject names it, so no two of a
+ * member's messages (their titles in Avisos) read the same.
+ */
+export function bookingTitle(booking: {
+  placeName: string;
+  startsAt: Date;
+  timezone: string;
+}): string {
+  const date = dateLabel(clubDateOf(booking.startsAt, booking.timezone));
+  return `${booking.placeName}, ${date}, ${clubTimeOf(booking.startsAt, booking.timezone)}`;
+}
+
+/**
+ * The booking as a calendar event (RFC 5545, through the `ics` package), times in UTC. One UID
+ * per booking and its SEQUENCE (raised by each move): the `.ics` of a move, published again
+ * (RFC 5546 §3.2.1: a published event is updated by another PUBLISH with a higher SEQUENCE),
+ * moves the event in the member's calendar instead of adding a second one.
+ */
 export function bookingCalendar(row: BookingRow, publicUrl: string): string {
   const utc = (instant: Date) =>
     [
@@ -87,6 +105,7 @@ export function bookingCalendar(row: BookingRow, publicUrl: string): string {
     uid: `${row.id}@clube-reservas`,
     productId: 'clube-reservas/ics',
     method: 'PUBLISH',
+    sequence: row.calendarSequence,
     title: `${row.placeName} — ${row.clubName}`,
     description: `Reserva de ${row.forMember.name} em ${row.clubName}. Minhas reservas: ${bookingsUrl(publicUrl)}`,
     location: `${row.placeName}, ${row.clubName}`,
@@ -113,16 +132,36 @@ export type BookingConfirmationOptions = { publicUrl: string; log: MessageLog };
  * The booking's calendar file, or null when it cannot be made: the attachment is a courtesy, so
  * its failure is logged and never fails the booking whose transaction queues it.
  */
-function calendarOrNull(row: BookingRow, options: BookingConfirmationOptions): string | null {
+function calendarOrNull(
+  row: BookingRow,
+  options: { publicUrl: string; log?: MessageLog },
+): string | null {
   try {
     return bookingCalendar(row, options.publicUrl);
   } catch (error) {
-    options.log.warn(
+    options.log?.warn(
       { err: error, appointmentId: row.id },
       'booking confirmation queued without its calendar file: it could not be made',
     );
     return null;
   }
+}
+
+/** The booking's `.ics` as an attachment (`filename`), or none when it cannot be made. */
+export function calendarAttachments(
+  row: BookingRow,
+  options: { publicUrl: string; log?: MessageLog; filename?: string },
+): NonNullable<NewMessage['attachments']> {
+  const calendar = calendarOrNull(row, options);
+  return calendar
+    ? [
+        {
+          filename: options.filename ?? 'reserva.ics',
+          contentType: 'text/calendar; method=PUBLISH',
+          content: calendar,
+        },
+      ]
+    : [];
 }
 
 /**
@@ -136,24 +175,16 @@ export function bookingConfirmationMessages(
   options: BookingConfirmationOptions,
 ): NewMessage[] {
   const line = bookingLine(row);
-  const calendar = calendarOrNull(row, options);
+  const attachments = calendarAttachments(row, options);
   return readersOf(row).map(({ reader, isFor }) =>
     memberMessage({
       companyId: row.companyId,
       reader,
       kind: 'booking-confirmed',
       byEmail: row.bookedByStaff || reader.notifyOwnBookings,
-      attachments: calendar
-        ? [
-            {
-              filename: 'reserva.ics',
-              contentType: 'text/calendar; method=PUBLISH',
-              content: calendar,
-            },
-          ]
-        : [],
+      attachments,
       layout: {
-        subject: `Reserva confirmada — ${row.clubName}`,
+        subject: `Reserva confirmada: ${bookingTitle(row)} — ${row.clubName}`,
         sender: row.clubName,
         logoUrl: absoluteUrl(options.publicUrl, row.logoUrl),
         greeting: `Olá, ${firstNameOf(reader.name)}!`,
@@ -164,7 +195,9 @@ export function bookingConfirmationMessages(
               ? 'Sua reserva está confirmada:'
               : 'A reserva que você fez está confirmada:',
           isFor ? `${line}.` : `${line} (reserva de ${row.forMember.name}).`,
-          ...(calendar ? ['O convite em anexo (reserva.ics) coloca a reserva na sua agenda.'] : []),
+          ...(attachments.length > 0
+            ? ['O convite em anexo (reserva.ics) coloca a reserva na sua agenda.']
+            : []),
         ],
         action: { label: 'Ver minhas reservas', url: bookingsUrl(options.publicUrl) },
         after: ['Se não puder ir, cancele pelo portal para liberar o horário.'],
@@ -225,7 +258,7 @@ export async function queueDueReminders(
         byEmail: reader.notifyReminders,
         dedupeKey: `reminder:${row.id}:${reader.id}`,
         layout: {
-          subject: `Lembrete da sua reserva — ${row.clubName}`,
+          subject: `Lembrete da sua reserva: ${bookingTitle(row)} — ${row.clubName}`,
           sender: row.clubName,
           logoUrl: absoluteUrl(options.publicUrl, row.logoUrl),
           greeting: `Olá, ${firstNameOf(reader.name)}!`,

@@ -2,7 +2,13 @@ import type { Database } from '@clube/db';
 import { clubDateOf, clubTimeOf, dateLabel } from '@clube/shared';
 import { enqueueMessages, type NewMessage } from '../../lib/mail/enqueue-messages';
 import { absoluteUrl } from '../account-links/links';
-import { bookingsUrl, firstNameOf, memberMessage } from './member-messages';
+import {
+  bookingTitle,
+  bookingsUrl,
+  calendarAttachments,
+  firstNameOf,
+  memberMessage,
+} from './member-messages';
 import { readBookings, readersOf, type BookingRow } from './read-bookings';
 
 /** A booking the club cancelled or moved: what happened, and why. */
@@ -27,7 +33,8 @@ export type QueueClubChangeMessagesOptions = {
   publicUrl: string;
 };
 
-type Line = { text: string; member: string };
+/** `title`: the booking as the member knew it (before a move), for the message's subject. */
+type Line = { text: string; title: string; member: string; row: BookingRow; isMove: boolean };
 
 /** "Motivo: chuva." — a reason staff ended with a full stop (or ! ?) gets no second one. */
 const reasonSentence = (reason: string) =>
@@ -84,21 +91,48 @@ export function clubChangeMessages(
         lines: [],
         club: row,
       };
-      entry.lines.push({ text: what, member: row.forMember.name });
+      entry.lines.push({
+        text: what,
+        title:
+          change.kind === 'moved'
+            ? bookingTitle({
+                placeName: change.fromPlaceName,
+                startsAt: change.fromTime?.startsAt ?? row.startsAt,
+                timezone: row.timezone,
+              })
+            : bookingTitle(row),
+        member: row.forMember.name,
+        row,
+        isMove: change.kind === 'moved',
+      });
       byRecipient.set(person.id, entry);
     }
   }
   return [...byRecipient].map(([associateId, entry]) => {
     const many = entry.lines.length > 1;
+    // The subject names the earliest booking the change touched.
+    const [first] = [...entry.lines].sort(
+      (a, b) => a.row.startsAt.getTime() - b.row.startsAt.getTime(),
+    );
+    // A moved booking's event, updated (same UID, its new SEQUENCE): the calendar moves it.
+    const moves = entry.lines.filter((line) => line.isMove);
+    const attachments = moves.flatMap((line, index) =>
+      calendarAttachments(line.row, {
+        publicUrl: options.publicUrl,
+        filename: moves.length > 1 ? `reserva-${index + 1}.ics` : 'reserva.ics',
+      }),
+    );
     return memberMessage({
       companyId: options.companyId,
       reader: { id: associateId, name: entry.name, email: entry.email },
       kind: 'booking-changed-by-club',
       byEmail: true,
+      attachments,
       layout: {
+        // Named by its (first) booking: no two of a member's Avisos read the same.
         subject: many
-          ? `Reservas alteradas pelo clube — ${entry.club.clubName}`
-          : `Reserva alterada pelo clube — ${entry.club.clubName}`,
+          ? `Reservas alteradas pelo clube: ${first!.title} e mais ${entry.lines.length - 1} — ${entry.club.clubName}`
+          : `Reserva alterada pelo clube: ${first!.title} — ${entry.club.clubName}`,
         sender: entry.club.clubName,
         logoUrl: absoluteUrl(options.publicUrl, entry.club.logoUrl),
         greeting: `Olá, ${firstNameOf(entry.name)}!`,
@@ -107,6 +141,11 @@ export function clubChangeMessages(
           ...entry.lines.map((line) =>
             line.member === entry.name ? line.text : `${line.text} (reserva de ${line.member})`,
           ),
+          ...(attachments.length === 1
+            ? ['O convite em anexo (reserva.ics) atualiza a reserva na sua agenda.']
+            : attachments.length > 1
+              ? ['Os convites em anexo atualizam as reservas na sua agenda.']
+              : []),
         ],
         action: { label: 'Ver minhas reservas', url: bookingsUrl(options.publicUrl) },
         after: ['Em caso de dúvida, fale com a secretaria do clube.'],

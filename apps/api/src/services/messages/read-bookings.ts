@@ -22,6 +22,8 @@ export type BookingRow = {
   maxCancelBookingTime: number;
   startsAt: Date;
   endsAt: Date;
+  /** Its calendar event's SEQUENCE: how many times it was moved. */
+  calendarSequence: number;
   placeName: string;
   clubName: string;
   logoUrl: string | null;
@@ -61,6 +63,7 @@ export async function readBookings(
       maxCancelBookingTime: places.maxCancelBookingTime,
       startsAt: appointments.startsAt,
       endsAt: appointments.endsAt,
+      calendarSequence: appointments.calendarSequence,
       createdBy: appointments.createdBy,
       placeName: places.name,
       clubName: companies.name,
@@ -98,6 +101,7 @@ export async function readBookings(
     maxCancelBookingTime: row.maxCancelBookingTime,
     startsAt: row.startsAt,
     endsAt: row.endsAt,
+    calendarSequence: row.calendarSequence,
     placeName: row.placeName,
     clubName: row.clubName,
     logoUrl: row.logoUrl,

@@ -1,7 +1,8 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { ListTable, pageNumbersAround, pagerItems, type ListTableProps } from './list-table';
+import { ListTable, type ListTableProps } from './list-table';
+import { pageNumbersAround, pagerItems } from './pager';
 import { renderWithProviders } from '@/testing/render';
 
 type Row = { id: string; name: string };

@@ -4,6 +4,7 @@ import { Alert } from './alert';
 import { Button } from './button';
 import { cn } from './cn';
 import { inputStyles } from './form-field';
+import { Pager } from './pager';
 import { Spinner } from './spinner';
 
 export type ListTableColumn<Row> = {
@@ -48,34 +49,6 @@ export type ListTableProps<Row> = {
 
 const numberFormat = new Intl.NumberFormat('pt-BR');
 
-/** At most five page numbers around the current page, always including the first and last. */
-export function pageNumbersAround(page: number, pageCount: number): number[] {
-  const start = Math.max(1, Math.min(page - 2, pageCount - 4));
-  const end = Math.min(pageCount, start + 4);
-  const numbers = new Set<number>([1, pageCount]);
-  for (let number = start; number <= end; number += 1) numbers.add(number);
-  return [...numbers].filter((number) => number >= 1).sort((a, b) => a - b);
-}
-
-export type PagerItem = number | 'gap';
-
-/**
- * The pager's buttons: the numbers of pageNumbersAround with a gap where pages are skipped
- * ("1 2 3 … 17"), so 3 next to 17 never reads as consecutive. A gap that would hide a single page
- * shows that page instead: the button takes the same room as the ellipsis.
- */
-export function pagerItems(page: number, pageCount: number): PagerItem[] {
-  const items: PagerItem[] = [];
-  let previous = 0;
-  for (const number of pageNumbersAround(page, pageCount)) {
-    if (number - previous === 2) items.push(number - 1);
-    else if (number - previous > 2) items.push('gap');
-    items.push(number);
-    previous = number;
-  }
-  return items;
-}
-
 /**
  * The generic list table (docs/domain.md): title, description, search with reset, the columns
  * plus an 'Ações' column, page numbers with previous/next, 'Exibindo x a y de z resultados', and
@@ -87,8 +60,6 @@ export function ListTable<Row>(props: ListTableProps<Row>) {
   const pageCount = Math.max(1, Math.ceil(total / pageSize));
   const from = total === 0 ? 0 : (page - 1) * pageSize + 1;
   const to = keyset ? from + Math.max(rows.length - 1, 0) : Math.min(total, page * pageSize);
-  const hasPrevious = keyset ? keyset.hasPrevious : page > 1;
-  const hasNext = keyset ? keyset.hasNext : page < pageCount;
   const showing = {
     from: numberFormat.format(from),
     to: numberFormat.format(to),
@@ -220,56 +191,13 @@ export function ListTable<Row>(props: ListTableProps<Row>) {
               </select>
             </label>
           )}
-          {/* Nothing found: no pager to pages that do not exist. */}
-          {total > 0 && (
-            <nav aria-label={t('listTable.pagination')} className="flex items-center gap-1">
-              <Button
-                variant="secondary"
-                size="sm"
-                disabled={!hasPrevious}
-                onClick={() => changePage(page - 1)}
-              >
-                {t('listTable.previous')}
-              </Button>
-              {keyset ? (
-                <span aria-current="page" className="px-2 text-sm text-slate-700 tabular-nums">
-                  {t('listTable.page', { page })}
-                </span>
-              ) : (
-                pagerItems(page, pageCount).map((number, index) =>
-                  number === 'gap' ? (
-                    <span
-                      // Gaps have no identity of their own; at most two, told apart by position.
-                      key={`gap-${index}`}
-                      aria-hidden="true"
-                      className="px-1.5 text-slate-500"
-                    >
-                      …
-                    </span>
-                  ) : (
-                    <Button
-                      key={number}
-                      variant={number === page ? 'primary' : 'ghost'}
-                      size="sm"
-                      aria-label={t('listTable.page', { page: number })}
-                      aria-current={number === page ? 'page' : undefined}
-                      onClick={() => changePage(number)}
-                    >
-                      {number}
-                    </Button>
-                  ),
-                )
-              )}
-              <Button
-                variant="secondary"
-                size="sm"
-                disabled={!hasNext}
-                onClick={() => changePage(page + 1)}
-              >
-                {t('listTable.next')}
-              </Button>
-            </nav>
-          )}
+          <Pager
+            total={total}
+            page={page}
+            pageCount={pageCount}
+            keyset={keyset}
+            onPageChange={changePage}
+          />
         </div>
       </div>
     </section>

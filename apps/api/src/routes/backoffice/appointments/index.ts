@@ -131,6 +131,8 @@ export const appointmentRoutes: FastifyPluginAsyncZod = async (app) => {
         staff: request.staff,
         request: body,
         exceptionReason: reason ?? '',
+        // The member hears of it (mail and Avisos) as of any booking staff make.
+        confirmation: { publicUrl: app.config.publicUrl, log: request.log },
       });
       return reply.status(201).send(created);
     },

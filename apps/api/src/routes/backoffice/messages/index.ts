@@ -15,18 +15,17 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['message'],
         summary:
-          'Mensagens do clube (as mais recentes): destinatário, assunto, texto e situação do envio',
+          'Mensagens do clube, as mais recentes primeiro, em páginas com o total: destinatário, assunto, texto e situação do envio; filtro por situação e busca',
         params: messageListParamsSchema,
         querystring: messageListQuerySchema,
         response: { 200: messageListSchema, 400: errorBodySchema, 404: errorBodySchema },
       },
     },
-    async (request) => ({
-      items: await listMessages(app.db, {
+    async (request) =>
+      listMessages(app.db, {
         staff: request.staff,
         companyId: request.params.companyId,
         ...request.query,
       }),
-    }),
   );
 };

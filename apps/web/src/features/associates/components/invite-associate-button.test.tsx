@@ -19,6 +19,19 @@ describe('the invitation to one associate', () => {
     expect(requests.filter((request) => request.method === 'POST')).toHaveLength(1);
   });
 
+  it('on a server that sends no e-mail, says the link waits in Mensagens, never "enviado"', async () => {
+    mockApi(route.post(url, { ok: true }), route.get('/auth/mail-delivery', { sendsMail: false }));
+    renderSignedIn(<InviteAssociateButton associateId={associateId} />);
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Convidar para o portal' }));
+    expect(
+      await screen.findByText(
+        'Convite pronto. Este servidor não envia e-mails: entregue ao associado o link que está em Mensagens.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/Convite enviado/)).not.toBeInTheDocument();
+  });
+
   it('shows why the server refused it', async () => {
     mockApi(route.post(url, apiError('InvitationAlreadySentToday')));
     renderSignedIn(<InviteAssociateButton associateId={associateId} />);

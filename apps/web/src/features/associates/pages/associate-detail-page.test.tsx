@@ -42,7 +42,12 @@ describe('associate page: attendance and suspension', () => {
         summary(!lifted),
       ),
       route.get('/backoffice/audit', { items: [], nextCursor: null, associate: null }),
-      route.get('/backoffice/message/company/:companyId', { items: [] }),
+      route.get('/backoffice/message/company/:companyId', {
+        items: [],
+        total: 0,
+        page: 1,
+        take: 50,
+      }),
       route.patch('/backoffice/associate-title/:titleId/lift-suspension', () => {
         lifted = true;
         return { lifted: 1 };
@@ -84,7 +89,12 @@ describe('associate page: who the member is', () => {
       route.get(`/backoffice/associate/id/${member.id}`, member),
       route.get(`/backoffice/associate/id/${member.id}/appointments-summary`, summary(false)),
       route.get('/backoffice/audit', { items: [], nextCursor: null, associate: null }),
-      route.get('/backoffice/message/company/:companyId', { items: [] }),
+      route.get('/backoffice/message/company/:companyId', {
+        items: [],
+        total: 0,
+        page: 1,
+        take: 50,
+      }),
     );
     renderApp(`/associates/${member.id}`);
     return member;
@@ -168,6 +178,9 @@ describe('associate page: messages sent', () => {
           }),
           message({ pushes: { sent: 2, pending: 0, failed: 0 } }),
         ],
+        total: 3,
+        page: 1,
+        take: 50,
       }),
     );
     renderApp(`/associates/${associate.id}`);

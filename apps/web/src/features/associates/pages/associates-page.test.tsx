@@ -208,6 +208,59 @@ describe('portal invitations', () => {
   }, 30_000);
 });
 
+describe('portal invitations on a server that sends no e-mail', () => {
+  it('prepares them for Mensagens and never says they were sent', async () => {
+    let summary: InvitationSummary = { eligible: 39, latestBatch: null };
+    const batch = {
+      id: '00000000-0000-4000-b000-000000000002',
+      createdAt: '2026-11-27T12:00:00.000Z',
+      total: 39,
+      failed: 0,
+    };
+    start(
+      '/associates',
+      route.get('/auth/mail-delivery', { sendsMail: false }),
+      route.get(`/backoffice/associate/invitation/company/${company.id}`, () => summary),
+      route.post(`/backoffice/associate/invitation/company/${company.id}`, () => {
+        summary = { eligible: 0, latestBatch: { ...batch, done: 0, pending: 39 } };
+        return summary;
+      }),
+    );
+    const user = userEvent.setup();
+    const open = await screen.findByRole('button', { name: 'Convidar para o portal' }, firstRender);
+    await waitFor(() => expect(open).toBeEnabled());
+    await user.click(open);
+    const dialog = await screen.findByRole('dialog', { name: 'Convidar para o portal' });
+    await waitFor(() =>
+      expect(dialog).toHaveTextContent(
+        'Este servidor não envia e-mails: nenhum convite sai daqui.',
+      ),
+    );
+    expect(dialog).toHaveTextContent(
+      'Preparar o convite para o portal de 39 associados com e-mail cadastrado e ainda sem senha?',
+    );
+    await user.click(screen.getByRole('button', { name: 'Preparar 39 convites' }));
+    expect(
+      await screen.findByText('Preparando os convites: os links ficam em Mensagens.'),
+    ).toBeInTheDocument();
+    expect(await screen.findByText('Preparando convites: 0 de 39')).toBeInTheDocument();
+
+    summary = { eligible: 0, latestBatch: { ...batch, done: 39, pending: 0 } };
+    expect(
+      await screen.findByText(
+        'Convites prontos: 39 de 39. Este servidor não envia e-mails: nenhum associado recebeu o convite.',
+        {},
+        { timeout: 5_000 },
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Abrir Mensagens' })).toHaveAttribute(
+      'href',
+      '/mensagens',
+    );
+    expect(screen.queryByText(/Convites enviados/)).not.toBeInTheDocument();
+  }, 30_000);
+});
+
 describe('password dialog', () => {
   it('requires a password of at least 6 characters, then saves it', async () => {
     const { requests } = start(

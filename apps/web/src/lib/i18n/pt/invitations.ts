@@ -18,6 +18,27 @@ export const invitations = {
   progress: 'Enviando convites: {{done}} de {{total}}',
   progressLabel: 'Andamento do envio dos convites',
   finished: 'Convites enviados: {{done}} de {{total}}.',
+  /** Without a mail server (SMTP): nothing leaves the server, the links are handed over. */
+  noMail: {
+    question_one:
+      'Preparar o convite para o portal de {{eligible}} associado com e-mail cadastrado e ainda sem senha?',
+    question_other:
+      'Preparar o convite para o portal de {{eligible}} associados com e-mail cadastrado e ainda sem senha?',
+    explanation:
+      'Este servidor não envia e-mails: nenhum convite sai daqui. Cada convite, com o link para o associado criar a senha (válido por 7 dias), fica em Mensagens, para a equipe entregar a ele (por WhatsApp, por exemplo). Quem já foi convidado hoje não recebe de novo.',
+    confirm_one: 'Preparar {{eligible}} convite',
+    confirm_other: 'Preparar {{eligible}} convites',
+    started: 'Preparando os convites: os links ficam em Mensagens.',
+    progress: 'Preparando convites: {{done}} de {{total}}',
+    finished:
+      'Convites prontos: {{done}} de {{total}}. Este servidor não envia e-mails: nenhum associado recebeu o convite.',
+    handOver: 'Entregue a cada associado o link do seu convite, que está em Mensagens.',
+    handOverAskAdministrator:
+      'Entregue a cada associado o link do seu convite: o Administrador do clube o encontra em Mensagens.',
+    openMessages: 'Abrir Mensagens',
+    readyForOne:
+      'Convite pronto. Este servidor não envia e-mails: entregue ao associado o link que está em Mensagens.',
+  },
   failed_one: '{{failed}} convite não pôde ser entregue: veja em Mensagens.',
   failed_other: '{{failed}} convites não puderam ser entregues: veja em Mensagens.',
 } as const;
