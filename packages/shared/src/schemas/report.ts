@@ -110,9 +110,7 @@ export const reportSchema = z.object({
     exceptionReasons: z.array(z.object({ reason: z.string(), count: z.number().int() })),
   }),
   members: z.object({
-    topTitles: z.array(
-      z.object({ id: z.uuid(), name: z.string(), bookings: z.number().int() }),
-    ),
+    topTitles: z.array(z.object({ id: z.uuid(), name: z.string(), bookings: z.number().int() })),
     titlesAtQuota: figureSchema,
     neverBooked: figureSchema,
     neverSignedIn: figureSchema,
