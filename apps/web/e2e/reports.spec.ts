@@ -24,6 +24,7 @@ test("a manager reads last month's reports and exports its appointments", async 
   page,
   request,
 }) => {
+  test.setTimeout(240_000);
   const session = await openApiSession(request);
   const figures = (await (
     await request.get('/api/backoffice/reports', {
@@ -68,6 +69,7 @@ test("a manager reads last month's reports and exports its appointments", async 
 test('Consulta reads the reports; Recepção is not offered them and is refused', async ({
   page,
 }) => {
+  test.setTimeout(240_000);
   await signInAs(page, 'consulta');
   await page.getByRole('link', { name: 'Relatórios' }).first().click();
   await expect(page.getByTestId('report-heatmap')).toBeVisible();

@@ -33,8 +33,9 @@ export type AppointmentExportRow = {
  */
 export async function* readAppointmentsForExport(
   db: Database,
-  scope: ReportScope,
+  options: ReportScope,
 ): AsyncGenerator<AppointmentExportRow> {
+  const scope = options;
   const tz = scope.timezone;
   let after: AppointmentExportRow | undefined;
   for (;;) {
@@ -104,8 +105,9 @@ export type BlockExportRow = {
 /** The blocks overlapping the period, of the club or one place, in start order, page by page. */
 export async function* readBlocksForExport(
   db: Database,
-  scope: ReportScope,
+  options: ReportScope,
 ): AsyncGenerator<BlockExportRow> {
+  const scope = options;
   const tz = scope.timezone;
   let after: BlockExportRow | undefined;
   for (;;) {

@@ -9,8 +9,11 @@ import { readReportScope, type ScopeQuery } from './report-scope';
  * length: six statements whatever the period (the scope, occupancy, behaviour's two, members'
  * two), every one aggregating in the database.
  */
-export async function getReport(db: Database, query: ScopeQuery, now?: Date): Promise<Report> {
-  const scope = await readReportScope(db, query, now);
+export async function getReport(
+  db: Database,
+  options: ScopeQuery & { now?: Date },
+): Promise<Report> {
+  const scope = await readReportScope(db, options);
   const occupancy = await readOccupancy(db, scope);
   const behaviour = await readBehaviour(db, scope);
   const members = await readMembers(db, scope);

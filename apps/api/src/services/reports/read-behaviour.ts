@@ -35,8 +35,9 @@ const figure = (rows: { period: Period }[], read: (row: never) => number) => {
  */
 export async function readBehaviour(
   db: Database,
-  scope: ReportScope,
+  options: ReportScope,
 ): Promise<Report['behaviour']> {
+  const scope = options;
   const inPeriods = sql`a.company_id = ${scope.companyId}::uuid
     and a.starts_at >= ${scope.previousStartsAt.toISOString()}::timestamptz
     and a.starts_at < ${scope.currentEndsAt.toISOString()}::timestamptz`;
@@ -119,7 +120,8 @@ type MemberRow = {
  * the members (existing at the period's end) with no booking and with no portal session ever
  * opened up to that end.
  */
-export async function readMembers(db: Database, scope: ReportScope): Promise<Report['members']> {
+export async function readMembers(db: Database, options: ReportScope): Promise<Report['members']> {
+  const scope = options;
   const statuses = sql.join(
     occupyingStatuses.map((status) => sql`${status}`),
     sql`, `,

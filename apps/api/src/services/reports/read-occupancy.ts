@@ -27,7 +27,8 @@ const weekdayNames = sql.raw(
  * when a booking that holds its time (not cancelled) overlaps it. A closed day has no operating
  * hour, so no slot: closed, blocked and outside-hours time never enter the denominator.
  */
-async function readCells(db: Database, scope: ReportScope): Promise<CellRow[]> {
+async function readCells(db: Database, options: ReportScope): Promise<CellRow[]> {
+  const scope = options;
   const statuses = sql.join(
     occupyingStatuses.map((status) => sql`${status}`),
     sql`, `,
@@ -104,8 +105,9 @@ const figures = (totals: Totals) => ({
 /** Occupancy of the period by place, category, and weekday × hour, beside the previous period. */
 export async function readOccupancy(
   db: Database,
-  scope: ReportScope,
+  options: ReportScope,
 ): Promise<Report['occupancy']> {
+  const scope = options;
   const cells = await readCells(db, scope);
   const total = emptyTotals();
   const places = new Map<string, { name: string; categoryName: string; totals: Totals }>();

@@ -73,9 +73,9 @@ export function previousOf(range: DayRange): DayRange {
  */
 export async function readReportScope(
   db: Database,
-  query: ScopeQuery,
-  now: Date = new Date(),
+  options: ScopeQuery & { now?: Date },
 ): Promise<ReportScope> {
+  const { now = new Date(), ...query } = options;
   const [club] = await queryRows<{ timezone: string; placeOk: boolean; categoryOk: boolean }>(
     db,
     sql`select c.timezone,
