@@ -106,6 +106,8 @@ export function ReportsPage() {
     }))
     .filter((place) => place.share !== null)
     .sort((a, b) => (b.share ?? 0) - (a.share ?? 0));
+  // Busiest and emptiest only name places that differ (all at 0% names none).
+  const isRanked = ranked.length > 1 && ranked[0]!.share !== ranked.at(-1)!.share;
 
   return (
     <div className="reports-page">
@@ -250,13 +252,13 @@ export function ReportsPage() {
                   ),
                 )}
               />
-              {ranked[0] && (
+              {isRanked && (
                 <Figure
                   label={t('reports.occupancy.busiest')}
-                  value={`${ranked[0].name}: ${percentText(ranked[0].share)}`}
+                  value={`${ranked[0]!.name}: ${percentText(ranked[0]!.share)}`}
                 />
               )}
-              {ranked.length > 1 && (
+              {isRanked && (
                 <Figure
                   label={t('reports.occupancy.emptiest')}
                   value={`${ranked.at(-1)!.name}: ${percentText(ranked.at(-1)!.share)}`}
