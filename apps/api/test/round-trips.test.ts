@@ -32,6 +32,10 @@ const ceiling = {
   associateSearch: 2,
   staffSession: 1,
   memberSession: 1,
+  // 7: the session, the club's clock with the filters' check, the occupancy, behaviour's two
+  // (bookings; messages and exception reasons), members' two (top titles; the rest) — whatever
+  // the period's length.
+  report: 7,
 };
 
 const context = build();
@@ -169,6 +173,19 @@ describe('database round trips of the hot requests', () => {
   it('associate search', async () => {
     const url = `/api/backoffice/associate/findAllPaginated?companyId=${s.company.id}&take=10&skip=0&search=Helena`;
     expect(await roundTrips(() => send('GET', url, s.staffHeaders))).toBe(ceiling.associateSearch);
+  });
+
+  it('reports, a month and two years alike', async () => {
+    const url = (query: string) => `/api/backoffice/reports?companyId=${s.company.id}&${query}`;
+    for (const query of [
+      'period=last-month',
+      'period=custom&from=2025-01-01&to=2026-12-31',
+      `period=custom&from=2026-01-01&to=2026-01-31&placeId=${s.place.id}`,
+    ]) {
+      expect(await roundTrips(() => send('GET', url(query), s.staffHeaders)), query).toBe(
+        ceiling.report,
+      );
+    }
   });
 
   it("a signed-in request's session check, staff and member", async () => {

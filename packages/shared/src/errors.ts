@@ -133,6 +133,14 @@ export const errorDefinitions = {
   RecordReferenced: { status: 409, message: 'O registro está em uso ou referencia outro inexistente.' },
   /** Expired, unknown, revoked or reused refresh token. */
   RefreshTokenExpired: { status: 401, code: 'Refresh token expirado', message: 'Sua sessão expirou. Entre novamente.' },
+  /** A report or an export filtered by a category that is not of the club. */
+  ReportCategoryOfAnotherClub: { status: 400, message: 'A categoria escolhida não é deste clube.' },
+  /** A report or an export filtered by a place that is not of the club. */
+  ReportPlaceOfAnotherClub: { status: 400, message: 'O espaço escolhido não é deste clube.' },
+  /** A custom period needs both its first and its last day. */
+  ReportRangeIncomplete: { status: 400, message: 'Informe a data inicial e a data final do período.' },
+  ReportRangeReversed: { status: 400, message: 'A data final do período deve ser igual ou posterior à inicial.' },
+  ReportRangeTooLong: { status: 400, message: 'O período pode ter no máximo {{maxDays}} dias (dois anos).' },
   /** Never answered by the API: the web client's text for a failure without a usable body. */
   /** A body larger than its route reads (the routes anyone may call take a few KiB). */
   RequestBodyTooLarge: { status: 413, message: 'A requisição é maior do que o permitido.' },

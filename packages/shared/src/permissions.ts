@@ -49,6 +49,8 @@ export const permissionRoles = {
   'staff.manage': administrators,
   /** The audit trail. */
   'audit.read': ['administrador', 'consulta'],
+  /** Relatórios: occupancy, behaviour and members of a period, and their tables as CSV. */
+  'reports.read': ['administrador', 'consulta'],
   /** The messages the club sent and what became of each (Mensagens). */
   'messages.read': administrators,
   /** Members added or edited one by one (the same rules as the import). */

@@ -144,6 +144,17 @@ export const routes: RouteObject[] = withErrorElements(
                   ),
                 },
                 {
+                  path: paths.reports.path,
+                  element: (
+                    <RequirePermission permission="reports.read">
+                      {lazyPage(
+                        () => import('@/features/reports/pages/reports-page'),
+                        'ReportsPage',
+                      )}
+                    </RequirePermission>
+                  ),
+                },
+                {
                   path: paths.messages.path,
                   element: (
                     <RequirePermission permission="messages.read">

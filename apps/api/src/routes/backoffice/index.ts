@@ -14,6 +14,7 @@ import { operatingHourRoutes } from './operating-hours';
 import { placeImageRoutes } from './place-images';
 import { placeRoutes } from './places';
 import { profileRoutes } from './profile';
+import { reportRoutes } from './reports';
 import { staffRoutes } from './staff';
 import { enforcePermissions } from '../../plugins/permissions';
 
@@ -38,6 +39,7 @@ export const backofficeRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(associateTitleRoutes);
   await app.register(profileRoutes);
   await app.register(staffRoutes);
+  await app.register(reportRoutes);
   await app.register(auditRoutes);
   await app.register(messageRoutes);
 };

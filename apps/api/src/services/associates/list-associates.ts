@@ -178,7 +178,13 @@ async function answerOf(
 }
 
 /** The filters of the list (club, title, holder, portal access, search), without any paging. */
-function filtersOf(options: ListAssociatesOptions, match: SQL | undefined): SQL | undefined {
+export function filtersOf(
+  options: Pick<
+    ListAssociatesOptions,
+    'companyId' | 'associateTitleId' | 'isHolder' | 'portalAccess'
+  >,
+  match: SQL | undefined,
+): SQL | undefined {
   return and(
     eq(associates.companyId, options.companyId),
     options.associateTitleId

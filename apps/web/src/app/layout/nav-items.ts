@@ -2,6 +2,7 @@ import type { Permission } from '@clube/shared';
 import type { ComponentType, SVGProps } from 'react';
 import {
   BlockIcon,
+  ChartIcon,
   ClockIcon,
   MailIcon,
   GridIcon,
@@ -24,6 +25,7 @@ export type NavItem = {
     | 'layout.nav.operatingHours'
     | 'layout.nav.timeBlocks'
     | 'layout.nav.audit'
+    | 'layout.nav.reports'
     | 'layout.nav.messages'
     | 'layout.nav.settings'
     | 'layout.nav.staff'
@@ -48,6 +50,12 @@ export const mainNavItems: NavItem[] = [
     href: paths.audit.href(),
     icon: HistoryIcon,
     permission: 'audit.read',
+  },
+  {
+    labelKey: 'layout.nav.reports',
+    href: paths.reports.href(),
+    icon: ChartIcon,
+    permission: 'reports.read',
   },
   {
     labelKey: 'layout.nav.messages',

@@ -1,6 +1,7 @@
 import { auditListSchema, type AuditFilterQuery } from '@clube/shared';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { downloadCsv } from './download-csv';
 
 export type AuditFilters = Omit<AuditFilterQuery, 'companyId'>;
 
@@ -39,27 +40,7 @@ export function useAuditTrail(companyId: string, filters: AuditFilters) {
   return useInfiniteQuery(getAuditQueryOptions(companyId, filters));
 }
 
-/** Exports can take a while on a long period. */
-const exportTimeoutMs = 120_000;
-
-/**
- * GET /backoffice/audit/export.csv for the filters, saved by the browser as a file. The response
- * text loses its byte-order mark on decoding; it is put back so Excel reads the file as UTF-8.
- */
-export async function downloadAuditCsv(companyId: string, filters: AuditFilters) {
-  const text = await api.get<string>('/backoffice/audit/export.csv', {
-    query: { companyId, ...filters },
-    timeoutMs: exportTimeoutMs,
-  });
-  const blob = new Blob(['\ufeff', String(text).replace(/^\ufeff/, '')], {
-    type: 'text/csv;charset=utf-8',
-  });
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = 'auditoria.csv';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+/** GET /backoffice/audit/export.csv for the filters, saved by the browser as a file. */
+export function downloadAuditCsv(companyId: string, filters: AuditFilters) {
+  return downloadCsv('/backoffice/audit/export.csv', { companyId, ...filters }, 'auditoria.csv');
 }

@@ -16,6 +16,7 @@ import { useCan } from '@/lib/permissions';
 import { PermissionNote } from '@/components/permission-note';
 import { inputStyles } from '@/components/ui/form-field';
 import { cn } from '@/components/ui/cn';
+import { CsvExportButton } from '@/components/csv-export-button';
 
 const searchDebounceMs = 300;
 
@@ -166,6 +167,13 @@ export function AssociatesPage() {
         headerActions={
           (canInvite || canImport || canAdd) && (
             <>
+              {canImport && (
+                <CsvExportButton
+                  path="/backoffice/associate/export.csv"
+                  query={{ companyId: company.id, search: search || undefined, portalAccess }}
+                  fileName="associados.csv"
+                />
+              )}
               {canInvite && <InviteAllButton companyId={company.id} />}
               {canAdd && (
                 <Button variant="secondary" onClick={() => setIsAdding(true)}>

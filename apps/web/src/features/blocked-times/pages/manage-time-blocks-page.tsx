@@ -8,21 +8,38 @@ import { BlockedTimesList } from '../components/blocked-times-list';
 import { BulkBlockDialog } from '../components/bulk-block-dialog';
 import { useShownDay } from '../utils/shown-day';
 import { useCurrentCompany } from '@/lib/current-company';
+import { addDaysToDate, clubToday, monthOf } from '@clube/shared';
+import { CsvExportButton } from '@/components/csv-export-button';
 
 export function ManageTimeBlocksPage() {
   const { t } = useTranslation();
   const [isDialogOpen, setIsDialogOpen] = useState(false);
   const canBlock = useCan('blocks.write');
-  const shown = useShownDay(useCurrentCompany().timezone, undefined);
+  const company = useCurrentCompany();
+  const shown = useShownDay(company.timezone, undefined);
+  // The export holds the blocks of the shown day's month.
+  const month = monthOf(shown.day ?? clubToday(company.timezone));
   return (
     <>
       <PageHeader
         title={t('blockedTimes.manage.title')}
         description={t('blockedTimes.manage.description')}
         actions={
-          canBlock && (
-            <Button onClick={() => setIsDialogOpen(true)}>{t('blockedTimes.bulk.open')}</Button>
-          )
+          <div className="flex flex-wrap items-center gap-2">
+            <CsvExportButton
+              path="/backoffice/blocked-time/export.csv"
+              query={{
+                companyId: company.id,
+                period: 'custom',
+                from: month.first,
+                to: addDaysToDate(month.next, -1),
+              }}
+              fileName="bloqueios.csv"
+            />
+            {canBlock && (
+              <Button onClick={() => setIsDialogOpen(true)}>{t('blockedTimes.bulk.open')}</Button>
+            )}
+          </div>
         }
       />
       <PermissionNote permission="blocks.write" />

@@ -17,6 +17,7 @@ import { places } from './places';
 import type { portalGuest } from './portal-guest';
 import type { portalMember } from './portal-member';
 import { profile } from './profile';
+import { reports } from './reports';
 import { scheduling } from './scheduling';
 import { staff } from './staff';
 
@@ -38,6 +39,7 @@ export const pt = {
   scheduling,
   blockedTimes,
   audit,
+  reports,
   errors,
   listTable,
   permissions,

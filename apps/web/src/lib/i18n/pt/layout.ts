@@ -8,6 +8,7 @@ export const layout = {
     operatingHours: 'Horários de funcionamento',
     timeBlocks: 'Gerenciar horários bloqueados',
     audit: 'Auditoria',
+    reports: 'Relatórios',
     messages: 'Mensagens',
     settings: 'Configurações',
     staff: 'Equipe',

@@ -25,6 +25,7 @@ export const permissions = {
     'settings.write': 'Somente administradores podem alterar as configurações.',
     'staff.manage': 'Somente administradores podem gerenciar a equipe.',
     'audit.read': 'Somente administradores e consulta podem ver a auditoria.',
+    'reports.read': 'Somente administradores e consulta podem ver os relatórios.',
     'messages.read': 'Somente administradores podem ver as mensagens enviadas pelo clube.',
     'associates.manage': 'Somente administradores podem cadastrar e editar associados.',
     'server.create-club': 'Somente um administrador do servidor pode criar clubes.',
