@@ -14,6 +14,7 @@ import { operatingHourRoutes } from './operating-hours';
 import { placeImageRoutes } from './place-images';
 import { placeRoutes } from './places';
 import { profileRoutes } from './profile';
+import { seriesRoutes } from './series';
 import { staffRoutes } from './staff';
 import { enforcePermissions } from '../../plugins/permissions';
 
@@ -40,4 +41,5 @@ export const backofficeRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(staffRoutes);
   await app.register(auditRoutes);
   await app.register(messageRoutes);
+  await app.register(seriesRoutes);
 };
