@@ -69,6 +69,7 @@ export const paths = {
       `/blocked-time/${encodeURIComponent(placeId)}${date ? `?date=${encodeURIComponent(date)}` : ''}`,
   },
   manageTimeBlocks: { path: '/manage-time-blocks', href: () => '/manage-time-blocks' },
+  series: { path: '/series', href: () => '/series' },
   audit: {
     path: '/audit',
     /** Opens filtered by an associate or a place (their full history). */

@@ -23,6 +23,7 @@ export type NavItem = {
     | 'layout.nav.categories'
     | 'layout.nav.operatingHours'
     | 'layout.nav.timeBlocks'
+    | 'layout.nav.series'
     | 'layout.nav.audit'
     | 'layout.nav.messages'
     | 'layout.nav.settings'
@@ -43,6 +44,7 @@ export const mainNavItems: NavItem[] = [
   { labelKey: 'layout.nav.categories', href: paths.categories.href(), icon: TagIcon },
   { labelKey: 'layout.nav.operatingHours', href: paths.operatingHours.href(), icon: ClockIcon },
   { labelKey: 'layout.nav.timeBlocks', href: paths.manageTimeBlocks.href(), icon: BlockIcon },
+  { labelKey: 'layout.nav.series', href: paths.series.href(), icon: ClockIcon },
   {
     labelKey: 'layout.nav.audit',
     href: paths.audit.href(),

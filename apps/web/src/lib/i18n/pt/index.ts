@@ -18,6 +18,7 @@ import type { portalGuest } from './portal-guest';
 import type { portalMember } from './portal-member';
 import { profile } from './profile';
 import { scheduling } from './scheduling';
+import { series } from './series';
 import { staff } from './staff';
 
 /**
@@ -44,6 +45,7 @@ export const pt = {
   staff,
   messages,
   invitations,
+  series,
 } as const;
 
 /**
