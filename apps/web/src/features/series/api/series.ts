@@ -1,4 +1,5 @@
 import {
+  associateListSchema,
   cancelSeriesResultSchema,
   seriesListSchema,
   seriesPreviewSchema,
@@ -7,7 +8,8 @@ import {
   type CreateSeriesBody,
   type SeriesBody,
 } from '@clube/shared';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
 import { api } from '@/lib/api-client';
 import { clubKeys, invalidateSchedule } from '@/lib/api/club-keys';
 
@@ -60,5 +62,38 @@ export function useCancelSeries(companyId: string) {
         queryClient.invalidateQueries({ queryKey: [...clubKeys.all(companyId), 'series'] }),
         invalidateSchedule(queryClient, companyId),
       ]),
+  });
+}
+
+const placeChoicesSchema = z.object({
+  items: z.array(z.object({ id: z.uuid(), name: z.string() })),
+});
+
+/** GET /backoffice/place/company/{companyId}: the places a series may hold. */
+export function useSeriesPlaces(companyId: string) {
+  return useQuery({
+    queryKey: [...clubKeys.places(companyId), 'choices'] as const,
+    queryFn: async ({ signal }) =>
+      placeChoicesSchema.parse(await api.get(`/backoffice/place/company/${companyId}`, { signal }))
+        .items,
+  });
+}
+
+/** GET /backoffice/associate/findAllPaginated?search: the member or responsible to pick. */
+export function useSeriesMemberSearch(companyId: string, search: string) {
+  const term = search.trim();
+  return useQuery({
+    queryKey: [...clubKeys.associates(companyId), 'pick', term] as const,
+    queryFn:
+      term.length >= 2
+        ? async ({ signal }) =>
+            associateListSchema.parse(
+              await api.get('/backoffice/associate/findAllPaginated', {
+                signal,
+                query: { companyId, take: 6, skip: 0, search: term },
+              }),
+            ).items
+        : skipToken,
+    staleTime: 30_000,
   });
 }

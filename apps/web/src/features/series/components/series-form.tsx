@@ -11,12 +11,15 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { FormField, inputStyles } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { useCompanyPlaces } from '@/features/blocked-times/api/get-company-places';
-import { useAssociateSearch } from '@/features/scheduling/api/search-associates';
 import { useCurrentCompany } from '@/lib/current-company';
 import { errorMessageOf } from '@/lib/errors';
 import { isApiError } from '@/lib/http-client';
-import { previewSeries, useCreateSeries } from '../api/series';
+import {
+  previewSeries,
+  useCreateSeries,
+  useSeriesMemberSearch,
+  useSeriesPlaces,
+} from '../api/series';
 import { SeriesPreviewList } from './series-preview-list';
 
 const weekdays = [1, 2, 3, 4, 5, 6, 7] as const;
@@ -25,7 +28,7 @@ const weekdays = [1, 2, 3, 4, 5, 6, 7] as const;
 export function SeriesForm() {
   const { t } = useTranslation();
   const company = useCurrentCompany();
-  const places = useCompanyPlaces(company.id);
+  const places = useSeriesPlaces(company.id);
   const create = useCreateSeries(company.id);
   const [placeId, setPlaceId] = useState('');
   const [isActivity, setIsActivity] = useState(false);
@@ -40,7 +43,7 @@ export function SeriesForm() {
   const [preview, setPreview] = useState<SeriesPreview | null>(null);
   const [notice, setNotice] = useState<{ tone: 'info' | 'error'; text: string } | null>(null);
   const [isLoading, setIsLoading] = useState(false);
-  const search = useAssociateSearch(company.id, picked ? '' : term);
+  const search = useSeriesMemberSearch(company.id, picked ? '' : term);
 
   const body = (): SeriesBody | null =>
     placeId && picked
