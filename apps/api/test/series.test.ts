@@ -81,6 +81,13 @@ describe('series preview and save', () => {
     expect(saved.statusCode, saved.body).toBe(201);
     const series = saved.json<{ id: string; bookings: Array<{ status: string }> }>();
     expect(series.bookings).toHaveLength(38);
+    // The member sees it in the portal; another member does not.
+    const mine = await send('GET', '/api/portal/series', s.holderSession.headers);
+    expect(mine.json<{ items: Array<{ id: string }> }>().items.map((item) => item.id)).toEqual([
+      series.id,
+    ]);
+    const theirs = await send('GET', '/api/portal/series', s.neighbourSession.headers);
+    expect(theirs.json<{ items: unknown[] }>().items).toEqual([]);
     const rows = await context.db
       .select()
       .from(appointments)
