@@ -36,6 +36,13 @@ const ceiling = {
   // (bookings; messages and exception reasons), members' two (top titles; the rest) — whatever
   // the period's length.
   report: 7,
+  // A series of any length: the session, the place with the member and their title's bookings,
+  // every date's holders and the club's hours in one statement.
+  seriesPreview: 3,
+  // The session, the locks (with whom the message names), the two reads of the preview again,
+  // the series with its bookings, audit events and message in one statement, the locks' release
+  // with the live events, the answer.
+  seriesSave: 7,
 };
 
 const context = build();
@@ -186,6 +193,43 @@ describe('database round trips of the hot requests', () => {
         ceiling.report,
       );
     }
+  });
+
+  it('series preview and save (2 weekdays × 20 weeks), as many as for a single week', async () => {
+    const isoWeekday = (date: string) => ((new Date(`${date}T12:00:00Z`).getUTCDay() + 6) % 7) + 1;
+    const series = (time: string, weeks: number) => ({
+      placeId: s.place.id,
+      associateId: s.neighbour.id,
+      weekdays: [isoWeekday(s.day(10)), isoWeekday(s.day(12))],
+      startTime: time,
+      lengthMinutes: 60,
+      startsOn: s.day(10),
+      endsOn: s.day(10 + 7 * weeks - 1),
+    });
+    const previewOf = (body: object) => () =>
+      send('POST', '/api/backoffice/series/preview', s.staffHeaders, body);
+    expect(await roundTrips(previewOf(series('09:00', 20)), previewOf(series('09:00', 1)))).toBe(
+      ceiling.seriesPreview,
+    );
+    const saveOf = (body: ReturnType<typeof series>) => async () => {
+      const preview = (await previewOf(body)()).json<{
+        dates: Array<{ date: string; available: boolean }>;
+      }>();
+      const dates = preview.dates.filter((date) => date.available).map((date) => date.date);
+      return { body, dates };
+    };
+    const long = await saveOf(series('10:00', 20))();
+    const short = await saveOf(series('11:00', 1))();
+    expect(long.dates).toHaveLength(40);
+    const save = (chosen: typeof long) => () =>
+      send(
+        'POST',
+        '/api/backoffice/series',
+        s.staffHeaders,
+        { ...chosen.body, dates: chosen.dates },
+        201,
+      );
+    expect(await roundTrips(save(long), save(short))).toBe(ceiling.seriesSave);
   });
 
   it("a signed-in request's session check, staff and member", async () => {

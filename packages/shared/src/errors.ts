@@ -147,6 +147,15 @@ export const errorDefinitions = {
   RequestFailed: { status: 0, message: requestFailedText },
   ReservationsLimitReached: { status: 422, message: 'O título já usou todas as reservas deste mês neste espaço.' },
   RouteNotFound: { status: 404, message: 'Rota {{method}} {{path}} não encontrada.' },
+  /** A series' chosen dates changed since its preview (a booking or a block landed): nothing is saved, the answer holds the new preview. */
+  SeriesDatesChanged: { status: 409, message: 'Algumas datas da série deixaram de estar livres desde a prévia. Confira a nova prévia e salve de novo.' },
+  /** The dates chosen to book are none, or not dates of the series' rule. */
+  SeriesDatesInvalid: { status: 400, message: 'Escolha ao menos uma data livre da série para reservar.' },
+  SeriesEndsBeforeStart: { status: 400, message: 'A série deve terminar na data de início ou depois dela.' },
+  SeriesNotFound: { status: 404, message: 'Série não encontrada.' },
+  /** The start time and length are not one of the place's own slots. */
+  SeriesSlotNotOfPlace: { status: 400, message: 'O espaço não tem um horário com este início e esta duração.' },
+  SeriesTooLong: { status: 400, message: 'Uma série pode durar no máximo um ano.' },
   /** Creating a club is for the server's administrators, whatever the role in any club. */
   ServerAdministratorRequired: { status: 403, message: 'Somente um administrador do servidor pode criar clubes.' },
   ServerBusy: { status: 503, message: 'O servidor está ocupado. Tente novamente em alguns segundos.' },

@@ -26,3 +26,4 @@ export * from './schemas/message';
 export * from './schemas/invitation';
 export * from './schemas/background-work';
 export * from './schemas/report';
+export * from './schemas/series';

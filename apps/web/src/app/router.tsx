@@ -213,6 +213,13 @@ export const routes: RouteObject[] = withErrorElements(
                   ),
                 },
                 {
+                  path: paths.series.path,
+                  element: lazyPage(
+                    () => import('@/features/series/pages/series-page'),
+                    'SeriesPage',
+                  ),
+                },
+                {
                   path: paths.manageTimeBlocks.path,
                   element: lazyPage(
                     () => import('@/features/blocked-times/pages/manage-time-blocks-page'),

@@ -70,6 +70,7 @@ export const paths = {
   },
   manageTimeBlocks: { path: '/manage-time-blocks', href: () => '/manage-time-blocks' },
   reports: { path: '/relatorios', href: () => '/relatorios' },
+  series: { path: '/series', href: () => '/series' },
   audit: {
     path: '/audit',
     /** Opens filtered by an associate or a place (their full history). */

@@ -1,9 +1,58 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { check, date, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { id, createdAt, instant } from './columns';
 import { associateTitles, associates } from './members';
 import { users } from './people';
 import { companies, places } from './places';
+
+/**
+ * Weekly fixed bookings (docs/domain.md, "Series"): a place's slot on some weekdays from a date to
+ * a date, for a member (counts toward the title's quota) or for a named activity with its
+ * responsible member (counts toward none). `rrule` is its RFC 5545 rule; each date booked is an
+ * appointment naming the series.
+ */
+export const bookingSeries = pgTable(
+  'booking_series',
+  {
+    id: id(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    placeId: uuid('place_id')
+      .notNull()
+      .references(() => places.id, { onDelete: 'restrict' }),
+    /** The member the series is for, or the activity's responsible member. */
+    associateId: uuid('associate_id')
+      .notNull()
+      .references(() => associates.id, { onDelete: 'restrict' }),
+    associateTitleId: uuid('associate_title_id')
+      .notNull()
+      .references(() => associateTitles.id, { onDelete: 'restrict' }),
+    /** "Escolinha de tênis": an activity's series; null for a member's. */
+    activityName: text('activity_name'),
+    /** ISO weekdays, 1 (Monday) to 7 (Sunday). */
+    weekdays: integer('weekdays').array().notNull(),
+    /** Club-local "HH:mm". */
+    startTime: text('start_time').notNull(),
+    lengthMinutes: integer('length_minutes').notNull(),
+    startsOn: date('starts_on', { mode: 'string' }).notNull(),
+    endsOn: date('ends_on', { mode: 'string' }).notNull(),
+    rrule: text('rrule').notNull(),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    cancelledAt: instant('cancelled_at'),
+  },
+  (table) => [
+    index('booking_series_company_idx').on(table.companyId, table.startsOn),
+    index('booking_series_associate_idx').on(table.associateId),
+    check('booking_series_order', sql`${table.startsOn} <= ${table.endsOn}`),
+    check(
+      'booking_series_activity_name_length',
+      sql`${table.activityName} is null or char_length(${table.activityName}) between 1 and 120`,
+    ),
+    check('booking_series_start_time', sql`${table.startTime} ~ '^[0-2][0-9]:[0-5][0-9]$'`),
+  ],
+);
 
 export const appointments = pgTable(
   'appointments',
@@ -57,12 +106,15 @@ export const appointments = pgTable(
      * each move, so the member's calendar moves the event instead of keeping the old time.
      */
     calendarSequence: integer('calendar_sequence').notNull().default(0),
+    /** The series that booked it (docs/domain.md, "Series"); null for a single booking. */
+    seriesId: uuid('series_id').references(() => bookingSeries.id, { onDelete: 'set null' }),
   },
   (table) => [
     index('appointments_place_start_idx').on(table.placeId, table.startsAt),
     index('appointments_title_start_idx').on(table.associateTitleId, table.startsAt),
     index('appointments_associate_start_idx').on(table.associateId, table.startsAt),
     index('appointments_company_start_idx').on(table.companyId, table.startsAt),
+    index('appointments_series_idx').on(table.seriesId, table.startsAt),
     check('appointments_order', sql`${table.startsAt} < ${table.endsAt}`),
     check(
       'appointments_status',

@@ -49,6 +49,8 @@ export const auditActionLabels = {
   'place.update': 'Espaço alterado',
   'place_image.create': 'Foto do espaço adicionada',
   'place_image.delete': 'Foto do espaço removida',
+  'series.cancel': 'Série de reservas cancelada (inteira ou a partir de uma data)',
+  'series.create': 'Série de reservas criada',
   'staff.accept': 'Funcionário aceitou o convite do clube',
   'staff.add': 'Funcionário convidado para o clube',
   'staff.change-role': 'Papel do funcionário alterado',

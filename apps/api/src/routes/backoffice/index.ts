@@ -15,6 +15,7 @@ import { placeImageRoutes } from './place-images';
 import { placeRoutes } from './places';
 import { profileRoutes } from './profile';
 import { reportRoutes } from './reports';
+import { seriesRoutes } from './series';
 import { staffRoutes } from './staff';
 import { enforcePermissions } from '../../plugins/permissions';
 
@@ -42,4 +43,5 @@ export const backofficeRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(reportRoutes);
   await app.register(auditRoutes);
   await app.register(messageRoutes);
+  await app.register(seriesRoutes);
 };

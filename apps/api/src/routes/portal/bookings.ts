@@ -7,14 +7,33 @@ import {
   portalBookingParamsSchema,
   portalBookingRefusalSchema,
   portalBookingSchema,
+  seriesListSchema,
 } from '@clube/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { cancelMemberBooking } from '../../services/portal/cancel-booking';
 import { checkBooking } from '../../services/portal/check-booking';
 import { bookAndAnswer } from '../../services/portal/create-booking';
 import { findMemberBooking, listBookings } from '../../services/portal/list-bookings';
+import { listMemberSeries } from '../../services/series/list-series';
 
 export const portalBookingRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/series',
+    {
+      schema: {
+        tags: ['portal'],
+        summary: 'Portal do associado: minhas séries semanais (reservas fixas), com as datas',
+        response: { 200: seriesListSchema, 401: errorBodySchema, 403: errorBodySchema },
+      },
+    },
+    async (request) => ({
+      items: await listMemberSeries(app.db, {
+        companyId: request.member.companyId,
+        associateId: request.member.associateId,
+      }),
+    }),
+  );
+
   /** One booking of the member's title, whatever its scope. */
   app.post(
     '/bookings/check',

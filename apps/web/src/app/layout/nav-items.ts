@@ -24,6 +24,7 @@ export type NavItem = {
     | 'layout.nav.categories'
     | 'layout.nav.operatingHours'
     | 'layout.nav.timeBlocks'
+    | 'layout.nav.series'
     | 'layout.nav.audit'
     | 'layout.nav.reports'
     | 'layout.nav.messages'
@@ -45,6 +46,7 @@ export const mainNavItems: NavItem[] = [
   { labelKey: 'layout.nav.categories', href: paths.categories.href(), icon: TagIcon },
   { labelKey: 'layout.nav.operatingHours', href: paths.operatingHours.href(), icon: ClockIcon },
   { labelKey: 'layout.nav.timeBlocks', href: paths.manageTimeBlocks.href(), icon: BlockIcon },
+  { labelKey: 'layout.nav.series', href: paths.series.href(), icon: ClockIcon },
   {
     labelKey: 'layout.nav.audit',
     href: paths.audit.href(),

@@ -236,6 +236,8 @@ export function placeContextSql(variant: Variant): SQL {
         where a.associate_title_id = associate_titles.id
           and (p.category_id = places.category_id or a.place_id = places.id)
           and a.status in (${occupyingStatusList})
+          and not exists (select 1 from booking_series s
+            where s.id = a.series_id and s.activity_name is not null)
           and a.starts_at >= ${instant('titleFrom')}
           and a.starts_at < ${instant('titleTo')})`
     : sql`null`;

@@ -19,6 +19,7 @@ import type { portalMember } from './portal-member';
 import { profile } from './profile';
 import { reports } from './reports';
 import { scheduling } from './scheduling';
+import { series } from './series';
 import { staff } from './staff';
 
 /**
@@ -46,6 +47,7 @@ export const pt = {
   staff,
   messages,
   invitations,
+  series,
 } as const;
 
 /**

@@ -7,6 +7,7 @@ export const layout = {
     categories: 'Gerenciar categorias',
     operatingHours: 'Horários de funcionamento',
     timeBlocks: 'Gerenciar horários bloqueados',
+    series: 'Séries semanais',
     audit: 'Auditoria',
     reports: 'Relatórios',
     messages: 'Mensagens',
