@@ -15,6 +15,7 @@ import { placeImageRoutes } from './place-images';
 import { placeRoutes } from './places';
 import { profileRoutes } from './profile';
 import { staffRoutes } from './staff';
+import { waitlistRoutes } from './waitlists';
 import { enforcePermissions } from '../../plugins/permissions';
 
 /**
@@ -40,4 +41,5 @@ export const backofficeRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(staffRoutes);
   await app.register(auditRoutes);
   await app.register(messageRoutes);
+  await app.register(waitlistRoutes);
 };

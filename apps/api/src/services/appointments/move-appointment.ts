@@ -11,6 +11,7 @@ import { loadBookingContext, type BookingContext, type BookingRequest } from './
 import { describeFailure, evaluateBookingRules, type BookingFailure } from './booking-rules';
 import { slotGridOf } from './day-grid';
 import { generateSlotTimes, type Interval } from './slots';
+import { queueWaitlistOffers } from '../waitlists/waitlist-jobs';
 
 export type MoveAppointmentOptions = {
   staff: Staff;
@@ -183,6 +184,7 @@ export async function moveAppointment(db: Database, options: MoveAppointmentOpti
       .update(appointments)
       .set({ placeId: context.place.id, startsAt, endsAt })
       .where(eq(appointments.id, id));
+    await queueWaitlistOffers(tx, booking);
     const reason = options.reason?.trim() || undefined;
     await recordAudit(tx, {
       companyId: booking.companyId,
