@@ -34,21 +34,34 @@ CREATE INDEX "waitlist_entries_line_idx" ON "waitlist_entries" ("place_id", "sta
 CREATE INDEX "waitlist_entries_title_idx" ON "waitlist_entries" ("associate_title_id", "starts_at")
   WHERE "status" in ('WAITING','OFFERED');--> statement-breakpoint
 CREATE INDEX "waitlist_entries_company_idx" ON "waitlist_entries" ("company_id");--> statement-breakpoint
--- An offer holds its slot: while it lasts, only the member offered may book over it. Raised as
--- the exclusion constraint's SQLSTATE, so a booking refused by a hold reads TimeAlreadyTaken.
-CREATE OR REPLACE FUNCTION appointments_respect_waitlist_offers() RETURNS trigger
+-- A freed slot with a line is the line's: while an offer lasts, only the member offered may book
+-- over it; while members wait (the offer not made yet, or an offer over and the next not yet
+-- made), only a member in line may (staff booking for them). Raised as the exclusion
+-- constraint's SQLSTATE, so such a booking reads TimeAlreadyTaken, whatever path or process
+-- books. A change of status only (cancel, check-in, undo) is not a new claim on the slot.
+CREATE OR REPLACE FUNCTION appointments_respect_waitlists() RETURNS trigger
 LANGUAGE plpgsql AS $$
 BEGIN
+  IF TG_OP = 'UPDATE' AND OLD.place_id = NEW.place_id AND OLD.starts_at = NEW.starts_at
+    AND OLD.ends_at = NEW.ends_at THEN
+    RETURN NEW;
+  END IF;
   IF NEW.status = 'SCHEDULED' AND EXISTS (
     SELECT 1 FROM waitlist_entries w
-    WHERE w.place_id = NEW.place_id AND w.status = 'OFFERED' AND w.offer_expires_at > now()
-      AND w.starts_at < NEW.ends_at AND w.ends_at > NEW.starts_at
-      AND w.associate_id <> NEW.associate_id
+    WHERE w.place_id = NEW.place_id AND w.starts_at < NEW.ends_at AND w.ends_at > NEW.starts_at
+      AND w.starts_at > now()
+      AND (
+        (w.status = 'OFFERED' AND w.offer_expires_at > now() AND w.associate_id <> NEW.associate_id)
+        OR (w.status = 'WAITING' AND NOT EXISTS (
+          SELECT 1 FROM waitlist_entries o
+          WHERE o.place_id = w.place_id AND o.starts_at = w.starts_at
+            AND o.status in ('WAITING','OFFERED') AND o.associate_id = NEW.associate_id))
+      )
   ) THEN
-    RAISE EXCEPTION 'the slot is held by a waitlist offer' USING ERRCODE = '23P01';
+    RAISE EXCEPTION 'the slot is held for its waitlist' USING ERRCODE = '23P01';
   END IF;
   RETURN NEW;
 END;
 $$;--> statement-breakpoint
-CREATE TRIGGER "appointments_waitlist_offer_hold" BEFORE INSERT OR UPDATE OF "place_id", "starts_at", "ends_at", "status"
-  ON "appointments" FOR EACH ROW EXECUTE FUNCTION appointments_respect_waitlist_offers();
+CREATE TRIGGER "appointments_waitlist_hold" BEFORE INSERT OR UPDATE OF "place_id", "starts_at", "ends_at", "status"
+  ON "appointments" FOR EACH ROW EXECUTE FUNCTION appointments_respect_waitlists();
