@@ -37,9 +37,9 @@ const ceiling = {
   // 3: the session, the rules' read, the entry with its checks (the category's switch, the
   // title's most lines, the member's place in line) and its position in one statement.
   waitlistJoin: 3,
-  // 8: the session, the entry, the booking as a portal booking (the rules' read, the locks, the
-  // write, the release) and the booking's answer, and the entry marked as booked.
-  offerAcceptance: 8,
+  // 7: the session, the entry, the booking as a portal booking (the rules' read, the locks, the
+  // write, the release), and the entry marked as booked.
+  offerAcceptance: 7,
 };
 
 const context = build();
