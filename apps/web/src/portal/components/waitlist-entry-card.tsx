@@ -16,7 +16,10 @@ type WaitlistEntryCardProps = {
   onDone: (message: string) => void;
 };
 
-/** One place in a line: where, when, the position or the offer, and the member's answers. */
+/**
+ * One place in a line: where, when, the position or the offer, and the member's answers. An
+ * answer leaves the list (the card unmounts), so what it says is told to the page (`onDone`).
+ */
 export function WaitlistEntryCard({ entry, timezone, memberId, onDone }: WaitlistEntryCardProps) {
   const { t } = useTranslation();
   const accept = useAcceptOffer();
@@ -75,13 +78,15 @@ export function WaitlistEntryCard({ entry, timezone, memberId, onDone }: Waitlis
           <Button
             disabled={busy}
             onClick={() =>
-              accept.mutate(ref, {
-                onSuccess: () =>
-                  onDone(
-                    t('portal.waitlist.accepted', { summary: `${entry.place.name}, ${when}` }),
-                  ),
-                onError: setError,
-              })
+              accept
+                .mutateAsync(ref)
+                .then(
+                  () =>
+                    onDone(
+                      t('portal.waitlist.accepted', { summary: `${entry.place.name}, ${when}` }),
+                    ),
+                  setError,
+                )
             }
           >
             {accept.isPending ? t('portal.waitlist.accepting') : t('portal.waitlist.accept')}
@@ -92,10 +97,7 @@ export function WaitlistEntryCard({ entry, timezone, memberId, onDone }: Waitlis
             variant="secondary"
             disabled={busy}
             onClick={() =>
-              refuse.mutate(ref, {
-                onSuccess: () => onDone(t('portal.waitlist.refused')),
-                onError: setError,
-              })
+              refuse.mutateAsync(ref).then(() => onDone(t('portal.waitlist.refused')), setError)
             }
           >
             {t('portal.waitlist.refuse')}
@@ -105,10 +107,7 @@ export function WaitlistEntryCard({ entry, timezone, memberId, onDone }: Waitlis
             variant="secondary"
             disabled={busy}
             onClick={() =>
-              leave.mutate(ref, {
-                onSuccess: () => onDone(t('portal.waitlist.left')),
-                onError: setError,
-              })
+              leave.mutateAsync(ref).then(() => onDone(t('portal.waitlist.left')), setError)
             }
           >
             {t('portal.waitlist.leave')}
