@@ -4,6 +4,8 @@
  * it here and there. Each request is counted warm (the same kind of request answered once
  * before), as a busy server answers it.
  */
+import { companies } from '@clube/db';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAppointment, createBlockedTime, createPortalScene } from './factories';
 import { build } from './helper';
@@ -43,6 +45,12 @@ const ceiling = {
   // the series with its bookings, audit events and message in one statement, the locks' release
   // with the live events, the answer.
   seriesSave: 7,
+  // 3: the session, the rules' read, the entry with its checks (the category's switch, the
+  // title's most lines, the member's place in line) and its position in one statement.
+  waitlistJoin: 3,
+  // 7: the session, the entry, the booking as a portal booking (the rules' read, the locks, the
+  // write, the release), and the entry marked as booked.
+  offerAcceptance: 7,
 };
 
 const context = build();
@@ -239,5 +247,52 @@ describe('database round trips of the hot requests', () => {
     expect(await roundTrips(staff)).toBe(ceiling.staffSession);
     const member = () => send('PATCH', '/api/portal/me/password', s.holderSession.headers, {}, 400);
     expect(await roundTrips(member)).toBe(ceiling.memberSession);
+  });
+
+  it('slot list of a place with waitlists, joining one and accepting an offer', async () => {
+    await context.db
+      .update(companies)
+      .set({ waitlistMaxPerTitle: 10 })
+      .where(eq(companies.id, s.company.id));
+    const join = (headers: Record<string, string>, body: object) => () =>
+      send('POST', '/api/portal/waitlists', headers, body, 201);
+    expect(
+      await roundTrips(
+        join(s.dependentSession.headers, portalBody('08:00')),
+        join(s.holderSession.headers, portalBody('08:00')),
+      ),
+    ).toBe(ceiling.waitlistJoin);
+    const url = `/api/portal/places/${s.place.id}/slots?date=${s.day(3)}`;
+    expect(await roundTrips(() => send('GET', url, s.holderSession.headers))).toBe(
+      ceiling.portalSlotList,
+    );
+    // Two slots of the neighbour's, the holder in both lines, both freed and offered.
+    const offers: string[] = [];
+    for (const time of ['10:00', '11:00']) {
+      const booked = await send(
+        'POST',
+        '/api/portal/bookings',
+        s.neighbourSession.headers,
+        portalBody(time, 8),
+        201,
+      );
+      const joined = await send(
+        'POST',
+        '/api/portal/waitlists',
+        s.holderSession.headers,
+        portalBody(time, 8),
+        201,
+      );
+      offers.push(joined.json<{ id: string }>().id);
+      await send(
+        'PATCH',
+        `/api/portal/bookings/${booked.json<{ id: string }>().id}/cancel`,
+        s.neighbourSession.headers,
+      );
+    }
+    while ((await context.app.jobs.runOnce()) > 0);
+    const accept = (id: string) => () =>
+      send('POST', `/api/portal/waitlists/${id}/accept`, s.holderSession.headers, undefined, 201);
+    expect(await roundTrips(accept(offers[1]!), accept(offers[0]!))).toBe(ceiling.offerAcceptance);
   });
 });

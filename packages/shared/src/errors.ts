@@ -186,6 +186,21 @@ export const errorDefinitions = {
   ValidationError: { status: 400, message: 'Dados inválidos. Verifique os campos.' },
   /** Booking rule 7 (docs/domain.md): same day, or same time the day before, in the category. */
   WaitingPeriodRequired: { status: 422, message: 'O título já tem uma reserva nesta categoria que impede esta (no mesmo dia ou no mesmo horário do dia anterior): {{place}}, {{date}} às {{time}}.' },
+  /** Joining a waitlist twice (docs/domain.md, "Waitlists"). */
+  WaitlistAlreadyJoined: { status: 409, message: 'Você já está na lista de espera deste horário.' },
+  /** The place's category has waitlists off. */
+  WaitlistDisabled: { status: 409, message: 'Este espaço não tem lista de espera.' },
+  /** A waitlist entry of another member, title or club, or one that does not exist. */
+  WaitlistEntryNotFound: { status: 404, message: 'Lugar na lista de espera não encontrado.' },
+  /** The title is on the club's most waitlists at once. */
+  WaitlistLimitReached: { status: 409, message: 'O título já está em {{limit}} listas de espera, o máximo do clube. Saia de uma para entrar nesta.' },
+  /** The offer's minutes are over: it went to the next in line. */
+  WaitlistOfferExpired: { status: 409, message: 'O prazo desta oferta terminou e o horário foi oferecido ao próximo da fila.' },
+  /** Accepting or refusing while no offer of the slot is the member's. */
+  WaitlistOfferNotActive: { status: 409, message: 'Não há oferta deste horário para você agora: aguarde a sua vez na fila.' },
+  WaitlistSlotBlocked: { status: 409, message: 'Este horário foi bloqueado pelo clube: não há lista de espera para ele.' },
+  WaitlistSlotFree: { status: 409, message: 'Este horário está livre: reserve-o em vez de entrar na lista de espera.' },
+  WaitlistSlotPast: { status: 409, message: 'Este horário já passou: não há mais lista de espera para ele.' },
 } as const satisfies Record<string, { status: number; message: string; code?: string }>;
 
 export type ErrorKey = keyof typeof errorDefinitions;

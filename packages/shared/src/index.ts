@@ -27,3 +27,4 @@ export * from './schemas/invitation';
 export * from './schemas/background-work';
 export * from './schemas/report';
 export * from './schemas/series';
+export * from './schemas/waitlist';

@@ -12,6 +12,7 @@ import { resumeImportsJob } from '../services/associates/resume-imports-job';
 import { bulkInvitationJob } from '../services/invitations/invite-all-associates';
 import { invitationBatching } from '../services/invitations/queue-invitations';
 import { dueRemindersJob } from '../services/messages/member-messages';
+import { waitlistJobs } from '../services/waitlists/waitlist-jobs';
 
 /** Methods of the requests that may have queued work: the runner looks once they are answered. */
 const writeMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -71,6 +72,7 @@ export const jobsPlugin = fp(
               },
             }),
             resumeImportsJob,
+            ...waitlistJobs({ publicUrl }),
           ],
           schedules,
         }),

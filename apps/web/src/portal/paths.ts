@@ -37,6 +37,8 @@ export const portalPaths = {
       scope === 'upcoming' ? '/reservas' : `/reservas?aba=${scope}`,
   },
   notices: { path: '/avisos', href: () => '/avisos' },
+  /** The member's waitlists (the API's offer message links here: /portal/espera). */
+  waitlists: { path: '/espera', href: () => '/espera' },
   account: { path: '/conta', href: () => '/conta' },
 } as const;
 

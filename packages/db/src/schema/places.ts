@@ -31,6 +31,10 @@ export const companies = pgTable(
     noShowSuspensionDays: integer('no_show_suspension_days').notNull().default(7),
     /** Hours before a booking its reminder is sent; null = no reminders (the default). */
     reminderHours: integer('reminder_hours'),
+    /** Minutes a waitlist offer holds its slot (shorter when the slot starts sooner). */
+    waitlistOfferMinutes: integer('waitlist_offer_minutes').notNull().default(15),
+    /** The most waitlists a membership title may be on at once. */
+    waitlistMaxPerTitle: integer('waitlist_max_per_title').notNull().default(3),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -43,6 +47,10 @@ export const companies = pgTable(
     check(
       'companies_reminder_hours',
       sql`${table.reminderHours} is null or ${table.reminderHours} between 1 and 168`,
+    ),
+    check(
+      'companies_waitlist_settings',
+      sql`${table.waitlistOfferMinutes} between 1 and 1440 and ${table.waitlistMaxPerTitle} between 1 and 50`,
     ),
   ],
 );
@@ -61,6 +69,8 @@ export const categories = pgTable(
     notAppointmentPreviousDayTime: boolean('not_appointment_previous_day_time')
       .notNull()
       .default(false),
+    /** Members may join the waitlist of a taken slot of this category's places. */
+    waitlistEnabled: boolean('waitlist_enabled').notNull().default(true),
     archivedAt: instant('archived_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

@@ -56,7 +56,7 @@ export type Schedule = { job: AnyJob; everySeconds: number };
  * `key`, at most one job per key is ever queued.
  */
 export const queueJobStatement = (
-  job: AnyJob,
+  job: Pick<AnyJob, 'name'>,
   options: { payload: SQL; when?: SQL; key?: string; delaySeconds?: number },
 ) =>
   sql`insert into jobs (name, payload, key, next_attempt_at)

@@ -17,6 +17,7 @@ import { profileRoutes } from './profile';
 import { reportRoutes } from './reports';
 import { seriesRoutes } from './series';
 import { staffRoutes } from './staff';
+import { waitlistRoutes } from './waitlists';
 import { enforcePermissions } from '../../plugins/permissions';
 
 /**
@@ -44,4 +45,5 @@ export const backofficeRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(auditRoutes);
   await app.register(messageRoutes);
   await app.register(seriesRoutes);
+  await app.register(waitlistRoutes);
 };

@@ -6,6 +6,7 @@ import { portalMeRoutes } from './me';
 import { portalNoticeRoutes } from './notices';
 import { portalPlaceRoutes } from './places';
 import { portalPushRoutes } from './push';
+import { portalWaitlistRoutes } from './waitlists';
 
 /**
  * Every /api/portal route. Sign-in is public; everything else needs a members' portal access
@@ -21,5 +22,6 @@ export const portalRoutes: FastifyPluginAsyncZod = async (app) => {
     await member.register(portalNoticeRoutes);
     await member.register(portalPushRoutes);
     await member.register(portalEventRoutes);
+    await member.register(portalWaitlistRoutes);
   });
 };

@@ -7,6 +7,7 @@ import type { Staff } from '../../types';
 import { clubChangeMessages } from '../messages/queue-club-change-messages';
 import { queuedMessagesJson, queuedMessagesSql } from '../messages/queued-messages-sql';
 import { readBookings } from '../messages/read-bookings';
+import { waitlistFreedSql } from '../waitlists/waitlist-jobs';
 import { exceptionReasonOf, type BookingActor } from './create-appointment';
 
 export type CancelBookingOptions = {
@@ -98,7 +99,13 @@ export async function cancelBooking(db: Database, options: CancelBookingOptions)
           ${queuedMessagesSql({
             messages: sql`${queuedMessagesJson(messages)}`,
             when: sql`exists (select 1 from cancelled)`,
-          })}
+          })},
+          waitlist_freed as (${waitlistFreedSql({
+            placeId: sql`${row.placeId}`,
+            startsAt: sql`${row.startsAt.toISOString()}`,
+            endsAt: sql`${row.endsAt.toISOString()}`,
+            when: sql`exists (select 1 from cancelled)`,
+          })})
           select id from cancelled`,
       );
       if (!cancelled) continue;

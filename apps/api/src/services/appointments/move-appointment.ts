@@ -11,6 +11,7 @@ import { loadBookingContext, type BookingContext, type BookingRequest } from './
 import { describeFailure, evaluateBookingRules, type BookingFailure } from './booking-rules';
 import { slotGridOf } from './day-grid';
 import { generateSlotTimes, type Interval } from './slots';
+import { queueWaitlistOffers } from '../waitlists/waitlist-jobs';
 
 export type MoveAppointmentOptions = {
   staff: Staff;
@@ -189,6 +190,7 @@ export async function moveAppointment(db: Database, options: MoveAppointmentOpti
         calendarSequence: sql`${appointments.calendarSequence} + 1`,
       })
       .where(eq(appointments.id, id));
+    await queueWaitlistOffers(tx, booking);
     const reason = options.reason?.trim() || undefined;
     await recordAudit(tx, {
       companyId: booking.companyId,

@@ -4,6 +4,7 @@ import { AppError } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
 import { clubDatesOf, transactionAnnouncing } from '../../lib/club-events';
 import { lockPlace } from '../../lib/place-lock';
+import { queueWaitlistOffers } from '../waitlists/waitlist-jobs';
 import type { Caller } from './create-blocked-times';
 
 /** Removes one block (one occurrence of a weekly series); the audit keeps what it was. */
@@ -25,6 +26,7 @@ export async function deleteBlockedTime(db: Database, options: { caller: Caller;
       .where(eq(blockedTimes.id, id))
       .returning({ id: blockedTimes.id });
     if (deleted.length === 0) throw new AppError('BlockedTimeNotFound');
+    await queueWaitlistOffers(tx, block);
     await recordAudit(tx, {
       companyId: block.companyId,
       actorUserId: caller.userId,

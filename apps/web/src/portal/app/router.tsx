@@ -95,6 +95,10 @@ export const portalRoutes: RouteObject[] = withErrorElements(
                   element: lazyPage(() => import('../pages/notices-page'), 'NoticesPage'),
                 },
                 {
+                  path: portalPaths.waitlists.path,
+                  element: lazyPage(() => import('../pages/waitlists-page'), 'WaitlistsPage'),
+                },
+                {
                   path: portalPaths.account.path,
                   element: lazyPage(() => import('../pages/account-page'), 'AccountPage'),
                 },

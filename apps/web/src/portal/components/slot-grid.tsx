@@ -15,7 +15,12 @@ const stateStyles: Record<PortalSlotState, string> = {
   'outside-window': 'border-slate-200 bg-slate-50 text-slate-600',
 };
 
-type SlotGridProps = { slots: PortalSlot[]; onBook: (slot: PortalSlot) => void };
+type SlotGridProps = {
+  slots: PortalSlot[];
+  onBook: (slot: PortalSlot) => void;
+  /** Given, a taken slot is a button that offers its waitlist. */
+  onJoin?: (slot: PortalSlot) => void;
+};
 
 /** What a slot says under its time: its state, or the title's rule that refuses it. */
 function useSlotLabel() {
@@ -32,7 +37,7 @@ function useSlotLabel() {
  * own bookings stand out from others' (a taken slot never says who holds it: the API does not
  * tell); the others only say their state.
  */
-export function SlotGrid({ slots, onBook }: SlotGridProps) {
+export function SlotGrid({ slots, onBook, onJoin }: SlotGridProps) {
   const labelOf = useSlotLabel();
   return (
     <ul className="grid grid-cols-3 gap-2 sm:grid-cols-5 lg:grid-cols-6">
@@ -57,6 +62,14 @@ export function SlotGrid({ slots, onBook }: SlotGridProps) {
                 type="button"
                 onClick={() => onBook(slot)}
                 className={cn(base, stateStyles[slot.state])}
+              >
+                {content}
+              </button>
+            ) : slot.state === 'taken' && onJoin ? (
+              <button
+                type="button"
+                onClick={() => onJoin(slot)}
+                className={cn(base, stateStyles.taken, 'cursor-pointer hover:bg-slate-300')}
               >
                 {content}
               </button>

@@ -48,6 +48,7 @@ describe('the page a password link opens', () => {
     const { requests } = mockApi(
       route.post('/portal/auth/access-link/redeem', session),
       route.get('/portal/me', buildMe(session)),
+      route.get('/portal/waitlists', { items: [] }),
     );
     window.location.hash = '#token=abcdefghijklmnopqrstuvwxyz0123456789';
     renderPortal('/acesso/senha');

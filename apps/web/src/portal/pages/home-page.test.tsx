@@ -16,7 +16,7 @@ describe('portal home', () => {
       { placeId: nextId(), placeName: 'Quadra de Tênis 1', used: 2, limit: 4, month: '2026-11' },
     ];
     me.nextBookings = [buildBooking(session, { place: { id: nextId(), name: 'Churrasqueira 2' } })];
-    mockApi(route.get('/portal/me', me));
+    mockApi(route.get('/portal/me', me), route.get('/portal/waitlists', { items: [] }));
     renderPortal('/inicio');
 
     const blocked = await screen.findByRole('alert');
@@ -33,7 +33,7 @@ describe('portal home', () => {
     const me = buildMe(session);
     // 20/11/2026 23:00 in São Paulo: the date shown is the club's, not UTC's 21/11.
     me.title.suspendedUntil = '2026-11-21T02:00:00.000Z';
-    mockApi(route.get('/portal/me', me));
+    mockApi(route.get('/portal/me', me), route.get('/portal/waitlists', { items: [] }));
     renderPortal('/inicio');
 
     const alert = await screen.findByRole('alert');

@@ -5,6 +5,7 @@ import { buttonStyles } from '@/components/ui/button';
 import { LoadingState } from '@/components/ui/spinner';
 import { useMe } from '../api/me';
 import { BookingCard } from '../components/booking-card';
+import { OfferBanner } from '../components/offer-banner';
 import { LoadFailure } from '../components/query-state';
 import { formatDate } from '@/lib/dates';
 import { formatMonthName } from '../lib/format';
@@ -30,6 +31,8 @@ export function HomePage() {
           {t('portal.home.titleLabel', { title: title.name, card: member.cardId })}
         </p>
       </div>
+
+      <OfferBanner />
 
       {(member.blocked || title.blocked) && (
         <Alert tone="error">

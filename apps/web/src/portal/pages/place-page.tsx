@@ -16,6 +16,7 @@ import { useMe } from '../api/me';
 import { usePlaces, useSlots } from '../api/places';
 import { usePortalClubEvents } from '../api/use-club-events';
 import { DateStrip } from '../components/date-strip';
+import { JoinWaitlistPanel } from '../components/join-waitlist-panel';
 import { PlaceGallery } from '../components/place-gallery';
 import { PlaceRules } from '../components/place-rules';
 import { LoadFailure } from '../components/query-state';
@@ -33,10 +34,12 @@ function DaySlots({
   placeId,
   date,
   onBook,
+  onJoin,
 }: {
   placeId: string;
   date: string;
   onBook: (slot: PortalSlot) => void;
+  onJoin: (slot: PortalSlot) => void;
 }) {
   const { t } = useTranslation();
   const slots = useSlots(placeId, date);
@@ -45,7 +48,7 @@ function DaySlots({
   if (slots.data.items.length === 0) {
     return <p className="text-slate-600">{t('portal.availability.noSlots')}</p>;
   }
-  return <SlotGrid slots={slots.data.items} onBook={onBook} />;
+  return <SlotGrid slots={slots.data.items} onBook={onBook} onJoin={onJoin} />;
 }
 
 /** A place's availability: its rules, the booking window's days, the chosen day's slots. */
@@ -66,6 +69,7 @@ export function PlacePage() {
   usePortalClubEvents();
   const [slotToBook, setSlotToBook] = useState<PortalSlot | null>(null);
   const [booked, setBooked] = useState<string | null>(null);
+  const [slotToJoin, setSlotToJoin] = useState<PortalSlot | null>(null);
 
   if (places.isPending || me.isPending) return <LoadingState label={t('portal.loading')} />;
   if (places.isError) return <LoadFailure onRetry={() => void places.refetch()} />;
@@ -139,6 +143,7 @@ export function PlacePage() {
         today={today}
         onSelect={(next) => {
           setBooked(null);
+          setSlotToJoin(null);
           setSearchParams(next === today ? {} : { dia: next }, { replace: true });
         }}
       />
@@ -149,8 +154,16 @@ export function PlacePage() {
         >
           {t('portal.availability.slotsTitle', { date: formatCalendarDate(date) })}
         </h2>
-        <DaySlots placeId={place.id} date={date} onBook={setSlotToBook} />
+        <DaySlots placeId={place.id} date={date} onBook={setSlotToBook} onJoin={setSlotToJoin} />
       </section>
+      {slotToJoin && (
+        <JoinWaitlistPanel
+          key={slotToJoin.startsAt}
+          placeId={place.id}
+          slot={slotToJoin}
+          onClose={() => setSlotToJoin(null)}
+        />
+      )}
       {slotToBook && (
         <Suspense fallback={null}>
           <BookSlotDialog

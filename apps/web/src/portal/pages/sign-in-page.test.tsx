@@ -28,6 +28,7 @@ describe('portal sign-in', () => {
           : { needsClub: true, clubs: [clubA, clubB] },
       ),
       route.get('/portal/me', buildMe(session)),
+      route.get('/portal/waitlists', { items: [] }),
     );
     const { router } = renderPortal('/entrar');
 
@@ -125,6 +126,7 @@ describe('portal sign-in returns to the page that asked for it', () => {
     const { requests } = mockApi(
       route.post('/portal/auth/login', session),
       route.get('/portal/me', buildMe(session)),
+      route.get('/portal/waitlists', { items: [] }),
       route.get('/portal/bookings', { items: [] }),
     );
     const { router } = renderPortal(pastBookings);
@@ -152,6 +154,7 @@ describe('portal sign-in returns to the page that asked for it', () => {
         return session;
       }),
       route.get('/portal/me', buildMe(session)),
+      route.get('/portal/waitlists', { items: [] }),
       route.get('/portal/bookings', () =>
         isSignedInAgain ? { items: [] } : apiError('Unauthorized'),
       ),
@@ -171,7 +174,11 @@ describe('portal sign-in returns to the page that asked for it', () => {
     'never follows a return address outside the portal (%s): home instead',
     async (returnTo) => {
       const session = buildPortalSession();
-      mockApi(route.post('/portal/auth/login', session), route.get('/portal/me', buildMe(session)));
+      mockApi(
+        route.post('/portal/auth/login', session),
+        route.get('/portal/me', buildMe(session)),
+        route.get('/portal/waitlists', { items: [] }),
+      );
       const { router } = renderPortal(`/entrar?voltar=${encodeURIComponent(returnTo)}`);
 
       await signInAsMember();
