@@ -25,3 +25,4 @@ export * from './schemas/audit';
 export * from './schemas/message';
 export * from './schemas/invitation';
 export * from './schemas/background-work';
+export * from './schemas/guest';
