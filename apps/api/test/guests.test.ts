@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import {
   createAppointment,
   createClubWithBearer,
-  createPlace,
+  type createPlace,
   createPortalScene,
 } from './factories';
 import { build } from './helper';
