@@ -131,7 +131,9 @@ export function GateListPage() {
                   <tr>
                     <th scope="col">{t('gateList.guestName')}</th>
                     <th scope="col">{t('gateList.guestCpf')}</th>
-                    <th scope="col">{t('gateList.arrived')}</th>
+                    <th scope="col" className="text-right">
+                      {t('gateList.arrived')}
+                    </th>
                   </tr>
                 </thead>
                 <tbody className="divide-y divide-slate-100">
@@ -140,7 +142,7 @@ export function GateListPage() {
                     return (
                       <tr key={guest.id}>
                         <td className="py-2 pr-3 font-medium text-slate-900">{guest.name}</td>
-                        <td className="py-2 pr-3 text-slate-600 tabular-nums">
+                        <td className="py-2 pr-3 whitespace-nowrap text-slate-600 tabular-nums">
                           {guest.cpf ?? t('gateList.noCpf')}
                         </td>
                         <td className="py-2 text-right">
