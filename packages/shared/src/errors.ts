@@ -75,10 +75,10 @@ export const errorDefinitions = {
   FileNotFound: { status: 404, message: 'Arquivo não encontrado.' },
   /** A guest's CPF fails its check digits (docs/domain.md, "Guest lists"). */
   GuestCpfInvalid: { status: 400, message: 'O CPF do convidado {{name}} é inválido.' },
-  /** The place asks each guest's CPF and one was left blank. */
-  GuestCpfRequired: { status: 400, message: 'Este espaço exige o CPF de cada convidado: informe o CPF de {{name}}.' },
   /** The same CPF twice on one booking's list. */
   GuestCpfRepeated: { status: 409, message: 'O CPF de {{name}} aparece mais de uma vez na lista de convidados.' },
+  /** The place asks each guest's CPF and one was left blank. */
+  GuestCpfRequired: { status: 400, message: 'Este espaço exige o CPF de cada convidado: informe o CPF de {{name}}.' },
   GuestLimitExceeded: { status: 409, message: 'Este espaço aceita no máximo {{limit}} convidados por reserva.' },
   /** Changes stop the place's guestListClosesHours before the start. */
   GuestListClosed: { status: 409, message: 'A lista de convidados desta reserva não pode mais ser alterada: o prazo terminou em {{deadline}}.' },
