@@ -82,6 +82,10 @@ describe('POST /api/backoffice/place', () => {
       availableBookingDays: 14,
       ageRestriction: 18,
       maxCancelBookingTime: 2,
+      guestsAllowed: false,
+      guestLimit: 0,
+      guestCpfRequired: false,
+      guestListClosesHours: 0,
     });
     const audit = await context.db
       .select()
@@ -302,6 +306,25 @@ describe('PATCH /api/backoffice/place', () => {
       .from(auditEvents)
       .where(and(eq(auditEvents.entityId, place.id), eq(auditEvents.action, 'place.update')));
     expect(audit).toHaveLength(1);
+  });
+
+  it('sets the guest list rules, bounded: at most 200 guests, closing at most 720 hours ahead', async () => {
+    const { company, headers } = await clubWithHeaders();
+    const place = await createPlace(context.db, company.id);
+    const rules = {
+      guestsAllowed: true,
+      guestLimit: '30',
+      guestCpfRequired: true,
+      guestListClosesHours: 24,
+    };
+    const response = await patch(headers, { id: place.id, ...rules });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ ...rules, guestLimit: 30 });
+    for (const outOfRange of [{ guestLimit: 201 }, { guestListClosesHours: 721 }]) {
+      const refused = await patch(headers, { id: place.id, ...outOfRange });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().error).toBe('ValidationError');
+    }
   });
 
   it('refuses a start after the stored end, and out-of-range numbers', async () => {

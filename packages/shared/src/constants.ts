@@ -43,6 +43,11 @@ export const limits = {
   imageMaxBytes: 5 * 1024 * 1024,
   bookRangeMinutes: { min: 5, max: 1440 },
   ageRestriction: { min: 0, max: 120 },
+  /** The most guests a place may allow per booking (docs/domain.md, "Guest lists"). */
+  guestLimit: { min: 0, max: 200 },
+  /** Hours before the start a guest list may close. */
+  guestListClosesHours: { min: 0, max: 720 },
+  guestNameMaxLength: 120,
 } as const;
 
 /** Every call of the web app times out after 20 s (docs/domain.md, Back-office screens). */

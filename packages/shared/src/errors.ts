@@ -73,6 +73,18 @@ export const errorDefinitions = {
   EmbeddedDatabaseMissing: { status: 404, message: 'Não há banco embutido em {{directory}}.' },
   ExceptionReasonRequired: { status: 400, message: 'Informe o motivo da exceção.' },
   FileNotFound: { status: 404, message: 'Arquivo não encontrado.' },
+  /** A guest's CPF fails its check digits (docs/domain.md, "Guest lists"). */
+  GuestCpfInvalid: { status: 400, message: 'O CPF do convidado {{name}} é inválido.' },
+  /** The same CPF twice on one booking's list. */
+  GuestCpfRepeated: { status: 409, message: 'O CPF de {{name}} aparece mais de uma vez na lista de convidados.' },
+  /** The place asks each guest's CPF and one was left blank. */
+  GuestCpfRequired: { status: 400, message: 'Este espaço exige o CPF de cada convidado: informe o CPF de {{name}}.' },
+  GuestLimitExceeded: { status: 409, message: 'Este espaço aceita no máximo {{limit}} convidados por reserva.' },
+  /** Changes stop the place's guestListClosesHours before the start. */
+  GuestListClosed: { status: 409, message: 'A lista de convidados desta reserva não pode mais ser alterada: o prazo terminou em {{deadline}}.' },
+  /** A guest id that is not on this booking's list (or of another club). */
+  GuestNotFound: { status: 404, message: 'Convidado não encontrado nesta reserva.' },
+  GuestsNotAccepted: { status: 409, message: 'Este espaço não aceita convidados.' },
   ImageMultipartRequired: { status: 415, message: 'Envie a imagem como multipart/form-data.' },
   ImageTooLarge: { status: 413, message: 'A imagem deve ter no máximo {{maxMegabytes}} MB.' },
   /** A small file that would decode to a huge bitmap (a decompression bomb, or a huge photo). */

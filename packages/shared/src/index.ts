@@ -28,3 +28,4 @@ export * from './schemas/background-work';
 export * from './schemas/report';
 export * from './schemas/series';
 export * from './schemas/waitlist';
+export * from './schemas/guest';

@@ -108,6 +108,13 @@ export const routes: RouteObject[] = withErrorElements(
                   ),
                 },
                 {
+                  path: paths.gateList.path,
+                  element: lazyPage(
+                    () => import('@/features/gate-list/pages/gate-list-page'),
+                    'GateListPage',
+                  ),
+                },
+                {
                   path: paths.categories.path,
                   element: lazyPage(
                     () => import('@/features/categories/pages/categories-page'),

@@ -44,6 +44,11 @@ export const paths = {
     /** The day sheet booking for one member: a free cell opens the booking with them chosen. */
     forMember: (associateId: string) => `/day-sheet?para=${encodeURIComponent(associateId)}`,
   },
+  /** The front desk's guest list of a day (Portaria). */
+  gateList: {
+    path: '/portaria',
+    href: (date?: string) => (date ? `/portaria?date=${encodeURIComponent(date)}` : '/portaria'),
+  },
   categories: { path: '/category', href: () => '/category' },
   operatingHours: { path: '/operating-hour', href: () => '/operating-hour' },
   associates: { path: '/associates', href: () => '/associates' },

@@ -82,6 +82,10 @@ export function buildPlace(overrides: Partial<Place> = {}): Place {
     availableBookingDays: 30,
     ageRestriction: 0,
     maxCancelBookingTime: 0,
+    guestsAllowed: false,
+    guestLimit: 0,
+    guestCpfRequired: false,
+    guestListClosesHours: 0,
     ...overrides,
   };
 }

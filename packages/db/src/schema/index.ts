@@ -8,3 +8,4 @@ export * from './audit';
 export * from './messages';
 export * from './jobs';
 export * from './waitlists';
+export * from './guests';

@@ -107,6 +107,14 @@ export const places = pgTable(
     ageRestriction: integer('age_restriction').notNull().default(0),
     /** Hours before the start after which a booking can no longer be cancelled. */
     maxCancelBookingTime: integer('max_cancel_booking_time').notNull().default(0),
+    /** Bookings here may list guests (docs/domain.md, "Guest lists"). */
+    guestsAllowed: boolean('guests_allowed').notNull().default(false),
+    /** The most guests one booking may list. */
+    guestLimit: integer('guest_limit').notNull().default(0),
+    /** Each guest needs a valid CPF; otherwise the name is enough. */
+    guestCpfRequired: boolean('guest_cpf_required').notNull().default(false),
+    /** Hours before the start after which a booking's guest list no longer changes. */
+    guestListClosesHours: integer('guest_list_closes_hours').notNull().default(0),
     archivedAt: instant('archived_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -121,6 +129,10 @@ export const places = pgTable(
     check('places_age', sql`${table.ageRestriction} between 0 and 120`),
     check('places_cancel_hours', sql`${table.maxCancelBookingTime} >= 0`),
     check('places_name_not_blank', sql`length(trim(${table.name})) > 0`),
+    check(
+      'places_guest_settings',
+      sql`${table.guestLimit} between 0 and 200 and ${table.guestListClosesHours} between 0 and 720`,
+    ),
   ],
 );
 

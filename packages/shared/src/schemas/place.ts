@@ -56,6 +56,14 @@ const placeFieldShape = {
   /** Hours before the start after which a booking can no longer be cancelled. */
   maxCancelBookingTime: integerField({ min: 0, max: 8760 }),
   anonymousBooking: z.boolean().optional(),
+  /** Guest lists (docs/domain.md, "Guest lists"); absent on create: no guests. */
+  guestsAllowed: z.boolean().optional(),
+  /** The most guests one booking may list. */
+  guestLimit: integerField(limits.guestLimit).optional(),
+  /** Each guest needs a valid CPF; otherwise the name is enough. */
+  guestCpfRequired: z.boolean().optional(),
+  /** Hours before the start after which the guest list no longer changes. */
+  guestListClosesHours: integerField(limits.guestListClosesHours).optional(),
 };
 
 export const startsBeforeEndsMessage = 'O horário de início deve ser anterior ao de término.';
@@ -108,6 +116,10 @@ export const placeSchema = z.object({
   availableBookingDays: z.number().int(),
   ageRestriction: z.number().int(),
   maxCancelBookingTime: z.number().int(),
+  guestsAllowed: z.boolean(),
+  guestLimit: z.number().int(),
+  guestCpfRequired: z.boolean(),
+  guestListClosesHours: z.number().int(),
 });
 export type Place = z.infer<typeof placeSchema>;
 

@@ -114,6 +114,9 @@ export const portalBookingSchema = z.object({
   cancelDeadline: z.iso.datetime(),
   /** SCHEDULED and the deadline has not passed. */
   cancellable: z.boolean(),
+  /** The most guests it may list: 0 when its place accepts none (docs/domain.md, "Guest lists"). */
+  guestLimit: z.number().int(),
+  guestCount: z.number().int(),
 });
 export type PortalBooking = z.infer<typeof portalBookingSchema>;
 

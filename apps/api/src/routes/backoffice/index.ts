@@ -8,6 +8,7 @@ import { categoryRoutes } from './categories';
 import { companyRoutes } from './companies';
 import { daySheetRoutes } from './day-sheet';
 import { clubEventRoutes } from './day-sheet/events';
+import { guestRoutes } from './guests';
 import { invitationRoutes } from './invitations';
 import { messageRoutes } from './messages';
 import { operatingHourRoutes } from './operating-hours';
@@ -34,6 +35,7 @@ export const backofficeRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(appointmentRoutes);
   await app.register(daySheetRoutes);
   await app.register(clubEventRoutes);
+  await app.register(guestRoutes);
   await app.register(operatingHourRoutes);
   await app.register(blockedTimeRoutes);
   await app.register(associateRoutes);

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { portalAuthRoutes } from './auth';
 import { portalBookingRoutes } from './bookings';
 import { portalEventRoutes } from './events';
+import { portalGuestRoutes } from './guests';
 import { portalMeRoutes } from './me';
 import { portalNoticeRoutes } from './notices';
 import { portalPlaceRoutes } from './places';
@@ -19,6 +20,7 @@ export const portalRoutes: FastifyPluginAsyncZod = async (app) => {
     await member.register(portalMeRoutes);
     await member.register(portalPlaceRoutes);
     await member.register(portalBookingRoutes);
+    await member.register(portalGuestRoutes);
     await member.register(portalNoticeRoutes);
     await member.register(portalPushRoutes);
     await member.register(portalEventRoutes);

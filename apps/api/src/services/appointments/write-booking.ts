@@ -21,7 +21,14 @@ import { placeContextSql, type ContextRead } from './place-day/read-place-contex
 
 /** What a booking's answer and messages say besides the booking itself, read with its locks. */
 export type BookingPeople = {
-  place: { name: string; maxCancelBookingTime: number; clubName: string; logoUrl: string | null };
+  place: {
+    name: string;
+    maxCancelBookingTime: number;
+    /** The most guests the booking may list; 0 when the place accepts none. */
+    guestLimit: number;
+    clubName: string;
+    logoUrl: string | null;
+  };
   /** The member the booking is for. */
   member: BookingReader & { cardId: string };
   /** The member who books for them through the portal (themself, or a title's holder). */
@@ -59,6 +66,7 @@ export async function lockBooking(
     sql`select pg_advisory_lock(${placeLockKey(placeId)}), pg_advisory_lock(${titleLockKey(titleId)}),
       (select json_build_object('name', places.name,
           'maxCancelBookingTime', places.max_cancel_booking_time,
+          'guestLimit', case when places.guests_allowed then places.guest_limit else 0 end,
           'clubName', companies.name, 'logoUrl', companies.logo_url)
         from places join companies on companies.id = places.company_id
         where places.id = ${placeId}::uuid) as place,

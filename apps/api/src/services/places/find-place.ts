@@ -19,6 +19,10 @@ const placeColumns = {
   availableBookingDays: places.availableBookingDays,
   ageRestriction: places.ageRestriction,
   maxCancelBookingTime: places.maxCancelBookingTime,
+  guestsAllowed: places.guestsAllowed,
+  guestLimit: places.guestLimit,
+  guestCpfRequired: places.guestCpfRequired,
+  guestListClosesHours: places.guestListClosesHours,
 };
 
 type PlaceRow = {

@@ -65,6 +65,8 @@ export async function bookAndAnswer(
       cancelledAt: null,
       cancellationReason: null,
       maxCancelBookingTime: place.maxCancelBookingTime,
+      guestLimit: place.guestLimit,
+      guestCount: 0,
     },
     options.now ?? new Date(),
   );

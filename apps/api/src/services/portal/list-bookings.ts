@@ -1,10 +1,10 @@
-import { appointments, associates, places, type Database } from '@clube/db';
+import { appointments, associates, bookingGuests, places, type Database } from '@clube/db';
 import {
   occupyingStatuses,
   type PortalBooking,
   type portalBookingListQuerySchema,
 } from '@clube/shared';
-import { and, asc, desc, eq, gt, inArray, lte, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { AppError } from '../../lib/app-error';
 import type { Member } from '../../types';
@@ -93,6 +93,8 @@ async function readBookings(
       },
       place: { id: places.id, name: places.name },
       maxCancelBookingTime: places.maxCancelBookingTime,
+      guestLimit: sql<number>`case when ${places.guestsAllowed} then ${places.guestLimit} else 0 end`,
+      guestCount: sql<number>`(select count(*)::int from ${bookingGuests} where ${bookingGuests.appointmentId} = ${appointments.id})`,
       associate: { id: associates.id, name: associates.name, cardId: associates.cardId },
     })
     .from(appointments)
@@ -115,6 +117,8 @@ async function readBookings(
         place: row.place,
         associate: row.associate,
         maxCancelBookingTime: row.maxCancelBookingTime,
+        guestLimit: row.guestLimit,
+        guestCount: row.guestCount,
       },
       now,
     ),
@@ -135,6 +139,8 @@ export function portalBookingOf(
     cancellationReason: string | null;
     createdByAssociateId: string | null;
     maxCancelBookingTime: number;
+    guestLimit: number;
+    guestCount: number;
   },
   now: Date,
 ): PortalBooking {
@@ -155,5 +161,7 @@ export function portalBookingOf(
     cancelDeadline: cancelDeadline.toISOString(),
     // The same rule the cancellation applies: refused once now is past the deadline.
     cancellable: booking.status === 'SCHEDULED' && now.getTime() <= cancelDeadline.getTime(),
+    guestLimit: booking.guestLimit,
+    guestCount: booking.guestCount,
   };
 }

@@ -20,6 +20,7 @@ export type NavItem = {
   labelKey:
     | 'layout.nav.dashboard'
     | 'layout.nav.daySheet'
+    | 'layout.nav.gateList'
     | 'layout.nav.associates'
     | 'layout.nav.categories'
     | 'layout.nav.operatingHours'
@@ -42,6 +43,7 @@ export type NavItem = {
 export const mainNavItems: NavItem[] = [
   { labelKey: 'layout.nav.dashboard', href: paths.dashboard.href(), icon: HomeIcon },
   { labelKey: 'layout.nav.daySheet', href: paths.daySheet.href(), icon: GridIcon },
+  { labelKey: 'layout.nav.gateList', href: paths.gateList.href(), icon: UsersIcon },
   { labelKey: 'layout.nav.associates', href: paths.associates.href(), icon: UsersIcon },
   { labelKey: 'layout.nav.categories', href: paths.categories.href(), icon: TagIcon },
   { labelKey: 'layout.nav.operatingHours', href: paths.operatingHours.href(), icon: ClockIcon },

@@ -10,6 +10,7 @@ export const portalKeys = {
   bookings: (scope: string) => ['portal', 'bookings', scope] as const,
   allBookings: ['portal', 'bookings'] as const,
   check: (body: unknown) => ['portal', 'check', body] as const,
+  guests: (bookingId: string) => ['portal', 'guests', bookingId] as const,
 };
 
 /** GET /portal/me: the member, their title (blocks, members), quotas and next bookings. */

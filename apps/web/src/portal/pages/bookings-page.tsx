@@ -9,6 +9,7 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { LoadingState } from '@/components/ui/spinner';
 import { useBookings, useCancelBooking } from '../api/bookings';
 import { BookingCard } from '../components/booking-card';
+import { GuestListDialog } from '../components/guest-list-dialog';
 import { LoadFailure } from '../components/query-state';
 import { errorMessageOf } from '@/lib/errors';
 import { formatClock, formatDeadline, formatLongDate } from '../lib/format';
@@ -29,6 +30,7 @@ export function BookingsPage() {
   const bookings = useBookings(scope);
   const cancelBooking = useCancelBooking();
   const [toCancel, setToCancel] = useState<PortalBooking | null>(null);
+  const [guestsOf, setGuestsOf] = useState<PortalBooking | null>(null);
   const [notice, setNotice] = useState<{ tone: 'info' | 'error'; text: string } | null>(null);
 
   const whenOf = (booking: PortalBooking) =>
@@ -138,6 +140,22 @@ export function BookingsPage() {
                               deadline: formatDeadline(booking.cancelDeadline, timezone),
                             })}
                       </p>
+                      {booking.guestLimit > 0 && (
+                        <Button
+                          variant="secondary"
+                          className="w-full sm:w-auto"
+                          aria-label={t('common.guests.manageLabel', {
+                            place: booking.place.name,
+                            when: whenOf(booking),
+                          })}
+                          onClick={() => {
+                            setNotice(null);
+                            setGuestsOf(booking);
+                          }}
+                        >
+                          {t('common.guests.manage', { count: booking.guestCount })}
+                        </Button>
+                      )}
                       {booking.cancellable && (
                         <Button
                           variant="secondary"
@@ -161,6 +179,18 @@ export function BookingsPage() {
             </li>
           ))}
         </ul>
+      )}
+      {guestsOf && (
+        <GuestListDialog
+          booking={guestsOf}
+          when={whenOf(guestsOf)}
+          timezone={timezone}
+          onClose={() => setGuestsOf(null)}
+          onSaved={() => {
+            setGuestsOf(null);
+            setNotice({ tone: 'info', text: t('common.guests.saved') });
+          }}
+        />
       )}
       <ConfirmDialog
         isOpen={toCancel !== null}

@@ -108,6 +108,8 @@ export function buildBooking(
     bookedVia: 'portal',
     cancelDeadline: new Date(new Date(startsAt).getTime() - 2 * 60 * 60 * 1000).toISOString(),
     cancellable: true,
+    guestLimit: 0,
+    guestCount: 0,
     ...overrides,
   };
 }

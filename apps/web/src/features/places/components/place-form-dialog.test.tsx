@@ -100,6 +100,10 @@ describe('place create dialog', () => {
   it('sends the place and toasts its name', async () => {
     const { requests } = answer(({ body }) =>
       reply<Place>(201, {
+        guestsAllowed: false,
+        guestLimit: 0,
+        guestCpfRequired: false,
+        guestListClosesHours: 0,
         ...createPlaceBodySchema.parse(body),
         id: '22222222-2222-4222-8222-222222222222',
         category: { id: category.id, name: category.name },

@@ -32,6 +32,10 @@ type FormValues = {
   ageRestriction: string;
   maxCancelBookingTime: string;
   anonymousBooking: boolean;
+  guestsAllowed: boolean;
+  guestLimit: string;
+  guestCpfRequired: boolean;
+  guestListClosesHours: string;
 };
 
 const fieldNames = [
@@ -46,6 +50,10 @@ const fieldNames = [
   'ageRestriction',
   'maxCancelBookingTime',
   'anonymousBooking',
+  'guestsAllowed',
+  'guestLimit',
+  'guestCpfRequired',
+  'guestListClosesHours',
 ] as const satisfies ReadonlyArray<Path<PlaceFieldsInput>>;
 
 const numberFields = [
@@ -69,6 +77,8 @@ const newPlaceDefaults = {
   availableBookingDays: '7',
   ageRestriction: '0',
   maxCancelBookingTime: '2',
+  guestLimit: '0',
+  guestListClosesHours: '0',
 };
 
 function defaultValuesOf(place?: Place): FormValues {
@@ -90,6 +100,12 @@ function defaultValuesOf(place?: Place): FormValues {
       ? String(place.maxCancelBookingTime)
       : newPlaceDefaults.maxCancelBookingTime,
     anonymousBooking: place?.anonymousBooking ?? false,
+    guestsAllowed: place?.guestsAllowed ?? false,
+    guestLimit: place ? String(place.guestLimit) : newPlaceDefaults.guestLimit,
+    guestCpfRequired: place?.guestCpfRequired ?? false,
+    guestListClosesHours: place
+      ? String(place.guestListClosesHours)
+      : newPlaceDefaults.guestListClosesHours,
   };
 }
 
@@ -114,12 +130,15 @@ export function PlaceFormDialog({ companyId, isOpen, onClose, place }: PlaceForm
     register,
     handleSubmit,
     reset,
+    watch,
     setError,
     formState: { errors },
   } = useForm<PlaceFieldsInput, unknown, PlaceFields>({
     resolver: zodResolver(placeFieldsSchema),
     defaultValues: defaultValuesOf(place),
   });
+
+  const guestsAllowed = watch('guestsAllowed');
 
   const close = () => {
     reset(defaultValuesOf(place));
@@ -260,6 +279,44 @@ export function PlaceFormDialog({ companyId, isOpen, onClose, place }: PlaceForm
           />
           {t('places.form.anonymousBooking')}
         </label>
+        <fieldset className="grid gap-4 rounded-lg border border-slate-200 p-4">
+          <legend className="px-1 text-sm font-semibold text-slate-900">
+            {t('places.form.guestsLegend')}
+          </legend>
+          <label className="flex items-center gap-3 text-sm font-medium text-slate-800">
+            <input
+              type="checkbox"
+              className="size-4 rounded border-slate-300 accent-brand-700"
+              {...register('guestsAllowed')}
+            />
+            {t('places.form.guestsAllowed')}
+          </label>
+          {guestsAllowed && (
+            <>
+              <div className="grid gap-4 sm:grid-cols-2">
+                {(['guestLimit', 'guestListClosesHours'] as const).map((name) => (
+                  <Input
+                    key={name}
+                    label={t(`places.form.${name}`)}
+                    hint={t(`places.form.${name}Hint`)}
+                    error={errors[name]?.message}
+                    inputMode="numeric"
+                    autoComplete="off"
+                    {...register(name)}
+                  />
+                ))}
+              </div>
+              <label className="flex items-center gap-3 text-sm font-medium text-slate-800">
+                <input
+                  type="checkbox"
+                  className="size-4 rounded border-slate-300 accent-brand-700"
+                  {...register('guestCpfRequired')}
+                />
+                {t('places.form.guestCpfRequired')}
+              </label>
+            </>
+          )}
+        </fieldset>
         <div className="flex flex-col-reverse gap-2 border-t border-slate-200 pt-4 sm:flex-row sm:justify-end">
           <Button variant="secondary" onClick={close} disabled={isPending}>
             {t('places.form.cancel')}

@@ -6,6 +6,7 @@ import { categories } from './categories';
 import { common } from './common';
 import { companies } from './companies';
 import { errors } from './errors';
+import { gateList } from './gate-list';
 import { invitations } from './invitations';
 import { landing } from './landing';
 import { layout } from './layout';
@@ -48,6 +49,7 @@ export const pt = {
   messages,
   invitations,
   series,
+  gateList,
 } as const;
 
 /**

@@ -3,6 +3,7 @@ export const layout = {
   nav: {
     dashboard: 'Clube',
     daySheet: 'Quadro do dia',
+    gateList: 'Portaria: convidados',
     associates: 'Gerenciar associados',
     categories: 'Gerenciar categorias',
     operatingHours: 'Horários de funcionamento',
