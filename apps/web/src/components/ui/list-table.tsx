@@ -1,4 +1,5 @@
 import { useRef, type ReactNode } from 'react';
+import { formatCount } from '@/lib/format-count';
 import { useTranslation } from 'react-i18next';
 import { Alert } from './alert';
 import { Button } from './button';
@@ -46,8 +47,6 @@ export type ListTableProps<Row> = {
   filters?: ReactNode;
 };
 
-const numberFormat = new Intl.NumberFormat('pt-BR');
-
 /** At most five page numbers around the current page, always including the first and last. */
 export function pageNumbersAround(page: number, pageCount: number): number[] {
   const start = Math.max(1, Math.min(page - 2, pageCount - 4));
@@ -90,9 +89,9 @@ export function ListTable<Row>(props: ListTableProps<Row>) {
   const hasPrevious = keyset ? keyset.hasPrevious : page > 1;
   const hasNext = keyset ? keyset.hasNext : page < pageCount;
   const showing = {
-    from: numberFormat.format(from),
-    to: numberFormat.format(to),
-    total: numberFormat.format(total),
+    from: formatCount(from),
+    to: formatCount(to),
+    total: formatCount(total),
   };
   const sectionRef = useRef<HTMLElement>(null);
 
