@@ -1,7 +1,7 @@
 import { operatingHourSchema, type OperatingHour, type OperatingHourBody } from '@clube/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { operatingHoursQueryKey } from './get-operating-hours';
+import { operatingHoursQueryKey } from '@/lib/api/get-operating-hours';
 
 /** POST /backoffice/operating-hour: the first hours of a weekday. */
 export async function createOperatingHour(body: OperatingHourBody): Promise<OperatingHour> {

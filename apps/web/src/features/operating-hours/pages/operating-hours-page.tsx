@@ -7,7 +7,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { Spinner } from '@/components/ui/spinner';
 import { useCurrentCompany } from '@/lib/current-company';
 import { useCan } from '@/lib/permissions';
-import { useOperatingHours } from '../api/get-operating-hours';
+import { useOperatingHours } from '@/lib/api/get-operating-hours';
 import { DayCard } from '../components/day-card';
 
 export function OperatingHoursPage() {
