@@ -1,6 +1,5 @@
 import { limits, type AccessLinkStatus } from '@clube/shared';
-import { useQuery } from '@tanstack/react-query';
-import { useState, useSyncExternalStore, type FormEvent } from 'react';
+import { useEffect, useState, useSyncExternalStore, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Alert } from '@/components/ui/alert';
@@ -55,16 +54,7 @@ export function ChoosePasswordScreen({
   const { t } = useTranslation();
   const { choose } = accessLinkTexts[realm];
   const token = useLinkToken();
-  const check = useQuery({
-    queryKey: ['access-link', realm, token],
-    queryFn: () => checkLink(token),
-    enabled: token !== '',
-    retry: false,
-    staleTime: Infinity,
-    gcTime: 0,
-  });
-  // A dead link says so at once; a check that failed otherwise (offline, a hiccup) still lets
-  // the person try, and the redemption answers for itself.
+  const check = useLinkCheck(token, checkLink);
   const isMalformed = token === '' || (isApiError(check.error) && check.error.status === 400);
   const isDead = isMalformed || errorKeyOf(check.error) === 'AccessLinkInvalid';
   const clubName = check.data?.clubName ?? null;
@@ -98,6 +88,34 @@ export function ChoosePasswordScreen({
       </p>
     </>
   );
+}
+
+type LinkCheck = {
+  token: string;
+  isPending: boolean;
+  data?: AccessLinkStatus;
+  error?: unknown;
+};
+
+/**
+ * The link's check, asked once per token (the guest pages carry no data cache: they stay small
+ * for the first load on a phone).
+ */
+function useLinkCheck(token: string, checkLink: ChoosePasswordScreenProps['checkLink']) {
+  const [check, setCheck] = useState<LinkCheck>({ token: '', isPending: true });
+  useEffect(() => {
+    if (!token) return;
+    let isCurrent = true;
+    checkLink(token).then(
+      (data) => isCurrent && setCheck({ token, isPending: false, data }),
+      (error: unknown) => isCurrent && setCheck({ token, isPending: false, error }),
+    );
+    return () => {
+      isCurrent = false;
+    };
+  }, [token, checkLink]);
+  // An answer about another token (the one before) says nothing about this one.
+  return check.token === token ? check : ({ token, isPending: true } satisfies LinkCheck);
 }
 
 /** The password twice, sent with the link's token. */
