@@ -134,7 +134,7 @@ export function DayCard({
           />
         </div>
         {canWrite && (
-          <div className="mt-4 flex flex-col gap-2 sm:flex-row sm:justify-end">
+          <div className="mt-4 flex flex-col gap-2">
             {/* Copies what is saved, so only while nothing unsaved is on the card. */}
             {operatingHour && onCopyToAll && !isDirty && (
               <Button
