@@ -271,6 +271,33 @@ describe('Primeiro acesso on the portal', () => {
     expect((smtp.received[0]!.to as { text: string }).text).toBe(memberEmail());
   });
 
+  it('checks a link without spending it: live with its club, dead once used, refused in the other realm', async () => {
+    const { associate } = await member();
+    await askLink('portal', associate.cpf);
+    const token = tokenIn(smtp.received[0]!.text);
+    const check = (realm: 'portal' | 'staff') =>
+      post(
+        realm === 'portal' ? '/api/portal/auth/access-link/check' : '/api/auth/access-link/check',
+        { token },
+      );
+
+    const live = await check('portal');
+    expect(live.statusCode).toBe(200);
+    expect(live.json()).toEqual({ clubName: 'Clube Náutico' });
+    // Checked twice, still unspent: the password can be chosen after.
+    expect((await check('portal')).statusCode).toBe(200);
+    const otherRealm = await check('staff');
+    expect(otherRealm.statusCode).toBe(410);
+    expect(otherRealm.json().error).toBe('AccessLinkInvalid');
+
+    expect((await redeem('portal', token)).statusCode).toBe(200);
+    const spent = await check('portal');
+    expect(spent.statusCode).toBe(410);
+    expect(spent.json().error).toBe('AccessLinkInvalid');
+    const malformed = await post('/api/portal/auth/access-link/check', { token: 'x' });
+    expect(malformed.statusCode).toBe(400);
+  });
+
   it('refuses a bad CPF and a malformed token with their messages', async () => {
     const badCpf = await post('/api/portal/auth/access-link', { cpf: '123' });
     expect(badCpf.statusCode).toBe(400);

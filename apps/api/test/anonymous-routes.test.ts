@@ -21,11 +21,13 @@ const anonymousPosts = [
   '/api/auth/login',
   '/api/auth/access-link',
   '/api/auth/access-link/redeem',
+  '/api/auth/access-link/check',
   '/api/auth/refresh',
   '/api/auth/logout',
   '/api/portal/auth/login',
   '/api/portal/auth/access-link',
   '/api/portal/auth/access-link/redeem',
+  '/api/portal/auth/access-link/check',
   '/api/portal/auth/refresh',
   '/api/portal/auth/logout',
 ];

@@ -86,7 +86,7 @@ describe('POST /appointment/check-in-by-code', () => {
     });
 
   it('lets the member in by the code of their booking, typed in any case, through the one check-in', async () => {
-    const { company, booking, headersAt } = await scene();
+    const { company, booking, headersAt, place } = await scene();
     const start = new Date(anchor.getTime() + minutes(20));
     const appointment = await booking(start);
     const code = checkInCodeOf(appointment.id);
@@ -103,9 +103,46 @@ describe('POST /appointment/check-in-by-code', () => {
     expect((await auditOf(appointment.id)).map((event) => event.action)).toEqual([
       'appointment.check-in',
     ]);
-    const again = await byCode(await headersAt(anchor), company.id, code.replace('-', ''));
-    expect(again.statusCode).toBe(404);
-    expect(again.json().error).toBe('CheckInCodeNotFound');
+    const again = await byCode(
+      await headersAt(new Date(anchor.getTime() + minutes(5))),
+      company.id,
+      code.replace('-', ''),
+    );
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({
+      error: 'CheckInCodeAlreadyIn',
+      message: `Entrada já registrada hoje às 14:00: reserva de Maria Associada em ${place.name}, hoje às 14:20.`,
+    });
+  });
+
+  it('says what a code of tomorrow, a cancelled or a finished booking is, and why it cannot enter', async () => {
+    const { company, booking, headersAt, place } = await scene();
+    const headers = await headersAt(anchor);
+    const tomorrow = await booking(new Date(anchor.getTime() + days(1) + minutes(240)));
+    const early = await byCode(headers, company.id, checkInCodeOf(tomorrow.id));
+    expect(early.statusCode).toBe(422);
+    expect(early.json()).toMatchObject({
+      error: 'CheckInCodeNotYet',
+      message: `Reserva de Maria Associada em ${place.name}, amanhã às 18:00: ainda não é hora. A entrada abre amanhã às 17:30, 30 minutos antes do início.`,
+    });
+
+    const later = await booking(new Date(anchor.getTime() + minutes(180)));
+    await context.db
+      .update(appointments)
+      .set({ status: 'CANCELLED', cancelledAt: anchor })
+      .where(eq(appointments.id, later.id));
+    const cancelled = await byCode(headers, company.id, checkInCodeOf(later.id));
+    expect(cancelled.statusCode).toBe(409);
+    expect(cancelled.json().message).toBe(
+      `Esta reserva foi cancelada: Maria Associada em ${place.name}, hoje às 17:00. Não há entrada a registrar.`,
+    );
+
+    const over = await booking(new Date(anchor.getTime() - minutes(120)));
+    const ended = await byCode(headers, company.id, checkInCodeOf(over.id));
+    expect(ended.statusCode).toBe(422);
+    expect(ended.json().error).toBe('CheckInCodeEnded');
+    const [row] = await context.db.select().from(appointments).where(eq(appointments.id, over.id));
+    expect(row!.status).toBe('SCHEDULED');
   });
 
   it('keeps the check-in window, and finds only the club’s own bookings', async () => {
@@ -113,7 +150,7 @@ describe('POST /appointment/check-in-by-code', () => {
     const later = await booking(new Date(anchor.getTime() + minutes(120)));
     const early = await byCode(await headersAt(anchor), company.id, checkInCodeOf(later.id));
     expect(early.statusCode).toBe(422);
-    expect(early.json().error).toBe('CheckInNotOpen');
+    expect(early.json().error).toBe('CheckInCodeNotYet');
 
     // Another club's front desk, with the code of this club's booking: not found, nothing changed.
     const other = await scene();

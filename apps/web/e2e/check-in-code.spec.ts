@@ -79,5 +79,6 @@ test('a member shows the entry code of their booking on the portal and the front
   // The same code again: already in.
   await dialog.getByLabel('Código da reserva').fill(code);
   await dialog.getByRole('button', { name: 'Registrar entrada' }).click();
-  await expect(dialog.getByRole('alert')).toContainText('Nenhuma reserva marcada com este código');
+  await expect(dialog.getByRole('alert')).toContainText('Entrada já registrada hoje às');
+  await expect(dialog.getByRole('alert')).toContainText(demoMember.name);
 });

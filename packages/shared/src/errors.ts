@@ -55,7 +55,17 @@ export const errorDefinitions = {
   CategoryNameTaken: { status: 409, message: 'Já existe uma categoria com esse nome neste clube.' },
   /** Also a category of another club: nobody learns what other clubs hold. */
   CategoryNotFound: { status: 404, message: 'Categoria não encontrada.' },
-  CheckInCodeNotFound: { status: 404, message: 'Nenhuma reserva marcada com este código hoje neste clube. Confira o código.' },
+  /** Entrada por código: the code's booking was already let in. */
+  CheckInCodeAlreadyIn: { status: 409, message: 'Entrada já registrada {{checkedInAt}}: reserva de {{member}} em {{place}}, {{when}}.' },
+  /** Entrada por código: the code's booking was cancelled. */
+  CheckInCodeCancelled: { status: 409, message: 'Esta reserva foi cancelada: {{member}} em {{place}}, {{when}}. Não há entrada a registrar.' },
+  /** Entrada por código: the code's booking is over; a missed one is a no-show instead. */
+  CheckInCodeEnded: { status: 422, message: 'Reserva de {{member}} em {{place}}, {{when}}: o horário já terminou, a entrada não pode mais ser registrada.' },
+  /** Entrada por código: the code's booking was marked as not attended. */
+  CheckInCodeNoShow: { status: 409, message: 'Esta reserva foi marcada como falta: {{member}} em {{place}}, {{when}}. Para registrar a entrada, desfaça a falta no quadro do dia.' },
+  CheckInCodeNotFound: { status: 404, message: 'Nenhuma reserva atual ou futura deste clube tem este código. Confira o código.' },
+  /** Entrada por código: the code's booking is later (today or another day) than its check-in opens. */
+  CheckInCodeNotYet: { status: 422, message: 'Reserva de {{member}} em {{place}}, {{when}}: ainda não é hora. A entrada abre {{opensAt}}, {{minutes}} minutos antes do início.' },
   CheckInNotOpen: { status: 422, message: 'A entrada só pode ser registrada de 30 minutos antes do início até o fim do horário.' },
   CompanyNameRequired: { status: 400, message: 'O nome do clube é obrigatório.' },
   /** Also a club the caller is not staff of. */

@@ -1,11 +1,14 @@
 import {
   accessLinkRequestBodySchema,
   accessLinkRequestedSchema,
+  accessLinkStatusSchema,
+  checkAccessLinkBodySchema,
   errorBodySchema,
   redeemAccessLinkBodySchema,
 } from '@clube/shared';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { throttle, type AddressLimit } from '../services/auth/login';
+import { checkAccessLink } from '../services/account-links/check-access-link';
 import { redeemAccessLink } from '../services/account-links/redeem-access-link';
 import {
   accessLinkLimits,
@@ -70,6 +73,20 @@ export function redeemAccessLinkOf(
   });
 }
 
+/** Whether the link still works, asked when its page opens; nothing is spent. */
+export function checkAccessLinkOf(
+  app: FastifyInstance,
+  request: { body: { token: string }; ip: string },
+  realm: Realm,
+) {
+  return checkAccessLink(app.db, {
+    token: request.body.token,
+    realm,
+    address: request.ip,
+    rateLimiter: app.rateLimiter,
+  });
+}
+
 export const accessLinkRouteSchemas = {
   request: (tags: string[], summary: string) => ({
     tags,
@@ -81,5 +98,16 @@ export const accessLinkRouteSchemas = {
     tags,
     summary,
     body: redeemAccessLinkBodySchema,
+  }),
+  check: (tags: string[], summary: string) => ({
+    tags,
+    summary,
+    body: checkAccessLinkBodySchema,
+    response: {
+      200: accessLinkStatusSchema,
+      400: errorBodySchema,
+      410: errorBodySchema,
+      429: errorBodySchema,
+    },
   }),
 };

@@ -11,6 +11,8 @@ import { changeOwnPasswordBodySchema } from './auth';
  *   POST  /api/portal/auth/access-link/redeem           redeemAccessLinkBodySchema → portalSessionSchema
  *   POST  /api/auth/access-link                         accessLinkRequestBodySchema → accessLinkRequestedSchema (202)
  *   POST  /api/auth/access-link/redeem                  redeemAccessLinkBodySchema → sessionSchema
+ *   POST  /api/portal/auth/access-link/check            checkAccessLinkBodySchema → accessLinkStatusSchema
+ *   POST  /api/auth/access-link/check                   checkAccessLinkBodySchema → accessLinkStatusSchema
  *   GET   /api/portal/notice                            → noticeListSchema (the member's Avisos)
  *   PATCH /api/portal/notice/read                       → noticeListSchema (all read)
  *   GET   /api/portal/me/notifications                  → notificationPreferencesSchema
@@ -100,6 +102,14 @@ export const redeemAccessLinkBodySchema = z.object({
   newPassword: changeOwnPasswordBodySchema.shape.newPassword,
 });
 export type RedeemAccessLinkBody = z.infer<typeof redeemAccessLinkBodySchema>;
+
+/** A link's token, checked when its page opens (nothing spent). */
+export const checkAccessLinkBodySchema = redeemAccessLinkBodySchema.pick({ token: true });
+export type CheckAccessLinkBody = z.infer<typeof checkAccessLinkBodySchema>;
+
+/** A live link: the club it opens (null for a staff account's own password link). */
+export const accessLinkStatusSchema = z.object({ clubName: z.string().nullable() });
+export type AccessLinkStatus = z.infer<typeof accessLinkStatusSchema>;
 
 /** The form on the link's page: the password twice. */
 export const choosePasswordFormSchema = z

@@ -11,10 +11,12 @@ import { AppError } from '../../lib/app-error';
 import {
   accessLinkAddressLimit,
   accessLinkRouteSchemas,
+  checkAccessLinkOf,
   redeemAccessLinkOf,
   requestAccessLink,
 } from '../account-links';
 import { findSessionUser, login, staffLoginAddressLimit } from '../../services/auth/login';
+import { checkAddressLimit } from '../../services/account-links/check-access-link';
 import { redeemAddressLimit } from '../../services/account-links/redeem-access-link';
 import { revokeRefreshToken, rotateRefreshToken } from '../../services/auth/refresh-tokens';
 
@@ -79,6 +81,18 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const answer = await requestAccessLink(app, request, 'staff');
       return reply.code(202).send(answer);
     },
+  );
+
+  app.post(
+    '/access-link/check',
+    {
+      config: { addressLimit: checkAddressLimit },
+      schema: accessLinkRouteSchemas.check(
+        ['auth'],
+        'O link recebido ainda vale? (e de que clube é o convite; nada é gasto)',
+      ),
+    },
+    (request) => checkAccessLinkOf(app, request, 'staff'),
   );
 
   app.post(

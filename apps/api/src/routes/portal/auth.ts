@@ -10,11 +10,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   accessLinkAddressLimit,
   accessLinkRouteSchemas,
+  checkAccessLinkOf,
   redeemAccessLinkOf,
   requestAccessLink,
 } from '../account-links';
 import { revokeRefreshToken, rotatePortalRefreshToken } from '../../services/auth/refresh-tokens';
 import { loginMember, memberLoginAddressLimit } from '../../services/portal/login-member';
+import { checkAddressLimit } from '../../services/account-links/check-access-link';
 import { redeemAddressLimit } from '../../services/account-links/redeem-access-link';
 import { portalSessionAnswer } from './session-answer';
 
@@ -72,6 +74,18 @@ export const portalAuthRoutes: FastifyPluginAsyncZod = async (app) => {
       const answer = await requestAccessLink(app, request, 'associate');
       return reply.code(202).send(answer);
     },
+  );
+
+  app.post(
+    '/auth/access-link/check',
+    {
+      config: { addressLimit: checkAddressLimit },
+      schema: accessLinkRouteSchemas.check(
+        ['portal'],
+        'Portal do associado: o link recebido ainda vale? (e de que clube é; nada é gasto)',
+      ),
+    },
+    (request) => checkAccessLinkOf(app, request, 'associate'),
   );
 
   app.post(

@@ -1,4 +1,5 @@
 import { useRef, type ReactNode } from 'react';
+import { formatCount } from '@/lib/format-count';
 import { useTranslation } from 'react-i18next';
 import { Alert } from './alert';
 import { Button } from './button';
@@ -47,7 +48,6 @@ export type ListTableProps<Row> = {
   filters?: ReactNode;
 };
 
-const numberFormat = new Intl.NumberFormat('pt-BR');
 
 /**
  * The generic list table (docs/domain.md): title, description, search with reset, the columns
@@ -61,9 +61,9 @@ export function ListTable<Row>(props: ListTableProps<Row>) {
   const from = total === 0 ? 0 : (page - 1) * pageSize + 1;
   const to = keyset ? from + Math.max(rows.length - 1, 0) : Math.min(total, page * pageSize);
   const showing = {
-    from: numberFormat.format(from),
-    to: numberFormat.format(to),
-    total: numberFormat.format(total),
+    from: formatCount(from),
+    to: formatCount(to),
+    total: formatCount(total),
   };
   const sectionRef = useRef<HTMLElement>(null);
 

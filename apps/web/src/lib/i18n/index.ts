@@ -1,5 +1,6 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { countFormatter } from './count-formatter';
 import { auth } from './pt/auth';
 import { common } from './pt/common';
 import { errors } from './pt/errors';
@@ -9,18 +10,21 @@ import type { PtResource } from './pt';
 /** Portuguese is the default and only language. */
 export const i18n = i18next.createInstance();
 
-void i18n.use(initReactI18next).init({
-  lng: 'pt',
-  fallbackLng: 'pt',
-  supportedLngs: ['pt'],
-  // What the pages before sign-in need; the other sections come with loadAllTranslations.
-  resources: { pt: { translation: { common, landing, auth, errors } } },
-  interpolation: { escapeValue: false },
-  // A component rendered before its section arrived (an error boundary, a page outside the
-  // router's lazy pages) re-renders with the texts once they are added, instead of keeping keys.
-  react: { bindI18nStore: 'added' },
-  initAsync: false,
-});
+void i18n
+  .use(initReactI18next)
+  .use(countFormatter)
+  .init({
+    lng: 'pt',
+    fallbackLng: 'pt',
+    supportedLngs: ['pt'],
+    // What the pages before sign-in need; the other sections come with loadAllTranslations.
+    resources: { pt: { translation: { common, landing, auth, errors } } },
+    interpolation: { escapeValue: false, alwaysFormat: true },
+    // A component rendered before its section arrived (an error boundary, a page outside the
+    // router's lazy pages) re-renders with the texts once they are added, instead of keeping keys.
+    react: { bindI18nStore: 'added' },
+    initAsync: false,
+  });
 
 // The back office's sections: the portal's is loaded only by the portal's own instance.
 let allSections: Promise<Omit<PtResource, 'portal'>> | undefined;

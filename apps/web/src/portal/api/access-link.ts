@@ -1,4 +1,9 @@
-import { stripCpf, type PortalSession } from '@clube/shared';
+import {
+  accessLinkStatusSchema,
+  stripCpf,
+  type AccessLinkStatus,
+  type PortalSession,
+} from '@clube/shared';
 import { portalApi } from '../lib/portal-api';
 import { parsePortalSession } from '../lib/session';
 
@@ -25,4 +30,14 @@ export async function redeemAccessLink(body: {
   const session = parsePortalSession(data);
   if (!session) throw new Error('The link answered no session');
   return session;
+}
+
+/** POST /portal/auth/access-link/check: whether the link still works and whose club it opens. */
+export async function checkAccessLink(token: string): Promise<AccessLinkStatus> {
+  const data = await portalApi.post(
+    '/portal/auth/access-link/check',
+    { token },
+    { authenticated: false },
+  );
+  return accessLinkStatusSchema.parse(data);
 }

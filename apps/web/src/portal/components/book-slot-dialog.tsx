@@ -132,10 +132,15 @@ export function BookSlotDialog({ place, slot, me, onClose, onBooked }: BookSlotD
         )}
         {check.data && check.data.quota.limit > 0 && (
           <p className="text-sm text-slate-700">
-            {t('portal.availability.book.quota', {
-              used: check.data.quota.used,
-              count: check.data.quota.limit,
-            })}
+            {t(
+              check.data.quota.used > check.data.quota.limit
+                ? 'portal.availability.book.quotaOver'
+                : 'portal.availability.book.quota',
+              {
+                used: check.data.quota.used,
+                count: check.data.quota.limit,
+              },
+            )}
           </p>
         )}
         {failures.length === 0 &&

@@ -14,7 +14,7 @@ export function GuestFrame({ children }: { children: ReactNode }) {
       </header>
       <main className="mx-auto w-full max-w-md flex-1 px-5 py-8">{children}</main>
       <footer className="mx-auto w-full max-w-md px-5 pb-6 text-sm text-slate-600">
-        {t('common.footer', { year: new Date().getFullYear() })}
+        {t('common.footer', { year: String(new Date().getFullYear()) })}
       </footer>
     </div>
   );

@@ -1,5 +1,6 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { countFormatter } from '@/lib/i18n/count-formatter';
 import { common } from '@/lib/i18n/pt/common';
 import { portalGuest } from '@/lib/i18n/pt/portal-guest';
 
@@ -11,11 +12,14 @@ import { portalGuest } from '@/lib/i18n/pt/portal-guest';
  */
 export const portalI18n = i18next.createInstance();
 
-void portalI18n.use(initReactI18next).init({
-  lng: 'pt',
-  fallbackLng: 'pt',
-  supportedLngs: ['pt'],
-  resources: { pt: { translation: { common, portal: portalGuest } } },
-  interpolation: { escapeValue: false },
-  initAsync: false,
-});
+void portalI18n
+  .use(initReactI18next)
+  .use(countFormatter)
+  .init({
+    lng: 'pt',
+    fallbackLng: 'pt',
+    supportedLngs: ['pt'],
+    resources: { pt: { translation: { common, portal: portalGuest } } },
+    interpolation: { escapeValue: false, alwaysFormat: true },
+    initAsync: false,
+  });

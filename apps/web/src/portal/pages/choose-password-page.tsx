@@ -1,6 +1,6 @@
 import { useNavigate } from 'react-router';
 import { ChoosePasswordScreen } from '@/components/access-link/choose-password-screen';
-import { redeemAccessLink } from '../api/access-link';
+import { checkAccessLink, redeemAccessLink } from '../api/access-link';
 import { GuestFrame } from '../components/guest-frame';
 import { setPortalSession } from '../lib/session';
 import { portalPaths } from '../paths';
@@ -15,6 +15,7 @@ export function ChoosePasswordPage() {
     <GuestFrame>
       <ChoosePasswordScreen
         realm="portal"
+        checkLink={checkAccessLink}
         redeemLink={async (body) => {
           setPortalSession(await redeemAccessLink(body));
           await navigate(portalPaths.home.href(), { replace: true });

@@ -14,6 +14,8 @@ describe('portal home', () => {
     me.title.blockedReason = 'Mensalidade em atraso';
     me.quotas = [
       { placeId: nextId(), placeName: 'Quadra de Tênis 1', used: 2, limit: 4, month: '2026-11' },
+      // Past its limit by a club's exception.
+      { placeId: nextId(), placeName: 'Churrasqueira 1', used: 2, limit: 1, month: '2026-11' },
     ];
     me.nextBookings = [buildBooking(session, { place: { id: nextId(), name: 'Churrasqueira 2' } })];
     mockApi(route.get('/portal/me', me), route.get('/portal/waitlists', { items: [] }));
@@ -23,6 +25,9 @@ describe('portal home', () => {
     expect(blocked).toHaveTextContent('O seu título está bloqueado para reservas.');
     expect(blocked).toHaveTextContent('Motivo: Mensalidade em atraso');
     expect(screen.getByText('2 de 4 reservas usadas em novembro')).toBeVisible();
+    expect(
+      screen.getByText('2 reservas em novembro: acima da cota de 1 reserva, por exceção do clube'),
+    ).toBeVisible();
     expect(screen.getByText('Churrasqueira 2')).toBeVisible();
     expect(screen.getByText('Pedro Pereira')).toBeVisible();
   });

@@ -99,6 +99,8 @@ export function HomePage() {
             {quotas.map((quota) => {
               const month = formatMonthName(quota.month);
               const ratio = Math.min(1, quota.used / quota.limit);
+              // Only a club's exception takes a title past its limit.
+              const isOver = quota.used > quota.limit;
               return (
                 <li
                   key={quota.placeId}
@@ -106,19 +108,26 @@ export function HomePage() {
                 >
                   <p className="font-semibold text-slate-900">{quota.placeName}</p>
                   <p className="mt-1 text-sm text-slate-700">
-                    {t('portal.home.quotaUsed', { used: quota.used, count: quota.limit, month })}
+                    {t(isOver ? 'portal.home.quotaOver' : 'portal.home.quotaUsed', {
+                      used: quota.used,
+                      count: quota.limit,
+                      month,
+                    })}
                   </p>
                   <div
                     role="meter"
                     aria-valuemin={0}
                     aria-valuemax={quota.limit}
                     aria-valuenow={quota.used}
-                    aria-label={t('portal.home.quotaUsedLabel', {
-                      place: quota.placeName,
-                      used: quota.used,
-                      count: quota.limit,
-                      month,
-                    })}
+                    aria-label={t(
+                      isOver ? 'portal.home.quotaOverLabel' : 'portal.home.quotaUsedLabel',
+                      {
+                        place: quota.placeName,
+                        used: quota.used,
+                        count: quota.limit,
+                        month,
+                      },
+                    )}
                     className="mt-2 h-2 overflow-hidden rounded-full bg-slate-200"
                   >
                     <div

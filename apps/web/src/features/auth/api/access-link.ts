@@ -1,4 +1,9 @@
-import { stripCpf, type Session } from '@clube/shared';
+import {
+  accessLinkStatusSchema,
+  stripCpf,
+  type AccessLinkStatus,
+  type Session,
+} from '@clube/shared';
 import { api } from '@/lib/api-client';
 import { parseSession } from '@/lib/stored-shapes';
 
@@ -16,4 +21,10 @@ export async function redeemStaffAccessLink(body: {
   const session = parseSession(data);
   if (!session) throw new Error('The link answered no session');
   return session;
+}
+
+/** POST /auth/access-link/check: whether the link still works (and its club); spends nothing. */
+export async function checkStaffAccessLink(token: string): Promise<AccessLinkStatus> {
+  const data = await api.post('/auth/access-link/check', { token }, { authenticated: false });
+  return accessLinkStatusSchema.parse(data);
 }

@@ -29,7 +29,7 @@ export function AuthLayout({ children }: { children: ReactNode }) {
           <p className="mt-4 max-w-md text-brand-100">{t('landing.description')}</p>
         </div>
         <p className="relative text-sm text-brand-100">
-          {t('common.footer', { year: new Date().getFullYear() })}
+          {t('common.footer', { year: String(new Date().getFullYear()) })}
         </p>
       </aside>
       <main className="flex min-w-0 flex-1 items-center justify-center px-4 py-10 sm:px-8">

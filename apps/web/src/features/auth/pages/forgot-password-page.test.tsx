@@ -59,9 +59,28 @@ describe('forgot-password page', () => {
 });
 
 describe('reset-password page (the link of the message)', () => {
-  it('refuses a spent link with the table’s text', async () => {
+  it('says a dead link is dead when the page opens, before anything is typed', async () => {
+    const { requests } = mockApi(
+      route.post('/auth/access-link/check', apiError('AccessLinkInvalid')),
+    );
+    window.location.hash = '#token=abcdefghijklmnopqrstuvwxyz0123456789';
+    renderApp('/redefinir-senha');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Este link não vale mais: já foi usado, expirou ou um link mais novo foi pedido. Peça outro.',
+    );
+    expect(screen.queryByLabelText('Nova senha')).toBeNull();
+    expect(screen.getByRole('link', { name: 'Pedir um novo link' })).toBeVisible();
+    expect(requests.map((request) => request.body)).toEqual([
+      { token: 'abcdefghijklmnopqrstuvwxyz0123456789' },
+    ]);
+  });
+
+  it('refuses a link spent between the check and the password with the table’s text', async () => {
     const user = userEvent.setup();
-    mockApi(route.post('/auth/access-link/redeem', apiError('AccessLinkInvalid')));
+    mockApi(
+      route.post('/auth/access-link/check', { clubName: null }),
+      route.post('/auth/access-link/redeem', apiError('AccessLinkInvalid')),
+    );
     window.location.hash = '#token=abcdefghijklmnopqrstuvwxyz0123456789';
     renderApp('/redefinir-senha');
     await user.type(await screen.findByLabelText('Nova senha'), 'nova-senha-1');
@@ -76,12 +95,15 @@ describe('reset-password page (the link of the message)', () => {
     const session = buildSession();
     const token = 'abcdefghijklmnopqrstuvwxyz0123456789';
     const { requests } = mockApi(
+      route.post('/auth/access-link/check', { clubName: 'Clube Náutico' }),
       route.post('/auth/access-link/redeem', apiError('StaffInvitationNeedsPassword')),
       route.post('/auth/login', session),
       route.get('/backoffice/company', { items: [buildCompany()] }),
     );
     window.location.hash = `#token=${token}`;
     const { router } = renderApp('/redefinir-senha');
+    // The invitation names its club.
+    expect(await screen.findByText('Clube Náutico')).toBeVisible();
     await user.type(await screen.findByLabelText('Nova senha'), 'nova-senha-1');
     await user.type(screen.getByLabelText('Repita a nova senha'), 'nova-senha-1');
     await user.click(screen.getByRole('button', { name: 'Salvar senha e entrar' }));

@@ -3,7 +3,7 @@ import { ChoosePasswordScreen } from '@/components/access-link/choose-password-s
 import { paths } from '@/config/paths';
 import { errorKeyOf } from '@/lib/errors';
 import { setSession } from '@/lib/session';
-import { redeemStaffAccessLink } from '../api/access-link';
+import { checkStaffAccessLink, redeemStaffAccessLink } from '../api/access-link';
 import { AuthLayout } from '../components/auth-layout';
 
 /**
@@ -17,6 +17,7 @@ export function ResetPasswordPage() {
     <AuthLayout>
       <ChoosePasswordScreen
         realm="backoffice"
+        checkLink={checkStaffAccessLink}
         redeemLink={async (body) => {
           try {
             setSession(await redeemStaffAccessLink(body));

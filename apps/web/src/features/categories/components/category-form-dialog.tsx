@@ -9,7 +9,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { serverFieldErrorsOf } from '@/lib/server-field-errors';
-import { useCreateCategory } from '../api/create-category';
+import { useCreateCategory } from '@/lib/api/create-category';
 import { useUpdateCategory } from '../api/update-category';
 
 type CategoryFormDialogProps = {

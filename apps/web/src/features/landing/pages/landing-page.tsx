@@ -37,7 +37,7 @@ export function LandingPage() {
       </main>
       <footer className="border-t border-white/15">
         <p className="mx-auto w-full max-w-6xl px-6 py-6 text-sm text-brand-100">
-          {t('common.footer', { year: new Date().getFullYear() })}
+          {t('common.footer', { year: String(new Date().getFullYear()) })}
         </p>
       </footer>
     </div>

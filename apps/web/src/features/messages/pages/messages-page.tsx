@@ -15,6 +15,7 @@ import { errorMessageOf } from '@/lib/errors';
 import { useMailDelivery } from '@/lib/api/get-mail-delivery';
 import { useMessages } from '@/lib/api/get-messages';
 import { statusTone, TextWithLinks } from '@/components/message-parts';
+import { formatCount } from '@/lib/format-count';
 
 /** One message: its subject, recipient and state; its text once opened. */
 function MessageItem({ message, timezone }: { message: Message; timezone: string }) {
@@ -62,7 +63,6 @@ function MessageItem({ message, timezone }: { message: Message; timezone: string
   );
 }
 
-const numberFormat = new Intl.NumberFormat('pt-BR');
 const statuses = messageStatusSchema.options;
 /** Messages a page shows. */
 const pageSize = messagePageSize.default;
@@ -173,9 +173,9 @@ export function MessagesPage() {
           <p className="text-sm text-slate-600">
             {t('messages.showing', {
               count: total,
-              from: numberFormat.format(from),
-              to: numberFormat.format(to),
-              total: numberFormat.format(total),
+              from: formatCount(from),
+              to: formatCount(to),
+              total: formatCount(total),
             })}
           </p>
           <Pager

@@ -23,12 +23,22 @@ type DayCardProps = {
   operatingHour: OperatingHour | undefined;
   /** A role that may not change the hours sees them read-only, without the save button. */
   canWrite: boolean;
+  /** Copiar para todos os dias: these saved hours on every other weekday. */
+  onCopyToAll?: () => void;
+  isCopying?: boolean;
 };
 
 type ServerFieldError = { path?: string; message?: string };
 
 /** One weekday: creates its hours the first time, updates them afterwards. */
-export function DayCard({ companyId, dayOfWeek, operatingHour, canWrite }: DayCardProps) {
+export function DayCard({
+  companyId,
+  dayOfWeek,
+  operatingHour,
+  canWrite,
+  onCopyToAll,
+  isCopying = false,
+}: DayCardProps) {
   const { t } = useTranslation();
   const mode = operatingHour ? 'update' : 'create';
   const save = useSaveOperatingHour(companyId, mode);
@@ -124,14 +134,27 @@ export function DayCard({ companyId, dayOfWeek, operatingHour, canWrite }: DayCa
           />
         </div>
         {canWrite && (
-          <Button
-            type="submit"
-            className="mt-4 w-full sm:w-auto sm:self-end"
-            variant={isDirty || !operatingHour ? 'primary' : 'secondary'}
-            isLoading={save.isPending}
-          >
-            {t(operatingHour ? 'operatingHours.update' : 'operatingHours.create')}
-          </Button>
+          <div className="mt-4 flex flex-col gap-2">
+            {/* Copies what is saved, so only while nothing unsaved is on the card. */}
+            {operatingHour && onCopyToAll && !isDirty && (
+              <Button
+                type="button"
+                variant="secondary"
+                onClick={onCopyToAll}
+                isLoading={isCopying}
+                aria-label={t('operatingHours.copyToAllOf', { day: dayName })}
+              >
+                {t('operatingHours.copyToAll')}
+              </Button>
+            )}
+            <Button
+              type="submit"
+              variant={isDirty || !operatingHour ? 'primary' : 'secondary'}
+              isLoading={save.isPending}
+            >
+              {t(operatingHour ? 'operatingHours.update' : 'operatingHours.create')}
+            </Button>
+          </div>
         )}
       </form>
     </Card>

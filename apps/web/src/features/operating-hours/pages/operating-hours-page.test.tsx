@@ -59,6 +59,49 @@ describe('operating hours page', () => {
     });
   });
 
+  it('copies a saved day to every other day: creates the days without hours, updates the rest', async () => {
+    const company = signedInClub();
+    const sunday: OperatingHour = {
+      ...monday(company.id),
+      id: '00000000-0000-4000-8000-0000000000bb',
+      dayOfWeek: 'DOMINGO',
+      openTime: '09:00',
+      closeTime: '13:00',
+    };
+    const { requests } = mockApi(
+      route.get<OperatingHourList>(`/backoffice/operating-hour/company/${company.id}`, {
+        items: [monday(company.id), sunday],
+      }),
+      route.patch('/backoffice/operating-hour/company', ({ body }) => ({
+        ...sunday,
+        ...(body as object),
+      })),
+      route.post('/backoffice/operating-hour', ({ body }) =>
+        reply(201, { ...sunday, ...(body as object) }),
+      ),
+    );
+    renderApp('/operating-hour');
+    const card = await screen.findByRole('form', { name: 'Segunda-feira' });
+    const user = userEvent.setup();
+    await user.click(
+      within(card).getByRole('button', {
+        name: 'Copiar o horário de Segunda-feira para todos os dias',
+      }),
+    );
+    expect(
+      await screen.findByText('Horário copiado para todos os dias da semana.'),
+    ).toBeInTheDocument();
+    const saves = requests.filter(isSave);
+    expect(saves).toHaveLength(6);
+    for (const save of saves) {
+      expect(save.body).toMatchObject({ openTime: '06:00', closeTime: '22:00' });
+    }
+    expect(saves.filter((save) => save.method === 'PATCH').map((save) => save.body)).toEqual([
+      { companyId: company.id, dayOfWeek: 'DOMINGO', openTime: '06:00', closeTime: '22:00' },
+    ]);
+    expect(saves.filter((save) => save.method === 'POST')).toHaveLength(5);
+  });
+
   it('checks required times and their order before creating a day', async () => {
     const company = signedInClub();
     const { requests } = mockApi(

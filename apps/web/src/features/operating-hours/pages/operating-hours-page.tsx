@@ -1,13 +1,16 @@
 import { daysOfWeek } from '@clube/shared';
 import { useTranslation } from 'react-i18next';
+import { toast } from 'react-toastify';
 import { PermissionNote } from '@/components/permission-note';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/page-header';
 import { Spinner } from '@/components/ui/spinner';
 import { useCurrentCompany } from '@/lib/current-company';
+import { errorMessageOf } from '@/lib/errors';
 import { useCan } from '@/lib/permissions';
-import { useOperatingHours } from '../api/get-operating-hours';
+import { useOperatingHours } from '@/lib/api/get-operating-hours';
+import { useCopyHoursToAllDays } from '../api/save-operating-hour';
 import { DayCard } from '../components/day-card';
 
 export function OperatingHoursPage() {
@@ -15,6 +18,7 @@ export function OperatingHoursPage() {
   const company = useCurrentCompany();
   const hours = useOperatingHours(company.id);
   const canWrite = useCan('operating-hours.write');
+  const copy = useCopyHoursToAllDays(company.id);
 
   return (
     <>
@@ -35,15 +39,31 @@ export function OperatingHoursPage() {
       )}
       {hours.isSuccess && (
         <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
-          {daysOfWeek.map((dayOfWeek) => (
-            <DayCard
-              key={dayOfWeek}
-              companyId={company.id}
-              dayOfWeek={dayOfWeek}
-              operatingHour={hours.data.find((hour) => hour.dayOfWeek === dayOfWeek)}
-              canWrite={canWrite}
-            />
-          ))}
+          {daysOfWeek.map((dayOfWeek) => {
+            const operatingHour = hours.data.find((hour) => hour.dayOfWeek === dayOfWeek);
+            return (
+              <DayCard
+                key={dayOfWeek}
+                companyId={company.id}
+                dayOfWeek={dayOfWeek}
+                operatingHour={operatingHour}
+                canWrite={canWrite}
+                isCopying={copy.isPending && copy.variables.source.dayOfWeek === dayOfWeek}
+                onCopyToAll={
+                  operatingHour &&
+                  (() =>
+                    copy.mutate(
+                      { source: operatingHour, week: hours.data },
+                      {
+                        onSuccess: () => toast.success(t('operatingHours.copied')),
+                        onError: (error) =>
+                          toast.error(errorMessageOf(error, t('operatingHours.copyError'))),
+                      },
+                    ))
+                }
+              />
+            );
+          })}
         </div>
       )}
     </>

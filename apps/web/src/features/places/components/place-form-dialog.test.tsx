@@ -143,3 +143,58 @@ describe('place create dialog', () => {
     expect(within(dialog).getByText('Use no máximo 120 caracteres')).toBeInTheDocument();
   });
 });
+
+describe('the first place of a club without categories', () => {
+  it('makes the category inside the form and keeps everything typed', async () => {
+    let categories: (typeof category)[] = [];
+    const { requests } = mockApi(
+      route.get(`/backoffice/category/company/${company.id}`, () => ({ items: categories })),
+      route.get(`/backoffice/place/company/${company.id}`, { items: [] }),
+      route.post('/backoffice/category', ({ body }) => {
+        categories = [{ ...category, name: (body as { name: string }).name }];
+        return reply(201, categories[0]);
+      }),
+      route.post('/backoffice/place', ({ body }) =>
+        reply<Place>(201, {
+          ...createPlaceBodySchema.parse(body),
+          id: '22222222-2222-4222-8222-222222222222',
+          category: { id: category.id, name: 'Quadras' },
+          bookRange: 60,
+          associateReservationLimit: 0,
+          availableBookingDays: 7,
+          ageRestriction: 0,
+          maxCancelBookingTime: 2,
+          anonymousBooking: false,
+          guestsAllowed: false,
+          guestLimit: 0,
+          guestCpfRequired: false,
+          guestListClosesHours: 0,
+        }),
+      ),
+    );
+    const { user, dialog } = await openCreateDialog();
+    const form = within(dialog);
+    await user.type(form.getByLabelText('Nome'), 'Quadra de Tênis');
+    await user.type(form.getByLabelText('Descrição'), 'Saibro, com iluminação.');
+    expect(await form.findByText(/O clube ainda não tem categorias/)).toBeVisible();
+
+    await user.type(form.getByLabelText('Nova categoria'), 'Quadras');
+    await user.click(form.getByRole('button', { name: 'Criar categoria' }));
+
+    await waitFor(() => expect(form.getByLabelText('Categoria')).toHaveValue(category.id));
+    expect(form.getByLabelText('Nome')).toHaveValue('Quadra de Tênis');
+    expect(form.getByLabelText('Descrição')).toHaveValue('Saibro, com iluminação.');
+
+    await user.click(form.getByRole('button', { name: 'Criar espaço' }));
+    expect(await screen.findByText('Espaço "Quadra de Tênis" criado.')).toBeInTheDocument();
+    expect(requests.find((request) => request.url === '/api/backoffice/category')?.body).toEqual({
+      companyId: company.id,
+      name: 'Quadras',
+      blockedAppointmentDay: false,
+      notAppointmentPreviousDayTime: false,
+    });
+    expect(requests.find((request) => request.url === '/api/backoffice/place')?.body).toMatchObject(
+      { name: 'Quadra de Tênis', categoryId: category.id },
+    );
+  });
+});

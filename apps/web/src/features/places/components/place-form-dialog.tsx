@@ -5,6 +5,7 @@ import {
   type PlaceFieldsInput,
 } from '@clube/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useState } from 'react';
 import { Controller, useForm, type Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
@@ -19,6 +20,7 @@ import { errorKeyOf, errorMessageOf } from '@/lib/errors';
 import { serverFieldErrorsOf } from '@/lib/server-field-errors';
 import { useCreatePlace } from '../api/create-place';
 import { useUpdatePlace } from '../api/update-place';
+import { NewCategoryField } from './new-category-field';
 
 type FormValues = {
   name: string;
@@ -132,6 +134,7 @@ export function PlaceFormDialog({ companyId, isOpen, onClose, place }: PlaceForm
     reset,
     watch,
     setError,
+    setValue,
     formState: { errors },
   } = useForm<PlaceFieldsInput, unknown, PlaceFields>({
     resolver: zodResolver(placeFieldsSchema),
@@ -182,6 +185,15 @@ export function PlaceFormDialog({ companyId, isOpen, onClose, place }: PlaceForm
   });
 
   const categoryItems = categories.data ?? [];
+  // A category made inside the form is selected once the list holds it (a select cannot take a
+  // value it has no option for).
+  const [madeCategoryId, setMadeCategoryId] = useState<string | null>(null);
+  useEffect(() => {
+    if (!madeCategoryId || !categoryItems.some((category) => category.id === madeCategoryId))
+      return;
+    setValue('categoryId', madeCategoryId, { shouldValidate: true });
+    setMadeCategoryId(null);
+  }, [madeCategoryId, categoryItems, setValue]);
 
   return (
     <Dialog
@@ -232,6 +244,9 @@ export function PlaceFormDialog({ companyId, isOpen, onClose, place }: PlaceForm
             </select>
           )}
         </FormField>
+        {!isEditing && categories.isSuccess && categoryItems.length === 0 && (
+          <NewCategoryField companyId={companyId} onCreated={setMadeCategoryId} />
+        )}
         <div className="grid gap-4 sm:grid-cols-2">
           {(['startsAt', 'endsAt'] as const).map((name) => (
             <Controller

@@ -301,6 +301,9 @@ export function DaySheetGrid({
                                 onOpenCell(place, cell);
                               }}
                               onPointerDown={(event) => {
+                                // A new touch is a new gesture: the long press's click, if the
+                                // browser sent none, must not swallow this tap.
+                                pickedByPress.current = false;
                                 if (!movable || !move || event.pointerType === 'mouse') return;
                                 endPress();
                                 pressTimer.current = setTimeout(() => {

@@ -39,4 +39,42 @@ describe('PlaceOccupancy', () => {
       `/api/backoffice/appointment/occupancy?companyId=${companyId}`,
     ]);
   });
+
+  it('says how to open a new club’s places instead of a bare "Fechado hoje"', async () => {
+    mockApi(
+      route.get<Occupancy>('/backoffice/appointment/occupancy', {
+        date: '2026-03-02',
+        items: [{ placeId, booked: 0, total: 0 }],
+      }),
+      route.get(`/backoffice/operating-hour/company/${companyId}`, { items: [] }),
+    );
+    renderWithProviders({ ui: <PlaceOccupancy companyId={companyId} placeId={placeId} /> });
+    expect(
+      await screen.findByRole('link', {
+        name: 'Fechado: defina o horário de funcionamento do clube',
+      }),
+    ).toHaveAttribute('href', '/operating-hour');
+  });
+
+  it('says "Fechado hoje" when the club has hours, only not today', async () => {
+    mockApi(
+      route.get<Occupancy>('/backoffice/appointment/occupancy', {
+        date: '2026-03-01',
+        items: [{ placeId, booked: 0, total: 0 }],
+      }),
+      route.get(`/backoffice/operating-hour/company/${companyId}`, {
+        items: [
+          {
+            id: '00000000-0000-4000-8000-000000000003',
+            dayOfWeek: 'SEGUNDA',
+            openTime: '08:00',
+            closeTime: '22:00',
+            companyId,
+          },
+        ],
+      }),
+    );
+    renderWithProviders({ ui: <PlaceOccupancy companyId={companyId} placeId={placeId} /> });
+    expect(await screen.findByText('Fechado hoje')).toBeVisible();
+  });
 });

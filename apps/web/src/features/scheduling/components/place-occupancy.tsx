@@ -1,6 +1,9 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { cn } from '@/components/ui/cn';
+import { paths } from '@/config/paths';
+import { useOperatingHours } from '@/lib/api/get-operating-hours';
 import { useOccupancy } from '../api/get-occupancy';
 
 // One line of fixed height in every state: the cards of the grid keep their size when the
@@ -26,11 +29,7 @@ export function PlaceOccupancy({ companyId, placeId }: { companyId: string; plac
   }
   const item = data?.items.find((entry) => entry.placeId === placeId);
   if (!item) return <span className={lineStyles} aria-hidden="true" />;
-  if (item.total === 0) {
-    return (
-      <span className={cn(lineStyles, 'text-slate-500')}>{t('scheduling.occupancy.closed')}</span>
-    );
-  }
+  if (item.total === 0) return <ClosedToday companyId={companyId} />;
   const percent = Math.round((item.booked / item.total) * 100);
   return (
     <span className={cn(lineStyles, 'text-slate-600')}>
@@ -48,5 +47,29 @@ export function PlaceOccupancy({ companyId, placeId }: { companyId: string; plac
         <span className="block h-full bg-brand-700" style={{ width: `${percent}%` }} />
       </span>
     </span>
+  );
+}
+
+/**
+ * No time to book today: closed today, or, in a club that has set no operating hours at all
+ * (a new club), the way to set them — every place stays closed until then.
+ */
+function ClosedToday({ companyId }: { companyId: string }) {
+  const { t } = useTranslation();
+  const hours = useOperatingHours(companyId);
+  if (hours.isSuccess && hours.data.length === 0) {
+    return (
+      <span className={lineStyles}>
+        <Link
+          to={paths.operatingHours.href()}
+          className="font-medium text-amber-800 underline underline-offset-2 focus-visible:outline-2 focus-visible:outline-brand-700"
+        >
+          {t('scheduling.occupancy.noHours')}
+        </Link>
+      </span>
+    );
+  }
+  return (
+    <span className={cn(lineStyles, 'text-slate-500')}>{t('scheduling.occupancy.closed')}</span>
   );
 }

@@ -240,6 +240,23 @@ describe('moving a booking on the day sheet', () => {
     ).toBeInTheDocument();
   });
 
+  it('moves on the first tap on the target when the long press left no click of its own', async () => {
+    answerClub();
+    const { grid } = await openDaySheet();
+    const anaCell = within(grid).getByRole('button', { name: /^Quadra 1, 10:00: .*Ana Souza/ });
+    fireEvent.pointerDown(anaCell, { pointerType: 'touch' });
+    expect(await screen.findByTestId('move-banner', {}, { timeout: 2000 })).toBeInTheDocument();
+    // A phone's browser sends no click after a long press: the finger just lifts.
+    fireEvent.pointerUp(anaCell, { pointerType: 'touch' });
+    const target = within(grid).getByRole('button', { name: /^Quadra 1, 11:00/ });
+    fireEvent.pointerDown(target, { pointerType: 'touch' });
+    fireEvent.pointerUp(target, { pointerType: 'touch' });
+    fireEvent.click(target);
+    expect(
+      await screen.findByText('Mover a reserva de Ana Souza para Quadra 1 às 11:00?'),
+    ).toBeInTheDocument();
+  });
+
   it('starts from "Mover" in the booking dialog', async () => {
     answerClub();
     const { grid, user } = await openDaySheet();

@@ -67,6 +67,7 @@ export const auth = {
     tooShort: 'A senha deve ter pelo menos {{min}} caracteres.',
     mismatch: 'As senhas não conferem.',
     invalidLink: 'Este link não é válido. Peça um novo link.',
+    checking: 'Conferindo o link…',
     askAgain: 'Pedir um novo link',
   },
 } as const;

@@ -20,4 +20,8 @@ export const operatingHours = {
   createError: 'Erro ao criar horário de funcionamento.',
   updateError: 'Erro ao atualizar horário de funcionamento.',
   loadError: 'Erro ao carregar horários de funcionamento.',
+  copyToAll: 'Copiar para todos os dias',
+  copyToAllOf: 'Copiar o horário de {{day}} para todos os dias',
+  copied: 'Horário copiado para todos os dias da semana.',
+  copyError: 'Erro ao copiar o horário para os outros dias.',
 } as const;

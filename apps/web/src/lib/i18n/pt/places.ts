@@ -19,7 +19,13 @@ export const places = {
     category: 'Categoria',
     categoryPlaceholder: 'Selecione uma categoria',
     categoriesError: 'Erro ao carregar categorias.',
-    noCategories: 'Nenhuma categoria encontrada. Cadastre uma em Gerenciar categorias.',
+    noCategories:
+      'O clube ainda não tem categorias: crie a primeira aqui, sem perder o que já digitou.',
+    newCategory: 'Nova categoria',
+    newCategoryHint:
+      'Por exemplo: Quadras, Piscinas, Churrasqueiras. As regras ficam em Gerenciar categorias.',
+    createCategory: 'Criar categoria',
+    newCategoryError: 'Erro ao criar a categoria.',
     startsAt: 'Horário de início',
     endsAt: 'Horário de término',
     bookRange: 'Duração (minutos)',

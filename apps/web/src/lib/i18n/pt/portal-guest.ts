@@ -61,6 +61,7 @@ export const portalGuest = {
     tooShort: 'A senha deve ter pelo menos {{min}} caracteres.',
     mismatch: 'As senhas não conferem.',
     invalidLink: 'Este link não é válido. Peça um novo link.',
+    checking: 'Conferindo o link…',
     askAgain: 'Pedir um novo link',
   },
   loading: 'Carregando…',

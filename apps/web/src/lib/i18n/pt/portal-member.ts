@@ -40,6 +40,15 @@ export const portalMember = {
     quotaUsed_other: '{{used}} de {{count}} reservas usadas em {{month}}',
     quotaUsedLabel_one: '{{place}}: {{used}} de {{count}} reserva usada em {{month}}',
     quotaUsedLabel_other: '{{place}}: {{used}} de {{count}} reservas usadas em {{month}}',
+    // Past the limit only by the club's exception ("3 reservas em novembro: 2 acima da cota de 1").
+    quotaOver_one:
+      '{{used}} reservas em {{month}}: acima da cota de {{count}} reserva, por exceção do clube',
+    quotaOver_other:
+      '{{used}} reservas em {{month}}: acima da cota de {{count}} reservas, por exceção do clube',
+    quotaOverLabel_one:
+      '{{place}}: {{used}} reservas em {{month}}, acima da cota de {{count}} reserva, por exceção do clube',
+    quotaOverLabel_other:
+      '{{place}}: {{used}} reservas em {{month}}, acima da cota de {{count}} reservas, por exceção do clube',
     noQuotas: 'Nenhum espaço do clube tem limite mensal de reservas.',
     members: 'Membros do meu título',
     you: 'você',
@@ -115,6 +124,10 @@ export const portalMember = {
       checking: 'Conferindo as regras…',
       quota_one: '{{used}} de {{count}} reserva deste mês usada pelo seu título neste espaço.',
       quota_other: '{{used}} de {{count}} reservas deste mês usadas pelo seu título neste espaço.',
+      quotaOver_one:
+        'O seu título já tem {{used}} reservas deste mês neste espaço: acima da cota de {{count}} reserva, por exceção do clube.',
+      quotaOver_other:
+        'O seu título já tem {{used}} reservas deste mês neste espaço: acima da cota de {{count}} reservas, por exceção do clube.',
       cancelUntil: 'Você poderá cancelar até {{deadline}}.',
       cannotCancel:
         'Atenção: esta reserva não poderá ser cancelada, porque o prazo de cancelamento deste espaço já passou.',

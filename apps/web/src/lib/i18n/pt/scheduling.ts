@@ -167,6 +167,7 @@ export const scheduling = {
   occupancy: {
     label: '{{booked}} de {{total}} horários ocupados hoje',
     closed: 'Fechado hoje',
+    noHours: 'Fechado: defina o horário de funcionamento do clube',
   },
   checkInByCode: {
     open: 'Entrada por código',
