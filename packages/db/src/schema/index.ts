@@ -7,3 +7,4 @@ export * from './bookings';
 export * from './audit';
 export * from './messages';
 export * from './jobs';
+export * from './special-days';
