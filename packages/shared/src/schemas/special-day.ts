@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { blockConflictSchema, blockOutcomeSchema, blockResolutionsSchema } from './blocked-time';
-import { dateSchema, idSchema, itemsOf } from './common';
+import { dateSchema, idSchema, itemsOf, timeOfDaySchema } from './common';
 import { dayOfWeekSchema } from './operating-hour';
 
 export const specialDayNameMessage = 'Informe o nome do dia (até 80 caracteres).';
@@ -76,8 +76,8 @@ export type HolidayList = z.infer<typeof holidayListSchema>;
 /** A place's own hours on a weekday; both null: closed that weekday. */
 export const placeWeekdayHoursSchema = z.object({
   dayOfWeek: dayOfWeekSchema,
-  openTime: z.string().nullable(),
-  closeTime: z.string().nullable(),
+  openTime: timeOfDaySchema.nullable(),
+  closeTime: timeOfDaySchema.nullable(),
 });
 export type PlaceWeekdayHours = z.infer<typeof placeWeekdayHoursSchema>;
 

@@ -14,6 +14,7 @@ import { operatingHourRoutes } from './operating-hours';
 import { placeImageRoutes } from './place-images';
 import { placeRoutes } from './places';
 import { profileRoutes } from './profile';
+import { specialDayRoutes } from './special-days';
 import { staffRoutes } from './staff';
 import { enforcePermissions } from '../../plugins/permissions';
 
@@ -33,6 +34,7 @@ export const backofficeRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(clubEventRoutes);
   await app.register(operatingHourRoutes);
   await app.register(blockedTimeRoutes);
+  await app.register(specialDayRoutes);
   await app.register(associateRoutes);
   await app.register(invitationRoutes);
   await app.register(associateTitleRoutes);
