@@ -91,3 +91,12 @@ export const placeWeekSchema = z.object({
     }),
 });
 export type PlaceWeek = z.infer<typeof placeWeekSchema>;
+
+/** A place's week as the API answers it ("HH:mm"). */
+export const placeWeekAnswerSchema = itemsOf(
+  z.object({
+    dayOfWeek: dayOfWeekSchema,
+    openTime: z.string().nullable(),
+    closeTime: z.string().nullable(),
+  }),
+);
