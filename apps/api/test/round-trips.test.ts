@@ -6,6 +6,8 @@
  */
 import { companies } from '@clube/db';
 import { eq } from 'drizzle-orm';
+import { placeWeeklyHours, specialDays } from '@clube/db';
+import { dayOfWeekOf } from '@clube/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAppointment, createBlockedTime, createPortalScene } from './factories';
 import { build } from './helper';
@@ -69,6 +71,22 @@ beforeAll(async () => {
   await createBlockedTime(context.db, s.place, {
     startsAt: s.at(date, '12:00'),
     endsAt: s.at(date, '13:00'),
+  });
+  // A special day and the place's own week on the listed date: read with the place's day, in the
+  // same statement.
+  await context.db.insert(specialDays).values({
+    companyId: s.company.id,
+    date,
+    name: 'Carnaval',
+    openTime: '06:00',
+    closeTime: '22:00',
+  });
+  await context.db.insert(placeWeeklyHours).values({
+    companyId: s.company.id,
+    placeId: s.place.id,
+    dayOfWeek: dayOfWeekOf(date),
+    openTime: '06:00',
+    closeTime: '22:00',
   });
   counter = countRoundTrips();
 });

@@ -182,6 +182,16 @@ export const errorDefinitions = {
   ServerAdministratorRequired: { status: 403, message: 'Somente um administrador do servidor pode criar clubes.' },
   ServerBusy: { status: 503, message: 'O servidor está ocupado. Tente novamente em alguns segundos.' },
   ServiceUnavailable: { status: 503, message: 'Serviço indisponível no momento. Tente novamente em instantes.' },
+  /** A booking on a date a special day closes, or outside the hours it sets (the engine's rule). */
+  SpecialDayClosed: { status: 422, message: 'Neste dia o espaço não abre neste horário: {{name}}.' },
+  SpecialDayConflictsWithAppointments: { status: 409, message: 'O dia especial coincide com agendamentos marcados: escolha manter, cancelar ou mover cada um.' },
+  /** One special day per date and scope (the club, a category, a place). */
+  SpecialDayExists: { status: 409, message: 'Já existe um dia especial nesta data para o mesmo alcance. Edite-o em vez de criar outro.' },
+  /** Open hours of a special day must fit the day: opening before closing, both within 00:00–23:59. */
+  SpecialDayHoursInvalid: { status: 400, message: 'O horário do dia especial deve caber no dia: abertura antes do fechamento, entre 00:00 e 23:59.' },
+  SpecialDayNotFound: { status: 404, message: 'Dia especial não encontrado.' },
+  /** A special day covers the whole club, one category or one place: never a category and a place. */
+  SpecialDayScopeInvalid: { status: 400, message: 'Escolha o clube inteiro, uma categoria ou um espaço, não mais de um.' },
   StaffAlreadyMember: { status: 409, message: 'Esta pessoa já faz parte da equipe do clube.' },
   /** The invitation given with a sign-in is unknown, used, expired, cancelled or of someone else. */
   StaffInvitationInvalid: { status: 410, message: 'Este convite não vale mais: já foi aceito, venceu ou foi cancelado pelo clube. Peça um novo ao clube.' },

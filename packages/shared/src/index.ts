@@ -17,6 +17,7 @@ export * from './schemas/appointment';
 export * from './schemas/booking-failure';
 export * from './schemas/operating-hour';
 export * from './schemas/blocked-time';
+export * from './schemas/special-day';
 export * from './schemas/portal';
 export * from './schemas/day-sheet';
 export * from './permissions';

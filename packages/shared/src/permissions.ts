@@ -42,6 +42,7 @@ export const permissionRoles = {
   /** Places and their photos. */
   'places.write': administrators,
   'categories.write': administrators,
+  /** The club's week, each place's own week and the special days (holidays, closures). */
   'operating-hours.write': administrators,
   /** The club's name, timezone, logo and no-show policy. */
   'settings.write': administrators,

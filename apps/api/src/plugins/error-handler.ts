@@ -73,6 +73,7 @@ const keyByUniqueConstraint: Partial<Record<string, ApiErrorKey & ErrorKeyWithou
   associates_company_cpf_unique: 'AssociateCpfTaken',
   categories_company_name_unique: 'CategoryNameTaken',
   places_company_name_unique: 'PlaceNameTaken',
+  special_days_scope_date: 'SpecialDayExists',
 };
 
 function constraintOf(error: unknown): string | undefined {

@@ -9,3 +9,4 @@ export * from './messages';
 export * from './jobs';
 export * from './waitlists';
 export * from './guests';
+export * from './special-days';

@@ -10,6 +10,7 @@ export const bookingRuleKeys = [
   'TitleBlocked',
   'TitleSuspended',
   'InvalidAppointmentDuration',
+  'SpecialDayClosed',
   'TimeNotAvailable',
   'AvailableBookingDaysMissed',
   'AgeRestriction',

@@ -80,6 +80,7 @@ export const clubEventKinds = [
   'appointment.moved',
   'blocked-time.created',
   'blocked-time.deleted',
+  'special-day.saved',
 ] as const;
 export type ClubEventKind = (typeof clubEventKinds)[number];
 

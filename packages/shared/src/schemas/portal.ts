@@ -250,6 +250,10 @@ export type PortalSlot = z.infer<typeof portalSlotSchema>;
 export const portalSlotListSchema = z.object({
   date: z.string(),
   items: z.array(portalSlotSchema),
+  /** The special day setting the place's hours that date (a holiday, a closure): why it has none. */
+  specialDay: z
+    .object({ name: z.string(), scope: z.enum(['club', 'category', 'place']), closed: z.boolean() })
+    .optional(),
 });
 export type PortalSlotList = z.infer<typeof portalSlotListSchema>;
 

@@ -17,6 +17,7 @@ import { placeRoutes } from './places';
 import { profileRoutes } from './profile';
 import { reportRoutes } from './reports';
 import { seriesRoutes } from './series';
+import { specialDayRoutes } from './special-days';
 import { staffRoutes } from './staff';
 import { waitlistRoutes } from './waitlists';
 import { enforcePermissions } from '../../plugins/permissions';
@@ -38,6 +39,7 @@ export const backofficeRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(guestRoutes);
   await app.register(operatingHourRoutes);
   await app.register(blockedTimeRoutes);
+  await app.register(specialDayRoutes);
   await app.register(associateRoutes);
   await app.register(invitationRoutes);
   await app.register(associateTitleRoutes);

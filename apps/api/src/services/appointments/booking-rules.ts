@@ -116,8 +116,11 @@ function evaluateEveryRule(options: EvaluateBookingRulesOptions) {
   if (endsAt.getTime() - startsAt.getTime() !== place.bookRange * 60_000)
     failures.push(failureOf('InvalidAppointmentDuration'));
 
-  // 4. It starts on a slot of that day, not in the past, clear of any blocked time.
-  if (!slot || slot.startsAt <= now || block) failures.push(failureOf('TimeNotAvailable'));
+  // 4. It starts on a slot of that day, not in the past, clear of any blocked time. A slot missing
+  // from a day a special day closes or shortens is refused with that day's name.
+  if (!slot && context.specialDay)
+    failures.push({ key: 'SpecialDayClosed', params: { name: context.specialDay.name } });
+  else if (!slot || slot.startsAt <= now || block) failures.push(failureOf('TimeNotAvailable'));
 
   // 5. Within the booking window counted from club-local today.
   const window = bookingWindowOf({

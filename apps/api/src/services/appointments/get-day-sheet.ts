@@ -40,11 +40,12 @@ export async function getDaySheet(db: Database, options: GetDaySheetOptions): Pr
   // Most places of a club share a handful of grids (same hours, same slot length): each grid is
   // laid once per request, not once per place — the wall-clock maths dominates this request.
   const gridCache = new Map<string, { bookable: SlotTime[]; placeOnly: SlotTime[] }>();
-  const gridsOf = (place: PlaceHours) => {
-    const key = `${place.startsAt}|${place.endsAt}|${place.bookRange}`;
+  const gridsOf = (place: PlaceHours & { operatingHour: typeof operatingHour }) => {
+    const hours = place.operatingHour;
+    const key = `${place.startsAt}|${place.endsAt}|${place.bookRange}|${hours?.openTime}|${hours?.closeTime}`;
     let grids = gridCache.get(key);
     if (!grids) {
-      grids = slotGridsOf(date, club.timezone, place, operatingHour);
+      grids = slotGridsOf(date, club.timezone, place, hours);
       gridCache.set(key, grids);
     }
     return grids;
@@ -59,7 +60,7 @@ export async function getDaySheet(db: Database, options: GetDaySheetOptions): Pr
     }
     const cells = cellsOf({
       grids: gridsOf(place),
-      hasHours: operatingHour !== null,
+      hasHours: place.operatingHour !== null,
       now,
       beyondWindow: bookingWindowOf({
         date,

@@ -17,9 +17,10 @@ export async function getOccupancy(db: Database, options: GetOccupancyOptions) {
     companyId: options.companyId,
     day: options.date ? { date: options.date } : { instant: now },
   });
-  const { date, timezone, operatingHour } = club;
+  const { date, timezone } = club;
   const items = club.places.map((place) => {
-    const slots = generateSlotTimes(date, timezone, slotGridOf(place, operatingHour));
+    // Each place's own hours that day (special days and its week: ./place-day/place-hours).
+    const slots = generateSlotTimes(date, timezone, slotGridOf(place, place.operatingHour));
     const bookedSlots = slotStatesOf(slots, place.busy, { now }).filter(
       ({ booking }) => booking !== undefined,
     ).length;

@@ -1,10 +1,5 @@
 import type { Database } from '@clube/db';
-import {
-  clubDateOf,
-  dayOfWeekOf,
-  type BlockConflict,
-  type BlockResolutionAction,
-} from '@clube/shared';
+import { clubDateOf, type BlockConflict, type BlockResolutionAction } from '@clube/shared';
 import type { BookingOfPlaces } from '../appointments/place-day/read-bookings-overlapping';
 import {
   readMoveCandidates,
@@ -26,7 +21,7 @@ export function actionsFor(booking: Pick<AffectedBooking, 'status'>): BlockResol
 /**
  * Finds, for bookings a block would hit, the places they may move to: an active place of the
  * same club and category, not one the block covers, with a slot of its own that is exactly the
- * booking's time (its grid, within the club's operating hour of that weekday: same start, same
+ * booking's time (its grid, within its own hours that date, ../appointments/place-day/place-hours: same start, same
  * length), and holding no booking or block that overlaps it. One read whatever the number of bookings (readMoveCandidates); `reserve`
  * records a planned move so the next booking of the same request does not get the same place and
  * time.
@@ -45,13 +40,14 @@ export async function loadMoveTargets(
     bookings.length === 0
       ? {
           places: [],
-          hours: new Map<string, { openTime: string; closeTime: string }>(),
+          hours: new Map<string, { openTime: string; closeTime: string } | null>(),
           busy: { blocked: [], booked: [] },
         }
       : await readMoveCandidates(db, {
           companyId,
           categoryIds: [...new Set(bookings.map((booking) => booking.categoryId))],
           blockedPlaceIds,
+          dates: [...new Set(bookings.map((booking) => clubDateOf(booking.startsAt, timezone)))],
           range: {
             startsAt: new Date(Math.min(...bookings.map((booking) => booking.startsAt.getTime()))),
             endsAt: new Date(Math.max(...bookings.map((booking) => booking.endsAt.getTime()))),
@@ -72,7 +68,7 @@ export async function loadMoveTargets(
   const fitsASlot = (place: MoveCandidate, time: Interval) => {
     if (time.endsAt.getTime() - time.startsAt.getTime() !== place.bookRange * 60_000) return false;
     const date = clubDateOf(time.startsAt, timezone);
-    const hour = hourOf.get(dayOfWeekOf(date));
+    const hour = hourOf.get(`${place.id}|${date}`);
     return generateSlotTimes(date, timezone, {
       placeStartsAt: place.startsAt,
       placeEndsAt: place.endsAt,

@@ -1,15 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { appointments, blockedTimes, companies, places, type Database } from '@clube/db';
-import { clubDateOf, type blockPreviewBodySchema, type bulkBlockBodySchema } from '@clube/shared';
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { blockedTimes, companies, places, type Database } from '@clube/db';
+import type { blockPreviewBodySchema, bulkBlockBodySchema } from '@clube/shared';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { z } from 'zod';
 import { AppError } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
 import { clubDatesOf, transactionAnnouncing } from '../../lib/club-events';
-import { queueClubChangeMessages } from '../messages/queue-club-change-messages';
 import { lockPlace } from '../../lib/place-lock';
 import {
-  actionsFor,
   loadMoveTargets,
   subtractIntervals,
   toBlockConflict,
@@ -17,6 +15,7 @@ import {
 } from './block-impact';
 import { readBookingsOverlapping } from '../appointments/place-day/read-bookings-overlapping';
 import { toBlockedTime } from './blocked-time-row';
+import { outcomeOf, readMoveTargetNames, resolveImpact } from './resolve-impact';
 import { expandWeeklyRecurrence } from './expand-weekly-recurrence';
 
 export type Caller = { userId: string; companyIds: ReadonlySet<string> };
@@ -105,20 +104,6 @@ export async function previewBlockedTimes(db: Database, options: PreviewBlockedT
   return { appointments: conflictsOf(affected) };
 }
 
-function invalidResolution(index: number, field: string, message: string): AppError {
-  return new AppError('ValidationError', {
-    details: [{ in: 'body', path: `resolutions.${index}.${field}`, message }],
-  });
-}
-
-const outcomeOf = (booking: AffectedBooking) => ({
-  appointmentId: booking.id,
-  associate: { id: booking.associateId, name: booking.associateName, cardId: booking.cardId },
-  place: { id: booking.placeId, name: booking.placeName },
-  startsAt: booking.startsAt.toISOString(),
-  endsAt: booking.endsAt.toISOString(),
-});
-
 /**
  * Blocks one or more places, once or weekly, in one transaction: every row or none. Every
  * booking the block would hit must be resolved — kept (the block leaves its time out), cancelled
@@ -135,20 +120,8 @@ export async function createBlockedTimes(db: Database, options: CreateBlockedTim
   const placeNameOf = new Map(plan.places.map((place) => [place.id, place.name]));
   const resolutions = options.resolutions ?? [];
 
-  // Only the club's own places are worth locking; any other target is refused below.
-  const requestedTargets = [
-    ...new Set(
-      resolutions.flatMap((resolution) => (resolution.placeId ? [resolution.placeId] : [])),
-    ),
-  ];
-  const targetRows =
-    requestedTargets.length === 0
-      ? []
-      : await db
-          .select({ id: places.id, name: places.name })
-          .from(places)
-          .where(and(inArray(places.id, requestedTargets), eq(places.companyId, companyId)));
-  const targetNameOf = new Map(targetRows.map((place) => [place.id, place.name]));
+  // Only the club's own places are worth locking; any other target is refused by resolveImpact.
+  const targetNameOf = await readMoveTargetNames(db, { companyId, resolutions });
   const lockIds = [...new Set([...placeIds, ...targetNameOf.keys()])].sort();
 
   return transactionAnnouncing(db, async (tx, announce) => {
@@ -156,133 +129,19 @@ export async function createBlockedTimes(db: Database, options: CreateBlockedTim
     for (const placeId of lockIds) await lockPlace(tx, placeId);
 
     const { affected, targets, conflictsOf } = await findBlockImpact(tx, plan);
-    const affectedById = new Map(affected.map((booking) => [booking.id, booking]));
-    resolutions.forEach((resolution, index) => {
-      if (!affectedById.has(resolution.appointmentId))
-        throw invalidResolution(
-          index,
-          'appointmentId',
-          'Este agendamento não é afetado pelo bloqueio.',
-        );
-    });
-    const resolutionOf = new Map(
-      resolutions.map((resolution, index) => [resolution.appointmentId, { ...resolution, index }]),
-    );
-    const unresolved = affected.filter((booking) => !resolutionOf.has(booking.id));
-    if (unresolved.length > 0) {
-      throw new AppError('BlockConflictsWithAppointments', {
-        details: { appointments: conflictsOf(unresolved) },
-      });
-    }
-
-    const kept: AffectedBooking[] = [];
-    const cancelled: AffectedBooking[] = [];
-    const moved: Array<{ booking: AffectedBooking; to: { id: string; name: string } }> = [];
-    for (const booking of affected) {
-      const resolution = resolutionOf.get(booking.id)!;
-      if (!actionsFor(booking).includes(resolution.action))
-        throw invalidResolution(
-          resolution.index,
-          'action',
-          'A presença ou falta deste agendamento já foi registrada: ele só pode ser mantido.',
-        );
-      if (resolution.action === 'keep') kept.push(booking);
-      else if (resolution.action === 'cancel') cancelled.push(booking);
-      else {
-        const targetId = resolution.placeId!;
-        const free = targets.freePlacesFor(booking).find((place) => place.id === targetId);
-        if (!free) {
-          const details = { appointmentId: booking.id, placeId: targetId };
-          const target = targetNameOf.has(targetId)
-            ? await tx
-                .select({ categoryId: places.categoryId, archivedAt: places.archivedAt })
-                .from(places)
-                .where(eq(places.id, targetId))
-                .then((rows) => rows[0])
-            : undefined;
-          const isCandidate =
-            target &&
-            !target.archivedAt &&
-            target.categoryId === booking.categoryId &&
-            targetId !== booking.placeId;
-          throw new AppError(
-            !isCandidate
-              ? 'BlockMoveTargetInvalid'
-              : targets.isMisfit(targetId, booking)
-                ? 'BlockMoveTargetMisfit'
-                : 'BlockMoveTargetTaken',
-            { details },
-          );
-        }
-        targets.reserve(free.id, booking);
-        moved.push({ booking, to: free });
-      }
-    }
-
-    /** The audit of a booking the block cancelled or moved, with the block's reason. */
-    const auditBookingChange = (
-      booking: AffectedBooking,
-      action: 'appointment.cancel' | 'appointment.move',
-      data: Record<string, unknown>,
-    ) =>
-      recordAudit(tx, {
-        companyId,
-        actorUserId: caller.userId,
-        action,
-        entityType: 'appointment',
-        entityId: booking.id,
-        placeId: booking.placeId,
-        associateId: booking.associateId,
-        data: { reason: 'blocked-time', description, ...data },
-      });
-    for (const booking of cancelled) {
-      await tx
-        .update(appointments)
-        .set({
-          status: 'CANCELLED',
-          cancelledAt: sql`now()`,
-          cancelledBy: caller.userId,
-          cancellationReason: description,
-        })
-        .where(eq(appointments.id, booking.id));
-      await auditBookingChange(booking, 'appointment.cancel', {
-        startsAt: booking.startsAt.toISOString(),
-        before: { status: booking.status },
-        after: { status: 'CANCELLED', cancellationReason: description },
-      });
-    }
-    for (const { booking, to } of moved) {
-      // Only the place changes; the exclusion constraint still guards the target (23P01).
-      await tx
-        .update(appointments)
-        .set({ placeId: to.id, calendarSequence: sql`${appointments.calendarSequence} + 1` })
-        .where(eq(appointments.id, booking.id));
-      await auditBookingChange(booking, 'appointment.move', {
-        before: { place: booking.placeName },
-        after: { place: to.name },
-        startsAt: booking.startsAt.toISOString(),
-        endsAt: booking.endsAt.toISOString(),
-      });
-    }
-
-    // Members hear of it in the same transaction: one message each, whatever the count.
-    await queueClubChangeMessages(tx, {
+    const { kept, cancelled, moved, events } = await resolveImpact(tx, {
       companyId,
+      timezone,
+      actorUserId: caller.userId,
+      reason: description,
+      cause: 'blocked-time',
       publicUrl: options.publicUrl,
-      changes: [
-        ...cancelled.map((booking) => ({
-          appointmentId: booking.id,
-          kind: 'cancelled' as const,
-          reason: description,
-        })),
-        ...moved.map(({ booking, to }) => ({
-          appointmentId: booking.id,
-          kind: 'moved' as const,
-          reason: description,
-          fromPlaceName: booking.placeName,
-          toPlaceName: to.name,
-        })),
-      ],
+      affected,
+      targets,
+      conflictsOf,
+      resolutions,
+      targetNameOf,
+      conflictKey: 'BlockConflictsWithAppointments',
     });
 
     // A kept booking splits the block of its place around its time.
@@ -327,7 +186,6 @@ export async function createBlockedTimes(db: Database, options: CreateBlockedTim
       });
     }
 
-    const dateOf = (booking: AffectedBooking) => clubDateOf(booking.startsAt, timezone);
     announce([
       ...rows.flatMap((row) =>
         clubDatesOf(row, timezone).map((date) => ({
@@ -337,20 +195,7 @@ export async function createBlockedTimes(db: Database, options: CreateBlockedTim
           date,
         })),
       ),
-      ...cancelled.map((booking) => ({
-        companyId,
-        kind: 'appointment.cancelled' as const,
-        placeId: booking.placeId,
-        date: dateOf(booking),
-      })),
-      ...moved.flatMap(({ booking, to }) =>
-        [booking.placeId, to.id].map((placeId) => ({
-          companyId,
-          kind: 'appointment.moved' as const,
-          placeId,
-          date: dateOf(booking),
-        })),
-      ),
+      ...events,
     ]);
 
     const items = rows

@@ -41,7 +41,14 @@ export async function listSlots(db: Database, options: ListSlotsOptions): Promis
     readTitleOfDay(db, { member, placeId, date, now }),
   ]);
   const { place, timezone, slots } = day;
-  if (slots.length === 0) return { date, items: [] };
+  const specialDay = day.specialDay && {
+    specialDay: {
+      name: day.specialDay.name,
+      scope: day.specialDay.scope,
+      closed: day.specialDay.closed,
+    },
+  };
+  if (slots.length === 0) return { date, items: [], ...specialDay };
   const { isBeyond } = bookingWindowOf({
     date,
     today: clubToday(timezone, now),
@@ -55,6 +62,7 @@ export async function listSlots(db: Database, options: ListSlotsOptions): Promis
   );
   return {
     date,
+    ...specialDay,
     items: slots.map(({ held, ...slot }): PortalSlot => {
       const state = slotStateOf(held, clock);
       if (state === 'taken' && held.booking && ownStarts.has(held.booking.startsAt.getTime()))
@@ -147,7 +155,13 @@ async function loadDay(
     endsAt: held.slot.endsAt.toISOString(),
     held,
   }));
-  return { place: day.place, timezone: day.timezone, slots, busy: day.busy };
+  return {
+    place: day.place,
+    timezone: day.timezone,
+    specialDay: day.specialDay,
+    slots,
+    busy: day.busy,
+  };
 }
 
 type Day = Awaited<ReturnType<typeof loadDay>>;

@@ -45,10 +45,27 @@ function DaySlots({
   const slots = useSlots(placeId, date);
   if (slots.isPending) return <LoadingState label={t('portal.loading')} />;
   if (slots.isError) return <LoadFailure onRetry={() => void slots.refetch()} />;
+  const { specialDay } = slots.data;
+  // A holiday or closure says why the day has no slots, or why its hours are not the usual ones.
+  const why =
+    specialDay &&
+    t(
+      specialDay.closed
+        ? specialDay.scope === 'club'
+          ? 'portal.availability.clubClosed'
+          : 'portal.availability.placeClosed'
+        : 'portal.availability.specialHours',
+      { name: specialDay.name },
+    );
   if (slots.data.items.length === 0) {
-    return <p className="text-slate-600">{t('portal.availability.noSlots')}</p>;
+    return <p className="text-slate-600">{why || t('portal.availability.noSlots')}</p>;
   }
-  return <SlotGrid slots={slots.data.items} onBook={onBook} onJoin={onJoin} />;
+  return (
+    <>
+      {why ? <p className="mb-3 text-slate-600">{why}</p> : null}
+      <SlotGrid slots={slots.data.items} onBook={onBook} onJoin={onJoin} />
+    </>
+  );
 }
 
 /** A place's availability: its rules, the booking window's days, the chosen day's slots. */

@@ -9,6 +9,7 @@ import { AppError } from '../../../lib/app-error';
 import { clubDayRange, type ClubDay } from '../day-grid';
 import { overlaps, type Interval } from '../slots';
 import { busyIntervalsSql, weekdayOf, type Busy, type BusyInterval } from './busy-intervals';
+import { placeHoursSql, type PlaceHours } from './place-hours';
 
 /** An active place of a club as its day is read. */
 export type PlaceOfClubDay = {
@@ -20,7 +21,7 @@ export type PlaceOfClubDay = {
   endsAt: string;
   bookRange: number;
   availableBookingDays: number;
-};
+} & PlaceHours;
 
 /** A blocked time as the day sheet shows it. */
 export type BlockOfSheet = Interval & { placeId: string; id: string; reason: string };
@@ -39,8 +40,13 @@ export type ClubDayOptions = {
 export type ClubDayOf<Blocked extends Interval, Booked extends Interval> = {
   date: string;
   timezone: string;
-  /** The weekday's operating hour ("HH:mm:ss"); null when the club is closed that day. */
+  /**
+   * The club's hours that day ("HH:mm:ss"): a club-wide special day's, else the weekday's; null
+   * when the club is closed. Each place has its own (PlaceHours, ./place-hours).
+   */
   operatingHour: { openTime: string; closeTime: string } | null;
+  /** The club-wide special day of the date, if any. */
+  specialDay: { id: string; name: string; closed: boolean } | null;
   places: Array<PlaceOfClubDay & { busy: Busy<Blocked, Booked> }>;
 };
 
@@ -120,6 +126,7 @@ type ClubDayRow = {
   date: string;
   timezone: string;
   operatingHour: { openTime: string; closeTime: string } | null;
+  specialDay: ClubDayOf<Interval, Interval>['specialDay'];
   places: PlaceOfClubDay[] | null;
   busy: Array<
     [booked: boolean, placeId: string, startsAt: string, endsAt: string, label?: unknown]
@@ -143,7 +150,7 @@ async function readClubDay<Blocked extends Interval, Booked extends Interval>(
     categoryId: options.categoryId ?? null,
   });
   if (!row) throw new AppError('CompanyNotFound');
-  const { date, timezone, operatingHour } = row.day;
+  const { date, timezone, operatingHour, specialDay } = row.day;
   // Read a little wider than the club's day (its bounds as SQL works them out); kept exactly here.
   const range = clubDayRange(date, timezone);
   const busyOf = new Map<string, Busy<Blocked, Booked>>();
@@ -162,6 +169,7 @@ async function readClubDay<Blocked extends Interval, Booked extends Interval>(
     date,
     timezone,
     operatingHour,
+    specialDay,
     places: (row.day.places ?? []).map((place) => ({
       ...place,
       busy: busyOf.get(place.id) ?? { blocked: [], booked: [] },
@@ -191,11 +199,16 @@ function clubDaySql(variant: { byDate: boolean; sheet: boolean }): SQL {
     select json_build_object(
       'date', club.date,
       'timezone', club.timezone,
-      'operatingHour', (
-        select json_build_object('openTime', open_time, 'closeTime', close_time)
-        from operating_hours
-        where operating_hours.company_id = club.id
-          and operating_hours.day_of_week = ${weekdayOf(sql`club.date`)}),
+      'operatingHour', case
+        when club_day.id is not null then case when club_day.open_time is null then null
+          else json_build_object('openTime', club_day.open_time, 'closeTime', club_day.close_time) end
+        else (
+          select json_build_object('openTime', open_time, 'closeTime', close_time)
+          from operating_hours
+          where operating_hours.company_id = club.id
+            and operating_hours.day_of_week = ${weekdayOf(sql`club.date`)}) end,
+      'specialDay', case when club_day.id is null then null else json_build_object(
+        'id', club_day.id, 'name', club_day.name, 'closed', club_day.open_time is null) end,
       'places', (
         select json_agg(json_build_object(
           'id', places.id,
@@ -205,9 +218,12 @@ function clubDaySql(variant: { byDate: boolean; sheet: boolean }): SQL {
           'startsAt', places.starts_at,
           'endsAt', places.ends_at,
           'bookRange', places.book_range,
-          'availableBookingDays', places.available_booking_days) order by ${order})
+          'availableBookingDays', places.available_booking_days,
+          'operatingHour', place_hours.hours -> 'operatingHour',
+          'specialDay', place_hours.hours -> 'specialDay') order by ${order})
         from places
         join categories on categories.id = places.category_id
+        cross join lateral (select ${placeHoursSql(sql`places`, sql`club.date`)} as hours) place_hours
         where places.company_id = club.id
           and places.archived_at is null
           and (${category} is null or places.category_id = ${category})),
@@ -225,7 +241,9 @@ function clubDaySql(variant: { byDate: boolean; sheet: boolean }): SQL {
           ...(variant.sheet ? { labels: 'sheet' as const } : {}),
         })}) b)
     ) as day
-    from club`;
+    from club
+    left join special_days club_day on club_day.company_id = club.id and club_day.date = club.date
+      and club_day.category_id is null and club_day.place_id is null`;
 }
 
 const clubDayStatementOf = (variant: { byDate: boolean; sheet: boolean }) =>

@@ -5,18 +5,12 @@
  * for with what the rules read. `slotStatesOf` (../slots) turns what it reads into slot states.
  */
 import { preparedStatement, type Database } from '@clube/db';
-import { dayOfWeekOf } from '@clube/shared';
 import { sql, type SQL } from 'drizzle-orm';
 import { AppError } from '../../../lib/app-error';
 import type { ClubDay } from '../day-grid';
 import type { Interval } from '../slots';
-import {
-  busyIntervalsSql,
-  occupyingStatusList,
-  splitBusy,
-  weekdayOf,
-  type Busy,
-} from './busy-intervals';
+import { busyIntervalsSql, occupyingStatusList, splitBusy, type Busy } from './busy-intervals';
+import { placeHoursSql, type PlaceHours } from './place-hours';
 
 /** What a place's calendar and the booking rules read of the place (readPlaceContext). */
 export type PlaceOfDay = {
@@ -33,8 +27,10 @@ export type PlaceOfDay = {
   };
   timezone: string;
   category: { blockedAppointmentDay: boolean; notAppointmentPreviousDayTime: boolean };
-  /** The weekday's operating hour ("HH:mm:ss"); null when the club is closed that day. */
-  operatingHour: { openTime: string; closeTime: string } | null;
+  /** The place's hours that day ("HH:mm:ss", ./place-hours); null when it is closed. */
+  operatingHour: PlaceHours['operatingHour'];
+  /** The special day that set those hours, if any (the portal says why a day has no slots). */
+  specialDay: PlaceHours['specialDay'];
 };
 
 /** The title's bookings the count rules look at, read with the context. */
@@ -84,6 +80,7 @@ type PlaceContextRow = {
   timezone: string;
   category: PlaceOfDay['category'];
   operatingHour: PlaceOfDay['operatingHour'];
+  specialDay: PlaceOfDay['specialDay'];
   associate: {
     id: string;
     cardId: string;
@@ -128,7 +125,7 @@ export async function readPlaceContext(db: Database, options: PlaceContextOption
   const params: PlaceContextParams = {
     placeId,
     companyIds: [...options.companyIds],
-    day: 'date' in day ? dayOfWeekOf(day.date) : day.instant.toISOString(),
+    day: 'date' in day ? day.date : day.instant.toISOString(),
     busyFrom: busyRange.startsAt.toISOString(),
     busyTo: busyRange.endsAt.toISOString(),
     ...(booker && {
@@ -177,7 +174,7 @@ export type ContextRead = { params: PlaceContextParams; fingerprint: string };
 export type PlaceContextParams = {
   placeId: string;
   companyIds: string[];
-  /** The weekday name of the club day's date, or the instant whose club day it is (ISO). */
+  /** The club day's date, or the instant whose club day it is (ISO). */
   day: string;
   busyFrom: string;
   busyTo: string;
@@ -252,9 +249,9 @@ export function placeContextSql(variant: Variant): SQL {
         order by s.ends_at desc
         limit 1)`
     : sql`null`;
-  const weekday = variant.byDate
-    ? value('day')
-    : weekdayOf(sql`(${value('day')}::timestamptz at time zone companies.timezone)::date`);
+  const date = variant.byDate
+    ? sql`${value('day')}::date`
+    : sql`(${value('day')}::timestamptz at time zone companies.timezone)::date`;
   const associateId = variant.forBooker ? sql`${value('associateId')}::uuid` : sql`null::uuid`;
   return sql`
       select json_build_object(
@@ -272,9 +269,8 @@ export function placeContextSql(variant: Variant): SQL {
         'category', json_build_object(
           'blockedAppointmentDay', categories.blocked_appointment_day,
           'notAppointmentPreviousDayTime', categories.not_appointment_previous_day_time),
-        'operatingHour', case when operating_hours.id is null then null else json_build_object(
-          'openTime', operating_hours.open_time,
-          'closeTime', operating_hours.close_time) end,
+        'operatingHour', place_hours.hours -> 'operatingHour',
+        'specialDay', place_hours.hours -> 'specialDay',
         'associate', case when associates.id is null then null else json_build_object(
           'id', associates.id,
           'cardId', associates.card_id,
@@ -295,8 +291,7 @@ export function placeContextSql(variant: Variant): SQL {
       from places
       join companies on companies.id = places.company_id
       join categories on categories.id = places.category_id
-      left join operating_hours on operating_hours.company_id = places.company_id
-        and operating_hours.day_of_week = ${weekday}
+      cross join lateral (select ${placeHoursSql(sql`places`, date)} as hours) place_hours
       left join associates on associates.id = ${associateId}
         and associates.company_id = places.company_id
       left join associate_titles on associate_titles.id = associates.associate_title_id

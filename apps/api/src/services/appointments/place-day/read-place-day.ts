@@ -20,16 +20,19 @@ export async function readPlaceDay(
   options: { placeId: string; companyIds: ReadonlySet<string>; date: string; labels?: boolean },
 ): Promise<PlaceDay> {
   const { date } = options;
-  const { place, timezone, category, operatingHour, rules } = await readPlaceContext(db, {
-    placeId: options.placeId,
-    companyIds: options.companyIds,
-    day: { date },
-    busyRange: {
-      startsAt: new Date(`${addDaysToDate(date, -1)}T00:00:00Z`),
-      endsAt: new Date(`${addDaysToDate(date, 2)}T00:00:00Z`),
+  const { place, timezone, category, operatingHour, specialDay, rules } = await readPlaceContext(
+    db,
+    {
+      placeId: options.placeId,
+      companyIds: options.companyIds,
+      day: { date },
+      busyRange: {
+        startsAt: new Date(`${addDaysToDate(date, -1)}T00:00:00Z`),
+        endsAt: new Date(`${addDaysToDate(date, 2)}T00:00:00Z`),
+      },
+      ...(options.labels ? { labels: true } : {}),
     },
-    ...(options.labels ? { labels: true } : {}),
-  });
+  );
   const day = clubDayRange(date, timezone);
   return {
     date,
@@ -37,6 +40,7 @@ export async function readPlaceDay(
     timezone,
     category,
     operatingHour,
+    specialDay,
     busy: {
       blocked: rules.busy.blocked.filter((interval) => overlaps(interval, day)),
       booked: rules.busy.booked.filter((interval) => overlaps(interval, day)),

@@ -101,6 +101,9 @@ export const portalMember = {
       invalid: 'A data do endereço não existe. Mostrando os horários de hoje.',
     },
     noSlots: 'O espaço não abre neste dia.',
+    clubClosed: 'Clube fechado — {{name}}',
+    placeClosed: 'Espaço fechado — {{name}}',
+    specialHours: 'Horário especial — {{name}}',
     legend: 'Legenda',
     states: {
       free: 'Livre',

@@ -114,6 +114,7 @@ export const scheduling = {
       TitleBlocked: 'Título bloqueado',
       TitleSuspended: 'Suspensão por faltas',
       InvalidAppointmentDuration: 'Duração do horário',
+      SpecialDayClosed: 'Fechado neste dia (feriado ou dia especial)',
       TimeNotAvailable: 'Horário indisponível',
       AvailableBookingDaysMissed: 'Janela de reservas',
       AgeRestriction: 'Idade mínima',
