@@ -21,7 +21,7 @@ export const waitlistStatuses = [
 /**
  * A member in line for a taken slot of a place. The line is in `createdAt` order; one entry at a
  * time is OFFERED (a unique index), and the offer holds the slot until `offerExpiresAt` (a
- * trigger refuses anybody else's booking over it, migration 0031).
+ * trigger refuses anybody else's booking over it, migration 0030).
  */
 export const waitlistEntries = pgTable(
   'waitlist_entries',

@@ -2,7 +2,7 @@
  * Offers a freed slot to the first in its line (docs/domain.md, "Waitlists"). Runs under the
  * place's advisory lock, the one bookings and blocks take, so an offer and a booking of the same
  * slot are serialised across processes; the unique index `waitlist_entries_one_offer` keeps one
- * offer per slot whatever happens, and the hold trigger of migration 0031 refuses anybody else's
+ * offer per slot whatever happens, and the hold trigger of migration 0030 refuses anybody else's
  * booking over an offered slot until the offer ends.
  */
 import { queryRows, type Database } from '@clube/db';
