@@ -48,7 +48,6 @@ export type ListTableProps<Row> = {
   filters?: ReactNode;
 };
 
-
 /**
  * The generic list table (docs/domain.md): title, description, search with reset, the columns
  * plus an 'Ações' column, page numbers with previous/next, 'Exibindo x a y de z resultados', and
