@@ -290,7 +290,12 @@ describe('creating a block over bookings', () => {
       expect.objectContaining({ appointmentId: s.brunoAtEleven.id, to: expect.anything() }),
     ]);
     const after = await appointment(s.anaAtTen.id);
-    expect(after).toEqual({ ...before, placeId: s.b.id });
+    // The member's calendar event moves too: its SEQUENCE is raised.
+    expect(after).toEqual({
+      ...before,
+      placeId: s.b.id,
+      calendarSequence: before!.calendarSequence + 1,
+    });
     // The whole block stands: nothing of A is kept.
     expect(await blocksOf(s.a.id)).toHaveLength(1);
 

@@ -97,6 +97,7 @@ describe('the page a password link opens', () => {
       ),
       route.post('/portal/auth/access-link/redeem', session),
       route.get('/portal/me', buildMe(session)),
+      route.get('/portal/waitlists', { items: [] }),
     );
     window.location.hash = `#token=${first}`;
     renderPortal('/acesso/senha');
