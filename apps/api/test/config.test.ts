@@ -67,8 +67,8 @@ describe('TRUST_PROXY', () => {
 });
 
 describe('requests worked on at once (REQUEST_CONCURRENCY)', () => {
-  it('defaults to two, reads a number of requests and refuses anything else', () => {
-    expect(loadConfig({}).requestConcurrency).toBe(2);
+  it('defaults to three, reads a number of requests and refuses anything else', () => {
+    expect(loadConfig({}).requestConcurrency).toBe(3);
     expect(loadConfig({ REQUEST_CONCURRENCY: '12' }).requestConcurrency).toBe(12);
     expect(() => loadConfig({ REQUEST_CONCURRENCY: '0' })).toThrow(ConfigError);
     expect(() => loadConfig({ REQUEST_CONCURRENCY: 'muitas' })).toThrow(ConfigError);

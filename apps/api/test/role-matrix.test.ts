@@ -1,10 +1,5 @@
 import { companyStaff } from '@clube/db';
 import {
-  addDaysToDate,
-  checkInCodeOf,
-  clubInstant,
-  clubToday,
-  formatCpf,
   hasPermission,
   permissionRoles,
   serverPermissions,
@@ -15,7 +10,7 @@ import {
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { enforcePermissions } from '../src/plugins/permissions';
-import { bearerFor, createUser, uniqueCpf } from './factories';
+import { bearerFor, createUser } from './factories';
 import { build } from './helper';
 import {
   encodeMultipart,
@@ -25,6 +20,7 @@ import {
   multipartForms,
   operationName,
   sampleUploadFor,
+  sampleValues,
   seedClub,
   type JsonSchema,
   type Operation,
@@ -48,48 +44,6 @@ const backofficeOperations = () =>
   );
 
 type Club = SeededClub;
-
-function sampleValues(club: Club): Record<string, unknown> {
-  const day = addDaysToDate(clubToday(club.company.timezone), 7);
-  const start = clubInstant(day, '12:00', club.company.timezone);
-  const end = new Date(start.getTime() + 60 * 60_000);
-  return {
-    name: 'Pelo papel',
-    description: 'Pelo papel',
-    reason: 'Pelo papel',
-    startsAt: start.toISOString(),
-    startAt: start.toISOString(),
-    endsAt: end.toISOString(),
-    startTime: start.toISOString(),
-    endTime: end.toISOString(),
-    bookRange: 60,
-    associateReservationLimit: 1,
-    availableBookingDays: 10,
-    ageRestriction: 0,
-    maxCancelBookingTime: 0,
-    anonymousBooking: true,
-    blockedAppointmentDay: true,
-    notAppointmentPreviousDayTime: true,
-    openTime: '07:00',
-    closeTime: '21:00',
-    dayOfWeek: 'SEGUNDA',
-    timezone: 'America/Sao_Paulo',
-    currentPassword: 'nao-e-a-senha',
-    newPassword: 'senha-nova-123',
-    blocked: false,
-    date: day,
-    fromDate: clubToday(club.company.timezone),
-    toDate: addDaysToDate(day, 30),
-    cpf: formatCpf(uniqueCpf()),
-    role: 'consulta',
-    birthDate: '1990-01-01',
-    cardId: '99000111',
-    title: 'Pelo papel',
-    isHolder: false,
-    // The check-in code the member shows: of the club's own booking.
-    code: checkInCodeOf(club.appointment.id),
-  };
-}
 
 /** A valid request of `operation` on the club's own rows. */
 async function requestOf(operation: Operation, club: Club, headers: Record<string, string>) {

@@ -1,5 +1,12 @@
-import { placeImages, type Database } from '@clube/db';
-import { addDaysToDate, clubInstant, clubToday } from '@clube/shared';
+import {
+  bookingGuests,
+  bookingSeries,
+  placeImages,
+  specialDays,
+  waitlistEntries,
+  type Database,
+} from '@clube/db';
+import { addDaysToDate, checkInCodeOf, clubInstant, clubToday, formatCpf } from '@clube/shared';
 import sharp from 'sharp';
 import type { App } from '../src/app';
 import {
@@ -9,6 +16,7 @@ import {
   createClubWithStaff,
   createOperatingHours,
   createPlace,
+  uniqueCpf,
 } from './factories';
 
 /** The parts of an OpenAPI operation the generated tests read. */
@@ -152,7 +160,54 @@ export async function seedClub(db: Database, name = 'Clube') {
       height: 10,
     })
     .returning();
-  return { company, staff, place, associate, appointment, block, image: image! };
+  const day = addDaysToDate(clubToday(company.timezone), 40);
+  const [guest] = await db
+    .insert(bookingGuests)
+    .values({ companyId: company.id, appointmentId: appointment.id, name: 'Convidado' })
+    .returning();
+  const [specialDay] = await db
+    .insert(specialDays)
+    .values({ companyId: company.id, date: day, name: 'Aniversário do clube' })
+    .returning();
+  const [series] = await db
+    .insert(bookingSeries)
+    .values({
+      companyId: company.id,
+      placeId: place.id,
+      associateId: associate.id,
+      associateTitleId: associate.associateTitleId,
+      weekdays: [1],
+      startTime: '10:00',
+      lengthMinutes: 60,
+      startsOn: day,
+      endsOn: addDaysToDate(day, 14),
+      rrule: 'FREQ=WEEKLY;BYDAY=MO',
+    })
+    .returning();
+  const [waitlistEntry] = await db
+    .insert(waitlistEntries)
+    .values({
+      companyId: company.id,
+      placeId: place.id,
+      associateId: associate.id,
+      associateTitleId: associate.associateTitleId,
+      startsAt: appointment.startsAt,
+      endsAt: appointment.endsAt,
+    })
+    .returning();
+  return {
+    company,
+    staff,
+    place,
+    associate,
+    appointment,
+    block,
+    image: image!,
+    guest: guest!,
+    specialDay: specialDay!,
+    series: series!,
+    waitlistEntry: waitlistEntry!,
+  };
 }
 export type SeededClub = Awaited<ReturnType<typeof seedClub>>;
 
@@ -172,6 +227,10 @@ export function idFor(club: SeededClub, name: string, path: string): unknown {
     'blocked-time': club.block.id,
     associate: club.associate.id,
     'associate-title': club.associate.associateTitleId,
+    guests: club.guest.id,
+    'special-day': club.specialDay.id,
+    series: club.series.id,
+    waitlists: club.waitlistEntry.id,
   };
   const byName: Record<string, unknown> = {
     companyId: club.company.id,
@@ -184,9 +243,76 @@ export function idFor(club: SeededClub, name: string, path: string): unknown {
     // The administrator themself: changing or removing them is refused (last administrator), so
     // calling the staff routes changes nobody's access on the way.
     userId: club.staff.id,
+    appointmentId: club.appointment.id,
+    // Not an id: the report table a CSV export is of.
+    table: 'places',
     id: ofResource[resource],
   };
   return byName[name];
+}
+
+/**
+ * A valid value for each body or query field of the back-office routes, for the generated
+ * matrices (roles, tenants): `overrides` says what a matrix writes differently.
+ */
+export function sampleValues(
+  club: SeededClub,
+  overrides: Record<string, unknown> = {},
+): Record<string, unknown> {
+  const day = addDaysToDate(clubToday(club.company.timezone), 7);
+  const start = clubInstant(day, '12:00', club.company.timezone);
+  const end = new Date(start.getTime() + 60 * 60_000);
+  const isoWeekday = ((new Date(`${day}T12:00:00Z`).getUTCDay() + 6) % 7) + 1;
+  return {
+    name: 'Pelo papel',
+    description: 'Pelo papel',
+    reason: 'Pelo papel',
+    startsAt: start.toISOString(),
+    startAt: start.toISOString(),
+    endsAt: end.toISOString(),
+    // A series' start, a time of day (the only route that requires the field).
+    startTime: '12:00',
+    endTime: end.toISOString(),
+    bookRange: 60,
+    associateReservationLimit: 1,
+    availableBookingDays: 10,
+    ageRestriction: 0,
+    maxCancelBookingTime: 0,
+    anonymousBooking: true,
+    blockedAppointmentDay: true,
+    notAppointmentPreviousDayTime: true,
+    openTime: '07:00',
+    closeTime: '21:00',
+    dayOfWeek: 'SEGUNDA',
+    timezone: 'America/Sao_Paulo',
+    currentPassword: 'nao-e-a-senha',
+    newPassword: 'senha-nova-123',
+    blocked: false,
+    date: day,
+    fromDate: clubToday(club.company.timezone),
+    toDate: addDaysToDate(day, 30),
+    cpf: formatCpf(uniqueCpf()),
+    role: 'consulta',
+    birthDate: '1990-01-01',
+    cardId: '99000111',
+    title: 'Pelo papel',
+    isHolder: false,
+    // The check-in code the member shows: of the club's own booking.
+    code: checkInCodeOf(club.appointment.id),
+    guests: [{ name: 'Convidado pelo papel' }],
+    checkedIn: true,
+    weekdays: [isoWeekday],
+    lengthMinutes: 60,
+    startsOn: day,
+    endsOn: addDaysToDate(day, 13),
+    dates: [day],
+    year: Number(day.slice(0, 4)),
+    scope: 'all',
+    resolutions: [],
+    // A place's own week: Mondays closed.
+    items: [{ dayOfWeek: 'SEGUNDA', openTime: null, closeTime: null }],
+    ...overrides,
+  };
 }
 
 export const isIdLike = (name: string) => name === 'id' || /Ids?$/.test(name);

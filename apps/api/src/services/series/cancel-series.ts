@@ -42,7 +42,10 @@ export async function cancelSeries(db: Database, options: CancelSeriesOptions) {
         where s.id = ${id}::uuid and s.company_id = any(${`{${companyIds.join(',')}}`}::uuid[])`,
     );
     if (!series) throw new AppError('SeriesNotFound');
-    if (scope !== 'all' && !series.from) throw new AppError('AppointmentNotFound');
+    // A date named must be one of this series', whatever the scope.
+    if ((scope !== 'all' || options.appointmentId) && !series.from) {
+      throw new AppError('AppointmentNotFound');
+    }
     if (scope === 'one') {
       await cancelBooking(connection, {
         id: options.appointmentId!,

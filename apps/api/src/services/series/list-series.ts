@@ -47,7 +47,7 @@ export async function listSeries(
     placeId?: string;
   },
 ): Promise<Series[]> {
-  if (!options.companyIds.has(options.companyId)) return [];
+  if (!options.companyIds.has(options.companyId)) throw new AppError('CompanyNotFound');
   const rows = await queryRows<{ series: Series }>(
     db,
     seriesSelect(sql`s.company_id = ${options.companyId}::uuid

@@ -50,6 +50,7 @@ type PlanRow = {
   timezone: string;
   categoryFound: boolean;
   placeFound: boolean;
+  editedFound: boolean;
   places: Array<{ id: string; name: string }> | null;
 };
 
@@ -57,7 +58,10 @@ type PlanRow = {
  * The special day's plan: its hours, the club's timezone, the places it decides. A category or a
  * place of another club (or archived) is a 404, as if it did not exist.
  */
-export async function planSpecialDay(db: Database, input: SpecialDayInput & { editedId?: string }) {
+export type PlanSpecialDayOptions = SpecialDayInput & { editedId?: string };
+
+export async function planSpecialDay(db: Database, options: PlanSpecialDayOptions) {
+  const input = options;
   if (input.categoryId && input.placeId) throw new AppError('SpecialDayScopeInvalid');
   const hours = hoursOf(input);
   const categoryId = input.categoryId ?? null;
@@ -72,6 +76,8 @@ export async function planSpecialDay(db: Database, input: SpecialDayInput & { ed
       (${placeId}::uuid is null or exists (select 1 from places p
         where p.id = ${placeId}::uuid and p.company_id = companies.id and p.archived_at is null))
         as "placeFound",
+      (${editedId}::uuid is null or exists (select 1 from special_days s
+        where s.id = ${editedId}::uuid and s.company_id = companies.id)) as "editedFound",
       (select json_agg(json_build_object('id', p.id, 'name', p.name) order by p.id)
         from places p
         where p.company_id = companies.id and p.archived_at is null
@@ -88,6 +94,7 @@ export async function planSpecialDay(db: Database, input: SpecialDayInput & { ed
   if (!row) throw new AppError('CompanyNotFound');
   if (!row.categoryFound) throw new AppError('CategoryNotFound');
   if (!row.placeFound) throw new AppError('PlaceNotFound');
+  if (!row.editedFound) throw new AppError('SpecialDayNotFound');
   const day = clubDayRange(input.date, row.timezone);
   // The parts of the club's day the special day closes: all of it, or before and after its hours.
   const closedRanges: Interval[] = hours
@@ -111,7 +118,11 @@ export async function planSpecialDay(db: Database, input: SpecialDayInput & { ed
 export type SpecialDayPlan = Awaited<ReturnType<typeof planSpecialDay>>;
 
 /** The bookings a special day leaves outside its hours, and where each may move. */
-export async function findSpecialDayImpact(db: Database, plan: SpecialDayPlan) {
+/** What the impact is read for: the special day's plan. */
+export type FindSpecialDayImpactOptions = SpecialDayPlan;
+
+export async function findSpecialDayImpact(db: Database, options: FindSpecialDayImpactOptions) {
+  const plan = options;
   const affected = await readBookingsOverlapping(db, {
     placeIds: plan.placeIds,
     ranges: plan.closedRanges,
