@@ -46,7 +46,11 @@ export function Navigation({ onNavigate, onSignOut, isSigningOut }: NavigationPr
   const canOpen = (item: NavItem) =>
     item.permission === undefined || (role !== undefined && hasPermission(role, item.permission));
   return (
-    <nav aria-label={t('layout.navigationLabel')} className="flex flex-1 flex-col gap-6 p-4">
+    <nav
+      aria-label={t('layout.navigationLabel')}
+      // Scrolls on its own when the entries outgrow a short screen, so Sair stays reachable.
+      className="flex min-h-0 flex-1 flex-col gap-6 overflow-y-auto p-4"
+    >
       <ul className="space-y-1">
         {mainNavItems.filter(canOpen).map((item) => (
           <NavItemLink key={item.href} item={item} onNavigate={onNavigate} />
