@@ -9,14 +9,14 @@ import { loginThrough, requestJson, startServer, type ServerProcess } from '../s
 import { createEmptyPostgresDatabase } from './postgres-database';
 
 /**
- * A real API process killed (-9) in the middle of a 50 000-member bulk invitation on PostgreSQL:
+ * A real API process killed (-9) in the middle of a 5 000-member bulk invitation on PostgreSQL:
  * the next process resumes it where it stopped, and each member is invited, and their message
  * settled, once. (PostgreSQL only: at this size the embedded database would hold CI's embedded
  * pass for minutes, and the jobs module's claim and lease are the same SQL on both.)
  */
 
 const temporaryDataDir = temporaryDirectories('bulk-invitation-restart');
-const members = 50_000;
+const members = 5_000;
 const running: ServerProcess[] = [];
 const cleanUps: Array<() => Promise<void>> = [];
 afterAll(async () => {
