@@ -9,7 +9,7 @@ import {
   waitlistEntries,
 } from '@clube/db';
 import { addDaysToDate, clubToday, type StaffRole } from '@clube/shared';
-import { inArray } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { bearerFor, createPlace, createUser } from './factories';
 import { build } from './helper';
@@ -304,6 +304,67 @@ describe('the other club’s ids', () => {
       expect(response.statusCode).toBeGreaterThanOrEqual(400);
       expect(response.body).not.toContain(other.place.name);
     }
+  });
+});
+
+describe('ids the route did not offer', () => {
+  it('a special day resolves no booking of another club, nor moves one to another club’s place', async () => {
+    const { own, other, headers } = await twoClubs();
+    // The whole club closed on the day of its own booking.
+    const date = own.appointment.startsAt.toISOString().slice(0, 10);
+    const body = { companyId: own.company.id, date, name: 'Fechado' };
+    await expectRefused(
+      () =>
+        call('POST', '/api/backoffice/special-day', headers, {
+          ...body,
+          resolutions: [{ appointmentId: other.appointment.id, action: 'cancel' }],
+        }),
+      400,
+      'ValidationError',
+    );
+    await expectRefused(
+      () =>
+        call('POST', '/api/backoffice/special-day', headers, {
+          ...body,
+          resolutions: [
+            { appointmentId: own.appointment.id, action: 'move', placeId: other.place.id },
+          ],
+        }),
+      422,
+      'BlockMoveTargetInvalid',
+    );
+    const otherBookings = await context.db
+      .select()
+      .from(appointments)
+      .where(eq(appointments.placeId, other.place.id));
+    expect(otherBookings.map((booking) => [booking.id, booking.status])).toEqual([
+      [other.appointment.id, 'SCHEDULED'],
+    ]);
+  });
+
+  it('a series books only dates of its own preview, and cancels only its own bookings', async () => {
+    const { own, headers } = await twoClubs();
+    const { startsOn } = sampleValues(own) as { startsOn: string };
+    await expectRefused(
+      () =>
+        call('POST', '/api/backoffice/series', headers, {
+          ...seriesBody(own),
+          dates: [addDaysToDate(startsOn, -30), addDaysToDate(startsOn, 400)],
+        }),
+      400,
+      'SeriesDatesInvalid',
+    );
+    // The club's own booking, not of this series.
+    await expectRefused(
+      () =>
+        call('POST', `/api/backoffice/series/${own.series.id}/cancel`, headers, {
+          scope: 'one',
+          appointmentId: own.appointment.id,
+          reason: 'Fora da série',
+        }),
+      404,
+      'AppointmentNotFound',
+    );
   });
 });
 
