@@ -8,7 +8,7 @@ import {
   waitlistEntries,
 } from '@clube/db';
 import { addDaysToDate, clubToday } from '@clube/shared';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { bearerFor } from './factories';
 import { build } from './helper';
@@ -282,5 +282,51 @@ describe('reports and exports', () => {
     const cells = response.body.split(/\r?\n/).flatMap((line) => line.split(';'));
     expect(cells.some((cell) => /^"?'=HYPERLINK/.test(cell))).toBe(true);
     expect(cells.some((cell) => /^"?=/.test(cell))).toBe(false);
+  });
+});
+
+describe('the same write many times at once', () => {
+  it('books a series once and saves a special day once, however many copies race', async () => {
+    const { club: seeded, headers } = await club();
+    const preview = await call(
+      'POST',
+      '/api/backoffice/series/preview',
+      headers,
+      seriesBody(seeded),
+    );
+    expect(preview.statusCode).toBe(200);
+    const dates = (preview.json().dates as Array<{ date: string; available: boolean }>)
+      .filter((date) => date.available)
+      .map((date) => date.date);
+    expect(dates.length).toBeGreaterThan(0);
+    const series = await Promise.all(
+      Array.from({ length: 4 }, () =>
+        call('POST', '/api/backoffice/series', headers, seriesBody(seeded, { dates })),
+      ),
+    );
+    expect(series.map((answer) => answer.statusCode).sort()).toEqual([201, 409, 409, 409]);
+    const seriesRows = await context.db
+      .select()
+      .from(bookingSeries)
+      .where(eq(bookingSeries.companyId, seeded.company.id));
+    // The seeded series and the one saved.
+    expect(seriesRows).toHaveLength(2);
+
+    const day = addDaysToDate(clubToday(seeded.company.timezone), 90);
+    const specialDay = { companyId: seeded.company.id, date: day, name: 'Festa', resolutions: [] };
+    const saved = await Promise.all(
+      Array.from({ length: 4 }, () =>
+        call('POST', '/api/backoffice/special-day', headers, specialDay),
+      ),
+    );
+    expect(saved.map((answer) => answer.statusCode).sort()).toEqual([201, 409, 409, 409]);
+    for (const answer of saved.filter((item) => item.statusCode === 409)) {
+      expect(answer.json().error).toBe('SpecialDayExists');
+    }
+    const days = await context.db
+      .select()
+      .from(specialDays)
+      .where(and(eq(specialDays.companyId, seeded.company.id), eq(specialDays.date, day)));
+    expect(days).toHaveLength(1);
   });
 });
