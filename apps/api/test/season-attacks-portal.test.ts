@@ -2,6 +2,7 @@ import {
   appointments,
   bookingGuests,
   bookingSeries,
+  companies,
   places,
   specialDays,
   waitlistEntries,
@@ -173,5 +174,45 @@ describe('the same request many times at once', () => {
       .where(and(eq(appointments.placeId, s.place.id), eq(appointments.status, 'SCHEDULED')));
     expect(scheduled).toHaveLength(1);
     expect(scheduled[0]!.associateId).toBe(s.holder.id);
+  });
+
+  it('keeps a title within the club’s waitlist limit, however many joins of its members and the front desk race', async () => {
+    const s = await createPortalScene(context.app);
+    await context.db
+      .update(companies)
+      .set({ waitlistMaxPerTitle: 1 })
+      .where(eq(companies.id, s.company.id));
+    // Four taken slots, each one a line the title may want to join.
+    const slots = [];
+    for (const time of ['09:00', '11:00', '13:00', '15:00']) {
+      const slot = { placeId: s.place.id, startsAt: s.at(s.day(2), time).toISOString() };
+      const booked = await call('POST', '/api/portal/bookings', s.neighbourSession.headers, slot);
+      expect(booked.statusCode).toBe(201);
+      slots.push(slot);
+    }
+    // The members at their phones and the front desk for them, all at once (the front desk's
+    // requests do not wait for the title's turn as the members' do).
+    const answers = await Promise.all(
+      slots.flatMap((slot) => [
+        call('POST', '/api/portal/waitlists', s.holderSession.headers, slot),
+        call('POST', '/api/backoffice/waitlists', s.staffHeaders, {
+          ...slot,
+          associateId: s.dependent.id,
+        }),
+        call('POST', '/api/backoffice/waitlists', s.staffHeaders, {
+          ...slot,
+          associateId: s.holder.id,
+        }),
+      ]),
+    );
+    expect(answers.filter((answer) => answer.statusCode === 201)).toHaveLength(1);
+    for (const answer of answers.filter((item) => item.statusCode !== 201)) {
+      expect([answer.statusCode, answer.json().error]).toEqual([409, 'WaitlistLimitReached']);
+    }
+    const lines = await context.db
+      .select()
+      .from(waitlistEntries)
+      .where(eq(waitlistEntries.associateTitleId, s.title.id));
+    expect(lines).toHaveLength(1);
   });
 });
