@@ -11,7 +11,7 @@ import {
 import { addDaysToDate, clubToday, type StaffRole } from '@clube/shared';
 import { eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { bearerFor, createPlace, createUser } from './factories';
+import { bearerFor, createUser } from './factories';
 import { build } from './helper';
 import { sampleValues, seedClub, type SeededClub } from './route-table';
 
