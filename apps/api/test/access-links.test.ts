@@ -283,7 +283,7 @@ describe('Primeiro acesso on the portal', () => {
 
     const live = await check('portal');
     expect(live.statusCode).toBe(200);
-    expect(live.json()).toEqual({ clubName: 'Clube Náutico' });
+    expect(live.json()).toMatchObject({ clubName: 'Clube Náutico' });
     // Checked twice, still unspent: the password can be chosen after.
     expect((await check('portal')).statusCode).toBe(200);
     const otherRealm = await check('staff');

@@ -202,6 +202,14 @@ describe('the permissions table', () => {
       'DELETE /api/backoffice/blocked-time/{id}',
       'PATCH /api/backoffice/associate/{id}/block',
       'PATCH /api/backoffice/associate/update-password',
+      // The season's front-desk writes: series, lines, guest lists and the gate.
+      'POST /api/backoffice/series/preview',
+      'POST /api/backoffice/series',
+      'POST /api/backoffice/series/{id}/cancel',
+      'POST /api/backoffice/waitlists',
+      'POST /api/backoffice/waitlists/{id}/offer',
+      'PUT /api/backoffice/appointment/{id}/guests',
+      'PATCH /api/backoffice/guests/{id}/check-in',
     ]) {
       expect(names).toContain(name);
     }
@@ -212,6 +220,14 @@ describe('the permissions table', () => {
       'PATCH /api/backoffice/operating-hour/company',
       'POST /api/backoffice/associate/import',
       'GET /api/backoffice/company/{companyId}/staff',
+      // The season's club-running writes and reads: special days, a place's week, Relatórios.
+      'POST /api/backoffice/special-day/preview',
+      'POST /api/backoffice/special-day',
+      'PUT /api/backoffice/special-day/{id}',
+      'DELETE /api/backoffice/special-day/{id}',
+      'PUT /api/backoffice/place/{id}/week',
+      'GET /api/backoffice/reports',
+      'GET /api/backoffice/reports/{table}/export.csv',
     ]) {
       expect(names).not.toContain(name);
     }

@@ -44,7 +44,10 @@ test.describe('the installed portal without network', () => {
 
     const cached = await cachedUrls(page);
     expect(cached.some((url) => url.startsWith('/assets/'))).toBe(true);
-    expect(cached.filter((url) => url.startsWith('/api'))).toEqual([]);
+    // Uploaded images (the club's logo, places' photos) are public and kept; no other API answer.
+    expect(
+      cached.filter((url) => url.startsWith('/api') && !url.startsWith('/api/uploads/')),
+    ).toEqual([]);
 
     await context.setOffline(true);
     await page.reload();

@@ -19,6 +19,7 @@ export * from './schemas/operating-hour';
 export * from './schemas/blocked-time';
 export * from './schemas/special-day';
 export * from './schemas/portal';
+export * from './schemas/portal-manifest';
 export * from './schemas/day-sheet';
 export * from './permissions';
 export * from './schemas/staff';

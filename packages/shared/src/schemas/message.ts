@@ -108,7 +108,11 @@ export const checkAccessLinkBodySchema = redeemAccessLinkBodySchema.pick({ token
 export type CheckAccessLinkBody = z.infer<typeof checkAccessLinkBodySchema>;
 
 /** A live link: the club it opens (null for a staff account's own password link). */
-export const accessLinkStatusSchema = z.object({ clubName: z.string().nullable() });
+export const accessLinkStatusSchema = z.object({
+  clubName: z.string().nullable(),
+  /** The link's club (its page links the club's install manifest); none for a staff password. */
+  clubId: z.uuid().nullable().default(null),
+});
 export type AccessLinkStatus = z.infer<typeof accessLinkStatusSchema>;
 
 /** The form on the link's page: the password twice. */

@@ -3,6 +3,7 @@ import { portalAuthRoutes } from './auth';
 import { portalBookingRoutes } from './bookings';
 import { portalEventRoutes } from './events';
 import { portalGuestRoutes } from './guests';
+import { portalManifestRoutes } from './manifest';
 import { portalMeRoutes } from './me';
 import { portalNoticeRoutes } from './notices';
 import { portalPlaceRoutes } from './places';
@@ -15,6 +16,7 @@ import { portalWaitlistRoutes } from './waitlists';
  */
 export const portalRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(portalAuthRoutes);
+  await app.register(portalManifestRoutes);
   await app.register(async (member) => {
     member.addHook('onRequest', app.authenticateMember);
     await member.register(portalMeRoutes);

@@ -37,7 +37,7 @@ export async function checkAccessLink(
       ? isNotNull(accountLinks.userId)
       : isNotNull(accountLinks.associateId);
   const [link] = await db
-    .select({ clubName: companies.name })
+    .select({ clubName: companies.name, clubId: companies.id })
     .from(accountLinks)
     .leftJoin(associates, eq(associates.id, accountLinks.associateId))
     .leftJoin(
@@ -54,5 +54,5 @@ export async function checkAccessLink(
       ),
     );
   if (!link) throw new AppError('AccessLinkInvalid');
-  return { clubName: link.clubName ?? null };
+  return { clubName: link.clubName ?? null, clubId: link.clubId ?? null };
 }

@@ -4,12 +4,14 @@
  * day) must pass, judged by the booking engine's own rules (../appointments/booking-rules) on
  * the context it reads; a refusal lists every failing rule like a refused booking. The entry is
  * written by one statement, which also checks the category's waitlists are on, the title's
- * most lines at once, and that the member is not in this line already.
+ * most lines at once, and that the member is not in this line already — under the title's lock,
+ * so joins of one title racing (its members, the front desk, other processes) count each other.
  */
 import { queryRows, type Database } from '@clube/db';
 import type { PortalBookingBody, PortalWaitlistEntry, StaffWaitlistJoinBody } from '@clube/shared';
 import { sql } from 'drizzle-orm';
 import { AppError, appErrorOf } from '../../lib/app-error';
+import { titleLockKey } from '../../lib/place-lock';
 import type { Member, Staff } from '../../types';
 import { readBookingContext, type BookingContext } from '../appointments/booking-context';
 import {
@@ -46,19 +48,22 @@ async function writeEntry(
 ) {
   const { request, context, now } = options;
   const companyId = context.place.companyId;
-  const [row] = await queryRows<{
-    id: string | null;
-    createdAt: string | null;
-    enabled: boolean;
-    limit: number;
-    used: number;
-    duplicate: boolean;
-    position: number;
-    placeName: string;
-    associateName: string;
-  }>(
-    db,
-    sql`with settings as (
+  const row = await db.transaction(async (tx) => {
+    // The title's lock, the one its bookings take: the count of its lines below is then current.
+    await tx.execute(sql`select pg_advisory_xact_lock(${titleLockKey(context.title.id)})`);
+    const [written] = await queryRows<{
+      id: string | null;
+      createdAt: string | null;
+      enabled: boolean;
+      limit: number;
+      used: number;
+      duplicate: boolean;
+      position: number;
+      placeName: string;
+      associateName: string;
+    }>(
+      tx,
+      sql`with settings as (
         select c.waitlist_max_per_title as "limit", cat.waitlist_enabled as enabled,
           p.name as place_name,
           (select count(*)::int from waitlist_entries t
@@ -90,7 +95,9 @@ async function writeEntry(
           where w.place_id = ${request.placeId}::uuid
             and w.starts_at = ${request.startsAt}::timestamptz and w.status in ${inLine}) as position
       from settings s`,
-  );
+    );
+    return written;
+  });
   if (!row) throw new AppError('PlaceNotFound');
   if (!row.enabled) throw new AppError('WaitlistDisabled');
   if (row.duplicate) throw new AppError('WaitlistAlreadyJoined');

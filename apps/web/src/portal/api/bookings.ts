@@ -12,6 +12,7 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
+import { readOfflineBookings, saveOfflineBookings } from '../lib/offline-bookings';
 import { portalApi } from '../lib/portal-api';
 import { portalKeys } from './me';
 
@@ -22,13 +23,40 @@ export async function getBookings(scope: PortalBookingScope, signal?: AbortSigna
   );
 }
 
-export const useBookings = (scope: PortalBookingScope) =>
-  useQuery(
+/** Who the bookings belong to: the upcoming ones are kept on the device for that member only. */
+type BookingsOwner = { memberId: string; clubId: string };
+
+/** The upcoming bookings this member last read online, or undefined (offline-bookings.ts). */
+function offlineUpcomingOf(owner: BookingsOwner) {
+  const snapshot = readOfflineBookings(owner.memberId, owner.clubId);
+  const answer = snapshot && portalBookingListSchema.safeParse(snapshot.answer);
+  if (!snapshot || !answer?.success) return undefined;
+  return { data: answer.data, savedAt: Date.parse(snapshot.savedAt) };
+}
+
+/**
+ * The bookings of one tab. The upcoming tab starts from the member's last answer kept on the
+ * device (dated by when it was read, so it is refetched at once), and keeps each new answer: with
+ * no network the list and its entry codes stay.
+ */
+export function useBookings(scope: PortalBookingScope, owner: BookingsOwner) {
+  // Read when the query is created only (initialData's functions), not on every render.
+  const offline = () => (scope === 'upcoming' ? offlineUpcomingOf(owner) : undefined);
+  return useQuery(
     queryOptions({
       queryKey: portalKeys.bookings(scope),
-      queryFn: ({ signal }) => getBookings(scope, signal),
+      queryFn: async ({ signal }) => {
+        const answer = await getBookings(scope, signal);
+        if (scope === 'upcoming') {
+          saveOfflineBookings({ ...owner, savedAt: new Date().toISOString(), answer });
+        }
+        return answer;
+      },
+      initialData: () => offline()?.data,
+      initialDataUpdatedAt: () => offline()?.savedAt,
     }),
   );
+}
 
 /** POST /portal/bookings/check: every rule the booking would fail, and the month's quota. */
 export async function checkBooking(body: PortalBookingBody, signal?: AbortSignal) {

@@ -13,6 +13,7 @@ import {
 } from '@/components/ui/icons';
 import { LoadingState } from '@/components/ui/spinner';
 import { useNotices } from '../api/notices';
+import { useClubManifest } from '../lib/club-manifest';
 import { registerMemberTexts } from '../lib/member-texts';
 import { portalQueryClient } from '../lib/query-client';
 import { useSignedInSession } from '../lib/session';
@@ -61,6 +62,7 @@ function UnreadCount() {
 export function PortalLayout() {
   const { t } = useTranslation();
   const session = useSignedInSession();
+  useClubManifest(session.club.id);
   const navigate = useNavigate();
   const [isSigningOut, setIsSigningOut] = useState(false);
 

@@ -14,7 +14,7 @@ describe('without network', () => {
     onLine.mockReturnValue(false);
     act(() => void window.dispatchEvent(new Event('offline')));
     expect(screen.getByRole('status')).toHaveTextContent(
-      'Sem conexão. O aparelho está sem internet: reservas e avisos voltam assim que a conexão voltar.',
+      'Sem conexão. O aparelho está sem internet: o que depende dela volta assim que a conexão voltar.',
     );
 
     onLine.mockReturnValue(true);

@@ -1,14 +1,5 @@
-import { useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
-
-const subscribe = (onChange: () => void) => {
-  window.addEventListener('online', onChange);
-  window.addEventListener('offline', onChange);
-  return () => {
-    window.removeEventListener('online', onChange);
-    window.removeEventListener('offline', onChange);
-  };
-};
+import { useIsOnline } from '../lib/use-is-online';
 
 /**
  * "Sem conexão" on top of every portal screen while the device has no network (the installed app
@@ -16,11 +7,7 @@ const subscribe = (onChange: () => void) => {
  */
 export function OfflineBanner() {
   const { t } = useTranslation();
-  const online = useSyncExternalStore(
-    subscribe,
-    () => navigator.onLine,
-    () => true,
-  );
+  const online = useIsOnline();
   return (
     <div role="status" aria-live="polite">
       {!online && (

@@ -14,6 +14,7 @@ import { LoadFailure } from '../components/query-state';
 import { errorMessageOf } from '@/lib/errors';
 import { formatClock, formatDeadline, formatLongDate } from '../lib/format';
 import { useSignedInSession } from '../lib/session';
+import { useIsOnline } from '../lib/use-is-online';
 import { portalPaths } from '../paths';
 
 function readScope(value: string | null): PortalBookingScope {
@@ -27,7 +28,11 @@ export function BookingsPage() {
   const timezone = session.club.timezone;
   const [searchParams] = useSearchParams();
   const scope = readScope(searchParams.get('aba'));
-  const bookings = useBookings(scope);
+  const bookings = useBookings(scope, { memberId: session.member.id, clubId: session.club.id });
+  const online = useIsOnline();
+  // Without network (or when the last try failed) the list is the one read last time online:
+  // it says so, and nothing that needs the server is offered.
+  const isLastKnownList = bookings.data !== undefined && (!online || bookings.isRefetchError);
   const cancelBooking = useCancelBooking();
   const [toCancel, setToCancel] = useState<PortalBooking | null>(null);
   const [guestsOf, setGuestsOf] = useState<PortalBooking | null>(null);
@@ -83,10 +88,22 @@ export function BookingsPage() {
         </ul>
       </nav>
       {notice && <Alert tone={notice.tone}>{notice.text}</Alert>}
-      {bookings.isPending ? (
-        <LoadingState label={t('portal.loading')} />
-      ) : bookings.isError ? (
+      {isLastKnownList && (
+        <Alert tone="info">
+          <strong>
+            {t('portal.bookings.offline.since', {
+              when: formatDeadline(new Date(bookings.dataUpdatedAt), timezone),
+            })}
+          </strong>{' '}
+          {t('portal.bookings.offline.help')}
+        </Alert>
+      )}
+      {bookings.data === undefined && (!online || bookings.fetchStatus === 'paused') ? (
+        <p className="text-slate-600">{t('portal.bookings.offline.nothingKept')}</p>
+      ) : bookings.data === undefined && bookings.isError ? (
         <LoadFailure onRetry={() => void bookings.refetch()} />
+      ) : bookings.data === undefined ? (
+        <LoadingState label={t('portal.loading')} />
       ) : bookings.data.items.length === 0 ? (
         <p className="text-slate-600">{t(`portal.bookings.empty.${scope}`)}</p>
       ) : (
@@ -129,7 +146,7 @@ export function BookingsPage() {
                       })}
                     </p>
                   )}
-                  {scope === 'upcoming' && booking.status === 'SCHEDULED' && (
+                  {scope === 'upcoming' && booking.status === 'SCHEDULED' && !isLastKnownList && (
                     <>
                       <p>
                         {booking.cancellable

@@ -1,7 +1,7 @@
 import type { Manifest } from 'vite';
 import { describe, expect, it } from 'vitest';
 import { portalShellFiles, portalShellManifest } from './portal-shell';
-import { notificationTarget, pushNotification } from './sw-logic';
+import { isKeptImage, notificationTarget, pushNotification } from './sw-logic';
 
 /** A build of both entries: the portal's (with a lazy page) and the back office's. */
 const viteManifest: Manifest = {
@@ -117,5 +117,23 @@ describe('a tap on a notification', () => {
       `${origin}/portal/avisos`,
     );
     expect(notificationTarget(undefined, origin)).toBe(`${origin}/portal/avisos`);
+  });
+});
+
+describe('the images the service worker keeps for offline use', () => {
+  const origin = 'https://clube.example';
+  const kept = (path: string, destination = 'image', at = origin) =>
+    isKeptImage(new URL(path, at), destination, origin);
+
+  it('keeps an uploaded image the page shows (the club’s logo, a place’s photo)', () => {
+    expect(kept('/api/uploads/0b6d1f3e-7c1a-4f2b-9d3e-1a2b3c4d5e6f.webp')).toBe(true);
+  });
+
+  it('keeps no other answer of the API, no fetch that is not an image, nothing of another site', () => {
+    expect(kept('/api/portal/bookings?scope=upcoming')).toBe(false);
+    expect(kept('/api/portal/me', 'image')).toBe(false);
+    expect(kept('/api/uploads/logo.webp', '')).toBe(false);
+    expect(kept('/api/uploads/a/b.webp')).toBe(false);
+    expect(kept('/api/uploads/logo.webp', 'image', 'https://elsewhere.example')).toBe(false);
   });
 });

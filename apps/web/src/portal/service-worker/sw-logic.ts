@@ -1,6 +1,22 @@
 /** The page every portal address gets when there is no network (the portal's index.html). */
 export const shellUrl = '/portal/index.html';
 
+/** Where the club's logo and the places' photos are kept for offline use (public, never a member's). */
+export const imageCacheName = 'portal-images';
+/** At most this many images are kept; the oldest go first. */
+export const imageCacheLimit = 40;
+
+/**
+ * Whether a request is an image the portal shows from the API's uploads (the club's logo, the
+ * places' photos): an upload's key never changes content, so a kept copy is always right.
+ * Nothing else under /api is kept.
+ */
+export function isKeptImage(url: URL, destination: string, origin: string): boolean {
+  return (
+    url.origin === origin && destination === 'image' && /^\/api\/uploads\/[^/]+$/.test(url.pathname)
+  );
+}
+
 /** What the API pushes (apps/api/src/lib/push/transport.ts, PushPayload). */
 type PushData = { title?: unknown; body?: unknown; url?: unknown; tag?: unknown };
 

@@ -2,13 +2,22 @@
 /**
  * The portal's service worker (scope /portal/), built by vite-plugin-pwa into dist/portal/sw.js.
  * It keeps the portal's shell — its HTML, scripts, styles and icons, listed at build time — so the
- * installed app opens without network (and says "Sem conexão"). It caches nothing else: /api
- * answers (a member's data) never pass through a cache here. It also shows the club's pushes and
- * opens the portal page a tap on one names.
+ * installed app opens without network (and says "Sem conexão") — and the uploaded images it shows
+ * (the club's logo, the places' photos), which are public and never change. No other /api answer
+ * passes through a cache here (the member's bookings are kept by the page itself, for that member
+ * only: lib/offline-bookings.ts). It also shows the club's pushes and opens the portal page a tap
+ * on one names.
  */
 import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
-import { shellUrl, notificationTarget, pushNotification } from './sw-logic';
+import {
+  imageCacheLimit,
+  imageCacheName,
+  isKeptImage,
+  notificationTarget,
+  pushNotification,
+  shellUrl,
+} from './sw-logic';
 
 declare const self: ServiceWorkerGlobalScope;
 
@@ -28,6 +37,25 @@ registerRoute(
     },
     { allowlist: [/^\/portal(\/|$)/] },
   ),
+);
+
+// An uploaded image: the kept copy first (its content never changes), else the network, kept.
+registerRoute(
+  ({ url, request }) => isKeptImage(url, request.destination, self.location.origin),
+  async ({ request }) => {
+    const cache = await caches.open(imageCacheName);
+    const kept = await cache.match(request);
+    if (kept) return kept;
+    const response = await fetch(request);
+    if (response.ok) {
+      await cache.put(request, response.clone());
+      const keys = await cache.keys();
+      await Promise.all(
+        keys.slice(0, Math.max(0, keys.length - imageCacheLimit)).map((key) => cache.delete(key)),
+      );
+    }
+    return response;
+  },
 );
 
 self.addEventListener('install', () => void self.skipWaiting());

@@ -9,7 +9,7 @@ export const portalGuest = {
   appName: 'Clube Reservas — Associados',
   offline: {
     title: 'Sem conexão.',
-    body: 'O aparelho está sem internet: reservas e avisos voltam assim que a conexão voltar.',
+    body: 'O aparelho está sem internet: o que depende dela volta assim que a conexão voltar.',
   },
   shortName: 'Associados',
   signIn: {

@@ -178,6 +178,11 @@ export const portalMember = {
     confirmNo: 'Manter reserva',
     cancelled: 'Reserva cancelada.',
     cancelFailed: 'Não foi possível cancelar a reserva.',
+    offline: {
+      since: 'Sem conexão — reservas de {{when}}.',
+      help: 'Os códigos de entrada valem. Cancelar e convidados voltam com a conexão.',
+      nothingKept: 'Sem conexão: esta lista aparece quando a conexão voltar.',
+    },
   },
   account: {
     title: 'Conta',
