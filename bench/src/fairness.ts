@@ -20,10 +20,10 @@ type Options = {
   log: (line: string) => void;
 };
 
-const otherClubStaff = { cpf: '390.533.447-05', password: 'benchmark123' } as const;
+export const otherClubStaff = { cpf: '390.533.447-05', password: 'benchmark123' } as const;
 
 /** A small club with one place open 07:00–22:00 (no bookings): the club that is not flooding. */
-async function createOtherClub(env: Record<string, string>): Promise<string> {
+export async function createOtherClub(env: Record<string, string>): Promise<string> {
   const database = await openBenchDatabase(env);
   try {
     const { db } = database;

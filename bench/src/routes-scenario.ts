@@ -3,38 +3,13 @@ import { clubInstant, timeOfMinutes } from '@clube/shared';
 import { largeClubStaff, timezone } from './generate-large-club';
 import { memoryOf, signIn, startServer, stopServer } from './server';
 import { connections, duration, log, port } from './api-bench-options';
+import { measure } from './measure';
+import { measureReportRows, prepareReportRows } from './reports-rows';
 import type { Prepared } from './bench-database';
-
-type Row = {
-  route: string;
-  requestsPerSecond: number;
-  p50: number;
-  p99: number;
-  ratioToHealth: number | null;
-  errors: number;
-  non2xx: number;
-};
-async function measure(
-  title: string,
-  options: autocannon.Options,
-): Promise<Row & { result: autocannon.Result }> {
-  await autocannon({ ...options, duration: Math.min(2, duration) }); // warm-up
-  const result = await autocannon(options);
-  log(`  ${title}: ${result.requests.average.toFixed(0)} req/s, p99 ${result.latency.p99} ms`);
-  return {
-    route: title,
-    requestsPerSecond: result.requests.average,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    ratioToHealth: null,
-    errors: result.errors + result.timeouts,
-    non2xx: result.non2xx,
-    result,
-  };
-}
 
 /** Each route under load, one after the other, on one server. */
 export async function routesScenario({ env, club }: Prepared) {
+  const reportSetup = await prepareReportRows(env, club);
   const server = await startServer(env, port);
   const { base, startupMs } = server;
   try {
@@ -123,6 +98,15 @@ export async function routesScenario({ env, club }: Prepared) {
       ),
     ];
 
+    const slotsP99 = rows.find((row) => row.route === 'time slots (1 usuário)')!.p99;
+    const reports = await measureReportRows({
+      server,
+      headers,
+      club,
+      setup: reportSetup,
+      slotsP99,
+    });
+
     // Bookings on distinct free slots of the bench places, each with every rule checked.
     const bodies: string[] = [];
     for (let day = 1; day <= 28 && bodies.length < 60_000; day += 1) {
@@ -193,14 +177,13 @@ export async function routesScenario({ env, club }: Prepared) {
       'não-2xx': row.non2xx,
     }));
     console.table(table);
-    const slotsOneUser = rows.find((row) => row.route === 'time slots (1 usuário)')!;
     const auditRatios = rows
       .filter((row) => row.route.startsWith('auditoria:'))
       .map((row) => ({
         route: row.route,
         p99: row.p99,
-        slotsP99: slotsOneUser.p99,
-        ratio: row.p99 / Math.max(slotsOneUser.p99, 1),
+        slotsP99,
+        ratio: row.p99 / Math.max(slotsP99, 1),
       }));
     for (const audit of auditRatios)
       log(
@@ -217,6 +200,7 @@ export async function routesScenario({ env, club }: Prepared) {
       peakRssMb: Math.round(memory.peakRssMb),
       routes: [...rows, login].map(({ result: _result, ...row }) => row),
       auditRatios,
+      ...reports,
     };
   } finally {
     await stopServer(server);

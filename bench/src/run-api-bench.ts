@@ -7,7 +7,9 @@
 //   --keep-data        keep the generated database (to EXPLAIN against it, or to --reuse it)
 //   --reuse            measure again the database the last --keep-data run kept (its bookings
 //                      of the bench places are deleted first), skipping the generation
-//   --scenario all     routes (each route under load), rush (members of the portal rushing for
+//   --scenario all     routes (each route under load, then the reports for one user as ratios to
+//                      the slot list's p99 and a year's export streamed beside another club,
+//                      bench/src/reports-rows.ts), rush (members of the portal rushing for
 //                      the busy day's courts, bench/src/rush.ts) or all (both, one club); alone:
 //                      search (the associates list's ratios) or invitations (health while the
 //                      club's members are invited), bench/src/associates-and-invitations.ts;

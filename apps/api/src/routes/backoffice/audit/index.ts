@@ -9,13 +9,14 @@ import {
   errorBodySchema,
 } from '@clube/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { sendCsvExport, type CsvColumn } from '../../../lib/csv-export';
+import type { CsvColumn } from '../../../lib/csv-export';
 import { assertStaffOf } from '../../../plugins/auth';
 import {
   listAuditEvents,
   readAuditTrail,
   type AuditEntryInClubTime,
 } from '../../../services/audit/list-audit-events';
+import { csvExportRoute } from '../csv-export-route';
 
 const actorKinds = { staff: 'Funcionário', member: 'Associado', system: 'Sistema' } as const;
 
@@ -74,24 +75,15 @@ export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    '/audit/export.csv',
-    {
-      config: { permission: 'audit.read' },
-      schema: {
-        tags,
-        summary: 'A auditoria filtrada em CSV (UTF-8 com BOM, separada por ponto e vírgula)',
-        querystring: auditFilterQuerySchema,
-        response: { 404: errorBodySchema },
-      },
-    },
-    async (request, reply) => {
-      assertStaffOf(request, request.query.companyId);
-      return sendCsvExport(reply, {
-        fileName: 'auditoria.csv',
-        columns: exportColumns,
-        rows: readAuditTrail(app.db, request.query),
-      });
-    },
-  );
+  csvExportRoute(app, '/audit/export.csv', {
+    permission: 'audit.read',
+    tags,
+    summary: 'A auditoria filtrada em CSV (UTF-8 com BOM, separada por ponto e vírgula)',
+    querystring: auditFilterQuerySchema,
+    file: ({ query }) => ({
+      fileName: 'auditoria.csv',
+      columns: exportColumns,
+      rows: readAuditTrail(app.db, query),
+    }),
+  });
 };

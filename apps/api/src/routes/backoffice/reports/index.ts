@@ -8,7 +8,6 @@ import {
   reportTableParamsSchema,
 } from '@clube/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { sendCsvExport } from '../../../lib/csv-export';
 import { assertStaffOf } from '../../../plugins/auth';
 import {
   associateExportColumns,
@@ -22,6 +21,7 @@ import {
 } from '../../../services/reports/export-bookings';
 import { getReport } from '../../../services/reports/get-report';
 import { readReportScope } from '../../../services/reports/report-scope';
+import { csvExportRoute } from '../csv-export-route';
 import { reportTableExport } from './report-tables';
 
 const errors = { 400: errorBodySchema, 404: errorBodySchema };
@@ -50,88 +50,56 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    '/reports/:table/export.csv',
-    {
-      config: { permission: 'reports.read' },
-      schema: {
-        tags: ['report'],
-        summary: 'Uma tabela dos relatórios em CSV (UTF-8 com BOM, separada por ponto e vírgula)',
-        params: reportTableParamsSchema,
-        querystring: reportQuerySchema,
-        response: errors,
-      },
-    },
-    async (request, reply) => {
-      assertStaffOf(request, request.query.companyId);
-      const report = await getReport(app.db, request.query);
-      return sendCsvExport(reply, reportTableExport(report, request.params.table));
-    },
-  );
+  csvExportRoute(app, '/reports/:table/export.csv', {
+    permission: 'reports.read',
+    tags: ['report'],
+    summary: 'Uma tabela dos relatórios em CSV (UTF-8 com BOM, separada por ponto e vírgula)',
+    params: reportTableParamsSchema,
+    querystring: reportQuerySchema,
+    file: async ({ query, params }) =>
+      reportTableExport(await getReport(app.db, query), params.table),
+  });
 
-  app.get(
-    '/associate/export.csv',
-    {
-      // The whole membership with CPFs and e-mails, in the file the import takes back.
-      config: { permission: 'associates.import' },
-      schema: {
-        tags: ['associate'],
-        summary: 'Os associados da busca e dos filtros em CSV, nas colunas da importação',
-        querystring: associateExportQuerySchema,
-        response: errors,
-      },
-    },
-    async (request, reply) => {
-      assertStaffOf(request, request.query.companyId);
-      return sendCsvExport(reply, {
-        fileName: 'associados.csv',
-        columns: associateExportColumns,
-        rows: readAssociatesForExport(app.db, request.query),
-      });
-    },
-  );
+  // The whole membership with CPFs and e-mails, in the file the import takes back.
+  csvExportRoute(app, '/associate/export.csv', {
+    permission: 'associates.import',
+    tags: ['associate'],
+    summary: 'Os associados da busca e dos filtros em CSV, nas colunas da importação',
+    querystring: associateExportQuerySchema,
+    file: ({ query }) => ({
+      fileName: 'associados.csv',
+      columns: associateExportColumns,
+      rows: readAssociatesForExport(app.db, query),
+    }),
+  });
 
-  app.get(
-    '/appointment/export.csv',
-    {
-      config: { permission: 'club.read' },
-      schema: {
-        tags: ['appointment'],
-        summary: 'Os agendamentos do clube ou de um espaço que começam no período, em CSV',
-        querystring: appointmentExportQuerySchema,
-        response: errors,
-      },
-    },
-    async (request, reply) => {
-      assertStaffOf(request, request.query.companyId);
-      const scope = await readReportScope(app.db, request.query);
-      return sendCsvExport(reply, {
+  csvExportRoute(app, '/appointment/export.csv', {
+    permission: 'club.read',
+    tags: ['appointment'],
+    summary: 'Os agendamentos do clube ou de um espaço que começam no período, em CSV',
+    querystring: appointmentExportQuerySchema,
+    file: async ({ query }) => {
+      const scope = await readReportScope(app.db, query);
+      return {
         fileName: `agendamentos-${scope.current.from}-a-${scope.current.to}.csv`,
         columns: appointmentExportColumns,
         rows: readAppointmentsForExport(app.db, scope),
-      });
+      };
     },
-  );
+  });
 
-  app.get(
-    '/blocked-time/export.csv',
-    {
-      config: { permission: 'club.read' },
-      schema: {
-        tags: ['blocked-time'],
-        summary: 'Os bloqueios do clube ou de um espaço que tocam o período, em CSV',
-        querystring: blockedTimeExportQuerySchema,
-        response: errors,
-      },
-    },
-    async (request, reply) => {
-      assertStaffOf(request, request.query.companyId);
-      const scope = await readReportScope(app.db, request.query);
-      return sendCsvExport(reply, {
+  csvExportRoute(app, '/blocked-time/export.csv', {
+    permission: 'club.read',
+    tags: ['blocked-time'],
+    summary: 'Os bloqueios do clube ou de um espaço que tocam o período, em CSV',
+    querystring: blockedTimeExportQuerySchema,
+    file: async ({ query }) => {
+      const scope = await readReportScope(app.db, query);
+      return {
         fileName: `bloqueios-${scope.current.from}-a-${scope.current.to}.csv`,
         columns: blockExportColumns,
         rows: readBlocksForExport(app.db, scope),
-      });
+      };
     },
-  );
+  });
 };

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { AuditTrail } from '@/components/audit-trail';
+import { isPeriodReversed, PeriodFields } from '@/components/period-fields';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -49,12 +50,12 @@ export function AuditPage() {
   });
   const places = useAuditPlaceChoices(company.id);
 
-  const updateParams = (changes: Record<string, string | null>) => {
+  const updateParams = (changes: Record<string, string | null | undefined>) => {
     setSearchParams(
       (current) => {
         const next = new URLSearchParams(current);
         for (const [key, value] of Object.entries(changes)) {
-          if (value === null || value === '') next.delete(key);
+          if (!value) next.delete(key);
           else next.set(key, value);
         }
         return next;
@@ -73,8 +74,9 @@ export function AuditPage() {
     // Only typing restarts the wait; updateParams changes identity on every render.
   }, [personText]);
 
-  const isPeriodReversed = Boolean(filters.from && filters.to && filters.from > filters.to);
-  const activeFilters: AuditFilters = isPeriodReversed ? { ...filters, to: undefined } : filters;
+  const activeFilters: AuditFilters = isPeriodReversed(filters)
+    ? { ...filters, to: undefined }
+    : filters;
   // The trail's answer names the associate it is filtered by (the list below reads the same query).
   const trail = useAuditTrail(company.id, activeFilters);
   const associateName = trail.data?.pages[0]?.associate?.name;
@@ -157,19 +159,7 @@ export function AuditPage() {
               </select>
             )}
           </FormField>
-          <Input
-            type="date"
-            label={t('audit.filters.from')}
-            value={filters.from ?? ''}
-            onChange={(event) => updateParams({ from: event.target.value || null })}
-          />
-          <Input
-            type="date"
-            label={t('audit.filters.to')}
-            value={filters.to ?? ''}
-            error={isPeriodReversed ? t('audit.filters.periodOrder') : undefined}
-            onChange={(event) => updateParams({ to: event.target.value || null })}
-          />
+          <PeriodFields value={filters} onChange={updateParams} />
         </div>
         <div className="mt-3 flex flex-wrap items-center gap-2">
           {filters.associateId && (

@@ -4,6 +4,7 @@ import { Bar } from '@visx/shape';
 import type { ReportFigure } from '@clube/shared';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FiguresTable } from './figures-table';
 import { hoursText, percentText, shareOf } from './share';
 
 export type OccupancyItem = {
@@ -107,49 +108,27 @@ export function OccupancyBars({ title, items }: { title: string; items: Occupanc
               {t('reports.occupancy.previousShare')}
             </span>
           </p>
-          <table className="mt-3 w-full text-left text-sm">
-            <caption className="sr-only">{title}</caption>
-            <thead className="text-slate-600">
-              <tr>
-                <th scope="col" className="py-1 pr-2">
-                  {t('reports.occupancy.name')}
-                </th>
-                <th scope="col" className="py-1 pr-2 text-right">
-                  {t('reports.occupancy.bookableHours')}
-                </th>
-                <th scope="col" className="py-1 pr-2 text-right">
-                  {t('reports.occupancy.bookedHours')}
-                </th>
-                <th scope="col" className="py-1 pr-2 text-right">
-                  {t('reports.occupancy.share')}
-                </th>
-                <th scope="col" className="py-1 text-right">
-                  {t('reports.occupancy.previousShare')}
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {items.map((item) => (
-                <tr key={item.id} className="border-t border-slate-200">
-                  <th scope="row" className="py-1 pr-2 font-normal">
-                    {item.name}
-                  </th>
-                  <td className="py-1 pr-2 text-right">
-                    {hoursText(item.bookableMinutes.current)}
-                  </td>
-                  <td className="py-1 pr-2 text-right">{hoursText(item.bookedMinutes.current)}</td>
-                  <td className="py-1 pr-2 text-right">
-                    {percentText(shareOf(item.bookedMinutes.current, item.bookableMinutes.current))}
-                  </td>
-                  <td className="py-1 text-right">
-                    {percentText(
-                      shareOf(item.bookedMinutes.previous, item.bookableMinutes.previous),
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <FiguresTable
+            className="mt-3"
+            caption={title}
+            nameHeader={t('reports.occupancy.name')}
+            columns={[
+              { header: t('reports.occupancy.bookableHours') },
+              { header: t('reports.occupancy.bookedHours') },
+              { header: t('reports.occupancy.share') },
+              { header: t('reports.occupancy.previousShare') },
+            ]}
+            rows={items.map((item) => ({
+              key: item.id,
+              name: item.name,
+              cells: [
+                hoursText(item.bookableMinutes.current),
+                hoursText(item.bookedMinutes.current),
+                percentText(shareOf(item.bookedMinutes.current, item.bookableMinutes.current)),
+                percentText(shareOf(item.bookedMinutes.previous, item.bookableMinutes.previous)),
+              ],
+            }))}
+          />
         </>
       )}
     </figure>

@@ -2,6 +2,7 @@ import { Group } from '@visx/group';
 import { scaleBand, scaleLinear } from '@visx/scale';
 import type { Report } from '@clube/shared';
 import { useTranslation } from 'react-i18next';
+import { FiguresTable } from './figures-table';
 import { hoursText, percentText, shareOf } from './share';
 
 type Cell = Report['occupancy']['heatmap'][number];
@@ -105,29 +106,27 @@ export function OccupancyHeatmap({ cells }: { cells: Cell[] }) {
           </Group>
         </svg>
       </div>
-      <table className="sr-only">
-        <caption>{title}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t('reports.occupancy.weekday')}</th>
-            <th scope="col">{t('reports.occupancy.hour')}</th>
-            <th scope="col">{t('reports.occupancy.bookableHours')}</th>
-            <th scope="col">{t('reports.occupancy.bookedHours')}</th>
-            <th scope="col">{t('reports.occupancy.share')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {cells.map((cell) => (
-            <tr key={`${cell.weekday}.${cell.hour}`}>
-              <th scope="row">{weekdayNames[cell.weekday]}</th>
-              <td>{hourText(cell.hour)}</td>
-              <td>{hoursText(cell.bookableMinutes)}</td>
-              <td>{hoursText(cell.bookedMinutes)}</td>
-              <td>{percentText(shareOf(cell.bookedMinutes, cell.bookableMinutes))}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <FiguresTable
+        screenReaderOnly
+        caption={title}
+        nameHeader={t('reports.occupancy.weekday')}
+        columns={[
+          { header: t('reports.occupancy.hour') },
+          { header: t('reports.occupancy.bookableHours') },
+          { header: t('reports.occupancy.bookedHours') },
+          { header: t('reports.occupancy.share') },
+        ]}
+        rows={cells.map((cell) => ({
+          key: `${cell.weekday}.${cell.hour}`,
+          name: weekdayNames[cell.weekday],
+          cells: [
+            hourText(cell.hour),
+            hoursText(cell.bookableMinutes),
+            hoursText(cell.bookedMinutes),
+            percentText(shareOf(cell.bookedMinutes, cell.bookableMinutes)),
+          ],
+        }))}
+      />
     </figure>
   );
 }

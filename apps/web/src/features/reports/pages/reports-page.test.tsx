@@ -92,4 +92,24 @@ describe('Relatórios', () => {
     await user.selectOptions(screen.getByLabelText('Período'), 'custom');
     expect(screen.getByLabelText('De')).toBeInTheDocument();
   });
+
+  it('says a custom period is reversed instead of asking the server for it', async () => {
+    setSession(buildSession());
+    setCurrentCompany(company);
+    const { requests } = mockApi(
+      route.get(`/backoffice/place/company/${company.id}`, { items: [] }),
+      route.get(`/backoffice/category/company/${company.id}`, { items: [] }),
+      route.get('/backoffice/reports', report),
+    );
+    renderApp('/relatorios?period=custom&from=2026-06-10&to=2026-06-01');
+    expect(
+      await screen.findByText('A data final deve ser igual ou posterior à inicial.', undefined, {
+        timeout: 10_000,
+      }),
+    ).toBeInTheDocument();
+    expect(screen.getByLabelText('Até')).toHaveValue('2026-06-01');
+    expect(requests.filter((request) => request.url.startsWith('/api/backoffice/reports'))).toEqual(
+      [],
+    );
+  }, 20_000);
 });

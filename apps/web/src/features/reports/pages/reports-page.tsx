@@ -7,6 +7,7 @@ import {
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { isPeriodReversed, PeriodFields } from '@/components/period-fields';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -25,6 +26,7 @@ import {
 import { BehaviourSection } from '../components/behaviour-section';
 import { OccupancyBars } from '../components/occupancy-bars';
 import { OccupancyHeatmap } from '../components/occupancy-heatmap';
+import { FiguresTable } from '../components/figures-table';
 import { percentText, shareOf } from '../components/share';
 import './reports-print.css';
 
@@ -56,7 +58,9 @@ export function ReportsPage() {
   const company = useCurrentCompany();
   const [searchParams, setSearchParams] = useSearchParams();
   const filters = readFilters(searchParams);
-  const isCustomReady = filters.period !== 'custom' || Boolean(filters.from && filters.to);
+  const isCustomReady =
+    filters.period !== 'custom' ||
+    (Boolean(filters.from && filters.to) && !isPeriodReversed(filters));
   const report = useReport(company.id, filters, isCustomReady);
   const categories = useCategories(company.id);
   const places = useReportPlaceChoices(company.id);
@@ -65,7 +69,7 @@ export function ReportsPage() {
     error: null,
   });
 
-  const update = (changes: Record<string, string | null>) =>
+  const update = (changes: Record<string, string | null | undefined>) =>
     setSearchParams(
       (current) => {
         const next = new URLSearchParams(current);
@@ -157,32 +161,7 @@ export function ReportsPage() {
               </select>
             )}
           </FormField>
-          {filters.period === 'custom' && (
-            <>
-              <FormField label={t('reports.filters.from')}>
-                {(control) => (
-                  <input
-                    {...control}
-                    type="date"
-                    className={inputStyles(false)}
-                    value={filters.from ?? ''}
-                    onChange={(event) => update({ from: event.target.value })}
-                  />
-                )}
-              </FormField>
-              <FormField label={t('reports.filters.to')}>
-                {(control) => (
-                  <input
-                    {...control}
-                    type="date"
-                    className={inputStyles(false)}
-                    value={filters.to ?? ''}
-                    onChange={(event) => update({ to: event.target.value })}
-                  />
-                )}
-              </FormField>
-            </>
-          )}
+          {filters.period === 'custom' && <PeriodFields value={filters} onChange={update} />}
           <FormField label={t('reports.filters.category')}>
             {(control) => (
               <select
@@ -356,28 +335,16 @@ function MembersSection({ report }: { report: NonNullable<ReturnType<typeof useR
       {members.topTitles.length === 0 ? (
         <p className="text-sm text-slate-600">{t('reports.members.noBookings')}</p>
       ) : (
-        <table className="w-full max-w-md text-left text-sm">
-          <thead className="text-slate-600">
-            <tr>
-              <th scope="col" className="py-1">
-                {t('reports.members.titleName')}
-              </th>
-              <th scope="col" className="py-1 text-right">
-                {t('reports.members.bookings')}
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {members.topTitles.map((title) => (
-              <tr key={title.id} className="border-t border-slate-200">
-                <th scope="row" className="py-1 font-normal">
-                  {title.name}
-                </th>
-                <td className="py-1 text-right">{title.bookings}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <FiguresTable
+          className="max-w-md"
+          nameHeader={t('reports.members.titleName')}
+          columns={[{ header: t('reports.members.bookings') }]}
+          rows={members.topTitles.map((title) => ({
+            key: title.id,
+            name: title.name,
+            cells: [title.bookings],
+          }))}
+        />
       )}
     </>
   );

@@ -9,6 +9,12 @@ export const common = {
   /** What a date field expects, shown as its placeholder. */
   dateFormat: 'DD/MM/AAAA',
   dateTimeFormat: 'DD/MM/AAAA HH:mm',
+  /** A period filter's two dates (components/period-fields.tsx). */
+  period: {
+    from: 'De',
+    to: 'Até',
+    order: 'A data final deve ser igual ou posterior à inicial.',
+  },
   notifications: 'Notificações',
   /** Every form that takes a password says this of one that is too short. */
   passwordTooShort: 'A senha deve ter pelo menos {{min}} caracteres',

@@ -11,8 +11,6 @@ export const reports = {
   filters: {
     title: 'Período e filtros',
     period: 'Período',
-    from: 'De',
-    to: 'Até',
     category: 'Categoria',
     place: 'Espaço',
     all: 'Todos',
