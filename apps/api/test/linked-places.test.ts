@@ -9,6 +9,7 @@ import {
   createBookingScene,
   createClubWithBearer,
   createPlace,
+  createPortalScene,
 } from './factories';
 import { build } from './helper';
 
@@ -220,5 +221,59 @@ describe('a place made of others', () => {
       sql`select 1 from place_parts where whole_place_id = ${s.place.id}`,
     );
     expect(links.rows).toEqual([]);
+  });
+
+  it('shows the portal a part taken while the whole is booked, and the whole while a part is', async () => {
+    const s = await createPortalScene(context.app, { name: 'Quadra dupla' });
+    const singles = [
+      await createPlace(context.db, s.company.id, {
+        name: 'Simples 1',
+        categoryId: s.place.categoryId,
+      }),
+      await createPlace(context.db, s.company.id, {
+        name: 'Simples 2',
+        categoryId: s.place.categoryId,
+      }),
+    ];
+    await context.db.insert(placeParts).values(
+      singles.map((single) => ({
+        companyId: s.company.id,
+        wholePlaceId: s.place.id,
+        partPlaceId: single.id,
+      })),
+    );
+    const date = s.day(2);
+    await createAppointment(context.db, {
+      place: s.place,
+      associate: s.neighbour,
+      startsAt: s.at(date, '10:00'),
+      endsAt: s.at(date, '11:00'),
+    });
+    await createAppointment(context.db, {
+      place: singles[1]!,
+      associate: s.neighbour,
+      startsAt: s.at(date, '15:00'),
+      endsAt: s.at(date, '16:00'),
+    });
+    const stateOf = async (placeId: string, time: string) => {
+      const response = await context.app.inject({
+        method: 'GET',
+        url: `/api/portal/places/${placeId}/slots?date=${date}`,
+        headers: s.holderSession.headers,
+      });
+      expect(response.body).not.toContain(s.neighbour.id);
+      return response.json().items.find((slot: { time: string }) => slot.time === time).state;
+    };
+    expect(await stateOf(singles[0]!.id, '10:00')).toBe('taken');
+    expect(await stateOf(singles[0]!.id, '15:00')).toBe('free');
+    expect(await stateOf(s.place.id, '15:00')).toBe('taken');
+    const refused = await context.app.inject({
+      method: 'POST',
+      url: '/api/portal/bookings',
+      headers: s.holderSession.headers,
+      payload: { placeId: singles[0]!.id, startsAt: s.at(date, '10:00').toISOString() },
+    });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error).toBe('TimeAlreadyTaken');
   });
 });
