@@ -1,6 +1,6 @@
-import { placeParts, places, specialDays } from '@clube/db';
+import { auditEvents, placeParts, places, specialDays } from '@clube/db';
 import type { DaySheet } from '@clube/shared';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import {
   createAppointment,
@@ -72,6 +72,14 @@ describe('a place made of others', () => {
     });
     const half = list.json().items.find((place: { id: string }) => place.id === s.halfA.id);
     expect(half.partOf).toEqual([{ id: s.whole.id, name: 'Campo inteiro' }]);
+    const [audit] = await context.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.entityId, s.whole.id), eq(auditEvents.action, 'place.update')));
+    expect(audit!.data).toEqual({
+      before: { parts: [] },
+      after: { parts: ['Meio campo A', 'Meio campo B'] },
+    });
     // [] makes it a place of its own again.
     expect(
       (await patchPlace(s.headers, { id: s.whole.id, partPlaceIds: [] })).json().parts,
@@ -217,10 +225,9 @@ describe('a place made of others', () => {
     const response = await patchPlace(s.headers, { id: s.place.id, partPlaceIds: [single.id] });
     expect(response.statusCode).toBe(409);
     expect(response.json().error).toBe('PlacePartsBookingsOverlap');
-    const links = await context.db.execute(
-      sql`select 1 from place_parts where whole_place_id = ${s.place.id}`,
-    );
-    expect(links.rows).toEqual([]);
+    expect(
+      await context.db.select().from(placeParts).where(eq(placeParts.wholePlaceId, s.place.id)),
+    ).toEqual([]);
   });
 
   it('shows the portal a part taken while the whole is booked, and the whole while a part is', async () => {

@@ -6,6 +6,7 @@ import {
   createScratchDatabase,
   openDatabase,
   placeParts,
+  queryRows,
   type DatabaseHandle,
 } from '@clube/db';
 import { addDaysToDate, clubInstant, clubToday, occupyingStatuses } from '@clube/shared';
@@ -142,13 +143,16 @@ describe('linked places across two API processes', () => {
       expect([['whole'], ['A', 'B']]).toContainEqual(winners);
     }
     // And the database agrees: no booking of the whole overlaps one of a part.
-    const overlapping = await db.execute(sql`select 1 from appointments w
+    const overlapping = await queryRows(
+      db,
+      sql`select 1 from appointments w
       join place_parts pp on pp.whole_place_id = w.place_id
       join appointments p on p.place_id = pp.part_place_id
         and p.starts_at < w.ends_at and p.ends_at > w.starts_at
         and p.status = 'SCHEDULED'
-      where w.status = 'SCHEDULED' and w.company_id = ${company.id}`);
-    expect(overlapping.rows).toEqual([]);
+      where w.status = 'SCHEDULED' and w.company_id = ${company.id}`,
+    );
+    expect(overlapping).toEqual([]);
     expect(
       await db.select().from(placeParts).where(eq(placeParts.wholePlaceId, whole.id)),
     ).toHaveLength(2);

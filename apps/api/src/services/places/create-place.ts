@@ -23,8 +23,10 @@ export async function createPlace(db: Database, options: CreatePlaceOptions) {
       throw new AppError('CategoryNotFound');
     }
     const [place] = await tx.insert(places).values(values).returning({ id: places.id });
-    if (partPlaceIds && partPlaceIds.length > 0)
-      await setPlaceParts(tx, { companyId: values.companyId, placeId: place!.id, partPlaceIds });
+    const parts =
+      partPlaceIds && partPlaceIds.length > 0
+        ? await setPlaceParts(tx, { companyId: values.companyId, placeId: place!.id, partPlaceIds })
+        : undefined;
     const { companyId: _companyId, ...shownValues } = values;
     await recordAudit(tx, {
       companyId: values.companyId,
@@ -33,7 +35,7 @@ export async function createPlace(db: Database, options: CreatePlaceOptions) {
       entityType: 'place',
       entityId: place!.id,
       placeId: place!.id,
-      data: { after: { ...shownValues, ...(partPlaceIds?.length ? { partPlaceIds } : {}) } },
+      data: { after: { ...shownValues, ...(parts && { parts: parts.after }) } },
     });
     return place!.id;
   });

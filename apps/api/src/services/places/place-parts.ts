@@ -17,12 +17,12 @@ export type PlaceRef = { id: string; name: string };
  * and the places' link keys are locked first, in the order the database's triggers take them
  * (the club, the parts by id, the whole), so a racing booking or link change waits or is seen.
  * The whole and a part booked at the same time (still to come) is refused by the database
- * (PlacePartsBookingsOverlap).
+ * (PlacePartsBookingsOverlap). Answers the parts' names before and after, for the audit.
  */
 export async function setPlaceParts(
   tx: Database,
   options: { companyId: string; placeId: string; partPlaceIds: readonly string[] },
-): Promise<{ before: string[]; after: string[] }> {
+): Promise<{ changed: boolean; before: string[]; after: string[] }> {
   const { companyId, placeId } = options;
   const partIds = [...new Set(options.partPlaceIds)].sort();
   if (partIds.includes(placeId)) throw new AppError('PlacePartIsItself');
@@ -68,7 +68,23 @@ export async function setPlaceParts(
     await tx
       .insert(placeParts)
       .values(added.map((partPlaceId) => ({ companyId, wholePlaceId: placeId, partPlaceId })));
-  return { before: before.sort(), after: partIds };
+  const all = [...new Set([...before, ...partIds])];
+  const names = new Map(
+    all.length === 0
+      ? []
+      : (
+          await tx
+            .select({ id: places.id, name: places.name })
+            .from(places)
+            .where(inArray(places.id, all))
+        ).map((row) => [row.id, row.name]),
+  );
+  const namesOf = (ids: string[]) => ids.map((id) => names.get(id) ?? id).sort();
+  return {
+    changed: before.sort().join() !== partIds.join(),
+    before: namesOf(before),
+    after: namesOf(partIds),
+  };
 }
 
 /** Each place's parts and the places it is part of, by name (active places only). */

@@ -45,7 +45,7 @@ export async function updatePlace(db: Database, options: UpdatePlaceOptions) {
     const parts = partPlaceIds
       ? await setPlaceParts(tx, { companyId: before.companyId, placeId: id, partPlaceIds })
       : undefined;
-    const partsChanged = parts && parts.before.join() !== parts.after.join();
+    const partsChanged = parts?.changed;
     await recordAudit(tx, {
       companyId: before.companyId,
       actorUserId: staff.userId,
@@ -54,8 +54,8 @@ export async function updatePlace(db: Database, options: UpdatePlaceOptions) {
       entityId: id,
       placeId: id,
       data: changedFields(
-        { ...before, ...(partsChanged && { partPlaceIds: parts.before }) },
-        { ...changes, ...(partsChanged && { partPlaceIds: parts.after }) },
+        { ...before, ...(partsChanged && { parts: parts.before }) },
+        { ...changes, ...(partsChanged && { parts: parts.after }) },
       ),
     });
   });
