@@ -80,6 +80,16 @@ describe('a place made of others', () => {
       before: { parts: [] },
       after: { parts: ['Meio campo A', 'Meio campo B'] },
     });
+    // An archived half is no longer a part.
+    const archived = await context.app.inject({
+      method: 'DELETE',
+      url: `/api/backoffice/place/${s.halfB.id}`,
+      headers: s.headers,
+    });
+    expect(archived.statusCode).toBe(200);
+    expect(
+      await context.db.select().from(placeParts).where(eq(placeParts.partPlaceId, s.halfB.id)),
+    ).toEqual([]);
     // [] makes it a place of its own again.
     expect(
       (await patchPlace(s.headers, { id: s.whole.id, partPlaceIds: [] })).json().parts,
