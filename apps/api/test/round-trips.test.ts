@@ -100,15 +100,13 @@ beforeAll(async () => {
       categoryId: s.place.categoryId,
     }),
   ];
-  await context.db
-    .insert(placeParts)
-    .values(
-      halves.map((half) => ({
-        companyId: s.company.id,
-        wholePlaceId: s.place.id,
-        partPlaceId: half.id,
-      })),
-    );
+  await context.db.insert(placeParts).values(
+    halves.map((half) => ({
+      companyId: s.company.id,
+      wholePlaceId: s.place.id,
+      partPlaceId: half.id,
+    })),
+  );
   await createAppointment(context.db, {
     place: halves[0]!,
     associate: s.neighbour,
