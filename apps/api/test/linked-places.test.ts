@@ -202,10 +202,10 @@ describe('a place made of others', () => {
     const foreign = await createPlace(db, elsewhere.company.id, { name: 'Campo de lá' });
     const cases: Array<[object, string]> = [
       [{ id: lone.id, partPlaceIds: [lone.id] }, 'PlacePartIsItself'],
-      [{ id: lone.id, partPlaceIds: [foreign.id] }, 'PlacePartNotInClub'],
+      [{ id: lone.id, partPlaceIds: [foreign.id] }, 'PlacePartOfAnotherClub'],
       [
         { id: lone.id, partPlaceIds: ['00000000-0000-4000-8000-000000000000'] },
-        'PlacePartNotInClub',
+        'PlacePartOfAnotherClub',
       ],
       [{ id: lone.id, partPlaceIds: [archived.id] }, 'PlacePartArchived'],
       [{ id: s.halfA.id, partPlaceIds: [s.whole.id] }, 'PlacePartsCycle'],

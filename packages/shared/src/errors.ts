@@ -149,7 +149,7 @@ export const errorDefinitions = {
   /** A place's parts: the place itself. */
   PlacePartIsItself: { status: 400, message: 'Um espaço não pode ser formado por ele mesmo.' },
   /** A place's parts: one of them is not a place of the same club (another club's, or none). */
-  PlacePartNotInClub: { status: 400, message: 'Um espaço só pode ser formado por espaços do mesmo clube.' },
+  PlacePartOfAnotherClub: { status: 400, message: 'Um espaço só pode ser formado por espaços do mesmo clube.' },
   /** A place's parts: the whole and a part are booked at the same time, still to come. */
   PlacePartsBookingsOverlap: { status: 409, message: 'Este espaço e uma das suas partes têm reservas no mesmo horário. Cancele ou mova uma delas antes de ligar os espaços.' },
   /** A place's parts: one of them is made of this place (a cycle). */

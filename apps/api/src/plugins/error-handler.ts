@@ -81,7 +81,7 @@ const keyByConstraint: Partial<Record<string, ApiErrorKey & ErrorKeyWithoutParam
   place_parts_bookings_overlap: 'PlacePartsBookingsOverlap',
   place_parts_not_itself: 'PlacePartIsItself',
   place_parts_one_level: 'PlacePartsNested',
-  place_parts_same_club: 'PlacePartNotInClub',
+  place_parts_same_club: 'PlacePartOfAnotherClub',
 };
 
 function constraintOf(error: unknown): string | undefined {

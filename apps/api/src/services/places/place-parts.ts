@@ -45,7 +45,7 @@ export async function setPlaceParts(
       .from(places)
       .where(inArray(places.id, partIds));
     if (found.length !== partIds.length || found.some((part) => part.companyId !== companyId))
-      throw new AppError('PlacePartNotInClub');
+      throw new AppError('PlacePartOfAnotherClub');
     if (found.some((part) => part.archivedAt !== null)) throw new AppError('PlacePartArchived');
     const links = await tx
       .select({ whole: placeParts.wholePlaceId, part: placeParts.partPlaceId })
