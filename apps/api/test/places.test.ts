@@ -86,6 +86,8 @@ describe('POST /api/backoffice/place', () => {
       guestLimit: 0,
       guestCpfRequired: false,
       guestListClosesHours: 0,
+      parts: [],
+      partOf: [],
     });
     const audit = await context.db
       .select()

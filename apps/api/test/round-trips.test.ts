@@ -6,10 +6,10 @@
  */
 import { companies } from '@clube/db';
 import { eq } from 'drizzle-orm';
-import { placeWeeklyHours, specialDays } from '@clube/db';
+import { placeParts, placeWeeklyHours, specialDays } from '@clube/db';
 import { dayOfWeekOf } from '@clube/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAppointment, createBlockedTime, createPortalScene } from './factories';
+import { createAppointment, createBlockedTime, createPlace, createPortalScene } from './factories';
 import { build } from './helper';
 import { countRoundTrips, type RoundTripCounter } from './round-trip-counter';
 
@@ -87,6 +87,35 @@ beforeAll(async () => {
     dayOfWeek: dayOfWeekOf(date),
     openTime: '06:00',
     closeTime: '22:00',
+  });
+  // The place is made of two halves (linked places), one booked and one blocked that day: their
+  // bookings and blocks are read with the place's day, in the same statement.
+  const halves = [
+    await createPlace(context.db, s.company.id, {
+      name: 'Metade A',
+      categoryId: s.place.categoryId,
+    }),
+    await createPlace(context.db, s.company.id, {
+      name: 'Metade B',
+      categoryId: s.place.categoryId,
+    }),
+  ];
+  await context.db.insert(placeParts).values(
+    halves.map((half) => ({
+      companyId: s.company.id,
+      wholePlaceId: s.place.id,
+      partPlaceId: half.id,
+    })),
+  );
+  await createAppointment(context.db, {
+    place: halves[0]!,
+    associate: s.neighbour,
+    startsAt: s.at(date, '18:00'),
+    endsAt: s.at(date, '19:00'),
+  });
+  await createBlockedTime(context.db, halves[1]!, {
+    startsAt: s.at(date, '19:00'),
+    endsAt: s.at(date, '20:00'),
   });
   counter = countRoundTrips();
 });

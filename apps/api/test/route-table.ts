@@ -236,6 +236,7 @@ export function idFor(club: SeededClub, name: string, path: string): unknown {
     companyId: club.company.id,
     placeId: club.place.id,
     placeIds: [club.place.id],
+    partPlaceIds: [club.place.id],
     categoryId: club.place.categoryId,
     associateId: club.associate.id,
     associateTitleId: club.associate.associateTitleId,

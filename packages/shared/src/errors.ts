@@ -144,6 +144,18 @@ export const errorDefinitions = {
   PlaceImageNotFound: { status: 404, message: 'Imagem não encontrada.' },
   PlaceNameTaken: { status: 409, message: 'Já existe um espaço com esse nome neste clube.' },
   PlaceNotFound: { status: 404, message: 'Espaço não encontrado.' },
+  /** A place's parts: one of them is archived (docs/domain.md, "Linked places"). */
+  PlacePartArchived: { status: 400, message: 'Um espaço arquivado não pode formar outro espaço.' },
+  /** A place's parts: the place itself. */
+  PlacePartIsItself: { status: 400, message: 'Um espaço não pode ser formado por ele mesmo.' },
+  /** A place's parts: one of them is not a place of the same club (another club's, or none). */
+  PlacePartOfAnotherClub: { status: 400, message: 'Um espaço só pode ser formado por espaços do mesmo clube.' },
+  /** A place's parts: the whole and a part are booked at the same time, still to come. */
+  PlacePartsBookingsOverlap: { status: 409, message: 'Este espaço e uma das suas partes têm reservas no mesmo horário. Cancele ou mova uma delas antes de ligar os espaços.' },
+  /** A place's parts: one of them is made of this place (a cycle). */
+  PlacePartsCycle: { status: 400, message: 'Um espaço não pode ser formado por um espaço do qual ele faz parte.' },
+  /** A place's parts: one level only, a part is never made of parts, nor a whole a part. */
+  PlacePartsNested: { status: 400, message: 'Um espaço que faz parte de outro não pode ser formado por espaços, e um espaço formado por outros não pode ser parte de um terceiro.' },
   PlaceStartsAfterEnds: { status: 400, message: 'O horário de início deve ser anterior ao de término.' },
   /** A push subscription whose endpoint is not a push service's https address. */
   PushEndpointInvalid: { status: 400, message: 'O navegador deu um endereço de notificações que não é de um serviço de notificações conhecido. Tente em outro navegador.' },

@@ -76,6 +76,14 @@ const keyByUniqueConstraint: Partial<Record<string, ApiErrorKey & ErrorKeyWithou
   special_days_scope_date: 'SpecialDayExists',
 };
 
+/** Exclusion and check constraints (and their triggers) whose violation has its own key. */
+const keyByConstraint: Partial<Record<string, ApiErrorKey & ErrorKeyWithoutParams>> = {
+  place_parts_bookings_overlap: 'PlacePartsBookingsOverlap',
+  place_parts_not_itself: 'PlacePartIsItself',
+  place_parts_one_level: 'PlacePartsNested',
+  place_parts_same_club: 'PlacePartOfAnotherClub',
+};
+
 function constraintOf(error: unknown): string | undefined {
   let current: unknown = error;
   for (let depth = 0; depth < 4 && current && typeof current === 'object'; depth += 1) {
@@ -126,6 +134,8 @@ export const errorHandlerPlugin = fp(
 
       const sqlState = sqlStateOf(error);
       if (sqlState) {
+        const own = keyByConstraint[constraintOf(error) ?? ''];
+        if (own && (sqlState === '23P01' || sqlState === '23514')) return sendError(reply, own);
         if (sqlState === '23P01') return sendError(reply, 'TimeAlreadyTaken');
         if (sqlState === '23505')
           return sendError(reply, keyByUniqueConstraint[constraintOf(error) ?? ''] ?? 'Conflict');

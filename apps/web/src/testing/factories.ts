@@ -86,6 +86,8 @@ export function buildPlace(overrides: Partial<Place> = {}): Place {
     guestLimit: 0,
     guestCpfRequired: false,
     guestListClosesHours: 0,
+    parts: [],
+    partOf: [],
     ...overrides,
   };
 }

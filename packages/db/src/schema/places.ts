@@ -5,6 +5,7 @@ import {
   index,
   integer,
   pgTable,
+  primaryKey,
   text,
   time,
   uniqueIndex,
@@ -133,6 +134,34 @@ export const places = pgTable(
       'places_guest_settings',
       sql`${table.guestLimit} between 0 and 200 and ${table.guestListClosesHours} between 0 and 720`,
     ),
+  ],
+);
+
+/**
+ * A place made of other places of its club (the full field of its two halves): a booking of the
+ * whole holds each part's time and a booking of a part holds the whole's. One level: a part is
+ * never a whole. Same club, one level and the bookings' rule are triggers of migration 0033
+ * (docs/decisions/034-linked-places.md).
+ */
+export const placeParts = pgTable(
+  'place_parts',
+  {
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    wholePlaceId: uuid('whole_place_id')
+      .notNull()
+      .references(() => places.id, { onDelete: 'cascade' }),
+    partPlaceId: uuid('part_place_id')
+      .notNull()
+      .references(() => places.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    primaryKey({ name: 'place_parts_pk', columns: [table.wholePlaceId, table.partPlaceId] }),
+    index('place_parts_part_idx').on(table.partPlaceId),
+    index('place_parts_company_idx').on(table.companyId),
+    check('place_parts_not_itself', sql`${table.wholePlaceId} <> ${table.partPlaceId}`),
   ],
 );
 

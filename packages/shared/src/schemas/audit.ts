@@ -102,6 +102,7 @@ const auditFieldLabels: Record<string, string> = {
   guestCpfRequired: 'CPF do convidado obrigatório',
   guestListClosesHours: 'Lista de convidados fecha (h antes)',
   guests: 'Convidados',
+  parts: 'Formado por',
   added: 'Adicionados',
   removed: 'Removidos',
   blockedAppointmentDay: 'Sem reserva no mesmo dia',

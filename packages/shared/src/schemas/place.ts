@@ -64,6 +64,11 @@ const placeFieldShape = {
   guestCpfRequired: z.boolean().optional(),
   /** Hours before the start after which the guest list no longer changes. */
   guestListClosesHours: integerField(limits.guestListClosesHours).optional(),
+  /**
+   * The places of the club this place is made of (docs/domain.md, "Linked places"); absent keeps
+   * them, [] makes it a place of its own.
+   */
+  partPlaceIds: z.array(idSchema).max(20, 'Escolha no máximo 20 espaços').optional(),
 };
 
 export const startsBeforeEndsMessage = 'O horário de início deve ser anterior ao de término.';
@@ -101,6 +106,8 @@ export const updatePlaceBodySchema = z
   );
 export type UpdatePlaceBody = z.input<typeof updatePlaceBodySchema>;
 
+const placeRefSchema = z.object({ id: z.uuid(), name: z.string() });
+
 export const placeSchema = z.object({
   id: z.uuid(),
   companyId: z.uuid(),
@@ -120,6 +127,9 @@ export const placeSchema = z.object({
   guestLimit: z.number().int(),
   guestCpfRequired: z.boolean(),
   guestListClosesHours: z.number().int(),
+  /** The places it is made of, and the places it is a part of, by name. */
+  parts: z.array(placeRefSchema),
+  partOf: z.array(placeRefSchema),
 });
 export type Place = z.infer<typeof placeSchema>;
 

@@ -5,12 +5,13 @@ import { AppError } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
 import type { Staff } from '../../types';
 import { findCategoryOfStaff } from '../categories/find-category';
-import { findPlaceOfStaff } from './find-place';
+import { readPlaceOfStaff } from './find-place';
+import { setPlaceParts } from './place-parts';
 
 export type CreatePlaceOptions = { staff: Staff } & z.output<typeof createPlaceBodySchema>;
 
 export async function createPlace(db: Database, options: CreatePlaceOptions) {
-  const { staff, ...values } = options;
+  const { staff, partPlaceIds, ...values } = options;
   const id = await db.transaction(async (tx) => {
     // Shared lock: the category cannot be archived while this place is being added to it.
     const category = await findCategoryOfStaff(tx, {
@@ -22,6 +23,10 @@ export async function createPlace(db: Database, options: CreatePlaceOptions) {
       throw new AppError('CategoryNotFound');
     }
     const [place] = await tx.insert(places).values(values).returning({ id: places.id });
+    const parts =
+      partPlaceIds && partPlaceIds.length > 0
+        ? await setPlaceParts(tx, { companyId: values.companyId, placeId: place!.id, partPlaceIds })
+        : undefined;
     const { companyId: _companyId, ...shownValues } = values;
     await recordAudit(tx, {
       companyId: values.companyId,
@@ -30,9 +35,9 @@ export async function createPlace(db: Database, options: CreatePlaceOptions) {
       entityType: 'place',
       entityId: place!.id,
       placeId: place!.id,
-      data: { after: shownValues },
+      data: { after: { ...shownValues, ...(parts && { parts: parts.after }) } },
     });
     return place!.id;
   });
-  return findPlaceOfStaff(db, { staff, placeId: id });
+  return readPlaceOfStaff(db, { staff, placeId: id });
 }

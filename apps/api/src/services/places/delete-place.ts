@@ -1,6 +1,6 @@
-import { appointments, places, type Database } from '@clube/db';
+import { appointments, placeParts, places, type Database } from '@clube/db';
 import { occupyingStatuses } from '@clube/shared';
-import { and, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, or, sql } from 'drizzle-orm';
 import { AppError } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
 import { lockPlace } from '../../lib/place-lock';
@@ -9,7 +9,8 @@ import { findPlaceOfStaff } from './find-place';
 
 /**
  * Archives a place: it leaves every list, while its past appointments and photos stay for the
- * record. Refused while a SCHEDULED appointment has not ended yet.
+ * record; its links to other places (docs/domain.md, "Linked places") are removed. Refused while
+ * a SCHEDULED appointment has not ended yet.
  */
 export async function deletePlace(db: Database, options: { staff: Staff; placeId: string }) {
   const { staff, placeId } = options;
@@ -33,6 +34,10 @@ export async function deletePlace(db: Database, options: { staff: Staff; placeId
       .update(places)
       .set({ archivedAt: sql`now()`, updatedAt: sql`now()` })
       .where(eq(places.id, placeId));
+    // An archived place is no longer a whole or a part: its blocks stop holding its links.
+    await tx
+      .delete(placeParts)
+      .where(or(eq(placeParts.wholePlaceId, placeId), eq(placeParts.partPlaceId, placeId)));
     await recordAudit(tx, {
       companyId: place.companyId,
       actorUserId: staff.userId,

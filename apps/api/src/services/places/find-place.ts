@@ -3,6 +3,7 @@ import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { AppError } from '../../lib/app-error';
 import { uploadUrlOf } from '../../lib/storage/upload-url';
 import type { Staff } from '../../types';
+import { readPlaceLinks } from './place-parts';
 
 const placeColumns = {
   id: places.id,
@@ -54,6 +55,13 @@ export async function findPlaceOfStaff(db: Database, options: { staff: Staff; pl
   return toPlace(row);
 }
 
+/** findPlaceOfStaff with the places it is made of and the places it is part of. */
+export async function readPlaceOfStaff(db: Database, options: { staff: Staff; placeId: string }) {
+  const place = await findPlaceOfStaff(db, options);
+  const links = await readPlaceLinks(db, { placeIds: [place.id] });
+  return { ...place, ...links.get(place.id)! };
+}
+
 /** A club's active places by name, each with the thumbnail of its first photo. */
 export async function listPlaces(db: Database, options: { companyId: string }) {
   const cover = db
@@ -68,8 +76,10 @@ export async function listPlaces(db: Database, options: { companyId: string }) {
     .innerJoin(categories, eq(categories.id, places.categoryId))
     .where(and(isNull(places.archivedAt), eq(places.companyId, options.companyId)))
     .orderBy(places.name, places.id);
+  const links = await readPlaceLinks(db, { placeIds: rows.map((row) => row.id) });
   return rows.map(({ coverKey, ...row }) => ({
     ...toPlace(row),
+    ...links.get(row.id)!,
     coverImageUrl: coverKey ? uploadUrlOf(coverKey) : null,
   }));
 }

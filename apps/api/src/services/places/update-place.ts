@@ -10,13 +10,14 @@ import { AppError } from '../../lib/app-error';
 import { changedFields, recordAudit } from '../../lib/audit';
 import type { Staff } from '../../types';
 import { findCategoryOfStaff } from '../categories/find-category';
-import { findPlaceOfStaff } from './find-place';
+import { findPlaceOfStaff, readPlaceOfStaff } from './find-place';
+import { setPlaceParts } from './place-parts';
 
 export type UpdatePlaceOptions = { staff: Staff } & z.output<typeof updatePlaceBodySchema>;
 
 /** Changes the fields sent; absent ones keep their value. A place never moves to another club. */
 export async function updatePlace(db: Database, options: UpdatePlaceOptions) {
-  const { staff, id, ...changes } = options;
+  const { staff, id, partPlaceIds, ...changes } = options;
   await db.transaction(async (tx) => {
     await tx.select({ id: places.id }).from(places).where(eq(places.id, id)).for('update');
     const before = await findPlaceOfStaff(tx, { staff, placeId: id });
@@ -41,6 +42,10 @@ export async function updatePlace(db: Database, options: UpdatePlaceOptions) {
       .update(places)
       .set({ ...changes, updatedAt: sql`now()` })
       .where(eq(places.id, id));
+    const parts = partPlaceIds
+      ? await setPlaceParts(tx, { companyId: before.companyId, placeId: id, partPlaceIds })
+      : undefined;
+    const partsChanged = parts?.changed;
     await recordAudit(tx, {
       companyId: before.companyId,
       actorUserId: staff.userId,
@@ -48,8 +53,11 @@ export async function updatePlace(db: Database, options: UpdatePlaceOptions) {
       entityType: 'place',
       entityId: id,
       placeId: id,
-      data: changedFields(before, changes),
+      data: changedFields(
+        { ...before, ...(partsChanged && { parts: parts.before }) },
+        { ...changes, ...(partsChanged && { parts: parts.after }) },
+      ),
     });
   });
-  return findPlaceOfStaff(db, { staff, placeId: id });
+  return readPlaceOfStaff(db, { staff, placeId: id });
 }

@@ -12,7 +12,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { assertStaffOf } from '../../../plugins/auth';
 import { createPlace } from '../../../services/places/create-place';
 import { deletePlace } from '../../../services/places/delete-place';
-import { findPlaceOfStaff, listPlaces } from '../../../services/places/find-place';
+import { listPlaces, readPlaceOfStaff } from '../../../services/places/find-place';
 import { updatePlace } from '../../../services/places/update-place';
 
 export const placeRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -64,7 +64,7 @@ export const placeRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      findPlaceOfStaff(app.db, { staff: request.staff, placeId: request.params.id }),
+      readPlaceOfStaff(app.db, { staff: request.staff, placeId: request.params.id }),
   );
 
   app.patch(

@@ -74,7 +74,7 @@ export function busyIntervalsSql(options: {
   // Members, titles and staff looked up by primary key for each booking: a join would have
   // PostgreSQL hash all of a large club's members (50 000 rows) to name a few thousand bookings.
   const bookingLabel = {
-    names: sql`, (select name from associates where associates.id = appointments.associate_id)`,
+    names: sql`, (select name from associates where associates.id = appointments.associate_id) as label`,
     sheet: sql`, json_build_array(appointments.id, appointments.associate_id,
         (select json_build_array(name, card_id) from associates
           where associates.id = appointments.associate_id),
@@ -83,7 +83,7 @@ export function busyIntervalsSql(options: {
         appointments.created_by_associate_id is not null,
         (select name from users where users.id = appointments.created_by),
         appointments.status, appointments.checked_in_at, appointments.no_show_at,
-        appointments.exception_reason)`,
+        appointments.exception_reason) as label`,
     impact: sql`, json_build_array(appointments.id, appointments.company_id, appointments.status,
         appointments.associate_id,
         (select json_build_array(name, card_id) from associates
@@ -93,13 +93,25 @@ export function busyIntervalsSql(options: {
     none: sql``,
   }[options.labels ?? 'none'];
   const { of } = options;
-  const blocksOf =
+  // The places' links both ways (a whole's parts, a part's wholes): what holds a linked place
+  // holds these places too (docs/domain.md, "Linked places").
+  const linksOf = (column: SQL) =>
     'placeIds' in of
-      ? sql`place_id = any(${of.placeIds}::uuid[])`
+      ? sql`${column} = any(${of.placeIds}::uuid[])`
       : sql`company_id = ${of.companyId}`;
+  const links = sql`
+    select whole_place_id as place_id, part_place_id as linked_id from place_parts
+    where ${linksOf(sql`whole_place_id`)}
+    union all
+    select part_place_id, whole_place_id from place_parts
+    where ${linksOf(sql`part_place_id`)}`;
+  const placesRead = sql`array(select unnest(${'placeIds' in of ? of.placeIds : sql`null`}::uuid[])
+    union select linked_id from links)`;
+  const blocksOf =
+    'placeIds' in of ? sql`place_id = any(${placesRead})` : sql`company_id = ${of.companyId}`;
   const bookingsOf =
     'placeIds' in of
-      ? sql`place_id = any(${of.placeIds}::uuid[])
+      ? sql`place_id = any(${placesRead})
       and ${overlapsBounds(appointments.startsAt, appointments.endsAt, from, to)}`
       : sql`company_id = ${of.companyId}
       and starts_at >= ${of.bookingsFrom}`;
@@ -110,10 +122,30 @@ export function busyIntervalsSql(options: {
       and ${overlapsBounds(blockedTimes.startsAt, blockedTimes.endsAt, from, to)}
       and starts_at < ${to} and ends_at > ${from}
     union all`;
-  return sql`${options.bookingsOnly ? sql`` : blocks}
+  const raw = sql`${options.bookingsOnly ? sql`` : blocks}
     select true as booked, place_id, starts_at, ends_at${bookingLabel}
     from appointments
     where ${bookingsOf}
       and status in (${occupyingStatusList})
       and starts_at < ${to} and ends_at > ${from}`;
+  // What a block hits (impact): each booking once, at its own place.
+  if (options.labels === 'impact') return sql`with links as (${links}) ${raw}`;
+  const labels = options.labels ?? 'none';
+  const linkedPlaceName = sql`(select name from places where places.id = raw.place_id)`;
+  // On the day sheet a linked place's booking reads as a blocked cell naming the place booked:
+  // its actions (check-in, move, cancel) belong to the booking's own row.
+  const linkedLabel = {
+    names: sql`, ${linkedPlaceName} || coalesce(': ' || raw.label, '')`,
+    sheet: sql`, json_build_array(raw.label->>0, ${linkedPlaceName} || case when raw.booked
+        then ' reservado' else ': ' || (raw.label->>1) end)`,
+    none: sql``,
+  }[labels];
+  const ownLabel = labels === 'none' ? sql`` : sql`, raw.label`;
+  return sql`with links as (${links}), raw as (${raw})
+    select raw.booked, raw.place_id, raw.starts_at, raw.ends_at${ownLabel} from raw
+    ${'placeIds' in of ? sql`where raw.place_id = any(${of.placeIds}::uuid[])` : sql``}
+    union all
+    select ${labels === 'sheet' ? sql`false` : sql`raw.booked`}, links.place_id, raw.starts_at,
+      raw.ends_at${linkedLabel}
+    from raw join links on links.linked_id = raw.place_id`;
 }

@@ -3,8 +3,9 @@
  * club's day, the places a booking may move to): one definition, so the slots, the booking rules,
  * the day sheet, the occupancy and a block's moves agree.
  *
- * - The most specific special day covering the place that date (the place's, its category's, the
- *   club's) decides alone: closed without hours, else its hours.
+ * - The most specific special day covering the place that date (the place's, a linked place's —
+ *   its whole's or one of its parts', a closure first —, its category's, the club's) decides
+ *   alone: closed without hours, else its hours.
  * - Otherwise the club's weekly hour of the weekday, narrowed by the place's own week (a weekday
  *   of the place without hours is closed; hours that do not meet the club's leave it closed).
  */
@@ -61,7 +62,12 @@ export function placeHoursSql(place: SQL, date: SQL): SQL {
       where s.company_id = ${place}.company_id
         and s.date = the_day.date
         and (s.place_id = ${place}.id or s.category_id = ${place}.category_id
-          or (s.place_id is null and s.category_id is null))
-      order by s.place_id is not null desc, s.category_id is not null desc
+          or (s.place_id is null and s.category_id is null)
+          or s.place_id in (
+            select part_place_id from place_parts where whole_place_id = ${place}.id
+            union all
+            select whole_place_id from place_parts where part_place_id = ${place}.id))
+      order by s.place_id is not null desc, s.place_id = ${place}.id desc,
+        s.category_id is not null desc, s.open_time is null desc
       limit 1) sd on true)`;
 }

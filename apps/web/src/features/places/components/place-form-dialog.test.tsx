@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { setCurrentCompany } from '@/lib/current-company';
 import { setSession } from '@/lib/session';
-import { buildCategory, buildCompany, buildSession } from '@/testing/factories';
+import { buildCategory, buildCompany, buildPlace, buildSession } from '@/testing/factories';
 import { apiError, mockApi, reply, route, type RouteAnswer } from '@/testing/mock-api';
 import { renderApp } from '@/testing/render';
 
@@ -113,6 +113,8 @@ describe('place create dialog', () => {
         ageRestriction: 18,
         maxCancelBookingTime: 2,
         anonymousBooking: false,
+        parts: [],
+        partOf: [],
       }),
     );
     const { user, dialog } = await openCreateDialog();
@@ -169,6 +171,8 @@ describe('the first place of a club without categories', () => {
           guestLimit: 0,
           guestCpfRequired: false,
           guestListClosesHours: 0,
+          parts: [],
+          partOf: [],
         }),
       ),
     );
@@ -196,5 +200,50 @@ describe('the first place of a club without categories', () => {
     expect(requests.find((request) => request.url === '/api/backoffice/place')?.body).toMatchObject(
       { name: 'Quadra de Tênis', categoryId: category.id },
     );
+  });
+});
+
+describe('a place made of others', () => {
+  it("lists the club's other places that may be parts and sends the ones chosen", async () => {
+    const halves = ['Meio campo A', 'Meio campo B'].map((name, index) =>
+      buildPlace({
+        id: `3333333${index}-3333-4333-8333-333333333333`,
+        name,
+        companyId: company.id,
+      }),
+    );
+    const doubles = buildPlace({
+      id: '44444444-4444-4444-8444-444444444444',
+      name: 'Quadra dupla',
+      companyId: company.id,
+      parts: [{ id: halves[0]!.id, name: 'Meio campo A' }],
+    });
+    const items = [...halves, doubles].map((place) => ({ ...place, coverImageUrl: null }));
+    const { requests } = mockApi(
+      route.get(`/backoffice/category/company/${company.id}`, { items: [category] }),
+      route.get(`/backoffice/place/company/${company.id}`, { items }),
+      route.get('/backoffice/appointment/occupancy', {
+        date: '2026-03-02',
+        items: items.map((place) => ({ placeId: place.id, booked: 0, total: 1 })),
+      }),
+      route.post('/backoffice/place', apiError('PlacePartsNested')),
+    );
+    const { user, dialog } = await openCreateDialog();
+    const parts = within(within(dialog).getByRole('group', { name: 'Este espaço é formado por' }));
+    // A place already made of parts is no candidate (one level).
+    expect(parts.getAllByRole('checkbox').map((box) => box.parentElement?.textContent)).toEqual([
+      'Meio campo A',
+      'Meio campo B',
+    ]);
+    await fillValidPlace(user, dialog);
+    await user.click(parts.getByRole('checkbox', { name: 'Meio campo A' }));
+    await user.click(parts.getByRole('checkbox', { name: 'Meio campo B' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Criar espaço' }));
+    expect(
+      await parts.findByText(/Um espaço que faz parte de outro não pode ser formado/),
+    ).toBeInTheDocument();
+    expect(requests.find((request) => request.method === 'POST')?.body).toMatchObject({
+      partPlaceIds: halves.map((half) => half.id),
+    });
   });
 });

@@ -21,6 +21,7 @@ import { serverFieldErrorsOf } from '@/lib/server-field-errors';
 import { useCreatePlace } from '../api/create-place';
 import { useUpdatePlace } from '../api/update-place';
 import { NewCategoryField } from './new-category-field';
+import { PlacePartsField } from './place-parts-field';
 
 type FormValues = {
   name: string;
@@ -38,6 +39,7 @@ type FormValues = {
   guestLimit: string;
   guestCpfRequired: boolean;
   guestListClosesHours: string;
+  partPlaceIds: string[];
 };
 
 const fieldNames = [
@@ -56,6 +58,7 @@ const fieldNames = [
   'guestLimit',
   'guestCpfRequired',
   'guestListClosesHours',
+  'partPlaceIds',
 ] as const satisfies ReadonlyArray<Path<PlaceFieldsInput>>;
 
 const numberFields = [
@@ -108,6 +111,7 @@ function defaultValuesOf(place?: Place): FormValues {
     guestListClosesHours: place
       ? String(place.guestListClosesHours)
       : newPlaceDefaults.guestListClosesHours,
+    partPlaceIds: place?.parts.map((part) => part.id) ?? [],
   };
 }
 
@@ -151,6 +155,9 @@ export function PlaceFormDialog({ companyId, isOpen, onClose, place }: PlaceForm
   const showServerError = (error: unknown, fallback: string) => {
     const fieldErrors = serverFieldErrorsOf(error, fieldNames);
     for (const { field, message } of fieldErrors) setError(field, { message });
+    if (errorKeyOf(error)?.startsWith('PlacePart')) {
+      setError('partPlaceIds', { message: errorMessageOf(error, fallback) });
+    }
     if (errorKeyOf(error) === 'CategoryNotFound') {
       setError('categoryId', { message: errorMessageOf(error, fallback) });
     }
@@ -332,6 +339,19 @@ export function PlaceFormDialog({ companyId, isOpen, onClose, place }: PlaceForm
             </>
           )}
         </fieldset>
+        <Controller
+          name="partPlaceIds"
+          control={control}
+          render={({ field }) => (
+            <PlacePartsField
+              companyId={companyId}
+              {...(place ? { place } : {})}
+              value={field.value ?? []}
+              onChange={field.onChange}
+              {...(errors.partPlaceIds?.message ? { error: errors.partPlaceIds.message } : {})}
+            />
+          )}
+        />
         <div className="flex flex-col-reverse gap-2 border-t border-slate-200 pt-4 sm:flex-row sm:justify-end">
           <Button variant="secondary" onClick={close} disabled={isPending}>
             {t('places.form.cancel')}

@@ -24,6 +24,9 @@ import { PlaceGallery } from '../components/place-gallery';
 import { UploadPlaceImageDialog } from '../components/upload-place-image-dialog';
 import { describePlaceRules } from '../utils/describe-place-rules';
 
+/** Linked places by name ("Meio campo A, Meio campo B"). */
+const namesOf = (places: Array<{ name: string }>) => places.map((place) => place.name).join(', ');
+
 /** Goes back one step, or to the dashboard when the page was opened directly. */
 function useGoBack() {
   const navigate = useNavigate();
@@ -86,6 +89,12 @@ export function PlaceDetailPage() {
       value: current.startsAt || t('places.detail.notInformed'),
     },
     { label: t('places.detail.endsAt'), value: current.endsAt || t('places.detail.notInformed') },
+    ...(current.parts.length > 0
+      ? [{ label: t('places.detail.parts'), value: namesOf(current.parts) }]
+      : []),
+    ...(current.partOf.length > 0
+      ? [{ label: t('places.detail.partOf'), value: namesOf(current.partOf) }]
+      : []),
   ];
 
   return (
