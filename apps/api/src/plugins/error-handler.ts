@@ -140,6 +140,13 @@ export const errorHandlerPlugin = fp(
         if (sqlState === '23505')
           return sendError(reply, keyByUniqueConstraint[constraintOf(error) ?? ''] ?? 'Conflict');
         if (sqlState === '23503') return sendError(reply, 'RecordReferenced');
+        // Two transactions locking the same rows in opposite orders (a deadlock) or a
+        // serialization failure: the database rolled this one back whole; trying again succeeds.
+        if (sqlState === '40P01' || sqlState === '40001') {
+          request.log.warn({ err: error }, 'transaction rolled back by the database; retryable');
+          reply.header('retry-after', '1');
+          return sendError(reply, 'ServerBusy');
+        }
         // Invalid text representation, out of range, check violations: the client's input.
         if (/^22|^23514$/.test(sqlState)) return sendError(reply, 'ValidationError');
       }
