@@ -74,7 +74,13 @@ function sheetOf(date: string, categoryId: string | null, booked?: DaySheetAppoi
     { id: pools.id, name: pools.name, places: [pool] },
     { id: courts.id, name: courts.name, places: [court] },
   ].filter((category) => categoryId === null || category.id === categoryId);
-  return { date, timezone, operatingHour: { openTime: '06:00', closeTime: '22:00' }, categories };
+  return {
+    date,
+    timezone,
+    operatingHour: { openTime: '06:00', closeTime: '22:00' },
+    specialDay: null,
+    categories,
+  };
 }
 
 /** The club's live events: the stream opens, says it is ready and stays open. */
