@@ -70,7 +70,7 @@ export function HolidaysDialog({ isOpen, onClose, year }: HolidaysDialogProps) {
     <Dialog
       isOpen={isOpen}
       onClose={onClose}
-      title={t('specialDays.holidays.title', { year })}
+      title={t('specialDays.holidays.title', { year: String(year) })}
       description={t('specialDays.holidays.description')}
       closeLabel={t('common.close')}
       footer={

@@ -91,7 +91,7 @@ export function SpecialDayDialog({ isOpen, onClose, day }: SpecialDayDialogProps
         </Button>
         {step.kind === 'choices' ? (
           <Button onClick={confirm} isLoading={flow.isBusy}>
-            {t('blockedTimes.impact.confirm')}
+            {t('specialDays.form.save')}
           </Button>
         ) : (
           <Button onClick={submit} isLoading={flow.isBusy}>

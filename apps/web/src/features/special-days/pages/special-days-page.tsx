@@ -54,7 +54,7 @@ export function SpecialDaysPage() {
           canWrite && (
             <div className="flex flex-col gap-2 sm:flex-row">
               <Button variant="secondary" onClick={() => setImporting(true)}>
-                {t('specialDays.importHolidays', { year })}
+                {t('specialDays.importHolidays', { year: String(year) })}
               </Button>
               <Button onClick={() => setEditing(null)}>{t('specialDays.add')}</Button>
             </div>
@@ -102,7 +102,7 @@ export function SpecialDaysPage() {
       {days.isSuccess &&
         (days.data.length === 0 ? (
           <p className="rounded-xl border border-dashed border-slate-300 p-6 text-center text-slate-700">
-            {t('specialDays.empty', { year })}
+            {t('specialDays.empty', { year: String(year) })}
           </p>
         ) : (
           <SpecialDayList
