@@ -4,6 +4,7 @@ import { largeClubStaff, timezone } from './generate-large-club';
 import { memoryOf, signIn, startServer, stopServer } from './server';
 import { connections, duration, log, port } from './api-bench-options';
 import type { Prepared } from './bench-database';
+import { measureClosureSave } from './special-day-save';
 
 type Row = {
   route: string;
@@ -169,6 +170,27 @@ export async function routesScenario({ env, club }: Prepared) {
       result: booking,
     });
 
+    // Saving a category's closure over the busy Saturday (its bookings kept), by one user: its
+    // p99 as a ratio to the slot list's (1 user) in this run.
+    const closure = await measureClosureSave({
+      base,
+      headers,
+      companyId: club.companyId,
+      busyPlaceId: club.busyPlaceId,
+      busyDate: club.busyDate,
+      duration,
+    });
+    rows.push({
+      route: `dia especial: fechamento sobre ${closure.bookings} agendamentos (1 usuário, ${closure.saves} gravações)`,
+      requestsPerSecond: closure.saves / duration,
+      p50: closure.p50,
+      p99: closure.p99,
+      ratioToHealth: null,
+      errors: 0,
+      non2xx: 0,
+      result: undefined as unknown as autocannon.Result,
+    });
+
     const login = await measure('POST /api/auth/login (limitado pelo argon2, à parte)', {
       url: `${base}/api/auth/login`,
       method: 'POST',
@@ -202,6 +224,15 @@ export async function routesScenario({ env, club }: Prepared) {
         slotsP99: slotsOneUser.p99,
         ratio: row.p99 / Math.max(slotsOneUser.p99, 1),
       }));
+    const closureRatio = {
+      bookings: closure.bookings,
+      p99: closure.p99,
+      slotsP99: slotsOneUser.p99,
+      ratio: closure.p99 / Math.max(slotsOneUser.p99, 1),
+    };
+    log(
+      `  dia especial sobre ${closure.bookings} agendamentos: p99 ${closure.p99} ms = ${closureRatio.ratio.toFixed(2)}× o p99 da lista de horários (${slotsOneUser.p99} ms)`,
+    );
     for (const audit of auditRatios)
       log(
         `  ${audit.route}: p99 ${audit.p99} ms = ${audit.ratio.toFixed(2)}× o p99 da lista de horários (${audit.slotsP99} ms; orçamento ≤ 5×)${audit.ratio > 5 ? ' — ACIMA DO ORÇAMENTO' : ''}`,
@@ -217,6 +248,7 @@ export async function routesScenario({ env, club }: Prepared) {
       peakRssMb: Math.round(memory.peakRssMb),
       routes: [...rows, login].map(({ result: _result, ...row }) => row),
       auditRatios,
+      closureRatio,
     };
   } finally {
     await stopServer(server);
