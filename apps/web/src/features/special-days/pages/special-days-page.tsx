@@ -47,44 +47,41 @@ export function SpecialDaysPage() {
 
   return (
     <>
-      <PageHeader
-        title={t('specialDays.title')}
-        description={t('specialDays.description')}
-        actions={
-          canWrite && (
-            <div className="flex flex-col gap-2 sm:flex-row">
-              <Button variant="secondary" onClick={() => setImporting(true)}>
-                {t('specialDays.importHolidays', { year: String(year) })}
-              </Button>
-              <Button onClick={() => setEditing(null)}>{t('specialDays.add')}</Button>
-            </div>
-          )
-        }
-      />
+      <PageHeader title={t('specialDays.title')} description={t('specialDays.description')} />
       <PermissionNote permission="operating-hours.write" />
-      <div className="mb-4 flex items-center gap-2" role="group" aria-label={t('specialDays.year')}>
-        <Button
-          variant="secondary"
-          size="sm"
-          onClick={() => setYear(year - 1)}
-          aria-label={t('specialDays.previousYear')}
-        >
-          <ChevronLeftIcon className="size-4" />
-        </Button>
-        <span
-          className="min-w-16 text-center text-lg font-semibold tabular-nums"
-          aria-live="polite"
-        >
-          {year}
-        </span>
-        <Button
-          variant="secondary"
-          size="sm"
-          onClick={() => setYear(year + 1)}
-          aria-label={t('specialDays.nextYear')}
-        >
-          <ChevronRightIcon className="size-4" />
-        </Button>
+      <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
+        <div className="flex items-center gap-2" role="group" aria-label={t('specialDays.year')}>
+          <Button
+            variant="secondary"
+            size="sm"
+            onClick={() => setYear(year - 1)}
+            aria-label={t('specialDays.previousYear')}
+          >
+            <ChevronLeftIcon className="size-4" />
+          </Button>
+          <span
+            className="min-w-16 text-center text-lg font-semibold tabular-nums"
+            aria-live="polite"
+          >
+            {year}
+          </span>
+          <Button
+            variant="secondary"
+            size="sm"
+            onClick={() => setYear(year + 1)}
+            aria-label={t('specialDays.nextYear')}
+          >
+            <ChevronRightIcon className="size-4" />
+          </Button>
+        </div>
+        {canWrite && (
+          <div className="flex w-full flex-col gap-2 sm:w-auto sm:flex-row">
+            <Button variant="secondary" onClick={() => setImporting(true)}>
+              {t('specialDays.importHolidays', { year: String(year) })}
+            </Button>
+            <Button onClick={() => setEditing(null)}>{t('specialDays.add')}</Button>
+          </div>
+        )}
       </div>
       {days.isPending && (
         <div className="flex justify-center py-12">
