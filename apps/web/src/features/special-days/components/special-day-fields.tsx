@@ -4,7 +4,7 @@ import { cn } from '@/components/ui/cn';
 import { FormField, inputStyles } from '@/components/ui/form-field';
 import { TimeInput } from '@/components/ui/time-input';
 import { useCategories } from '@/lib/api/get-categories';
-import { useCompanyPlaces } from '@/features/blocked-times/api/get-company-places';
+import { useCompanyPlaces } from '@/lib/api/get-company-places';
 import type { SpecialDayForm } from './special-day-form';
 
 type FieldsProps = { form: UseFormReturn<SpecialDayForm> };
