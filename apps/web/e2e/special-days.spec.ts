@@ -15,7 +15,10 @@ test('staff close the club for a holiday through Feriados e dias especiais: the 
   const name = `Feriado E2E ${suffix.slice(-6)}`;
   const shown = typedDate(date, '').trim();
 
-  await page.goto('/special-days');
+  await page
+    .getByRole('navigation', { name: 'Navegação principal' })
+    .getByRole('link', { name: 'Feriados e dias especiais' })
+    .click();
   await expect(page.getByRole('heading', { name: 'Feriados e dias especiais' })).toBeVisible();
   await page.getByRole('button', { name: 'Adicionar dia especial' }).click();
   const dialog = page.getByRole('dialog', { name: 'Novo dia especial' });

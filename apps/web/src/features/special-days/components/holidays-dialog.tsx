@@ -79,7 +79,9 @@ export function HolidaysDialog({ isOpen, onClose, year }: HolidaysDialogProps) {
             {t('specialDays.form.cancel')}
           </Button>
           <Button onClick={submit} isLoading={isSaving} disabled={picked.size === 0}>
-            {t('specialDays.holidays.submit', { count: picked.size })}
+            {picked.size === 0
+              ? t('specialDays.holidays.submitNone')
+              : t('specialDays.holidays.submit', { count: picked.size })}
           </Button>
         </>
       }

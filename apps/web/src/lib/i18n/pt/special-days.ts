@@ -64,6 +64,7 @@ export const specialDays = {
     loadError: 'Erro ao carregar os feriados nacionais.',
     added: 'já adicionado',
     selectAll: 'Marcar todos',
+    submitNone: 'Adicionar feriados',
     submit_one: 'Adicionar {{count}} feriado',
     submit_other: 'Adicionar {{count}} feriados',
     none: 'Todos os feriados nacionais deste ano já foram adicionados.',
