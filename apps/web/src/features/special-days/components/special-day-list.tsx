@@ -21,7 +21,7 @@ export function SpecialDayList({ days, onEdit, onDelete }: SpecialDayListProps) 
         return (
           <li
             key={day.id}
-            className="grid gap-1 px-4 py-3 lg:grid-cols-[7rem_1fr_11rem_13rem_auto] lg:items-center lg:gap-4"
+            className="grid gap-1 px-4 py-3 xl:grid-cols-[7rem_1fr_11rem_13rem_auto] xl:items-center xl:gap-4"
           >
             <span className="font-medium tabular-nums text-slate-900">{date}</span>
             <span className="font-semibold text-slate-900">{day.name}</span>
@@ -32,7 +32,7 @@ export function SpecialDayList({ days, onEdit, onDelete }: SpecialDayListProps) 
               {hoursText(t, day)}
             </span>
             {(onEdit || onDelete) && (
-              <span className="mt-1 flex gap-2 lg:mt-0 lg:justify-end">
+              <span className="mt-1 flex gap-2 xl:mt-0 xl:justify-end">
                 {onEdit && (
                   <Button
                     variant="secondary"
