@@ -21,6 +21,7 @@ export function BlockImpactStep<Result extends ImpactResult & { items?: unknown[
   flow,
   timezone,
   heading,
+  choicesHeading,
 }: {
   flow: {
     step: ImpactStep<Result>;
@@ -31,6 +32,8 @@ export function BlockImpactStep<Result extends ImpactResult & { items?: unknown[
   timezone: string;
   /** The summary's title and first line when what was saved is not a block. */
   heading?: { title: string; lead: string };
+  /** The choices' title and first line when what is saved is not a block. */
+  choicesHeading?: { title: string; lead: string };
 }) {
   const { step } = flow;
   if (step.kind === 'summary')
@@ -44,6 +47,7 @@ export function BlockImpactStep<Result extends ImpactResult & { items?: unknown[
       timezone={timezone}
       changed={step.changed}
       showIncomplete={flow.showIncomplete}
+      heading={choicesHeading}
     />
   );
 }

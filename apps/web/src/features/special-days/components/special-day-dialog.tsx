@@ -125,6 +125,10 @@ export function SpecialDayDialog({ isOpen, onClose, day }: SpecialDayDialogProps
                 }
               : undefined
           }
+          choicesHeading={{
+            title: t('specialDays.form.impactTitle'),
+            lead: t('specialDays.form.impactLead'),
+          }}
         />
       ) : (
         <form onSubmit={submit} noValidate className="space-y-4">

@@ -123,6 +123,9 @@ describe('Feriados e dias especiais', () => {
     await user.click(form.getByRole('button', { name: 'Salvar dia especial' }));
 
     expect(await form.findByText('Ana Souza · carteirinha 123')).toBeInTheDocument();
+    expect(
+      form.getByRole('heading', { name: 'Agendamentos fora do horário do dia especial' }),
+    ).toBeInTheDocument();
     await user.click(form.getByRole('radio', { name: 'Cancelar' }));
     await user.click(form.getByRole('button', { name: 'Salvar dia especial' }));
     expect(await form.findByText('Dia especial salvo')).toBeInTheDocument();

@@ -54,6 +54,9 @@ export const specialDays = {
     save: 'Salvar dia especial',
     created: 'Dia especial salvo.',
     error: 'Erro ao salvar o dia especial.',
+    impactTitle: 'Agendamentos fora do horário do dia especial',
+    impactLead:
+      'Escolha o que fazer com cada agendamento antes de salvar. Quem tiver a reserva cancelada recebe o nome do dia como motivo.',
     summaryTitle: 'Dia especial salvo',
     summaryLead: '{{name}} em {{date}}: veja o que foi feito com cada agendamento.',
   },
