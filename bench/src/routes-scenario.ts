@@ -6,6 +6,7 @@ import { connections, duration, log, port } from './api-bench-options';
 import { measure } from './measure';
 import { measureReportRows, prepareReportRows } from './reports-rows';
 import type { Prepared } from './bench-database';
+import { measureClosureSave } from './special-day-save';
 
 /** Each route under load, one after the other, on one server. */
 export async function routesScenario({ env, club }: Prepared) {
@@ -153,6 +154,27 @@ export async function routesScenario({ env, club }: Prepared) {
       result: booking,
     });
 
+    // Saving a category's closure over the busy Saturday (its bookings kept), by one user: its
+    // p99 as a ratio to the slot list's (1 user) in this run.
+    const closure = await measureClosureSave({
+      base,
+      headers,
+      companyId: club.companyId,
+      busyPlaceId: club.busyPlaceId,
+      busyDate: club.busyDate,
+      duration,
+    });
+    rows.push({
+      route: `dia especial: fechamento sobre ${closure.bookings} agendamentos (1 usuário, ${closure.saves} gravações)`,
+      requestsPerSecond: closure.saves / duration,
+      p50: closure.p50,
+      p99: closure.p99,
+      ratioToHealth: null,
+      errors: 0,
+      non2xx: 0,
+      result: undefined as unknown as autocannon.Result,
+    });
+
     const login = await measure('POST /api/auth/login (limitado pelo argon2, à parte)', {
       url: `${base}/api/auth/login`,
       method: 'POST',
@@ -185,6 +207,15 @@ export async function routesScenario({ env, club }: Prepared) {
         slotsP99,
         ratio: row.p99 / Math.max(slotsP99, 1),
       }));
+    const closureRatio = {
+      bookings: closure.bookings,
+      p99: closure.p99,
+      slotsP99,
+      ratio: closure.p99 / Math.max(slotsP99, 1),
+    };
+    log(
+      `  dia especial sobre ${closure.bookings} agendamentos: p99 ${closure.p99} ms = ${closureRatio.ratio.toFixed(2)}× o p99 da lista de horários (${slotsP99} ms)`,
+    );
     for (const audit of auditRatios)
       log(
         `  ${audit.route}: p99 ${audit.p99} ms = ${audit.ratio.toFixed(2)}× o p99 da lista de horários (${audit.slotsP99} ms; orçamento ≤ 5×)${audit.ratio > 5 ? ' — ACIMA DO ORÇAMENTO' : ''}`,
@@ -201,6 +232,7 @@ export async function routesScenario({ env, club }: Prepared) {
       routes: [...rows, login].map(({ result: _result, ...row }) => row),
       auditRatios,
       ...reports,
+      closureRatio,
     };
   } finally {
     await stopServer(server);

@@ -13,7 +13,7 @@ import { build } from './helper';
 import { countRoundTrips } from './round-trip-counter';
 import { getDaySheet } from '../src/services/appointments/get-day-sheet';
 import { daySheetSchema, type DaySheet, type DaySheetCell } from '@clube/shared';
-import { appointments, places } from '@clube/db';
+import { appointments, places, specialDays } from '@clube/db';
 import { eq } from 'drizzle-orm';
 
 const context = build();
@@ -148,6 +148,37 @@ describe('GET /api/backoffice/day-sheet', () => {
     expect(body.categories[0]!.places[0]!.id).toBe(closedPlace.id);
     expect(cells).toHaveLength(12);
     expect(new Set(cells.map((cell) => cell.outsideReason))).toEqual(new Set(['club-closed']));
+  });
+
+  it('names the special day of its date: closed, or its hours; none on an ordinary day', async () => {
+    const { company, headers, day } = await createBookingScene(context.app);
+    await context.db.insert(specialDays).values([
+      { companyId: company.id, date: day(2), name: 'Natal' },
+      {
+        companyId: company.id,
+        date: day(3),
+        name: 'Carnaval',
+        openTime: '08:00',
+        closeTime: '14:00',
+      },
+    ]);
+    const of = async (date: string) =>
+      (await sheet(headers, `companyId=${company.id}&date=${date}`)).json<DaySheet>();
+    expect((await of(day(2))).specialDay).toEqual({
+      name: 'Natal',
+      closed: true,
+      openTime: null,
+      closeTime: null,
+    });
+    const carnival = await of(day(3));
+    expect(carnival.specialDay).toEqual({
+      name: 'Carnaval',
+      closed: false,
+      openTime: '08:00',
+      closeTime: '14:00',
+    });
+    expect(carnival.operatingHour).toEqual({ openTime: '08:00', closeTime: '14:00' });
+    expect((await of(day(1))).specialDay).toBeNull();
   });
 
   it("answers 404 for a club the caller is not staff of, and never shows another club's places", async () => {

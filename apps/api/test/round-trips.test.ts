@@ -230,6 +230,14 @@ describe('database round trips of the hot requests', () => {
   it('day sheet', async () => {
     const url = `/api/backoffice/day-sheet?companyId=${s.company.id}&date=${s.day(3)}`;
     expect(await roundTrips(() => send('GET', url, s.staffHeaders))).toBe(ceiling.daySheet);
+    // The date's special day comes with the sheet, inside the same count.
+    const sheet = await context.app.inject({ method: 'GET', url, headers: s.staffHeaders });
+    expect(sheet.json().specialDay).toEqual({
+      name: 'Carnaval',
+      closed: false,
+      openTime: '06:00',
+      closeTime: '22:00',
+    });
   });
 
   it('associate search', async () => {

@@ -129,6 +129,13 @@ export const routes: RouteObject[] = withErrorElements(
                   ),
                 },
                 {
+                  path: paths.specialDays.path,
+                  element: lazyPage(
+                    () => import('@/features/special-days/pages/special-days-page'),
+                    'SpecialDaysPage',
+                  ),
+                },
+                {
                   path: paths.associates.path,
                   element: lazyPage(
                     () => import('@/features/associates/pages/associates-page'),

@@ -51,6 +51,7 @@ export const paths = {
   },
   categories: { path: '/category', href: () => '/category' },
   operatingHours: { path: '/operating-hour', href: () => '/operating-hour' },
+  specialDays: { path: '/special-days', href: () => '/special-days' },
   associates: { path: '/associates', href: () => '/associates' },
   associate: {
     path: '/associates/:associateId',

@@ -63,6 +63,19 @@ export const daySheetSchema = z.object({
   timezone: z.string(),
   /** The club's operating hour that weekday; null when closed. */
   operatingHour: z.object({ openTime: z.string(), closeTime: z.string() }).nullable(),
+  /**
+   * The club-wide special day of the date ("Natal", closed; "Carnaval", its hours "HH:mm"), read
+   * with the day; null on an ordinary day.
+   */
+  specialDay: z
+    .object({
+      name: z.string(),
+      closed: z.boolean(),
+      openTime: z.string().nullable(),
+      closeTime: z.string().nullable(),
+    })
+    .nullable()
+    .default(null),
   categories: z.array(
     z.object({ id: z.uuid(), name: z.string(), places: z.array(daySheetPlaceSchema) }),
   ),

@@ -72,7 +72,19 @@ export async function getDaySheet(db: Database, options: GetDaySheetOptions): Pr
     });
     group.places.push({ id: place.id, name: place.name, bookRange: place.bookRange, cells });
   }
-  return { date, timezone: club.timezone, operatingHour, categories: [...groups.values()] };
+  const specialDay = club.specialDay && {
+    name: club.specialDay.name,
+    closed: club.specialDay.closed,
+    openTime: club.specialDay.closed ? null : (operatingHour?.openTime ?? null),
+    closeTime: club.specialDay.closed ? null : (operatingHour?.closeTime ?? null),
+  };
+  return {
+    date,
+    timezone: club.timezone,
+    operatingHour,
+    specialDay,
+    categories: [...groups.values()],
+  };
 }
 
 type PlaceHours = { startsAt: string; endsAt: string; bookRange: number };

@@ -2,6 +2,7 @@ import type { Permission } from '@clube/shared';
 import type { ComponentType, SVGProps } from 'react';
 import {
   BlockIcon,
+  CalendarIcon,
   ChartIcon,
   ClockIcon,
   MailIcon,
@@ -24,6 +25,7 @@ export type NavItem = {
     | 'layout.nav.associates'
     | 'layout.nav.categories'
     | 'layout.nav.operatingHours'
+    | 'layout.nav.specialDays'
     | 'layout.nav.timeBlocks'
     | 'layout.nav.series'
     | 'layout.nav.audit'
@@ -47,6 +49,7 @@ export const mainNavItems: NavItem[] = [
   { labelKey: 'layout.nav.associates', href: paths.associates.href(), icon: UsersIcon },
   { labelKey: 'layout.nav.categories', href: paths.categories.href(), icon: TagIcon },
   { labelKey: 'layout.nav.operatingHours', href: paths.operatingHours.href(), icon: ClockIcon },
+  { labelKey: 'layout.nav.specialDays', href: paths.specialDays.href(), icon: CalendarIcon },
   { labelKey: 'layout.nav.timeBlocks', href: paths.manageTimeBlocks.href(), icon: BlockIcon },
   { labelKey: 'layout.nav.series', href: paths.series.href(), icon: ClockIcon },
   {

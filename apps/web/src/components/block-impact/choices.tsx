@@ -12,6 +12,8 @@ type BlockImpactChoicesProps = {
   timezone: string;
   changed: boolean;
   showIncomplete: boolean;
+  /** Its title and first line when what is saved is not a block (a special day). */
+  heading?: { title: string; lead: string };
 };
 
 const actionOrder: BlockResolutionAction[] = ['keep', 'cancel', 'move'];
@@ -36,15 +38,16 @@ export function BlockImpactChoices({
   timezone,
   changed,
   showIncomplete,
+  heading,
 }: BlockImpactChoicesProps) {
   const { t } = useTranslation();
   return (
     <section aria-labelledby="block-impact-title" className="space-y-3">
       <div>
         <h3 id="block-impact-title" className="font-semibold text-slate-900">
-          {t('blockedTimes.impact.title')}
+          {heading?.title ?? t('blockedTimes.impact.title')}
         </h3>
-        <p className="text-sm text-slate-600">{t('blockedTimes.impact.intro')}</p>
+        <p className="text-sm text-slate-600">{heading?.lead ?? t('blockedTimes.impact.intro')}</p>
       </div>
       {changed && <Alert tone="error">{t('blockedTimes.impact.changed')}</Alert>}
       {conflicts.length > 1 && (

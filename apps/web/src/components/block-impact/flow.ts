@@ -1,13 +1,19 @@
 import type {
   BlockConflict,
-  BlockPreviewBody,
   BlockResolution,
   BlockResolutionAction,
   CreatedBlocks,
+  ErrorKey,
 } from '@clube/shared';
+import type { BlockPreviewBody } from '@clube/shared';
 import { useState } from 'react';
 import { errorKeyOf } from '@/lib/errors';
 import { previewBlock } from '@/lib/api/preview-block';
+
+const blockSource: ImpactSource<BlockPreviewBody> = {
+  preview: previewBlock,
+  conflictCode: 'BlockConflictsWithAppointments',
+};
 
 /** The choice made for one booking; `placeId` only for a move. */
 export type ImpactChoice = { action: BlockResolutionAction; placeId?: string };
@@ -27,21 +33,36 @@ export function resolutionsOf(
   return resolutions;
 }
 
-type Step =
+/** What a save over bookings did: each booking kept, cancelled or moved (a block, a special day). */
+export type ImpactResult = Pick<CreatedBlocks, 'kept' | 'cancelled' | 'moved'>;
+
+export type ImpactStep<Result extends ImpactResult = CreatedBlocks> =
   | { kind: 'form' }
   | { kind: 'choices'; conflicts: BlockConflict[]; changed: boolean }
-  | { kind: 'summary'; result: CreatedBlocks };
+  | { kind: 'summary'; result: Result };
+
+/**
+ * What the flow saves other than a block: its preview (the bookings it would hit) and the error
+ * code the save answers when bookings changed meanwhile.
+ */
+export type ImpactSource<Body> = {
+  preview: (body: Body) => Promise<BlockConflict[]>;
+  conflictCode: ErrorKey;
+};
 
 /**
  * The steps of a block dialog: the form; then, when the block would hit bookings, the choice for
  * each (keep, cancel, move); then what was kept, cancelled and moved. `create` sends the block
- * with the resolutions; when bookings changed meanwhile (409), they are read again.
+ * with the resolutions; when bookings changed meanwhile (409), they are read again. `source`
+ * makes it the flow of something else saved over bookings (a special day).
  */
-export function useBlockImpactFlow<Body extends BlockPreviewBody>(
-  create: (body: Body, resolutions: BlockResolution[]) => Promise<CreatedBlocks>,
-  onCreated: (result: CreatedBlocks) => void,
+export function useBlockImpactFlow<Body, Result extends ImpactResult = CreatedBlocks>(
+  create: (body: Body, resolutions: BlockResolution[]) => Promise<Result>,
+  onCreated: (result: Result) => void,
+  source: ImpactSource<Body> = blockSource as unknown as ImpactSource<Body>,
 ) {
-  const [step, setStep] = useState<Step>({ kind: 'form' });
+  const { preview, conflictCode } = source;
+  const [step, setStep] = useState<ImpactStep<Result>>({ kind: 'form' });
   const [body, setBody] = useState<Body | null>(null);
   const [choices, setChoices] = useState<ImpactChoices>({});
   const [showIncomplete, setShowIncomplete] = useState(false);
@@ -55,8 +76,8 @@ export function useBlockImpactFlow<Body extends BlockPreviewBody>(
       setStep(touched > 0 ? { kind: 'summary', result } : { kind: 'form' });
       return touched > 0 ? 'summary' : 'done';
     } catch (error) {
-      if (errorKeyOf(error) !== 'BlockConflictsWithAppointments') throw error;
-      const conflicts = await previewBlock(next);
+      if (errorKeyOf(error) !== conflictCode) throw error;
+      const conflicts = await preview(next);
       setChoices({});
       setShowIncomplete(false);
       setStep({ kind: 'choices', conflicts, changed: true });
@@ -71,12 +92,12 @@ export function useBlockImpactFlow<Body extends BlockPreviewBody>(
     isBusy,
     setChoice: (id: string, choice: ImpactChoice) =>
       setChoices((current) => ({ ...current, [id]: choice })),
-    /** Checks the block first: straight to creation when it hits nothing. */
+    /** Checks the block (or the special day) first: straight to creation when it hits nothing. */
     async submit(next: Body): Promise<'done' | 'choices' | 'summary'> {
       setIsBusy(true);
       try {
         setBody(next);
-        const conflicts = await previewBlock(next);
+        const conflicts = await preview(next);
         if (conflicts.length > 0) {
           setChoices({});
           setShowIncomplete(false);

@@ -1,26 +1,43 @@
-import type { BlockPreviewBody } from '@clube/shared';
 import { BlockImpactChoices } from './choices';
-import { type useBlockImpactFlow } from './flow';
+import type { ImpactChoice, ImpactChoices, ImpactResult, ImpactStep } from './flow';
 import { BlockImpactSummary } from './summary';
 
 export { BlockImpactChoices } from './choices';
-export { resolutionsOf, useBlockImpactFlow, type ImpactChoice, type ImpactChoices } from './flow';
+export {
+  resolutionsOf,
+  useBlockImpactFlow,
+  type ImpactChoice,
+  type ImpactChoices,
+  type ImpactResult,
+  type ImpactSource,
+} from './flow';
 export { BlockImpactSummary } from './summary';
 
 /**
- * The dialog's body once the block hit bookings: the choice for each one, or what was done. Both
- * block dialogs show it in place of their form.
+ * The dialog's body once the block (or special day) hit bookings: the choice for each one, or
+ * what was done. The block dialogs and the special day's show it in place of their form.
  */
-export function BlockImpactStep({
+export function BlockImpactStep<Result extends ImpactResult & { items?: unknown[] }>({
   flow,
   timezone,
+  heading,
+  choicesHeading,
 }: {
-  flow: ReturnType<typeof useBlockImpactFlow<BlockPreviewBody>>;
+  flow: {
+    step: ImpactStep<Result>;
+    choices: ImpactChoices;
+    setChoice: (id: string, choice: ImpactChoice) => void;
+    showIncomplete: boolean;
+  };
   timezone: string;
+  /** The summary's title and first line when what was saved is not a block. */
+  heading?: { title: string; lead: string };
+  /** The choices' title and first line when what is saved is not a block. */
+  choicesHeading?: { title: string; lead: string };
 }) {
   const { step } = flow;
   if (step.kind === 'summary')
-    return <BlockImpactSummary result={step.result} timezone={timezone} />;
+    return <BlockImpactSummary result={step.result} timezone={timezone} heading={heading} />;
   if (step.kind !== 'choices') return null;
   return (
     <BlockImpactChoices
@@ -30,6 +47,7 @@ export function BlockImpactStep({
       timezone={timezone}
       changed={step.changed}
       showIncomplete={flow.showIncomplete}
+      heading={choicesHeading}
     />
   );
 }

@@ -1,11 +1,17 @@
-import type { BlockOutcome, CreatedBlocks } from '@clube/shared';
+import type { BlockOutcome } from '@clube/shared';
 import { useTranslation } from 'react-i18next';
 import { formatDate, formatTime } from '@/lib/dates';
+import type { ImpactResult } from './flow';
 
-type BlockImpactSummaryProps = { result: CreatedBlocks; timezone: string };
+type BlockImpactSummaryProps = {
+  result: ImpactResult & { items?: unknown[] };
+  timezone: string;
+  /** Its title and first line, when what was saved is not a block (a special day). */
+  heading?: { title: string; lead: string };
+};
 
-/** What the created block did: the bookings kept, cancelled and moved. */
-export function BlockImpactSummary({ result, timezone }: BlockImpactSummaryProps) {
+/** What the saved block (or special day) did: the bookings kept, cancelled and moved. */
+export function BlockImpactSummary({ result, timezone, heading }: BlockImpactSummaryProps) {
   const { t } = useTranslation();
   const line = (outcome: BlockOutcome, place: string) => (
     <>
@@ -49,10 +55,11 @@ export function BlockImpactSummary({ result, timezone }: BlockImpactSummaryProps
     <section aria-labelledby="block-summary-title" className="space-y-3">
       <div role="status">
         <h3 id="block-summary-title" className="font-semibold text-slate-900">
-          {t('blockedTimes.impact.summaryTitle')}
+          {heading?.title ?? t('blockedTimes.impact.summaryTitle')}
         </h3>
         <p className="text-sm text-slate-600">
-          {t('blockedTimes.impact.summaryBlocks', { count: result.items.length })}
+          {heading?.lead ??
+            t('blockedTimes.impact.summaryBlocks', { count: result.items?.length ?? 0 })}
         </p>
       </div>
       {groups

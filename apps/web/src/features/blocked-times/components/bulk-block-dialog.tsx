@@ -13,7 +13,7 @@ import { useCurrentCompany } from '@/lib/current-company';
 import { errorMessageOf } from '@/lib/errors';
 import { i18n } from '@/lib/i18n';
 import { useCreateBlocks } from '../api/create-bulk-blocks';
-import { useCompanyPlaces } from '../api/get-company-places';
+import { useCompanyPlaces } from '@/lib/api/get-company-places';
 import { fromLocalInputValue } from '../utils/club-date-time';
 import { BlockImpactStep, useBlockImpactFlow } from '@/components/block-impact';
 

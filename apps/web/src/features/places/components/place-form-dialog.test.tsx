@@ -20,6 +20,7 @@ function answer(created: RouteAnswer<Place>) {
     route.get(`/backoffice/category/company/${company.id}`, { items: [category] }),
     route.get(`/backoffice/place/company/${company.id}`, { items: [] }),
     route.post('/backoffice/place', created),
+    route.get(`/backoffice/operating-hour/company/${company.id}`, { items: [] }),
   );
 }
 
@@ -152,6 +153,7 @@ describe('the first place of a club without categories', () => {
     const { requests } = mockApi(
       route.get(`/backoffice/category/company/${company.id}`, () => ({ items: categories })),
       route.get(`/backoffice/place/company/${company.id}`, { items: [] }),
+      route.get(`/backoffice/operating-hour/company/${company.id}`, { items: [] }),
       route.post('/backoffice/category', ({ body }) => {
         categories = [{ ...category, name: (body as { name: string }).name }];
         return reply(201, categories[0]);

@@ -16,12 +16,15 @@ import { FormField, inputStyles } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { TimeInput } from '@/components/ui/time-input';
 import { useCategories } from '@/lib/api/get-categories';
+import { useOperatingHours } from '@/lib/api/get-operating-hours';
 import { errorKeyOf, errorMessageOf } from '@/lib/errors';
 import { serverFieldErrorsOf } from '@/lib/server-field-errors';
 import { useCreatePlace } from '../api/create-place';
 import { useUpdatePlace } from '../api/update-place';
+import { usePlaceWeekDraft } from '../api/place-week';
 import { NewCategoryField } from './new-category-field';
 import { PlacePartsField } from './place-parts-field';
+import { PlaceWeekEditor } from './place-week-editor';
 
 type FormValues = {
   name: string;
@@ -130,7 +133,10 @@ export function PlaceFormDialog({ companyId, isOpen, onClose, place }: PlaceForm
   const categories = useCategories(companyId);
   const createPlace = useCreatePlace();
   const updatePlace = useUpdatePlace();
-  const isPending = createPlace.isPending || updatePlace.isPending;
+  const week = usePlaceWeekDraft(place?.id, isOpen);
+  const clubWeek = useOperatingHours(companyId);
+  const [isSavingWeek, setIsSavingWeek] = useState(false);
+  const isPending = createPlace.isPending || updatePlace.isPending || isSavingWeek;
   const {
     control,
     register,
@@ -164,12 +170,26 @@ export function PlaceFormDialog({ companyId, isOpen, onClose, place }: PlaceForm
     toast.error(errorMessageOf(error, fallback));
   };
 
+  /** The place's week is saved after the place (a new place has no id before). */
+  const saveWeek = async (placeId: string) => {
+    setIsSavingWeek(true);
+    try {
+      await week.save(placeId);
+    } catch (error) {
+      toast.error(errorMessageOf(error, t('places.week.saveError')));
+    } finally {
+      setIsSavingWeek(false);
+    }
+  };
+
   const onSubmit = handleSubmit((values) => {
+    if (!week.check()) return;
     if (place) {
       updatePlace.mutate(
         { id: place.id, ...values },
         {
-          onSuccess: (updated) => {
+          onSuccess: async (updated) => {
+            await saveWeek(updated.id);
             toast.success(t('places.toasts.edited', { name: updated.name }));
             onClose();
             reset(defaultValuesOf(updated));
@@ -182,7 +202,8 @@ export function PlaceFormDialog({ companyId, isOpen, onClose, place }: PlaceForm
     createPlace.mutate(
       { companyId, ...values },
       {
-        onSuccess: (created) => {
+        onSuccess: async (created) => {
+          await saveWeek(created.id);
           toast.success(t('places.toasts.created', { name: created.name }));
           close();
         },
@@ -351,6 +372,13 @@ export function PlaceFormDialog({ companyId, isOpen, onClose, place }: PlaceForm
               {...(errors.partPlaceIds?.message ? { error: errors.partPlaceIds.message } : {})}
             />
           )}
+        />
+        <PlaceWeekEditor
+          draft={week.draft}
+          errors={week.errors}
+          onChange={week.change}
+          clubWeek={clubWeek.data}
+          isError={week.isError}
         />
         <div className="flex flex-col-reverse gap-2 border-t border-slate-200 pt-4 sm:flex-row sm:justify-end">
           <Button variant="secondary" onClick={close} disabled={isPending}>

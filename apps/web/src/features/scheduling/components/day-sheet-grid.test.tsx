@@ -26,6 +26,7 @@ const sheet: DaySheet = {
   date,
   timezone,
   operatingHour: { openTime: '06:00', closeTime: '22:00' },
+  specialDay: null,
   categories: [
     {
       id: id(1),

@@ -1,4 +1,4 @@
-import { addDaysToDate, clubInstant, type Category } from '@clube/shared';
+import { addDaysToDate, clubInstant, type Category, type DaySheet } from '@clube/shared';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
@@ -43,6 +43,7 @@ export function DaySheetToolbar({
   timezone,
   categoryId,
   categories,
+  specialDay,
   onDateChange,
   onCategoryChange,
 }: {
@@ -51,6 +52,8 @@ export function DaySheetToolbar({
   timezone: string;
   categoryId: string | undefined;
   categories: Pick<Category, 'id' | 'name'>[] | undefined;
+  /** The date's club-wide special day, named beside the date. */
+  specialDay?: DaySheet['specialDay'];
   onDateChange: (date: string) => void;
   onCategoryChange: (categoryId: string | undefined) => void;
 }) {
@@ -98,9 +101,27 @@ export function DaySheetToolbar({
           ))}
         </select>
       </label>
-      <p className="text-sm font-medium text-slate-700 sm:ml-auto">
-        {formatLongDay(clubInstant(date, '12:00', timezone), timezone)}
-      </p>
+      <div className="text-sm sm:ml-auto sm:text-right">
+        <p className="font-medium text-slate-700">
+          {formatLongDay(clubInstant(date, '12:00', timezone), timezone)}
+        </p>
+        {specialDay && (
+          <p
+            className={cn(
+              'mt-1 inline-block rounded-full px-2.5 py-0.5 text-sm font-semibold',
+              specialDay.closed ? 'bg-red-50 text-red-800' : 'bg-amber-50 text-amber-900',
+            )}
+          >
+            {specialDay.closed
+              ? t('specialDays.sheet.closed', { name: specialDay.name })
+              : t('specialDays.sheet.open', {
+                  name: specialDay.name,
+                  open: specialDay.openTime ?? '',
+                  close: specialDay.closeTime ?? '',
+                })}
+          </p>
+        )}
+      </div>
     </div>
   );
 }

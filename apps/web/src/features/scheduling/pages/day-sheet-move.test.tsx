@@ -74,6 +74,7 @@ function sheet(): DaySheet {
     date,
     timezone,
     operatingHour: { openTime: '06:00', closeTime: '22:00' },
+    specialDay: null,
     categories: [
       { id: id(1), name: 'Quadras', places: [one, two, three] },
       { id: id(2), name: 'Piscinas', places: [pool] },

@@ -74,7 +74,13 @@ function sheetOf(date: string, categoryId: string | null, booked?: DaySheetAppoi
     { id: pools.id, name: pools.name, places: [pool] },
     { id: courts.id, name: courts.name, places: [court] },
   ].filter((category) => categoryId === null || category.id === categoryId);
-  return { date, timezone, operatingHour: { openTime: '06:00', closeTime: '22:00' }, categories };
+  return {
+    date,
+    timezone,
+    operatingHour: { openTime: '06:00', closeTime: '22:00' },
+    specialDay: null,
+    categories,
+  };
 }
 
 /** The club's live events: the stream opens, says it is ready and stays open. */
@@ -153,6 +159,31 @@ describe('day sheet page', () => {
     expect(new Set(sheetReads(requests).map((read) => read.date))).toEqual(
       new Set([today, tomorrow, yesterday]),
     );
+  });
+
+  it("names the date's special day beside it: closed, or its hours; nothing on an ordinary day", async () => {
+    const tomorrow = addDaysToDate(today, 1);
+    mockApi(
+      route.get<DaySheet>('/backoffice/day-sheet', ({ query }) => {
+        const date = query.get('date')!;
+        const specialDay =
+          date === today
+            ? { name: 'Natal', closed: true, openTime: null, closeTime: null }
+            : date === tomorrow
+              ? { name: 'Carnaval', closed: false, openTime: '08:00', closeTime: '14:00' }
+              : null;
+        return { ...sheetOf(date, null), specialDay };
+      }),
+      route.get(`/backoffice/category/company/${company.id}`, { items: [pools, courts] }),
+      liveEvents,
+    );
+    const { user } = await openDaySheet();
+    expect(await screen.findByText('Natal — clube fechado')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Próximo dia' }));
+    expect(await screen.findByText('Carnaval — aberto das 08:00 às 14:00')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Próximo dia' }));
+    expect(await screen.findByText(longDay(addDaysToDate(today, 2)))).toBeInTheDocument();
+    expect(screen.queryByText(/Carnaval|Natal/)).not.toBeInTheDocument();
   });
 
   it('books from the keyboard: a skip link to the grid, arrows to the time, Enter to open it', async () => {

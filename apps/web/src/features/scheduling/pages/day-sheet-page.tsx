@@ -162,6 +162,7 @@ export function DaySheetPage() {
         timezone={company.timezone}
         categoryId={categoryId}
         categories={categories.data}
+        specialDay={sheet.data?.specialDay}
         onDateChange={goTo}
         onCategoryChange={(category) => update({ category })}
       />

@@ -51,6 +51,7 @@ const sheet: DaySheet = {
   date: today,
   timezone,
   operatingHour: { openTime: '06:00', closeTime: '23:59' },
+  specialDay: null,
   categories: [
     {
       id: id(1),

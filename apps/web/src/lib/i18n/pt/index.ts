@@ -21,6 +21,7 @@ import { profile } from './profile';
 import { reports } from './reports';
 import { scheduling } from './scheduling';
 import { series } from './series';
+import { specialDays } from './special-days';
 import { staff } from './staff';
 
 /**
@@ -50,6 +51,7 @@ export const pt = {
   invitations,
   series,
   gateList,
+  specialDays,
 } as const;
 
 /**

@@ -7,6 +7,7 @@ export const layout = {
     associates: 'Gerenciar associados',
     categories: 'Gerenciar categorias',
     operatingHours: 'Horários de funcionamento',
+    specialDays: 'Feriados e dias especiais',
     timeBlocks: 'Gerenciar horários bloqueados',
     series: 'Séries semanais',
     audit: 'Auditoria',

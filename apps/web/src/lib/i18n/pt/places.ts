@@ -1,4 +1,18 @@
 export const places = {
+  week: {
+    legend: 'Semana própria do espaço',
+    hint: 'Dias em que o espaço difere do clube: fechado, ou aberto em parte do horário do clube.',
+    loadError: 'Erro ao carregar a semana do espaço.',
+    club: 'Clube: {{open}} às {{close}}',
+    clubClosed: 'Clube fechado',
+    modeOf: 'Funcionamento do espaço na {{day}}',
+    modes: { club: 'Como o clube', closed: 'Fechado', open: 'Aberto das… às…' },
+    openTime: 'Abertura',
+    closeTime: 'Fechamento',
+    time: 'Informe a abertura e o fechamento (HH:MM).',
+    order: 'A abertura deve ser antes do fechamento.',
+    saveError: 'O espaço foi salvo, mas não a sua semana própria.',
+  },
   dashboard: {
     title: 'Clube',
     description: 'Espaços e ocupação do dia de {{name}}.',

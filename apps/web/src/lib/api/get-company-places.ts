@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { api } from '@/lib/api-client';
 import { clubKeys } from '@/lib/api/club-keys';
 
-/** Only what the block dialog shows of a place. */
+/** Only what a choice of places shows of one (the block dialog, the special day's). */
 const placeChoiceListSchema = z.object({
   items: z.array(z.object({ id: z.uuid(), name: z.string() })),
 });
