@@ -224,6 +224,7 @@ describe('a place made of others', () => {
     const { requests } = mockApi(
       route.get(`/backoffice/category/company/${company.id}`, { items: [category] }),
       route.get(`/backoffice/place/company/${company.id}`, { items }),
+      route.get(`/backoffice/operating-hour/company/${company.id}`, { items: [] }),
       route.get('/backoffice/appointment/occupancy', {
         date: '2026-03-02',
         items: items.map((place) => ({ placeId: place.id, booked: 0, total: 1 })),

@@ -34,6 +34,8 @@ function answer() {
         guestCpfRequired: false,
         guestListClosesHours: 0,
         anonymousBooking: false,
+        parts: [],
+        partOf: [],
         ...createPlaceBodySchema.parse(body),
         id: placeId,
         category: { id: category.id, name: category.name },

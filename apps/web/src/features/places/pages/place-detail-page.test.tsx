@@ -13,6 +13,7 @@ function openPlace(place: ReturnType<typeof buildPlace>) {
     route.get(`/backoffice/place/${place.id}`, place),
     route.get(`/backoffice/placeImage/place/${place.id}`, { items: [] }),
     route.get(`/backoffice/category/company/${company.id}`, { items: [] }),
+    route.get(`/backoffice/operating-hour/company/${company.id}`, { items: [] }),
     route.get('/backoffice/audit', { items: [], nextCursor: null }),
   );
   setSession(buildSession());
