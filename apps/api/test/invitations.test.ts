@@ -15,6 +15,7 @@ import { createOutboxSender } from '../src/lib/mail/outbox-sender';
 import { MailDeliveryError } from '../src/lib/mail/transport';
 import { latestBatchQuery } from '../src/services/invitations/get-invitation-summary';
 import { jobsQueue } from '../src/lib/jobs/jobs';
+import { maxAttempts } from '../src/lib/jobs/queue';
 import { createJobRunner, type JobRunner } from '../src/lib/jobs/runner';
 import {
   bulkInvitationJob,
@@ -433,6 +434,31 @@ describe('the invitation to every member without a password', () => {
       await context.db.delete(companies).where(eq(companies.id, company.id));
       await workJobs(bulkRunner());
       expect(await bulkJob(bulk!.batchId)).toMatchObject({ status: 'failed', attempts: 1 });
+    });
+
+    it('ends as partly sent when its retries are spent part-way: what was sent, what was not', async () => {
+      const { company, staff, invitable } = await clubOf(7);
+      const bulk = await inviteAllAssociates(context.db, bulkOptions(company, staff, 3));
+      // Its last attempt: one more batch, then a failure it may not retry.
+      await context.db.execute(
+        sql`update jobs set attempts = ${maxAttempts - 1} where payload->>'batchId' = ${bulk!.batchId}`,
+      );
+      await workJobs(
+        bulkRunner({
+          betweenBatches: () => Promise.reject(new Error('the database went away')),
+        }),
+      );
+      expect(await bulkJob(bulk!.batchId)).toMatchObject({ status: 'failed' });
+      const headers = await bearerFor(context.app, staff.cpf);
+      const latest = async () =>
+        (await summary(headers, company.id)).json<{ latestBatch: Record<string, unknown> }>()
+          .latestBatch;
+      // 6 queued by two batches, the 7th never reached: failed, not pending.
+      expect(await latest()).toMatchObject({ total: 7, done: 0, failed: 1, pending: 6 });
+      while ((await context.app.jobs.runOnce()) > 0);
+      expect(await latest()).toMatchObject({ total: 7, done: 6, failed: 1, pending: 0 });
+      const reached = await Promise.all(invitable.map((member) => invitationsTo(member.id)));
+      expect(reached.filter((messages) => messages.length === 1)).toHaveLength(6);
     });
 
     it('never invites a member twice in a day, also with two bulk invitations at once', async () => {
