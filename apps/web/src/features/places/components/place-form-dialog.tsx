@@ -21,6 +21,7 @@ import { serverFieldErrorsOf } from '@/lib/server-field-errors';
 import { useCreatePlace } from '../api/create-place';
 import { useUpdatePlace } from '../api/update-place';
 import { NewCategoryField } from './new-category-field';
+import { PlaceCheckbox, PlaceGuestSettings } from './place-guest-settings';
 
 type FormValues = {
   name: string;
@@ -286,52 +287,11 @@ export function PlaceFormDialog({ companyId, isOpen, onClose, place }: PlaceForm
             />
           ))}
         </div>
-        <label className="flex items-center gap-3 text-sm font-medium text-slate-800">
-          <input
-            type="checkbox"
-            className="size-4 rounded border-slate-300 accent-brand-700"
-            {...register('anonymousBooking')}
-          />
-          {t('places.form.anonymousBooking')}
-        </label>
-        <fieldset className="grid gap-4 rounded-lg border border-slate-200 p-4">
-          <legend className="px-1 text-sm font-semibold text-slate-900">
-            {t('places.form.guestsLegend')}
-          </legend>
-          <label className="flex items-center gap-3 text-sm font-medium text-slate-800">
-            <input
-              type="checkbox"
-              className="size-4 rounded border-slate-300 accent-brand-700"
-              {...register('guestsAllowed')}
-            />
-            {t('places.form.guestsAllowed')}
-          </label>
-          {guestsAllowed && (
-            <>
-              <div className="grid gap-4 sm:grid-cols-2">
-                {(['guestLimit', 'guestListClosesHours'] as const).map((name) => (
-                  <Input
-                    key={name}
-                    label={t(`places.form.${name}`)}
-                    hint={t(`places.form.${name}Hint`)}
-                    error={errors[name]?.message}
-                    inputMode="numeric"
-                    autoComplete="off"
-                    {...register(name)}
-                  />
-                ))}
-              </div>
-              <label className="flex items-center gap-3 text-sm font-medium text-slate-800">
-                <input
-                  type="checkbox"
-                  className="size-4 rounded border-slate-300 accent-brand-700"
-                  {...register('guestCpfRequired')}
-                />
-                {t('places.form.guestCpfRequired')}
-              </label>
-            </>
-          )}
-        </fieldset>
+        <PlaceCheckbox
+          label={t('places.form.anonymousBooking')}
+          {...register('anonymousBooking')}
+        />
+        <PlaceGuestSettings register={register} errors={errors} guestsAllowed={guestsAllowed} />
         <div className="flex flex-col-reverse gap-2 border-t border-slate-200 pt-4 sm:flex-row sm:justify-end">
           <Button variant="secondary" onClick={close} disabled={isPending}>
             {t('places.form.cancel')}
