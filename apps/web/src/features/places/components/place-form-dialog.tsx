@@ -21,7 +21,7 @@ import { serverFieldErrorsOf } from '@/lib/server-field-errors';
 import { useCreatePlace } from '../api/create-place';
 import { useUpdatePlace } from '../api/update-place';
 import { NewCategoryField } from './new-category-field';
-import { PlaceCheckbox, PlaceGuestSettings } from './place-guest-settings';
+import { PlaceCheckbox, PlaceGuestSettings, PlaceNumberFields } from './place-guest-settings';
 
 type FormValues = {
   name: string;
@@ -268,25 +268,16 @@ export function PlaceFormDialog({ companyId, isOpen, onClose, place }: PlaceForm
             />
           ))}
         </div>
-        <div className="grid gap-4 sm:grid-cols-2">
-          {numberFields.map((name) => (
-            <Input
-              key={name}
-              label={t(`places.form.${name}`)}
-              hint={
-                name === 'associateReservationLimit'
-                  ? t('places.form.associateReservationLimitHint')
-                  : name === 'bookRange'
-                    ? t('places.form.bookRangeHint')
-                    : undefined
-              }
-              error={errors[name]?.message}
-              inputMode="numeric"
-              autoComplete="off"
-              {...register(name)}
-            />
-          ))}
-        </div>
+        <PlaceNumberFields
+          names={numberFields}
+          hintOf={(name) =>
+            name === 'associateReservationLimit' || name === 'bookRange'
+              ? t(`places.form.${name}Hint`)
+              : undefined
+          }
+          register={register}
+          errors={errors}
+        />
         <PlaceCheckbox
           label={t('places.form.anonymousBooking')}
           {...register('anonymousBooking')}

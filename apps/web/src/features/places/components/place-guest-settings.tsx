@@ -18,6 +18,45 @@ export function PlaceCheckbox({ label, ...input }: ComponentProps<'input'> & { l
   );
 }
 
+type NumberField =
+  | 'bookRange'
+  | 'associateReservationLimit'
+  | 'availableBookingDays'
+  | 'ageRestriction'
+  | 'maxCancelBookingTime'
+  | 'guestLimit'
+  | 'guestListClosesHours';
+
+/** The place form's whole-number fields, two a row, each with its hint if it has one. */
+export function PlaceNumberFields<Name extends NumberField>({
+  names,
+  hintOf,
+  register,
+  errors,
+}: {
+  names: readonly Name[];
+  hintOf: (name: Name) => string | undefined;
+  register: UseFormRegister<PlaceFieldsInput>;
+  errors: FieldErrors<PlaceFieldsInput>;
+}) {
+  const { t } = useTranslation();
+  return (
+    <div className="grid gap-4 sm:grid-cols-2">
+      {names.map((name) => (
+        <Input
+          key={name}
+          label={t(`places.form.${name}`)}
+          hint={hintOf(name)}
+          error={errors[name]?.message}
+          inputMode="numeric"
+          autoComplete="off"
+          {...register(name)}
+        />
+      ))}
+    </div>
+  );
+}
+
 /**
  * The place form's guests block: whether members may bring guests, and then how many, until when
  * the list may change and whether each guest's CPF is asked for.
@@ -40,19 +79,12 @@ export function PlaceGuestSettings({
       <PlaceCheckbox label={t('places.form.guestsAllowed')} {...register('guestsAllowed')} />
       {guestsAllowed && (
         <>
-          <div className="grid gap-4 sm:grid-cols-2">
-            {(['guestLimit', 'guestListClosesHours'] as const).map((name) => (
-              <Input
-                key={name}
-                label={t(`places.form.${name}`)}
-                hint={t(`places.form.${name}Hint`)}
-                error={errors[name]?.message}
-                inputMode="numeric"
-                autoComplete="off"
-                {...register(name)}
-              />
-            ))}
-          </div>
+          <PlaceNumberFields
+            names={['guestLimit', 'guestListClosesHours']}
+            hintOf={(name) => t(`places.form.${name}Hint`)}
+            register={register}
+            errors={errors}
+          />
           <PlaceCheckbox
             label={t('places.form.guestCpfRequired')}
             {...register('guestCpfRequired')}
