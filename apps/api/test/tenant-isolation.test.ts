@@ -57,7 +57,7 @@ const valuesNamedLikeIds: Record<string, string[]> = {
   // Which report table a file is of, not a row.
   'GET /api/backoffice/reports/{table}/export.csv': ['table'],
   // A special day covers a category or a place, never both: the place stands for the scope here
-  // (test/special-days.test.ts refuses another club's category).
+  // (test/backoffice/special-days/special-days.test.ts refuses another club's category).
   'POST /api/backoffice/special-day/preview': ['categoryId'],
   'POST /api/backoffice/special-day': ['categoryId'],
   'PUT /api/backoffice/special-day/{id}': ['categoryId'],

@@ -1,30 +1,27 @@
 import { completeCpf, formatCpf } from '@clube/shared';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import {
   clubDate,
   createPlaceThroughApi,
+  demoMember,
   findUnblockedAssociate,
-  openApiSession,
   signInToDemoClub,
   timeSlotsThroughApi,
 } from './helpers';
-
-/** The member login the demo seed prints beside the staff one. */
-const demoMember = { cpf: '10000000108', password: 'socio123', name: 'João Carlos Pereira' };
 const guestCpf = completeCpf('123456789');
 
 test.describe('guest lists on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 
   test('a member lists guests on a barbecue booking and the front desk sees them on the gate list', async ({
-    page,
+    api: staffApi,
+    memberPage: page,
     browser,
     request,
   }) => {
     // Two people's sessions, one after the other (the member's, then the front desk's).
     test.slow();
     // A barbecue area of the spec's own that takes up to 5 guests, booked for the demo member.
-    const staffApi = await openApiSession(request);
     const place = await createPlaceThroughApi(request, staffApi, `Churrasqueira E2E ${Date.now()}`);
     const rules = await request.patch('/api/backoffice/place', {
       headers: staffApi.headers,
@@ -52,11 +49,6 @@ test.describe('guest lists on a phone', () => {
     expect(booked.status()).toBe(201);
 
     // The member, in Minhas reservas, adds two guests: one with a CPF, one with the name only.
-    await page.goto('/portal/');
-    await page.getByLabel('CPF').fill(demoMember.cpf);
-    await page.getByLabel('Senha', { exact: true }).fill(demoMember.password);
-    await page.getByRole('button', { name: 'Entrar' }).click();
-    await expect(page.getByRole('heading', { name: 'Olá, João' })).toBeVisible();
     await page.goto('/portal/reservas');
     await page
       .getByRole('button', { name: new RegExp(`Convidados da reserva em ${place.name}`) })

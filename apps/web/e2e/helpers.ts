@@ -3,6 +3,7 @@ import {
   clubToday,
   dayOfWeekOf,
   type DayOfWeek,
+  type StaffRole,
   type TimeSlot,
 } from '@clube/shared';
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
@@ -22,6 +23,24 @@ export async function signInToDemoClub(page: Page) {
   await signIn(page);
   await expect(page.getByRole('heading', { name: 'Selecione um clube' })).toBeVisible();
   await page.getByRole('button', { name: `Entrar no clube ${demoClubName}` }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+}
+
+/** The demo club's logins below the administrator (the server seeds them). */
+export const roleLogins = {
+  recepcao: { cpf: '200.000.001-08', password: 'recepcao123' },
+  consulta: { cpf: '200.000.002-99', password: 'consulta123' },
+} as const satisfies Partial<Record<StaffRole, { cpf: string; password: string }>>;
+
+/** Signs in to the demo club as one of its staff below the administrator (`roleLogins`). */
+export async function signInAs(page: Page, role: keyof typeof roleLogins) {
+  await page.goto('/login');
+  await page.getByLabel('CPF').fill(roleLogins[role].cpf);
+  await page.getByLabel('Senha', { exact: true }).fill(roleLogins[role].password);
+  await page.getByRole('button', { name: 'Entrar' }).click();
+  await page.waitForURL(/\/(dashboard|select-company)/);
+  if (page.url().includes('/select-company'))
+    await page.getByRole('button', { name: `Entrar no clube ${demoClubName}` }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
 }
 

@@ -1,30 +1,25 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import {
   clubDate,
   createPlaceThroughApi,
   findUnblockedAssociate,
-  openApiSession,
   timeSlotsThroughApi,
 } from './helpers';
 import { waitForMail } from './mail';
 
-/** The demo member (the first family's holder) and the address the demo seed gives them. */
-const demoMember = {
-  cpf: '10000000108',
-  password: 'socio123',
-  email: 'associado1@exemplo.com.br',
-};
+/** The address the demo seed gives the demo member (the first family's holder). */
+const demoMemberEmail = 'associado1@exemplo.com.br';
 
 test.describe('waitlist on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 
   test('a member joins the line of a taken slot, the holder cancels, the member is offered the slot and books it', async ({
-    page,
+    api: staff,
+    memberPage: page,
     request,
   }) => {
     // The offer waits for the server's runner and the mail server: more than a page's minute.
     test.setTimeout(180_000);
-    const staff = await openApiSession(request);
     const place = await createPlaceThroughApi(request, staff, `Quadra da Fila ${Date.now()}`);
     const date = clubDate(1);
     const slot = (await timeSlotsThroughApi(request, staff, place.id, date)).find(
@@ -47,12 +42,6 @@ test.describe('waitlist on a phone', () => {
     expect(booked.status()).toBe(201);
     const booking = (await booked.json()) as { id: string };
 
-    await page.goto('/portal/');
-    await page.getByLabel('CPF').fill(demoMember.cpf);
-    await page.getByLabel('Senha', { exact: true }).fill(demoMember.password);
-    await page.getByRole('button', { name: 'Entrar' }).click();
-    await expect(page.getByRole('heading', { name: 'Olá, João' })).toBeVisible();
-
     await page.goto(`/portal/espacos/${place.id}?dia=${date}`);
     await page.getByRole('button', { name: /^12:00\s+Reservado$/ }).click();
     await page.getByRole('button', { name: 'Entrar na lista de espera' }).click();
@@ -66,7 +55,7 @@ test.describe('waitlist on a phone', () => {
     expect(cancelled.status()).toBe(200);
 
     // The offer comes from the server's own background work, by e-mail and on Início.
-    const mail = await waitForMail(demoMember.email, /^Horário liberado para você — /);
+    const mail = await waitForMail(demoMemberEmail, /^Horário liberado para você — /);
     expect(mail.text).toContain(place.name);
     await page
       .getByRole('navigation', { name: 'Navegação do portal' })

@@ -1,42 +1,24 @@
-import { expect, test, type Page } from '@playwright/test';
 import { parse } from 'csv-parse/sync';
 import { readFile } from 'node:fs/promises';
-import { demoClubName, openApiSession, signInToDemoClub } from './helpers';
-
-/** The demo club's logins below the administrator (the server seeds them). */
-const roleLogins = {
-  recepcao: { cpf: '200.000.001-08', password: 'recepcao123' },
-  consulta: { cpf: '200.000.002-99', password: 'consulta123' },
-} as const;
-
-async function signInAs(page: Page, role: keyof typeof roleLogins) {
-  await page.goto('/login');
-  await page.getByLabel('CPF').fill(roleLogins[role].cpf);
-  await page.getByLabel('Senha', { exact: true }).fill(roleLogins[role].password);
-  await page.getByRole('button', { name: 'Entrar' }).click();
-  await page.waitForURL(/\/(dashboard|select-company)/);
-  if (page.url().includes('/select-company'))
-    await page.getByRole('button', { name: `Entrar no clube ${demoClubName}` }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
-}
+import { expect, test } from './fixtures';
+import { signInAs } from './helpers';
 
 test("a manager reads last month's reports and exports its appointments", async ({
-  page,
+  api,
   request,
+  staffPage: page,
 }) => {
   test.setTimeout(240_000);
-  const session = await openApiSession(request);
   const figures = (await (
     await request.get('/api/backoffice/reports', {
-      headers: session.headers,
-      params: { companyId: session.companyId, period: 'last-month' },
+      headers: api.headers,
+      params: { companyId: api.companyId, period: 'last-month' },
     })
   ).json()) as {
     period: { from: string; to: string };
     behaviour: { bookings: { current: number } };
   };
 
-  await signInToDemoClub(page);
   await page.getByRole('link', { name: 'Relatórios' }).first().click();
   await expect(page.getByRole('heading', { name: 'Relatórios', level: 1 })).toBeVisible();
   await page.getByLabel('Período').selectOption({ label: 'Mês passado' });

@@ -4,17 +4,11 @@ import {
   bookThroughApi,
   clubDate,
   createPlaceThroughApi,
-  demoClubName,
   findUnblockedAssociate,
   openApiSession,
+  signInAs,
   timeSlotsThroughApi,
 } from './helpers';
-
-/** The demo club's logins below the administrator (the server seeds them). */
-const roleLogins = {
-  recepcao: { cpf: '200.000.001-08', password: 'recepcao123' },
-  consulta: { cpf: '200.000.002-99', password: 'consulta123' },
-} as const satisfies Partial<Record<StaffRole, { cpf: string; password: string }>>;
 
 /**
  * The controls each permission opens, by their accessible names: a role without the permission
@@ -83,17 +77,6 @@ const test = base.extend<{ seeded: Seeded }>({
     await use({ placeId: place.id, placeName: place.name, associateId: associate.id, date });
   },
 });
-
-async function signInAs(page: Page, role: keyof typeof roleLogins) {
-  await page.goto('/login');
-  await page.getByLabel('CPF').fill(roleLogins[role].cpf);
-  await page.getByLabel('Senha', { exact: true }).fill(roleLogins[role].password);
-  await page.getByRole('button', { name: 'Entrar' }).click();
-  await page.waitForURL(/\/(dashboard|select-company)/);
-  if (page.url().includes('/select-company'))
-    await page.getByRole('button', { name: `Entrar no clube ${demoClubName}` }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
-}
 
 /** Each back-office screen, with what shows it has loaded. */
 const screens = (seeded: Seeded) => [

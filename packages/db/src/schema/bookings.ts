@@ -1,9 +1,21 @@
 import { sql } from 'drizzle-orm';
 import { check, date, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
-import { id, createdAt, instant } from './columns';
+import { id, createdAt, instant, refersTo, timeRange, type OnDelete } from './columns';
 import { associateTitles, associates } from './members';
 import { users } from './people';
 import { companies, places } from './places';
+
+/**
+ * Whose a booking is, and where: the club, the place, the member it is for (a series': the
+ * activity's responsible member) and their title when booked (quotas count per title). A place,
+ * member or title with bookings is kept (`restrict`); a line's entries go with them (`cascade`).
+ */
+export const bookingParties = (onDelete: OnDelete) => ({
+  companyId: refersTo('company_id', () => companies.id, 'cascade'),
+  placeId: refersTo('place_id', () => places.id, onDelete),
+  associateId: refersTo('associate_id', () => associates.id, onDelete),
+  associateTitleId: refersTo('associate_title_id', () => associateTitles.id, onDelete),
+});
 
 /**
  * Weekly fixed bookings (docs/domain.md, "Series"): a place's slot on some weekdays from a date to
@@ -15,19 +27,7 @@ export const bookingSeries = pgTable(
   'booking_series',
   {
     id: id(),
-    companyId: uuid('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
-    placeId: uuid('place_id')
-      .notNull()
-      .references(() => places.id, { onDelete: 'restrict' }),
-    /** The member the series is for, or the activity's responsible member. */
-    associateId: uuid('associate_id')
-      .notNull()
-      .references(() => associates.id, { onDelete: 'restrict' }),
-    associateTitleId: uuid('associate_title_id')
-      .notNull()
-      .references(() => associateTitles.id, { onDelete: 'restrict' }),
+    ...bookingParties('restrict'),
     /** "Escolinha de tênis": an activity's series; null for a member's. */
     activityName: text('activity_name'),
     /** ISO weekdays, 1 (Monday) to 7 (Sunday). */
@@ -58,21 +58,8 @@ export const appointments = pgTable(
   'appointments',
   {
     id: id(),
-    companyId: uuid('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
-    placeId: uuid('place_id')
-      .notNull()
-      .references(() => places.id, { onDelete: 'restrict' }),
-    associateId: uuid('associate_id')
-      .notNull()
-      .references(() => associates.id, { onDelete: 'restrict' }),
-    /** The associate's title when booked: quotas and waiting rules count per title. */
-    associateTitleId: uuid('associate_title_id')
-      .notNull()
-      .references(() => associateTitles.id, { onDelete: 'restrict' }),
-    startsAt: instant('starts_at').notNull(),
-    endsAt: instant('ends_at').notNull(),
+    ...bookingParties('restrict'),
+    ...timeRange(),
     status: text('status', { enum: ['SCHEDULED', 'CANCELLED', 'CHECKED_IN', 'NO_SHOW'] })
       .notNull()
       .default('SCHEDULED'),
@@ -150,11 +137,8 @@ export const titleSuspensions = pgTable(
     companyId: uuid('company_id')
       .notNull()
       .references(() => companies.id, { onDelete: 'cascade' }),
-    associateTitleId: uuid('associate_title_id')
-      .notNull()
-      .references(() => associateTitles.id, { onDelete: 'cascade' }),
-    startsAt: instant('starts_at').notNull(),
-    endsAt: instant('ends_at').notNull(),
+    associateTitleId: refersTo('associate_title_id', () => associateTitles.id, 'cascade'),
+    ...timeRange(),
     reason: text('reason').notNull(),
     cause: text('cause', { enum: ['no-shows'] }).notNull(),
     createdAt: createdAt(),

@@ -1,10 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { check, index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { appointments } from './bookings';
-import { createdAt, id, instant } from './columns';
-import { associateTitles, associates } from './members';
+import { appointments, bookingParties } from './bookings';
+import { createdAt, id, instant, timeRange } from './columns';
 import { users } from './people';
-import { companies, places } from './places';
 
 /** Where a member stands in a slot's line (docs/domain.md, "Waitlists"). */
 export const waitlistStatuses = [
@@ -27,20 +25,8 @@ export const waitlistEntries = pgTable(
   'waitlist_entries',
   {
     id: id(),
-    companyId: uuid('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
-    placeId: uuid('place_id')
-      .notNull()
-      .references(() => places.id, { onDelete: 'cascade' }),
-    associateId: uuid('associate_id')
-      .notNull()
-      .references(() => associates.id, { onDelete: 'cascade' }),
-    associateTitleId: uuid('associate_title_id')
-      .notNull()
-      .references(() => associateTitles.id, { onDelete: 'cascade' }),
-    startsAt: instant('starts_at').notNull(),
-    endsAt: instant('ends_at').notNull(),
+    ...bookingParties('cascade'),
+    ...timeRange(),
     status: text('status', { enum: waitlistStatuses }).notNull().default('WAITING'),
     createdAt: createdAt(),
     /** Staff member who put the member in line (null when the member joined in the portal). */

@@ -27,6 +27,12 @@ export type JobDefinition<Payload> = {
   name: string;
   payload: z.ZodType<Payload>;
   handle: (payload: Payload, context: JobContext) => Promise<void | 'unfinished'>;
+  /**
+   * What ends with the job when it is given up (its retries spent, or a permanent failure): a
+   * statement that reads `given_up` (`id`, `payload`: the job's row as saved, its progress
+   * included) and runs in the statement that fails the job, so it happens exactly once.
+   */
+  onGiveUp?: SQL;
 };
 
 export const defineJob = <Payload>(definition: JobDefinition<Payload>) => definition;
@@ -36,6 +42,7 @@ export type AnyJob = {
   name: string;
   payload: z.ZodType<unknown>;
   handle: (payload: never, context: JobContext) => Promise<void | 'unfinished'>;
+  onGiveUp?: SQL;
 };
 
 /** A failure no retry can mend (a payload that does not parse, a row that is gone). */
@@ -100,6 +107,12 @@ export const jobProgress = (context: JobContext, patch: SQL) =>
 /** The period number of `now` for a schedule (seconds since the epoch / its period). */
 export const periodOf = (schedule: Schedule, now: Date) =>
   Math.floor(now.getTime() / 1000 / schedule.everySeconds);
+
+/** The update that gives a job up, then `onGiveUp` over the row it gave up (`given_up`). */
+const givenUpThen = (onGiveUp: SQL) => (update: SQL) =>
+  sql`with settled as (${update} returning id, status, payload),
+    given_up as (select id, payload from settled where status = 'failed')
+    ${onGiveUp}`;
 
 type JobRow = JobClaim & { name: string; payload: unknown };
 
@@ -169,6 +182,7 @@ export function jobsQueue(options: { jobs: AnyJob[]; schedules?: Schedule[] }): 
             error: failure,
             permanent: failure instanceof PermanentJobError,
             set: (giveUp) => (giveUp ? sql`finished_at = now()` : sql`finished_at = null`),
+            wrapGiveUp: job.onGiveUp && givenUpThen(job.onGiveUp),
           });
         }
       });

@@ -103,7 +103,13 @@ export async function settleFailed(
   db: Database,
   queue: LeasedTable,
   row: ClaimedRow,
-  options: { error: string; permanent: boolean; set?: (giveUp: boolean) => SQL },
+  options: {
+    error: string;
+    permanent: boolean;
+    set?: (giveUp: boolean) => SQL;
+    /** Wraps the update when it gives up, instead of `wrapSettle`: what ends with the row. */
+    wrapGiveUp?: (update: SQL) => SQL;
+  },
 ): Promise<boolean> {
   const giveUp = options.permanent || row.attempts >= maxAttempts;
   const extra = options.set?.(giveUp);
@@ -114,7 +120,8 @@ export async function settleFailed(
       next_attempt_at = now() + make_interval(secs => ${retryDelayAfter(row.attempts)})
       ${extra ? sql`, ${extra}` : sql``}
     where ${heldBy([row])}`;
-  await db.execute(queue.wrapSettle ? queue.wrapSettle(update) : update);
+  const wrap = (giveUp && options.wrapGiveUp) || queue.wrapSettle;
+  await db.execute(wrap ? wrap(update) : update);
   return giveUp;
 }
 

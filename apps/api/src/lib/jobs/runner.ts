@@ -27,7 +27,12 @@ export type WorkContext = {
   /** A failed attempt: tried again later or given up (logged either way). */
   fail: (
     row: ClaimedRow,
-    failure: { error: Error; permanent: boolean; set?: (giveUp: boolean) => SQL },
+    failure: {
+      error: Error;
+      permanent: boolean;
+      set?: (giveUp: boolean) => SQL;
+      wrapGiveUp?: (update: SQL) => SQL;
+    },
   ) => Promise<void>;
   /** Unfinished (stopped, with progress made): due again at once, not counted as a failure. */
   release: (row: ClaimedRow) => Promise<void>;
@@ -137,6 +142,7 @@ export function createJobRunner(db: Database, options: JobRunnerOptions): JobRun
           error: failure.error.message,
           permanent: failure.permanent,
           set: failure.set,
+          wrapGiveUp: failure.wrapGiveUp,
         });
         const outcome = {
           [`${queue.noun}Id`]: row.id,

@@ -14,6 +14,13 @@ import { joinWaitlistAsMember } from '../../services/waitlists/join-waitlist';
 import { listMemberWaitlists } from '../../services/waitlists/list-waitlists';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema };
+/** A request the booking rules judge (joining a line, booking an offer): refused with the rules. */
+const bookingErrors = {
+  ...errors,
+  403: errorBodySchema,
+  409: portalBookingRefusalSchema,
+  422: portalBookingRefusalSchema,
+};
 
 /** The member's waitlists (docs/domain.md, "Waitlists"). */
 export const portalWaitlistRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -36,13 +43,7 @@ export const portalWaitlistRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['portal'],
         summary: 'Portal do associado: entrar na lista de espera de um horário ocupado',
         body: portalBookingBodySchema,
-        response: {
-          201: portalWaitlistEntrySchema,
-          ...errors,
-          403: errorBodySchema,
-          409: portalBookingRefusalSchema,
-          422: portalBookingRefusalSchema,
-        },
+        response: { 201: portalWaitlistEntrySchema, ...bookingErrors },
       },
       config: { admissionKey: (request) => request.member.associateTitleId },
     },
@@ -84,13 +85,7 @@ export const portalWaitlistRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['portal'],
         summary: 'Portal do associado: aceitar a oferta da lista de espera (reserva o horário)',
         params: waitlistParamsSchema,
-        response: {
-          201: portalBookingSchema,
-          ...errors,
-          403: errorBodySchema,
-          409: portalBookingRefusalSchema,
-          422: portalBookingRefusalSchema,
-        },
+        response: { 201: portalBookingSchema, ...bookingErrors },
       },
       config: { admissionKey: (request) => request.member.associateTitleId },
     },

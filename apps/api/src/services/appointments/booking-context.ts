@@ -7,14 +7,26 @@ import { limits } from '@clube/shared';
 import { AppError } from '../../lib/app-error';
 import { readPlaceContext } from './place-day/read-place-context';
 
-/** A booking as staff ask for it (and as the portal's request becomes). */
+/**
+ * A booking as staff ask for it (and as the portal's request becomes), its times parsed once at
+ * the edge (`bookingRequestOf`): the engine never parses a time string again.
+ */
 export type BookingRequest = {
   associateId: string;
   placeId: string;
-  startsAt: string;
-  endsAt: string;
+  startsAt: Date;
+  endsAt: Date;
   cardId: string;
 };
+
+/** A request body's times (ISO strings, checked by the route's schema) parsed, once. */
+export const bookingRequestOf = <Body extends { startsAt: string; endsAt: string }>(
+  body: Body,
+): Omit<Body, 'startsAt' | 'endsAt'> & { startsAt: Date; endsAt: Date } => ({
+  ...body,
+  startsAt: new Date(body.startsAt),
+  endsAt: new Date(body.endsAt),
+});
 
 /** What a booking's context is read for: which place, which associate, at what instant. */
 export type BookingContextOptions = {
@@ -70,8 +82,8 @@ export async function loadBookingContext(
   const { associate, ...placeOfStaff } = await readBookingContext(db, {
     placeId: request.placeId,
     associateId: request.associateId,
-    startsAt: new Date(request.startsAt),
-    endsAt: new Date(request.endsAt),
+    startsAt: request.startsAt,
+    endsAt: request.endsAt,
     companyIds,
     now,
   });

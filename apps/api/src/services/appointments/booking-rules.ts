@@ -84,8 +84,7 @@ export function evaluateBookingRules(options: EvaluateBookingRulesOptions) {
 function evaluateEveryRule(options: EvaluateBookingRulesOptions) {
   const { context, request, now } = options;
   const { place, timezone, associate, title } = context;
-  const startsAt = new Date(request.startsAt);
-  const endsAt = new Date(request.endsAt);
+  const { startsAt, endsAt } = request;
   const date = clubDateOf(startsAt, timezone);
   const failures: BookingFailure[] = [];
 

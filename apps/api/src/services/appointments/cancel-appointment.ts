@@ -5,7 +5,7 @@ import { AppError } from '../../lib/app-error';
 import { announceClubChange } from '../../lib/club-events';
 import type { Staff } from '../../types';
 import { clubChangeMessages } from '../messages/queue-club-change-messages';
-import { queuedMessagesJson, queuedMessagesSql } from '../messages/queued-messages-sql';
+import { queuedMessagesJson, queuedMessagesSql } from '../../lib/mail/enqueue-messages';
 import { readBookings } from '../messages/read-bookings';
 import { waitlistFreedSql } from '../waitlists/waitlist-jobs';
 import { exceptionReasonOf, type BookingActor } from './create-appointment';

@@ -143,8 +143,8 @@ async function writeNewBooking(
     placeId: context.place.id,
     associateId: context.associate.id,
     associateTitleId: context.title.id,
-    startsAt: new Date(request.startsAt),
-    endsAt: new Date(request.endsAt),
+    startsAt: request.startsAt,
+    endsAt: request.endsAt,
     createdBy: 'userId' in actor ? actor.userId : null,
     createdByAssociateId: 'associateId' in actor ? actor.associateId : null,
     exceptionReason,
@@ -174,8 +174,8 @@ async function writeNewBooking(
     audit: {
       action: exceptionReason ? 'appointment.create-exception' : 'appointment.create',
       data: {
-        startsAt: request.startsAt,
-        endsAt: request.endsAt,
+        startsAt: request.startsAt.toISOString(),
+        endsAt: request.endsAt.toISOString(),
         ...(exceptionReason
           ? { reason: exceptionReason, waived: waived.map((failure) => errorCodeOf(failure.key)) }
           : {}),

@@ -16,8 +16,8 @@ import { queueWaitlistOffers } from '../waitlists/waitlist-jobs';
 export type MoveAppointmentOptions = {
   staff: Staff;
   id: string;
-  /** Where and when the booking moves to: its length is kept. */
-  to: { placeId: string; startsAt: string };
+  /** Where and when the booking moves to (parsed at the edge): its length is kept. */
+  to: { placeId: string; startsAt: Date };
   /** Why, as staff typed it: the member reads it (optional). */
   reason?: string;
   now?: Date;
@@ -114,7 +114,7 @@ export async function moveAppointment(db: Database, options: MoveAppointmentOpti
     if (!booking) throw new AppError('AppointmentNotFound');
     if (booking.status !== 'SCHEDULED') throw new AppError('AppointmentNotScheduled');
     if (booking.startsAt <= now) throw new AppError('AppointmentMoveStarted');
-    const startsAt = new Date(options.to.startsAt);
+    const { startsAt } = options.to;
     const endsAt = new Date(
       startsAt.getTime() + booking.endsAt.getTime() - booking.startsAt.getTime(),
     );
@@ -123,8 +123,8 @@ export async function moveAppointment(db: Database, options: MoveAppointmentOpti
     const request: BookingRequest = {
       associateId: booking.associateId,
       placeId: options.to.placeId,
-      startsAt: startsAt.toISOString(),
-      endsAt: endsAt.toISOString(),
+      startsAt,
+      endsAt,
       cardId: booking.cardId,
     };
     // Only a place of the booking's club: any other answers PlaceNotFound.

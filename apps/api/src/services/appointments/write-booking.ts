@@ -15,7 +15,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { clubEventsAnnounced, reportLostAnnouncement } from '../../lib/club-events';
 import { placeLockKey, titleLockKey } from '../../lib/place-lock';
 import type { NewMessage } from '../../lib/mail/enqueue-messages';
-import { queuedMessagesJson, queuedMessagesSql } from '../messages/queued-messages-sql';
+import { queuedMessagesJson, queuedMessagesSql } from '../../lib/mail/enqueue-messages';
 import type { BookingReader } from '../messages/read-bookings';
 import { placeContextSql, type ContextRead } from './place-day/read-place-context';
 

@@ -80,7 +80,8 @@ async function audit(db: Database, payload: Audited, context?: JobContext) {
  * the job's progress (the next card number, the count) together; a batch redone after a crash
  * finds its members invited today and skips them (the outbox's unique `dedupe_key`). Between two
  * batches other work takes its turn; a stopping runner ends the job after the batch in hand, for
- * any process to resume. The audit event is written once all are queued.
+ * any process to resume. The audit event is written once all are queued. Given up (its retries
+ * spent), the members it did not reach are counted failed on the batch's progress.
  */
 export const bulkInvitationJob = (options: BulkInvitationJobOptions) =>
   defineJob({
@@ -133,6 +134,11 @@ export const bulkInvitationJob = (options: BulkInvitationJobOptions) =>
       }
       await audit(context.db, progress, context);
     },
+    // Given up part-way: the members it did not reach count as failed on the batch's row, so the
+    // screen ends on what was sent and what was not instead of waiting for them forever.
+    onGiveUp: sql`update invitation_batches b
+      set failed = b.failed + greatest(b.total - (g.payload->>'invited')::int, 0)
+      from given_up g where b.id = (g.payload->>'batchId')::uuid`,
   });
 
 export type InviteAllAssociatesOptions = {

@@ -124,8 +124,8 @@ function titleRuleRefusing(
       associateId: title.member.associate.id,
       placeId: title.place.id,
       cardId: title.member.associate.cardId,
-      startsAt: slot.startsAt.toISOString(),
-      endsAt: slot.endsAt.toISOString(),
+      startsAt: slot.startsAt,
+      endsAt: slot.endsAt,
     },
     now: slot.now,
   });

@@ -12,7 +12,7 @@ import { announceClubChange } from '../../lib/club-events';
 import type { Staff } from '../../types';
 import { cancelBooking, cancellationReasonOf } from '../appointments/cancel-appointment';
 import { clubChangeMessages } from '../messages/queue-club-change-messages';
-import { queuedMessagesJson, queuedMessagesSql } from '../messages/queued-messages-sql';
+import { queuedMessagesJson, queuedMessagesSql } from '../../lib/mail/enqueue-messages';
 import { readBookings } from '../messages/read-bookings';
 
 export type CancelSeriesOptions = {

@@ -14,7 +14,7 @@ import { AppError } from '../../lib/app-error';
 import { placeLockKey, titleLockKey } from '../../lib/place-lock';
 import type { Staff } from '../../types';
 import type { MessageLog } from '../messages/member-messages';
-import { queuedMessagesJson, queuedMessagesSql } from '../messages/queued-messages-sql';
+import { queuedMessagesJson, queuedMessagesSql } from '../../lib/mail/enqueue-messages';
 import type { MessageReader } from '../messages/read-bookings';
 import { lockTitle, unlockBooking, type BookingLocks } from '../appointments/write-booking';
 import { readSeries, type SeriesRequest } from './preview-series';

@@ -124,8 +124,8 @@ export async function readSeries(
       request: {
         associateId: request.associateId,
         placeId: place.id,
-        startsAt: startsAt.toISOString(),
-        endsAt: endsAt.toISOString(),
+        startsAt,
+        endsAt,
         cardId: associate.associate.cardId,
       },
       now,

@@ -22,7 +22,7 @@ import {
 import { memberFailures, resolveBookingRequest } from '../portal/booking-request';
 import { inLine } from './offer-slot';
 
-type Line = { request: { placeId: string; associateId: string; startsAt: string; endsAt: string } };
+type Line = { request: { placeId: string; associateId: string; startsAt: Date; endsAt: Date } };
 
 /**
  * The slot's state for a line, from the engine's verdict: past, blocked and free slots have no
@@ -47,6 +47,7 @@ async function writeEntry(
   options: Line & { context: BookingContext; createdBy: string | null; now: Date },
 ) {
   const { request, context, now } = options;
+  const startsAt = request.startsAt.toISOString();
   const companyId = context.place.companyId;
   const row = await db.transaction(async (tx) => {
     // The title's lock, the one its bookings take: the count of its lines below is then current.
@@ -73,13 +74,13 @@ async function writeEntry(
         join companies c on c.id = p.company_id
         where p.id = ${request.placeId}::uuid),
       duplicate as (select 1 from waitlist_entries d
-        where d.place_id = ${request.placeId}::uuid and d.starts_at = ${request.startsAt}::timestamptz
+        where d.place_id = ${request.placeId}::uuid and d.starts_at = ${startsAt}::timestamptz
           and d.associate_id = ${request.associateId}::uuid and d.status in ${inLine}),
       created as (
         insert into waitlist_entries (company_id, place_id, associate_id, associate_title_id,
           starts_at, ends_at, created_by)
         select ${companyId}::uuid, ${request.placeId}::uuid, ${request.associateId}::uuid,
-          ${context.title.id}::uuid, ${request.startsAt}::timestamptz, ${request.endsAt}::timestamptz,
+          ${context.title.id}::uuid, ${startsAt}::timestamptz, ${request.endsAt.toISOString()}::timestamptz,
           ${options.createdBy}::uuid
         from settings
         where settings.enabled and settings.used < settings."limit"
@@ -93,7 +94,7 @@ async function writeEntry(
         (select name from associates where id = ${request.associateId}::uuid) as "associateName",
         (select count(*)::int + 1 from waitlist_entries w
           where w.place_id = ${request.placeId}::uuid
-            and w.starts_at = ${request.startsAt}::timestamptz and w.status in ${inLine}) as position
+            and w.starts_at = ${startsAt}::timestamptz and w.status in ${inLine}) as position
       from settings s`,
     );
     return written;
@@ -127,8 +128,8 @@ function entryOf(
       name: written.associateName,
       cardId: context.associate.cardId,
     },
-    startsAt: new Date(line.request.startsAt).toISOString(),
-    endsAt: new Date(line.request.endsAt).toISOString(),
+    startsAt: line.request.startsAt.toISOString(),
+    endsAt: line.request.endsAt.toISOString(),
     status: 'WAITING',
     position: written.position,
     offerExpiresAt: null,
@@ -145,7 +146,7 @@ export async function joinWaitlistAsMember(
   const { failures } = evaluateBookingRules({ context, request, now });
   const own = resolved.callerBlock ? [{ key: 'OwnMembershipBlocked' } as BookingFailure] : [];
   judgeSlot([...own, ...failures], {
-    startsAt: new Date(request.startsAt),
+    startsAt: request.startsAt,
     now,
     refuse: (others) => {
       const described = memberFailures(
@@ -181,8 +182,8 @@ export async function joinWaitlistAsStaff(
     associateId: body.associateId,
     placeId: body.placeId,
     cardId: associate.associate.cardId,
-    startsAt: startsAt.toISOString(),
-    endsAt: new Date(startsAt.getTime() + context.place.bookRange * 60_000).toISOString(),
+    startsAt,
+    endsAt: new Date(startsAt.getTime() + context.place.bookRange * 60_000),
   };
   const { failures } = evaluateBookingRules({ context, request, now });
   judgeSlot(failures, {

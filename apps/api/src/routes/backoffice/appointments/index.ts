@@ -29,6 +29,7 @@ import { checkInByCode } from '../../../services/appointments/check-in-by-code';
 import { moveAppointment } from '../../../services/appointments/move-appointment';
 import { markNoShow } from '../../../services/appointments/mark-no-show';
 import { undoAttendance } from '../../../services/appointments/undo-attendance';
+import { bookingRequestOf } from '../../../services/appointments/booking-context';
 import { bookAndAnswer } from '../../../services/appointments/create-appointment';
 import { getOccupancy } from '../../../services/appointments/get-occupancy';
 import {
@@ -101,7 +102,7 @@ export const appointmentRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const created = await bookAndAnswer(app.db, {
         staff: request.staff,
-        request: request.body,
+        request: bookingRequestOf(request.body),
         confirmation: { publicUrl: app.config.publicUrl, log: request.log },
       });
       return reply.status(201).send(created);
@@ -129,7 +130,7 @@ export const appointmentRoutes: FastifyPluginAsyncZod = async (app) => {
       const { reason, ...body } = request.body;
       const created = await bookAndAnswer(app.db, {
         staff: request.staff,
-        request: body,
+        request: bookingRequestOf(body),
         exceptionReason: reason ?? '',
         // The member hears of it (mail and Avisos) as of any booking staff make.
         confirmation: { publicUrl: app.config.publicUrl, log: request.log },
@@ -149,7 +150,8 @@ export const appointmentRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: bookingCheckSchema, 400: errorBodySchema, 404: errorBodySchema },
       },
     },
-    async (request) => checkAppointment(app.db, { staff: request.staff, ...request.body }),
+    async (request) =>
+      checkAppointment(app.db, { staff: request.staff, request: bookingRequestOf(request.body) }),
   );
 
   app.get(
@@ -247,7 +249,7 @@ export const appointmentRoutes: FastifyPluginAsyncZod = async (app) => {
       await moveAppointment(app.db, {
         staff: request.staff,
         id,
-        to: { placeId: request.body.placeId, startsAt: request.body.startsAt },
+        to: { placeId: request.body.placeId, startsAt: new Date(request.body.startsAt) },
         reason: request.body.reason,
         publicUrl: app.config.publicUrl,
       });

@@ -43,7 +43,8 @@ function InvitationProgress({
     >
       <p className="font-medium">
         {t(finished ? `${texts}.finished` : `${texts}.progress`, {
-          done: numberFormat.format(handled),
+          // Once finished, what was delivered; the rest is said as not delivered below.
+          done: numberFormat.format(finished ? batch.done : handled),
           total: numberFormat.format(batch.total),
         })}
       </p>

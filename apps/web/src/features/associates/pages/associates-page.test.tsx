@@ -200,10 +200,12 @@ describe('portal invitations', () => {
 
     summary = { eligible: 0, latestBatch: { ...batch, done: 1230, failed: 4, pending: 0 } };
     expect(
-      await screen.findByText('Convites enviados: 1.234 de 1.234.', {}, { timeout: 5_000 }),
+      await screen.findByText('Convites enviados: 1.230 de 1.234.', {}, { timeout: 5_000 }),
     ).toBeInTheDocument();
     expect(
-      screen.getByText('4 convites não puderam ser entregues: veja em Mensagens.'),
+      screen.getByText(
+        '4 convites não foram entregues (os que falharam no envio estão em Mensagens).',
+      ),
     ).toBeInTheDocument();
   }, 30_000);
 });

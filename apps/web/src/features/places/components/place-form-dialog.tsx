@@ -23,6 +23,7 @@ import { useCreatePlace } from '../api/create-place';
 import { useUpdatePlace } from '../api/update-place';
 import { usePlaceWeekDraft } from '../api/place-week';
 import { NewCategoryField } from './new-category-field';
+import { PlaceCheckbox, PlaceGuestSettings, PlaceNumberFields } from './place-guest-settings';
 import { PlacePartsField } from './place-parts-field';
 import { PlaceWeekEditor } from './place-week-editor';
 
@@ -295,71 +296,21 @@ export function PlaceFormDialog({ companyId, isOpen, onClose, place }: PlaceForm
             />
           ))}
         </div>
-        <div className="grid gap-4 sm:grid-cols-2">
-          {numberFields.map((name) => (
-            <Input
-              key={name}
-              label={t(`places.form.${name}`)}
-              hint={
-                name === 'associateReservationLimit'
-                  ? t('places.form.associateReservationLimitHint')
-                  : name === 'bookRange'
-                    ? t('places.form.bookRangeHint')
-                    : undefined
-              }
-              error={errors[name]?.message}
-              inputMode="numeric"
-              autoComplete="off"
-              {...register(name)}
-            />
-          ))}
-        </div>
-        <label className="flex items-center gap-3 text-sm font-medium text-slate-800">
-          <input
-            type="checkbox"
-            className="size-4 rounded border-slate-300 accent-brand-700"
-            {...register('anonymousBooking')}
-          />
-          {t('places.form.anonymousBooking')}
-        </label>
-        <fieldset className="grid gap-4 rounded-lg border border-slate-200 p-4">
-          <legend className="px-1 text-sm font-semibold text-slate-900">
-            {t('places.form.guestsLegend')}
-          </legend>
-          <label className="flex items-center gap-3 text-sm font-medium text-slate-800">
-            <input
-              type="checkbox"
-              className="size-4 rounded border-slate-300 accent-brand-700"
-              {...register('guestsAllowed')}
-            />
-            {t('places.form.guestsAllowed')}
-          </label>
-          {guestsAllowed && (
-            <>
-              <div className="grid gap-4 sm:grid-cols-2">
-                {(['guestLimit', 'guestListClosesHours'] as const).map((name) => (
-                  <Input
-                    key={name}
-                    label={t(`places.form.${name}`)}
-                    hint={t(`places.form.${name}Hint`)}
-                    error={errors[name]?.message}
-                    inputMode="numeric"
-                    autoComplete="off"
-                    {...register(name)}
-                  />
-                ))}
-              </div>
-              <label className="flex items-center gap-3 text-sm font-medium text-slate-800">
-                <input
-                  type="checkbox"
-                  className="size-4 rounded border-slate-300 accent-brand-700"
-                  {...register('guestCpfRequired')}
-                />
-                {t('places.form.guestCpfRequired')}
-              </label>
-            </>
-          )}
-        </fieldset>
+        <PlaceNumberFields
+          names={numberFields}
+          hintOf={(name) =>
+            name === 'associateReservationLimit' || name === 'bookRange'
+              ? t(`places.form.${name}Hint`)
+              : undefined
+          }
+          register={register}
+          errors={errors}
+        />
+        <PlaceCheckbox
+          label={t('places.form.anonymousBooking')}
+          {...register('anonymousBooking')}
+        />
+        <PlaceGuestSettings register={register} errors={errors} guestsAllowed={guestsAllowed} />
         <Controller
           name="partPlaceIds"
           control={control}

@@ -39,6 +39,8 @@ export const invitations = {
     readyForOne:
       'Convite pronto. Este servidor não envia e-mails: entregue ao associado o link que está em Mensagens.',
   },
-  failed_one: '{{failed}} convite não pôde ser entregue: veja em Mensagens.',
-  failed_other: '{{failed}} convites não puderam ser entregues: veja em Mensagens.',
+  /** Messages the mail server refused, and members a sending given up part-way never reached. */
+  failed_one: '{{failed}} convite não foi entregue (os que falharam no envio estão em Mensagens).',
+  failed_other:
+    '{{failed}} convites não foram entregues (os que falharam no envio estão em Mensagens).',
 } as const;
