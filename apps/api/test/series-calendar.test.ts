@@ -118,3 +118,46 @@ describe('series preview over special days and the place week', () => {
     ).toMatchObject({ id: first.id, startsAt: to.toISOString() });
   });
 });
+
+describe('series marks in the day sheet and the appointment lists', () => {
+  it("carries each booking's series and its activity's name", async () => {
+    const s = await createPortalScene(context.app);
+    const body = { ...semester(s), activityName: 'Escolinha de tênis' };
+    const free = (await previewOf(s)).dates.filter((d) => d.available).map((d) => d.date);
+    const saved = await send('POST', '/api/backoffice/series', s.staffHeaders, {
+      ...body,
+      dates: free,
+    });
+    expect(saved.statusCode, saved.body).toBe(201);
+    const seriesId = saved.json<{ id: string }>().id;
+    const mark = { id: seriesId, activityName: 'Escolinha de tênis' };
+
+    const sheet = await send(
+      'GET',
+      `/api/backoffice/day-sheet?companyId=${s.company.id}&date=${s.day(7)}`,
+      s.staffHeaders,
+    );
+    expect(sheet.statusCode, sheet.body).toBe(200);
+    const cells = sheet
+      .json<{
+        categories: Array<{
+          places: Array<{ id: string; cells: Array<{ time: string; appointment?: object }> }>;
+        }>;
+      }>()
+      .categories.flatMap((category) => category.places)
+      .find((place) => place.id === s.place.id)!.cells;
+    expect(cells.find((cell) => cell.time === '18:00')!.appointment).toMatchObject({
+      series: mark,
+    });
+
+    const listed = await send(
+      'GET',
+      `/api/backoffice/appointment?placeId=${s.place.id}&associateId=${s.holder.id}`,
+      s.staffHeaders,
+    );
+    expect(listed.statusCode, listed.body).toBe(200);
+    const items = listed.json<{ items: Array<{ series: unknown }> }>().items;
+    expect(items).toHaveLength(free.length);
+    for (const item of items) expect(item.series).toEqual(mark);
+  });
+});
