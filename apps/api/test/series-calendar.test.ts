@@ -67,7 +67,7 @@ describe('series preview over special days and the place week', () => {
     const of = (date: string) => answer.dates.find((entry) => entry.date === date)!;
     expect(of(s.day(14))).toMatchObject({
       available: false,
-      reasons: [{ kind: 'closed', message: 'Clube fechado — Natal', detail: 'Natal' }],
+      reasons: [{ kind: 'closed', message: 'Clube fechado — Natal' }],
     });
     expect(of(s.day(21)).reasons).toEqual([
       expect.objectContaining({ kind: 'closed', message: 'Espaço fechado — Manutenção' }),

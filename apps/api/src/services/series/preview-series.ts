@@ -9,6 +9,7 @@ import {
   clubInstant,
   clubWallClockExists,
   errorMessageOf,
+  placeSlotStarts,
   type SeriesDateReason,
   type SeriesPreview,
   type SeriesPreviewDate,
@@ -83,14 +84,9 @@ export async function readSeries(
   const { associate, ...placeOfStaff } = read;
   const context: BookingContext = { ...placeOfStaff, ...associate };
   const { place, timezone } = context;
-  const ownSlots = generateSlotTimes(
-    request.startsOn,
-    timezone,
-    slotGridOf(place, { openTime: place.startsAt, closeTime: place.endsAt }),
-  );
   if (
     request.lengthMinutes !== place.bookRange ||
-    !ownSlots.some((slot) => slot.time === request.startTime)
+    !placeSlotStarts(place).includes(request.startTime)
   )
     throw new AppError('SeriesSlotNotOfPlace');
 
@@ -186,7 +182,7 @@ function unavailableReason(options: {
   if (!operatingHour) {
     if (!specialDay) return { kind: 'closed', message: 'Fechado neste dia da semana' };
     const closer = specialDay.scope === 'club' ? 'Clube fechado' : 'Espaço fechado';
-    return { kind: 'closed', message: `${closer} — ${specialDay.name}`, detail: specialDay.name };
+    return { kind: 'closed', message: `${closer} — ${specialDay.name}` };
   }
   const slots = generateSlotTimes(date, context.timezone, slotGridOf(context.place, operatingHour));
   if (
@@ -194,11 +190,7 @@ function unavailableReason(options: {
     !slots.some((slot) => slot.startsAt.getTime() === startsAt.getTime())
   )
     return specialDay
-      ? {
-          kind: 'outside-hours',
-          message: `Fora do horário especial — ${specialDay.name}`,
-          detail: specialDay.name,
-        }
+      ? { kind: 'outside-hours', message: `Fora do horário especial — ${specialDay.name}` }
       : { kind: 'outside-hours', message: 'Fora do horário de funcionamento' };
   if (startsAt <= options.now) return { kind: 'past', message: 'Data já passou' };
   return {
