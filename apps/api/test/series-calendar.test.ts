@@ -159,5 +159,15 @@ describe('series marks in the day sheet and the appointment lists', () => {
     const items = listed.json<{ items: Array<{ series: unknown }> }>().items;
     expect(items).toHaveLength(free.length);
     for (const item of items) expect(item.series).toEqual(mark);
+
+    const summary = await send(
+      'GET',
+      `/api/backoffice/associate/id/${s.holder.id}/appointments-summary`,
+      s.staffHeaders,
+    );
+    expect(summary.statusCode, summary.body).toBe(200);
+    const upcoming = summary.json<{ upcoming: Array<{ series: unknown }> }>().upcoming;
+    expect(upcoming.length).toBeGreaterThan(0);
+    for (const item of upcoming) expect(item.series).toEqual(mark);
   });
 });

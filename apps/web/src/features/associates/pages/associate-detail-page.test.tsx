@@ -42,6 +42,7 @@ describe('associate page: attendance and suspension', () => {
         summary(!lifted),
       ),
       route.get('/backoffice/audit', { items: [], nextCursor: null, associate: null }),
+      route.get('/backoffice/series', { items: [] }),
       route.get('/backoffice/message/company/:companyId', {
         items: [],
         total: 0,
@@ -89,6 +90,7 @@ describe('associate page: who the member is', () => {
       route.get(`/backoffice/associate/id/${member.id}`, member),
       route.get(`/backoffice/associate/id/${member.id}/appointments-summary`, summary(false)),
       route.get('/backoffice/audit', { items: [], nextCursor: null, associate: null }),
+      route.get('/backoffice/series', { items: [] }),
       route.get('/backoffice/message/company/:companyId', {
         items: [],
         total: 0,
@@ -161,6 +163,7 @@ describe('associate page: messages sent', () => {
       route.get(`/backoffice/associate/id/${associate.id}`, associate),
       route.get(`/backoffice/associate/id/${associate.id}/appointments-summary`, summary(false)),
       route.get('/backoffice/audit', { items: [], nextCursor: null, associate: null }),
+      route.get('/backoffice/series', { items: [] }),
       route.get('/backoffice/message/company/:companyId', {
         items: [
           message({

@@ -6,6 +6,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { AuditHistorySection } from '@/components/audit-history-section';
 import { ExceptionMark } from '@/components/exception-mark';
 import { RecordNotFound } from '@/components/record-not-found';
+import { SeriesMark } from '@/components/series-mark';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -19,6 +20,7 @@ import { errorMessageOf, isNotFoundError } from '@/lib/errors';
 import { isWellFormedId } from '@/lib/record-id';
 import { AssociateMessages } from '@/components/associate-messages';
 import { useAssociate } from '@/lib/api/get-associate';
+import { SeriesList } from '@/features/series/components/series-list';
 import { useAssociateAppointmentsSummary } from '../api/get-associate-appointments-summary';
 import { useLiftTitleSuspension } from '../api/lift-title-suspension';
 import { AssociateFormDialog } from '../components/associate-form-dialog';
@@ -77,7 +79,10 @@ export function AssociateDetailPage() {
       <ul className="divide-y divide-slate-100">
         {items.map((item) => (
           <li key={item.id} className="flex justify-between gap-3 py-2 text-sm">
-            <span className="font-medium text-slate-900">{item.placeName}</span>
+            <span className="min-w-0 font-medium text-slate-900">
+              {item.placeName}
+              {item.series && <SeriesMark series={item.series} className="ml-2" />}
+            </span>
             <span className="text-slate-700">
               {formatDateTime(item.startsAt, timezone)}
               {item.status !== 'SCHEDULED' && (
@@ -322,6 +327,9 @@ export function AssociateDetailPage() {
             </ul>
           </section>
         </Card>
+      </div>
+      <div className="mt-6">
+        <SeriesList associateId={data.id} />
       </div>
       <AuditHistorySection
         companyId={company.id}

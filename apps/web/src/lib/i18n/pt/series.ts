@@ -42,6 +42,8 @@ export const series = {
   list: {
     title: 'Séries do clube',
     empty: 'Nenhuma série ainda.',
+    titleOfMember: 'Séries semanais',
+    emptyOfMember: 'Nenhuma série deste associado.',
     when: '{{days}}, {{time}} · {{from}} a {{to}}',
     scheduled: '{{count}} datas marcadas',
     cancelled: 'Cancelada',
@@ -60,6 +62,10 @@ export const series = {
     CANCELLED: 'Cancelada',
     CHECKED_IN: 'Presente',
     NO_SHOW: 'Falta',
+  },
+  mark: {
+    plain: 'Série',
+    activity: 'Série · {{activity}}',
   },
   failed: 'Não foi possível concluir. Tente novamente.',
 } as const;
