@@ -10,6 +10,7 @@ import { LoadingState } from '@/components/ui/spinner';
 import { useBookings, useCancelBooking } from '../api/bookings';
 import { BookingCard } from '../components/booking-card';
 import { GuestListDialog } from '../components/guest-list-dialog';
+import { MySeries } from '../components/my-series';
 import { LoadFailure } from '../components/query-state';
 import { errorMessageOf } from '@/lib/errors';
 import { formatClock, formatDeadline, formatLongDate } from '../lib/format';
@@ -20,7 +21,10 @@ function readScope(value: string | null): PortalBookingScope {
   return portalBookingScopes.find((scope) => scope === value) ?? 'upcoming';
 }
 
-/** Minhas reservas: upcoming, past and cancelled tabs; upcoming ones cancel until the deadline. */
+/**
+ * Minhas reservas: upcoming, past and cancelled tabs; upcoming ones cancel until the deadline. The
+ * upcoming tab leads with the member's weekly series.
+ */
 export function BookingsPage() {
   const { t } = useTranslation();
   const session = useSignedInSession();
@@ -83,6 +87,7 @@ export function BookingsPage() {
         </ul>
       </nav>
       {notice && <Alert tone={notice.tone}>{notice.text}</Alert>}
+      {scope === 'upcoming' && <MySeries />}
       {bookings.isPending ? (
         <LoadingState label={t('portal.loading')} />
       ) : bookings.isError ? (

@@ -179,6 +179,15 @@ export const portalMember = {
     cancelled: 'Reserva cancelada.',
     cancelFailed: 'Não foi possível cancelar a reserva.',
   },
+  series: {
+    title: 'Minhas séries semanais',
+    activity: 'Série semanal',
+    when: '{{days}}, {{start}}–{{end}}',
+    period: 'De {{from}} a {{to}}',
+    remainingNone: 'Nenhuma data por vir',
+    remaining_one: '{{count}} data por vir',
+    remaining_other: '{{count}} datas por vir',
+  },
   account: {
     title: 'Conta',
     memberOf: 'Associado do {{club}}',
