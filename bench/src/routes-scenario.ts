@@ -4,6 +4,7 @@ import { largeClubStaff, timezone } from './generate-large-club';
 import { memoryOf, signIn, startServer, stopServer } from './server';
 import { connections, duration, log, port } from './api-bench-options';
 import type { Prepared } from './bench-database';
+import { seriesPreviewBody, seriesSaveBodies } from './series-bench';
 
 type Row = {
   route: string;
@@ -169,6 +170,34 @@ export async function routesScenario({ env, club }: Prepared) {
       result: booking,
     });
 
+    // A semester series (2 weekdays × 20 weeks), one user: its preview again and again, then
+    // saves of distinct series, each as a ratio to the same run's slot list (below).
+    rows.push(
+      await measure('série: prévia de 2 dias × 20 semanas (1 usuário)', {
+        url: `${base}/api/backoffice/series/preview`,
+        method: 'POST',
+        connections: 1,
+        duration,
+        headers,
+        body: seriesPreviewBody(club),
+      }),
+    );
+    const saves = seriesSaveBodies(club);
+    let nextSave = 0;
+    rows.push(
+      await measure(`série: salvar 2 dias × 20 semanas (1 usuário, até ${saves.length})`, {
+        url: `${base}/api/backoffice/series`,
+        method: 'POST',
+        connections: 1,
+        duration,
+        headers,
+        amount: saves.length,
+        requests: [
+          { setupRequest: (request) => ({ ...request, body: saves[nextSave++ % saves.length] }) },
+        ],
+      }),
+    );
+
     const login = await measure('POST /api/auth/login (limitado pelo argon2, à parte)', {
       url: `${base}/api/auth/login`,
       method: 'POST',
@@ -206,6 +235,18 @@ export async function routesScenario({ env, club }: Prepared) {
       log(
         `  ${audit.route}: p99 ${audit.p99} ms = ${audit.ratio.toFixed(2)}× o p99 da lista de horários (${audit.slotsP99} ms; orçamento ≤ 5×)${audit.ratio > 5 ? ' — ACIMA DO ORÇAMENTO' : ''}`,
       );
+    const seriesRatios = rows
+      .filter((row) => row.route.startsWith('série:'))
+      .map((row) => ({
+        route: row.route,
+        p99: row.p99,
+        slotsP99: slotsOneUser.p99,
+        ratio: row.p99 / Math.max(slotsOneUser.p99, 1),
+      }));
+    for (const series of seriesRatios)
+      log(
+        `  ${series.route}: p99 ${series.p99} ms = ${series.ratio.toFixed(2)}× o p99 da lista de horários (${series.slotsP99} ms)`,
+      );
     log(
       `Início do servidor até /api/health: ${startupMs.toFixed(0)} ms · RSS ocioso ${idle.rssMb.toFixed(0)} MB · pico de RSS ${memory.peakRssMb.toFixed(0)} MB`,
     );
@@ -217,6 +258,7 @@ export async function routesScenario({ env, club }: Prepared) {
       peakRssMb: Math.round(memory.peakRssMb),
       routes: [...rows, login].map(({ result: _result, ...row }) => row),
       auditRatios,
+      seriesRatios,
     };
   } finally {
     await stopServer(server);
