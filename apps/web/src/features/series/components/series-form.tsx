@@ -236,12 +236,19 @@ export function SeriesForm() {
             </select>
           )}
         </FormField>
+        {/* Level with the start time's field, whose hint makes the row taller. */}
         <DayField
           label={t('series.form.startsOn')}
           date={startsOn}
           onChange={change(setStartsOn)}
+          className="self-start"
         />
-        <DayField label={t('series.form.endsOn')} date={endsOn} onChange={change(setEndsOn)} />
+        <DayField
+          label={t('series.form.endsOn')}
+          date={endsOn}
+          onChange={change(setEndsOn)}
+          className="self-start"
+        />
       </div>
       {notice && <Alert tone={notice.tone}>{notice.text}</Alert>}
       <div className="flex flex-wrap gap-3">
