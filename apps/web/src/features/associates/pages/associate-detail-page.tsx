@@ -20,7 +20,6 @@ import { errorMessageOf, isNotFoundError } from '@/lib/errors';
 import { isWellFormedId } from '@/lib/record-id';
 import { AssociateMessages } from '@/components/associate-messages';
 import { useAssociate } from '@/lib/api/get-associate';
-import { SeriesList } from '@/features/series/components/series-list';
 import { useAssociateAppointmentsSummary } from '../api/get-associate-appointments-summary';
 import { useLiftTitleSuspension } from '../api/lift-title-suspension';
 import { AssociateFormDialog } from '../components/associate-form-dialog';
@@ -38,8 +37,13 @@ function Field({ label, children }: { label: string; children: React.ReactNode }
   );
 }
 
-/** /associates/:associateId — who the associate is, their bookings, quota use and blocks. */
-export function AssociateDetailPage() {
+/**
+ * /associates/:associateId — who the associate is, their bookings, quota use and blocks; the app
+ * composes their weekly series in (`seriesOf`, src/app/routes/associate-page.tsx).
+ */
+export function AssociateDetailPage({
+  seriesOf,
+}: { seriesOf?: (associateId: string) => React.ReactNode } = {}) {
   const { t } = useTranslation();
   const canWrite = useCan('associates.write');
   const canBook = useCan('bookings.write');
@@ -328,9 +332,7 @@ export function AssociateDetailPage() {
           </section>
         </Card>
       </div>
-      <div className="mt-6">
-        <SeriesList associateId={data.id} />
-      </div>
+      {seriesOf && <div className="mt-6">{seriesOf(data.id)}</div>}
       <AuditHistorySection
         companyId={company.id}
         timezone={company.timezone}

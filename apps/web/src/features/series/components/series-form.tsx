@@ -12,7 +12,7 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { FormField, inputStyles } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { DayField } from '@/features/scheduling/components/day-field';
+import { DayField } from '@/components/day-field';
 import { useCurrentCompany } from '@/lib/current-company';
 import { errorMessageOf } from '@/lib/errors';
 import { isApiError } from '@/lib/http-client';

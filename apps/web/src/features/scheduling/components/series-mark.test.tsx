@@ -1,8 +1,8 @@
 import { clubInstant, type DaySheet } from '@clube/shared';
 import { screen, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { DaySheetGrid } from '@/features/scheduling/components/day-sheet-grid';
-import { AppointmentList } from '@/features/scheduling/components/appointment-list';
+import { DaySheetGrid } from './day-sheet-grid';
+import { AppointmentList } from './appointment-list';
 import { loadAllTranslations } from '@/lib/i18n';
 import { buildAppointment, buildDaySheetAppointment } from '@/testing/factories';
 import { renderWithProviders } from '@/testing/render';
