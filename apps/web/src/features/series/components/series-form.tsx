@@ -212,7 +212,7 @@ export function SeriesForm() {
           ))}
         </div>
       </fieldset>
-      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+      <div className="grid gap-4 sm:grid-cols-3">
         <FormField
           label={t('series.form.startTime')}
           hint={place ? t('series.form.length', { count: place.bookRange }) : undefined}
