@@ -7,6 +7,7 @@ import { measure } from './measure';
 import { measureReportRows, prepareReportRows } from './reports-rows';
 import type { Prepared } from './bench-database';
 import { measureClosureSave } from './special-day-save';
+import { seriesPreviewBody, seriesSaveBodies } from './series-bench';
 
 /** Each route under load, one after the other, on one server. */
 export async function routesScenario({ env, club }: Prepared) {
@@ -175,6 +176,46 @@ export async function routesScenario({ env, club }: Prepared) {
       result: undefined as unknown as autocannon.Result,
     });
 
+    // A semester series (2 weekdays × 20 weeks), one user: its preview again and again, then
+    // saves of distinct series, each as a ratio to the same run's slot list (below).
+    rows.push(
+      await measure('série: prévia de 2 dias × 20 semanas (1 usuário)', {
+        url: `${base}/api/backoffice/series/preview`,
+        method: 'POST',
+        connections: 1,
+        duration,
+        headers,
+        body: seriesPreviewBody(club),
+      }),
+    );
+    // Each save books its own series once: no warm-up, which would take the bodies' slots.
+    const saves = seriesSaveBodies(club);
+    let nextSave = 0;
+    const saving = await autocannon({
+      url: `${base}/api/backoffice/series`,
+      method: 'POST',
+      connections: 1,
+      duration,
+      headers,
+      amount: saves.length,
+      requests: [
+        { setupRequest: (request) => ({ ...request, body: saves[nextSave++ % saves.length] }) },
+      ],
+    });
+    log(
+      `  série: salvar: ${saving.requests.average.toFixed(0)} req/s, p99 ${saving.latency.p99} ms`,
+    );
+    rows.push({
+      route: `série: salvar 2 dias × 20 semanas (1 usuário, ${Math.min(nextSave, saves.length)} séries)`,
+      requestsPerSecond: saving.requests.average,
+      p50: saving.latency.p50,
+      p99: saving.latency.p99,
+      ratioToHealth: null,
+      errors: saving.errors + saving.timeouts,
+      non2xx: saving.non2xx,
+      result: saving,
+    });
+
     const login = await measure('POST /api/auth/login (limitado pelo argon2, à parte)', {
       url: `${base}/api/auth/login`,
       method: 'POST',
@@ -220,6 +261,18 @@ export async function routesScenario({ env, club }: Prepared) {
       log(
         `  ${audit.route}: p99 ${audit.p99} ms = ${audit.ratio.toFixed(2)}× o p99 da lista de horários (${audit.slotsP99} ms; orçamento ≤ 5×)${audit.ratio > 5 ? ' — ACIMA DO ORÇAMENTO' : ''}`,
       );
+    const seriesRatios = rows
+      .filter((row) => row.route.startsWith('série:'))
+      .map((row) => ({
+        route: row.route,
+        p99: row.p99,
+        slotsP99,
+        ratio: row.p99 / Math.max(slotsP99, 1),
+      }));
+    for (const series of seriesRatios)
+      log(
+        `  ${series.route}: p99 ${series.p99} ms = ${series.ratio.toFixed(2)}× o p99 da lista de horários (${series.slotsP99} ms)`,
+      );
     log(
       `Início do servidor até /api/health: ${startupMs.toFixed(0)} ms · RSS ocioso ${idle.rssMb.toFixed(0)} MB · pico de RSS ${memory.peakRssMb.toFixed(0)} MB`,
     );
@@ -233,6 +286,7 @@ export async function routesScenario({ env, club }: Prepared) {
       auditRatios,
       ...reports,
       closureRatio,
+      seriesRatios,
     };
   } finally {
     await stopServer(server);

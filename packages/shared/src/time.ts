@@ -183,6 +183,27 @@ export function minutesOfTime(time: string): number {
   return hours * 60 + minutes;
 }
 
+/**
+ * The starts ("HH:mm") of a place's own slots, whatever a day's hours: from its start every
+ * bookRange minutes, each ending by its end. A series holds one of these (docs/domain.md, "Series").
+ */
+export function placeSlotStarts(place: {
+  startsAt: string;
+  endsAt: string;
+  bookRange: number;
+}): string[] {
+  const starts: string[] = [];
+  if (place.bookRange <= 0) return starts;
+  const end = minutesOfTime(place.endsAt);
+  for (
+    let start = minutesOfTime(place.startsAt);
+    start + place.bookRange <= end;
+    start += place.bookRange
+  )
+    starts.push(timeOfMinutes(start));
+  return starts;
+}
+
 /** Minutes since midnight → "HH:mm". */
 export function timeOfMinutes(total: number): string {
   const hours = Math.floor(total / 60);

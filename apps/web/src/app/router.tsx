@@ -144,10 +144,7 @@ export const routes: RouteObject[] = withErrorElements(
                 },
                 {
                   path: paths.associate.path,
-                  element: lazyPage(
-                    () => import('@/features/associates/pages/associate-detail-page'),
-                    'AssociateDetailPage',
-                  ),
+                  element: lazyPage(() => import('@/app/routes/associate-page'), 'AssociatePage'),
                 },
                 {
                   path: paths.audit.path,

@@ -29,6 +29,8 @@ export const server = setupServer(
   // Every signed-in portal page shows the unread notices' count on the nav: none, unless a test
   // declares them.
   http.get('/api/portal/notice', () => HttpResponse.json({ items: [], unread: 0 })),
+  // Minhas reservas lists the member's weekly series: none, unless a test declares them.
+  http.get('/api/portal/series', () => HttpResponse.json({ items: [] })),
   // The availability page follows the club's live events: a stream that is ready and then quiet,
   // unless a test declares one (openEventStream).
   http.get('/api/portal/events', () => openEventStream().response),

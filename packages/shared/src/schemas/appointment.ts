@@ -108,6 +108,10 @@ export type MoveAppointmentBody = z.input<typeof moveAppointmentBodySchema>;
 
 export const appointmentStatusSchema = z.enum(appointmentStatuses);
 
+/** The weekly series a booking belongs to, and its activity's name (null: a member's series). */
+export const seriesMarkSchema = z.object({ id: z.uuid(), activityName: z.string().nullable() });
+export type SeriesMark = z.infer<typeof seriesMarkSchema>;
+
 export const appointmentSchema = z.object({
   id: z.uuid(),
   companyId: z.uuid(),
@@ -134,6 +138,8 @@ export const appointmentSchema = z.object({
   bookedVia: z.enum(['staff', 'portal']),
   /** Who booked it: the staff member's or the member's name (null when that record is gone). */
   bookedBy: z.object({ name: z.string() }).nullable(),
+  /** The series it belongs to; null (or absent) for a single booking. */
+  series: seriesMarkSchema.nullish(),
 });
 export type Appointment = z.infer<typeof appointmentSchema>;
 

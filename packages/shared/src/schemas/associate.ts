@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { appointmentStatuses, limits } from '../constants';
 import { isValidCardId, normalizeCardId } from '../card-id';
+import { seriesMarkSchema } from './appointment';
 import { idSchema } from './common';
 
 const booleanQuery = z
@@ -194,6 +195,8 @@ const appointmentOfAssociateSchema = z.object({
   status: z.enum(appointmentStatuses),
   /** Booked by staff as an exception to a rule the club may waive: their reason; else null. */
   exceptionReason: z.string().nullable(),
+  /** The series it belongs to; null (or absent) for a single booking. */
+  series: seriesMarkSchema.nullish(),
 });
 export type AppointmentOfAssociate = z.infer<typeof appointmentOfAssociateSchema>;
 

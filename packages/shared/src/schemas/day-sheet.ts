@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { seriesMarkSchema } from './appointment';
 import { dateSchema, idSchema } from './common';
 
 export const daySheetQuerySchema = z.object({
@@ -35,6 +36,8 @@ export const daySheetAppointmentSchema = z.object({
   noShowAt: z.iso.datetime().nullable(),
   /** Booked by staff as an exception to a rule the club may waive: their reason; else null. */
   exceptionReason: z.string().nullable(),
+  /** The series it belongs to; null (or absent) for a single booking. */
+  series: seriesMarkSchema.nullish(),
 });
 export type DaySheetAppointment = z.infer<typeof daySheetAppointmentSchema>;
 

@@ -1,4 +1,12 @@
-import { appointments, associates, companies, places, users, type Database } from '@clube/db';
+import {
+  appointments,
+  associates,
+  bookingSeries,
+  companies,
+  places,
+  users,
+  type Database,
+} from '@clube/db';
 import type { AppointmentListQuery } from '@clube/shared';
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
@@ -42,6 +50,7 @@ export async function listAppointments(db: Database, options: ListAppointmentsOp
       bookedById: bookedBy.id,
       bookedByName: bookedBy.name,
       bookedByMemberName: bookedByMember.name,
+      seriesActivityName: bookingSeries.activityName,
     })
     .from(appointments)
     .innerJoin(companies, eq(companies.id, appointments.companyId))
@@ -49,6 +58,7 @@ export async function listAppointments(db: Database, options: ListAppointmentsOp
     .innerJoin(associates, eq(associates.id, appointments.associateId))
     .leftJoin(bookedBy, eq(bookedBy.id, appointments.createdBy))
     .leftJoin(bookedByMember, eq(bookedByMember.id, appointments.createdByAssociateId))
+    .leftJoin(bookingSeries, eq(bookingSeries.id, appointments.seriesId))
     .where(and(...conditions))
     .orderBy(asc(appointments.startsAt), asc(appointments.id))
     .limit(2000);
@@ -77,6 +87,9 @@ export async function listAppointments(db: Database, options: ListAppointmentsOp
       // A portal booking names its member; anything else was booked in the back office.
       bookedVia: viaPortal ? ('portal' as const) : ('staff' as const),
       bookedBy: bookedByName ? { name: bookedByName } : null,
+      series: row.appointment.seriesId
+        ? { id: row.appointment.seriesId, activityName: row.seriesActivityName }
+        : null,
     };
   });
 }

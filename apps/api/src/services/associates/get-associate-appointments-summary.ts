@@ -1,4 +1,4 @@
-import { appointments, companies, places, type Database } from '@clube/db';
+import { appointments, bookingSeries, companies, places, type Database } from '@clube/db';
 import type { AppointmentOfAssociate, AssociateAppointmentsSummary } from '@clube/shared';
 import { and, asc, desc, eq, gte, lt, sql } from 'drizzle-orm';
 import { findActiveSuspension } from '../title-suspensions/find-active-suspension';
@@ -15,17 +15,24 @@ const appointmentColumns = {
   endsAt: appointments.endsAt,
   status: appointments.status,
   exceptionReason: appointments.exceptionReason,
+  seriesId: appointments.seriesId,
+  seriesActivityName: bookingSeries.activityName,
 };
 
-const toWire = (
-  row: {
-    startsAt: Date;
-    endsAt: Date;
-  } & Omit<AppointmentOfAssociate, 'startsAt' | 'endsAt'>,
-): AppointmentOfAssociate => ({
+const toWire = ({
+  seriesId,
+  seriesActivityName,
+  ...row
+}: {
+  startsAt: Date;
+  endsAt: Date;
+  seriesId: string | null;
+  seriesActivityName: string | null;
+} & Omit<AppointmentOfAssociate, 'startsAt' | 'endsAt' | 'series'>): AppointmentOfAssociate => ({
   ...row,
   startsAt: row.startsAt.toISOString(),
   endsAt: row.endsAt.toISOString(),
+  series: seriesId ? { id: seriesId, activityName: seriesActivityName } : null,
 });
 
 /**
@@ -53,6 +60,7 @@ export async function getAssociateAppointmentsSummary(
       .select(appointmentColumns)
       .from(appointments)
       .innerJoin(places, eq(places.id, appointments.placeId))
+      .leftJoin(bookingSeries, eq(bookingSeries.id, appointments.seriesId))
       .where(
         and(
           eq(appointments.associateId, associate.id),
@@ -66,6 +74,7 @@ export async function getAssociateAppointmentsSummary(
       .select(appointmentColumns)
       .from(appointments)
       .innerJoin(places, eq(places.id, appointments.placeId))
+      .leftJoin(bookingSeries, eq(bookingSeries.id, appointments.seriesId))
       .where(and(eq(appointments.associateId, associate.id), lt(appointments.startsAt, now)))
       .orderBy(desc(appointments.startsAt))
       .limit(listLimit),

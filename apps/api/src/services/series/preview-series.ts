@@ -8,8 +8,8 @@ import type { Database } from '@clube/db';
 import {
   clubInstant,
   clubWallClockExists,
-  dayOfWeekOf,
   errorMessageOf,
+  placeSlotStarts,
   type SeriesDateReason,
   type SeriesPreview,
   type SeriesPreviewDate,
@@ -20,7 +20,7 @@ import { describeFailure, evaluateBookingRules } from '../appointments/booking-r
 import { slotGridOf } from '../appointments/day-grid';
 import { readPlaceContext, type TitleBooking } from '../appointments/place-day/read-place-context';
 import { generateSlotTimes } from '../appointments/slots';
-import { readSeriesDates } from './read-series-dates';
+import { readSeriesDates, type SeriesDateHolder } from './read-series-dates';
 import { assertSeriesBounds, seriesDates, seriesRrule } from './series-rule';
 
 /** A series as staff describe it (seriesBodySchema, parsed). */
@@ -39,7 +39,12 @@ export type SeriesRequest = {
 const titleMargin = 33 * 86_400_000;
 
 /** The rules an activity's series meets: the place's, none of a member's. */
-const placeRules = new Set(['TimeNotAvailable', 'TimeAlreadyTaken', 'InvalidAppointmentDuration']);
+const placeRules = new Set([
+  'TimeNotAvailable',
+  'SpecialDayClosed',
+  'TimeAlreadyTaken',
+  'InvalidAppointmentDuration',
+]);
 
 /** A preview and what it was decided on (the save books from it). */
 export type SeriesReading = {
@@ -79,14 +84,9 @@ export async function readSeries(
   const { associate, ...placeOfStaff } = read;
   const context: BookingContext = { ...placeOfStaff, ...associate };
   const { place, timezone } = context;
-  const ownSlots = generateSlotTimes(
-    request.startsOn,
-    timezone,
-    slotGridOf(place, { openTime: place.startsAt, closeTime: place.endsAt }),
-  );
   if (
     request.lengthMinutes !== place.bookRange ||
-    !ownSlots.some((slot) => slot.time === request.startTime)
+    !placeSlotStarts(place).includes(request.startTime)
   )
     throw new AppError('SeriesSlotNotOfPlace');
 
@@ -94,22 +94,19 @@ export async function readSeries(
     const startsAt = clubInstant(date, request.startTime, timezone);
     return { startsAt, endsAt: new Date(startsAt.getTime() + request.lengthMinutes * 60_000) };
   });
-  const { hours, holders } = await readSeriesDates(db, {
-    placeId: place.id,
-    companyId: place.companyId,
-    intervals,
-  });
+  const holders = await readSeriesDates(db, { placeId: place.id, dates, intervals });
   const countsTowardQuota = request.activityName === undefined;
   // The series' own dates count toward the quota as they are chosen, in date order.
   const counted: TitleBooking[] = countsTowardQuota ? [...context.rules.titleBookings] : [];
   const previewDates = dates.map((date, index): SeriesPreviewDate => {
     const { startsAt, endsAt } = intervals[index]!;
     const holder = holders[index]!;
-    const operatingHour = hours[dayOfWeekOf(date)] ?? null;
+    const { operatingHour, specialDay } = holder;
     const interval = { startsAt, endsAt, placeId: place.id };
     const dayContext: BookingContext = {
       ...context,
       operatingHour,
+      specialDay,
       rules: {
         ...context.rules,
         titleBookings: counted,
@@ -137,10 +134,8 @@ export async function readSeries(
       if (!countsTowardQuota && !placeRules.has(failure.key)) continue;
       if (failure.key === 'TimeAlreadyTaken')
         reasons.push({ kind: 'taken', message: 'Ocupado', detail: holder.takenBy ?? undefined });
-      else if (failure.key === 'TimeNotAvailable')
-        reasons.push(
-          unavailableReason({ date, startsAt, now, operatingHour, holder, request, context }),
-        );
+      else if (failure.key === 'TimeNotAvailable' || failure.key === 'SpecialDayClosed')
+        reasons.push(unavailableReason({ date, startsAt, now, holder, request, context }));
       else
         reasons.push({
           kind: 'rule',
@@ -170,28 +165,37 @@ export async function readSeries(
   };
 }
 
-/** Which of rule 4's causes holds a date: the club closed, outside the hours, past, blocked. */
+/**
+ * Which of rule 4's causes holds a date: closed (by its special day, named, or by the club's or the
+ * place's week), outside the day's hours (a special day's named), past, blocked.
+ */
 function unavailableReason(options: {
   date: string;
   startsAt: Date;
   now: Date;
-  operatingHour: { openTime: string; closeTime: string } | null;
-  holder: { blockedFor: string | null };
+  holder: SeriesDateHolder;
   request: SeriesRequest;
   context: BookingContext;
 }): SeriesDateReason {
-  const { date, startsAt, operatingHour, context } = options;
-  if (!operatingHour) return { kind: 'closed', message: 'Clube fechado neste dia' };
+  const { date, startsAt, holder, context } = options;
+  const { operatingHour, specialDay } = holder;
+  if (!operatingHour) {
+    if (!specialDay) return { kind: 'closed', message: 'Fechado neste dia da semana' };
+    const closer = specialDay.scope === 'club' ? 'Clube fechado' : 'Espaço fechado';
+    return { kind: 'closed', message: `${closer} — ${specialDay.name}` };
+  }
   const slots = generateSlotTimes(date, context.timezone, slotGridOf(context.place, operatingHour));
   if (
     !clubWallClockExists(date, options.request.startTime, context.timezone) ||
     !slots.some((slot) => slot.startsAt.getTime() === startsAt.getTime())
   )
-    return { kind: 'outside-hours', message: 'Fora do horário de funcionamento' };
+    return specialDay
+      ? { kind: 'outside-hours', message: `Fora do horário especial — ${specialDay.name}` }
+      : { kind: 'outside-hours', message: 'Fora do horário de funcionamento' };
   if (startsAt <= options.now) return { kind: 'past', message: 'Data já passou' };
   return {
     kind: 'blocked',
     message: 'Bloqueado',
-    ...(options.holder.blockedFor ? { detail: options.holder.blockedFor } : {}),
+    ...(holder.blockedFor ? { detail: holder.blockedFor } : {}),
   };
 }

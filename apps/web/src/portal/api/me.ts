@@ -9,6 +9,7 @@ export const portalKeys = {
   slotsOf: (placeId: string) => ['portal', 'slots', placeId] as const,
   bookings: (scope: string) => ['portal', 'bookings', scope] as const,
   allBookings: ['portal', 'bookings'] as const,
+  series: ['portal', 'bookings', 'series'] as const,
   check: (body: unknown) => ['portal', 'check', body] as const,
   guests: (bookingId: string) => ['portal', 'guests', bookingId] as const,
 };

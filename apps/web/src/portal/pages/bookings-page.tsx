@@ -10,6 +10,7 @@ import { LoadingState } from '@/components/ui/spinner';
 import { useBookings, useCancelBooking } from '../api/bookings';
 import { BookingCard } from '../components/booking-card';
 import { GuestListDialog } from '../components/guest-list-dialog';
+import { MySeries } from '../components/my-series';
 import { LoadFailure } from '../components/query-state';
 import { errorMessageOf } from '@/lib/errors';
 import { formatClock, formatDeadline, formatLongDate } from '../lib/format';
@@ -21,7 +22,10 @@ function readScope(value: string | null): PortalBookingScope {
   return portalBookingScopes.find((scope) => scope === value) ?? 'upcoming';
 }
 
-/** Minhas reservas: upcoming, past and cancelled tabs; upcoming ones cancel until the deadline. */
+/**
+ * Minhas reservas: upcoming, past and cancelled tabs; upcoming ones cancel until the deadline. The
+ * upcoming tab leads with the member's weekly series.
+ */
 export function BookingsPage() {
   const { t } = useTranslation();
   const session = useSignedInSession();
@@ -98,6 +102,7 @@ export function BookingsPage() {
           {t('portal.bookings.offline.help')}
         </Alert>
       )}
+      {scope === 'upcoming' && online && <MySeries />}
       {bookings.data === undefined && (!online || bookings.fetchStatus === 'paused') ? (
         <p className="text-slate-600">{t('portal.bookings.offline.nothingKept')}</p>
       ) : bookings.data === undefined && bookings.isError ? (

@@ -57,7 +57,7 @@ export function busyIntervalsSql(options: {
   to: SQL;
   /**
    * names: the block's reason, the booking member's name (text); sheet: the block's id and
-   * reason, the booking as the day sheet shows it (json, BookingOfSheet).
+   * reason, the booking as the day sheet shows it (json, BookingOfSheet, with its series).
    */
   labels?: 'names' | 'sheet' | 'impact';
   /** Only the bookings, not the blocked times. */
@@ -83,7 +83,9 @@ export function busyIntervalsSql(options: {
         appointments.created_by_associate_id is not null,
         (select name from users where users.id = appointments.created_by),
         appointments.status, appointments.checked_in_at, appointments.no_show_at,
-        appointments.exception_reason) as label`,
+        appointments.exception_reason,
+        (select json_build_array(id, activity_name) from booking_series
+          where booking_series.id = appointments.series_id)) as label`,
     impact: sql`, json_build_array(appointments.id, appointments.company_id, appointments.status,
         appointments.associate_id,
         (select json_build_array(name, card_id) from associates

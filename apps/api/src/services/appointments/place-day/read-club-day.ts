@@ -96,6 +96,7 @@ type SheetBookingRow = [
   checkedInAt: string | null,
   noShowAt: string | null,
   exceptionReason: string | null,
+  series: [id: string, activityName: string | null] | null,
 ];
 
 function bookingOfSheet(interval: BusyInterval, row: SheetBookingRow): BookingOfSheet {
@@ -117,6 +118,7 @@ function bookingOfSheet(interval: BusyInterval, row: SheetBookingRow): BookingOf
       checkedInAt: instant(row[7]),
       noShowAt: instant(row[8]),
       exceptionReason: row[9],
+      series: row[10] ? { id: row[10][0], activityName: row[10][1] } : null,
     },
   };
 }

@@ -42,6 +42,7 @@ describe('associate page: attendance and suspension', () => {
         summary(!lifted),
       ),
       route.get('/backoffice/audit', { items: [], nextCursor: null, associate: null }),
+      route.get('/backoffice/series', { items: [] }),
       route.get('/backoffice/message/company/:companyId', {
         items: [],
         total: 0,
@@ -89,6 +90,7 @@ describe('associate page: who the member is', () => {
       route.get(`/backoffice/associate/id/${member.id}`, member),
       route.get(`/backoffice/associate/id/${member.id}/appointments-summary`, summary(false)),
       route.get('/backoffice/audit', { items: [], nextCursor: null, associate: null }),
+      route.get('/backoffice/series', { items: [] }),
       route.get('/backoffice/message/company/:companyId', {
         items: [],
         total: 0,
@@ -161,6 +163,7 @@ describe('associate page: messages sent', () => {
       route.get(`/backoffice/associate/id/${associate.id}`, associate),
       route.get(`/backoffice/associate/id/${associate.id}/appointments-summary`, summary(false)),
       route.get('/backoffice/audit', { items: [], nextCursor: null, associate: null }),
+      route.get('/backoffice/series', { items: [] }),
       route.get('/backoffice/message/company/:companyId', {
         items: [
           message({
@@ -207,4 +210,69 @@ describe('associate page: messages sent', () => {
     await user.click(within(section).getAllByRole('button', { name: 'Ver texto' })[0]!);
     expect(within(section).getByText(/Sua reserva está confirmada\./)).toBeVisible();
   });
+});
+
+describe('associate page: weekly series', () => {
+  it("lists the member's series and marks a series' booking with its activity", async () => {
+    setSession(buildSession());
+    setCurrentCompany(company);
+    const seriesId = '99999999-9999-4999-8999-999999999999';
+    mockApi(
+      route.get(`/backoffice/associate/id/${associate.id}`, associate),
+      route.get(`/backoffice/associate/id/${associate.id}/appointments-summary`, {
+        ...summary(false),
+        upcoming: [
+          {
+            id: '99999999-9999-4999-8999-999999999998',
+            placeId: '99999999-9999-4999-8999-999999999997',
+            placeName: 'Quadra 2',
+            startsAt: '2099-03-03T21:00:00.000Z',
+            endsAt: '2099-03-03T22:00:00.000Z',
+            status: 'SCHEDULED',
+            exceptionReason: null,
+            series: { id: seriesId, activityName: 'Escolinha de tênis' },
+          },
+        ],
+      }),
+      route.get('/backoffice/audit', { items: [], nextCursor: null, associate: null }),
+      route.get('/backoffice/series', ({ query }) => ({
+        items:
+          query.get('associateId') === associate.id
+            ? [
+                {
+                  id: seriesId,
+                  companyId: company.id,
+                  placeId: '99999999-9999-4999-8999-999999999997',
+                  placeName: 'Quadra 2',
+                  associate: { id: associate.id, name: 'Ana Lima', cardId: associate.cardId },
+                  activityName: 'Escolinha de tênis',
+                  weekdays: [2],
+                  startTime: '18:00',
+                  lengthMinutes: 60,
+                  startsOn: '2099-03-03',
+                  endsOn: '2099-03-31',
+                  rrule: 'FREQ=WEEKLY;BYDAY=TU;UNTIL=20990331T235900Z;WKST=MO',
+                  createdAt: '2026-03-01T12:00:00.000Z',
+                  cancelledAt: null,
+                  bookings: [],
+                },
+              ]
+            : [],
+      })),
+      route.get('/backoffice/message/company/:companyId', {
+        items: [],
+        total: 0,
+        page: 1,
+        take: 50,
+      }),
+    );
+    renderApp(`/associates/${associate.id}`);
+    const list = await screen.findByRole(
+      'region',
+      { name: 'Séries semanais' },
+      { timeout: 10_000 },
+    );
+    expect(within(list).getByText('Escolinha de tênis · Quadra 2')).toBeVisible();
+    expect(screen.getByText('Série · Escolinha de tênis')).toBeVisible();
+  }, 20_000);
 });

@@ -6,6 +6,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { AuditHistorySection } from '@/components/audit-history-section';
 import { ExceptionMark } from '@/components/exception-mark';
 import { RecordNotFound } from '@/components/record-not-found';
+import { SeriesMark } from '@/components/series-mark';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -36,8 +37,13 @@ function Field({ label, children }: { label: string; children: React.ReactNode }
   );
 }
 
-/** /associates/:associateId — who the associate is, their bookings, quota use and blocks. */
-export function AssociateDetailPage() {
+/**
+ * /associates/:associateId — who the associate is, their bookings, quota use and blocks; the app
+ * composes their weekly series in (`seriesOf`, src/app/routes/associate-page.tsx).
+ */
+export function AssociateDetailPage({
+  seriesOf,
+}: { seriesOf?: (associateId: string) => React.ReactNode } = {}) {
   const { t } = useTranslation();
   const canWrite = useCan('associates.write');
   const canBook = useCan('bookings.write');
@@ -77,7 +83,10 @@ export function AssociateDetailPage() {
       <ul className="divide-y divide-slate-100">
         {items.map((item) => (
           <li key={item.id} className="flex justify-between gap-3 py-2 text-sm">
-            <span className="font-medium text-slate-900">{item.placeName}</span>
+            <span className="min-w-0 font-medium text-slate-900">
+              {item.placeName}
+              {item.series && <SeriesMark series={item.series} className="ml-2" />}
+            </span>
             <span className="text-slate-700">
               {formatDateTime(item.startsAt, timezone)}
               {item.status !== 'SCHEDULED' && (
@@ -323,6 +332,7 @@ export function AssociateDetailPage() {
           </section>
         </Card>
       </div>
+      {seriesOf && <div className="mt-6">{seriesOf(data.id)}</div>}
       <AuditHistorySection
         companyId={company.id}
         timezone={company.timezone}

@@ -30,6 +30,7 @@ function start(role: 'administrador' | 'recepcao') {
     route.get(`/backoffice/associate/id/${associate.id}`, associate),
     route.get(`/backoffice/associate/id/${associate.id}/appointments-summary`, emptySummary),
     route.get('/backoffice/audit', { items: [], nextCursor: null, associate: null }),
+    route.get('/backoffice/series', { items: [] }),
     route.get('/backoffice/message/company/:companyId', { items: [], total: 0, page: 1, take: 50 }),
   );
   renderApp(`/associates/${associate.id}`);

@@ -1,6 +1,7 @@
 import type { Appointment } from '@clube/shared';
 import { useTranslation } from 'react-i18next';
 import { ExceptionMark } from '@/components/exception-mark';
+import { SeriesMark } from '@/components/series-mark';
 import { cn } from '@/components/ui/cn';
 import { formatDateTime, formatTime } from '@/lib/dates';
 import { AttendanceMark, lookOfStatus, slotLookStyles } from './slot-look';
@@ -44,6 +45,7 @@ export function AppointmentList({ appointments, timezone, onOpen }: AppointmentL
             <span className="block text-slate-600">
               {t('scheduling.list.cardId', { cardId: appointment.associate.cardId })}
             </span>
+            {appointment.series && <SeriesMark series={appointment.series} className="mt-1" />}
           </span>
           <span>
             <span className="block text-xs text-slate-500">{t('scheduling.list.status')}</span>

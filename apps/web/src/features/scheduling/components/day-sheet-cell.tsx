@@ -1,6 +1,7 @@
 import type { DaySheetCell, DaySheetPlace } from '@clube/shared';
 import { useTranslation } from 'react-i18next';
 import { ExceptionMark } from '@/components/exception-mark';
+import { SeriesMark, seriesMarkText } from '@/components/series-mark';
 import { cn } from '@/components/ui/cn';
 import { AttendanceMark, lookOfCell, slotLookHoverStyles, slotLookStyles } from './slot-look';
 
@@ -27,8 +28,16 @@ export function CellText({ cell }: { cell: DaySheetCell }) {
             <ExceptionMark variant="compact" reason={cell.appointment.exceptionReason} />
           )}
         </span>
-        {/* The space keeps the name and the card two words when the text is read as one. */}
-        <span className="block truncate opacity-80"> {cell.appointment.cardId}</span>
+        {/*
+          The space keeps the name and what follows two words when the text is read as one. A
+          series' booking says so (with its activity) where the card would be: the card stays in
+          the cell's name and its details.
+        */}
+        {cell.appointment.series ? (
+          <SeriesMark variant="inline" series={cell.appointment.series} className="opacity-90" />
+        ) : (
+          <span className="block truncate opacity-80"> {cell.appointment.cardId}</span>
+        )}
       </>
     );
   if (cell.state === 'blocked') return <span className="block truncate">{cell.block?.reason}</span>;
@@ -54,7 +63,9 @@ export function cellLabel(
   const t = translate as unknown as (key: string, options?: Record<string, unknown>) => string;
   const state =
     cell.state === 'booked' && cell.appointment
-      ? `${t(`scheduling.status.${cell.appointment.status}`)} — ${cell.appointment.associateName}, ${cell.appointment.cardId}${
+      ? `${t(`scheduling.status.${cell.appointment.status}`)} — ${cell.appointment.associateName}, ${
+          cell.appointment.series ? `${seriesMarkText(translate, cell.appointment.series)}, ` : ''
+        }${cell.appointment.cardId}${
           cell.appointment.exceptionReason
             ? ` — ${t('scheduling.exception.markWithReason', { reason: cell.appointment.exceptionReason })}`
             : ''

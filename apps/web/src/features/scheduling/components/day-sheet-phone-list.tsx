@@ -2,6 +2,7 @@ import type { DaySheet, DaySheetCell, DaySheetPlace } from '@clube/shared';
 import { useTranslation } from 'react-i18next';
 import { cn } from '@/components/ui/cn';
 import { ExceptionMark } from '@/components/exception-mark';
+import { seriesMarkText } from '@/components/series-mark';
 import { checkMove, type SheetCell } from './booking-move';
 import { CellText, cellLabel, cellStyleOf } from './day-sheet-cell';
 import { AttendanceMark, lookOfCell } from './slot-look';
@@ -99,7 +100,10 @@ function PhoneCell({
                 <ExceptionMark variant="compact" reason={cell.appointment.exceptionReason} />
               )}
             </span>
-            <span className="block opacity-80">{` ${cell.appointment.cardId}`}</span>
+            <span className="block opacity-80">
+              {cell.appointment.series && ` ${seriesMarkText(t, cell.appointment.series)},`}
+              {` ${cell.appointment.cardId}`}
+            </span>
           </>
         ) : (
           <CellText cell={cell} />

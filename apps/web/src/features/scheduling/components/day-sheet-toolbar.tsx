@@ -4,7 +4,7 @@ import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
 import { formatLongDay } from '@/lib/dates';
 import type { LiveStatus } from '../api/use-club-events';
-import { DayField } from './day-field';
+import { DayField } from '@/components/day-field';
 
 const liveStyles: Record<LiveStatus, string> = {
   connecting: 'bg-slate-100 text-slate-600',

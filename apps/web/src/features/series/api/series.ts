@@ -66,10 +66,18 @@ export function useCancelSeries(companyId: string) {
 }
 
 const placeChoicesSchema = z.object({
-  items: z.array(z.object({ id: z.uuid(), name: z.string() })),
+  items: z.array(
+    z.object({
+      id: z.uuid(),
+      name: z.string(),
+      startsAt: z.string(),
+      endsAt: z.string(),
+      bookRange: z.number().int(),
+    }),
+  ),
 });
 
-/** GET /backoffice/place/company/{companyId}: the places a series may hold. */
+/** GET /backoffice/place/company/{companyId}: the places a series may hold, with their slots. */
 export function useSeriesPlaces(companyId: string) {
   return useQuery({
     queryKey: [...clubKeys.places(companyId), 'choices'] as const,

@@ -1,4 +1,5 @@
 import {
+  placeSlotStarts,
   seriesWeekdayLabels,
   type AssociateListItem,
   type SeriesBody,
@@ -11,6 +12,7 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { FormField, inputStyles } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
+import { DayField } from '@/components/day-field';
 import { useCurrentCompany } from '@/lib/current-company';
 import { errorMessageOf } from '@/lib/errors';
 import { isApiError } from '@/lib/http-client';
@@ -36,24 +38,26 @@ export function SeriesForm() {
   const [term, setTerm] = useState('');
   const [picked, setPicked] = useState<AssociateListItem | null>(null);
   const [days, setDays] = useState<number[]>([]);
-  const [startTime, setStartTime] = useState('18:00');
-  const [lengthMinutes, setLengthMinutes] = useState('60');
+  const [startTime, setStartTime] = useState('');
   const [startsOn, setStartsOn] = useState('');
   const [endsOn, setEndsOn] = useState('');
   const [preview, setPreview] = useState<SeriesPreview | null>(null);
   const [notice, setNotice] = useState<{ tone: 'info' | 'error'; text: string } | null>(null);
   const [isLoading, setIsLoading] = useState(false);
   const search = useSeriesMemberSearch(company.id, picked ? '' : term);
+  const place = places.data?.find((candidate) => candidate.id === placeId);
+  // The place's own slots: a series holds one of them, its length the place's.
+  const slotStarts = place ? placeSlotStarts(place) : [];
 
   const body = (): SeriesBody | null =>
-    placeId && picked
+    place && picked && slotStarts.includes(startTime)
       ? {
           placeId,
           associateId: picked.id,
           ...(isActivity ? { activityName } : {}),
           weekdays: days,
           startTime,
-          lengthMinutes: Number(lengthMinutes),
+          lengthMinutes: place.bookRange,
           startsOn,
           endsOn,
         }
@@ -111,7 +115,10 @@ export function SeriesForm() {
               {...control}
               className={inputStyles(false)}
               value={placeId}
-              onChange={(event) => change(setPlaceId)(event.target.value)}
+              onChange={(event) => {
+                setStartTime('');
+                change(setPlaceId)(event.target.value);
+              }}
             >
               <option value="">{t('series.form.choosePlace')}</option>
               {(places.data ?? []).map((place) => (
@@ -144,6 +151,9 @@ export function SeriesForm() {
             />
             {t('series.form.kindActivity')}
           </label>
+          <p className="mt-1.5 text-sm text-slate-600" data-testid="series-quota-note">
+            {isActivity ? t('series.form.activityNote') : t('series.form.memberNote')}
+          </p>
         </fieldset>
         {isActivity && (
           <Input
@@ -202,31 +212,42 @@ export function SeriesForm() {
           ))}
         </div>
       </fieldset>
-      <div className="grid gap-4 sm:grid-cols-4">
-        <Input
+      <div className="grid gap-4 sm:grid-cols-3">
+        <FormField
           label={t('series.form.startTime')}
-          type="time"
-          value={startTime}
-          onChange={(event) => change(setStartTime)(event.target.value)}
-        />
-        <Input
-          label={t('series.form.length')}
-          type="number"
-          min={1}
-          value={lengthMinutes}
-          onChange={(event) => change(setLengthMinutes)(event.target.value)}
-        />
-        <Input
+          hint={place ? t('series.form.length', { count: place.bookRange }) : undefined}
+        >
+          {(control) => (
+            <select
+              {...control}
+              className={inputStyles(false)}
+              value={startTime}
+              disabled={!place}
+              onChange={(event) => change(setStartTime)(event.target.value)}
+            >
+              <option value="">
+                {place ? t('series.form.chooseTime') : t('series.form.placeFirst')}
+              </option>
+              {slotStarts.map((time) => (
+                <option key={time} value={time}>
+                  {time}
+                </option>
+              ))}
+            </select>
+          )}
+        </FormField>
+        {/* Level with the start time's field, whose hint makes the row taller. */}
+        <DayField
           label={t('series.form.startsOn')}
-          type="date"
-          value={startsOn}
-          onChange={(event) => change(setStartsOn)(event.target.value)}
+          date={startsOn}
+          onChange={change(setStartsOn)}
+          className="self-start"
         />
-        <Input
+        <DayField
           label={t('series.form.endsOn')}
-          type="date"
-          value={endsOn}
-          onChange={(event) => change(setEndsOn)(event.target.value)}
+          date={endsOn}
+          onChange={change(setEndsOn)}
+          className="self-start"
         />
       </div>
       {notice && <Alert tone={notice.tone}>{notice.text}</Alert>}

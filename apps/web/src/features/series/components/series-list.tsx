@@ -24,16 +24,21 @@ export function seriesWhenValues(series: Series) {
   };
 }
 
-/** The club's series (or one member's), each with its dates and its cancellations. */
+/** The club's series (or one member's: theirs and the activities they answer for), each with its dates and its cancellations. */
 export function SeriesList({ associateId }: { associateId?: string }) {
   const { t } = useTranslation();
   const company = useCurrentCompany();
   const list = useSeriesList(company.id, associateId);
   if (!list.data) return null;
+  const title = associateId ? t('series.list.titleOfMember') : t('series.list.title');
   return (
-    <section className="space-y-3" aria-label={t('series.list.title')}>
-      <h2 className="text-lg font-semibold text-slate-900">{t('series.list.title')}</h2>
-      {list.data.length === 0 && <p className="text-sm text-slate-600">{t('series.list.empty')}</p>}
+    <section className="space-y-3" aria-label={title}>
+      <h2 className="text-lg font-semibold text-slate-900">{title}</h2>
+      {list.data.length === 0 && (
+        <p className="text-sm text-slate-600">
+          {associateId ? t('series.list.emptyOfMember') : t('series.list.empty')}
+        </p>
+      )}
       {list.data.map((series) => (
         <SeriesCard key={series.id} series={series} timezone={company.timezone} />
       ))}

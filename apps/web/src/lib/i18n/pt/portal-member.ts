@@ -184,6 +184,15 @@ export const portalMember = {
       nothingKept: 'Sem conexão: esta lista aparece quando a conexão voltar.',
     },
   },
+  series: {
+    title: 'Minhas séries semanais',
+    activity: 'Série semanal',
+    when: '{{days}}, {{start}}–{{end}}',
+    period: 'De {{from}} a {{to}}',
+    remainingNone: 'Nenhuma data por vir',
+    remaining_one: '{{count}} data por vir',
+    remaining_other: '{{count}} datas por vir',
+  },
   account: {
     title: 'Conta',
     memberOf: 'Associado do {{club}}',

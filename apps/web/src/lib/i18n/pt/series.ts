@@ -15,8 +15,11 @@ export const series = {
     responsible: 'Responsável (associado)',
     searchHint: 'Digite o nome, CPF ou carteirinha',
     weekdays: 'Dias da semana',
-    startTime: 'Início',
-    length: 'Duração (minutos)',
+    startTime: 'Início (horário do espaço)',
+    chooseTime: 'Escolha o horário',
+    placeFirst: 'Escolha o espaço antes',
+    length_one: 'Duração: {{count}} minuto, a do horário do espaço',
+    length_other: 'Duração: {{count}} minutos, a do horário do espaço',
     startsOn: 'De',
     endsOn: 'Até',
     preview: 'Ver prévia',
@@ -26,6 +29,7 @@ export const series = {
       'As reservas desta série contam na cota mensal do título neste espaço ({{limit}} por mês).',
     quotaNoteNoLimit:
       'As reservas desta série contam na cota do título (este espaço não tem limite mensal).',
+    memberNote: 'A série de um associado conta na cota mensal do título dele.',
     activityNote: 'Uma atividade não conta na cota de nenhum título.',
     changed: 'Algumas datas deixaram de estar livres: a prévia abaixo foi atualizada.',
     saved: 'Série salva: {{count}} datas reservadas.',
@@ -38,6 +42,8 @@ export const series = {
   list: {
     title: 'Séries do clube',
     empty: 'Nenhuma série ainda.',
+    titleOfMember: 'Séries semanais',
+    emptyOfMember: 'Nenhuma série deste associado.',
     when: '{{days}}, {{time}} · {{from}} a {{to}}',
     scheduled: '{{count}} datas marcadas',
     cancelled: 'Cancelada',
@@ -56,6 +62,10 @@ export const series = {
     CANCELLED: 'Cancelada',
     CHECKED_IN: 'Presente',
     NO_SHOW: 'Falta',
+  },
+  mark: {
+    plain: 'Série',
+    activity: 'Série · {{activity}}',
   },
   failed: 'Não foi possível concluir. Tente novamente.',
 } as const;

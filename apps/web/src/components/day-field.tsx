@@ -14,9 +14,9 @@ type DayFieldProps = {
 };
 
 /**
- * The day sheet's date: typed as DD/MM/AAAA (whatever the browser's language) or picked on the
- * browser's own calendar. A half-typed date stays on screen until it is a real date; leaving the
- * field with one that is not puts the day shown back.
+ * A day (the day sheet's, a series' first and last): typed as DD/MM/AAAA (whatever the browser's
+ * language) or picked on the browser's own calendar. A half-typed date stays on screen until it is
+ * a real date; leaving the field with one that is not puts the day shown back.
  */
 export function DayField({ label, date, onChange, className }: DayFieldProps) {
   const { t } = useTranslation();
