@@ -9,7 +9,7 @@ import { inLine, offerSlot } from './offer-slot';
 type Row = StaffWaitlistEntry;
 
 /** Entries in line whose slots have not started, matching `where`, with their positions. */
-async function readEntries(db: Database, where: SQL): Promise<Row[]> {
+export async function readEntries(db: Database, where: SQL): Promise<Row[]> {
   return queryRows<Row>(
     db,
     sql`select w.id, json_build_object('id', p.id, 'name', p.name) as place,
@@ -28,7 +28,7 @@ async function readEntries(db: Database, where: SQL): Promise<Row[]> {
 }
 
 /** ISO instants with `Z` (the schemas' format), whatever the session's timezone. */
-const normalised = <T extends Row | PortalWaitlistEntry>(row: T): T => ({
+export const normalised = <T extends Row | PortalWaitlistEntry>(row: T): T => ({
   ...row,
   startsAt: new Date(row.startsAt).toISOString(),
   endsAt: new Date(row.endsAt).toISOString(),
