@@ -10,6 +10,18 @@ export function cellStyleOf(cell: DaySheetCell, { isClickable = false } = {}) {
   return cn(slotLookStyles[look], isClickable && cn('cursor-pointer', slotLookHoverStyles[look]));
 }
 
+/** "2 na espera": the members in the slot's line, on its cell. */
+function WaitlistCount({ cell }: { cell: DaySheetCell }) {
+  const { t } = useTranslation();
+  if (!cell.waitlistCount) return null;
+  return (
+    <span className="mt-0.5 block truncate text-xs font-semibold text-amber-800">
+      {' '}
+      {t('scheduling.waitlist.count', { count: cell.waitlistCount })}
+    </span>
+  );
+}
+
 export function CellText({ cell }: { cell: DaySheetCell }) {
   const { t } = useTranslation();
   if (cell.state === 'booked' && cell.appointment)
@@ -29,6 +41,7 @@ export function CellText({ cell }: { cell: DaySheetCell }) {
         </span>
         {/* The space keeps the name and the card two words when the text is read as one. */}
         <span className="block truncate opacity-80"> {cell.appointment.cardId}</span>
+        <WaitlistCount cell={cell} />
       </>
     );
   if (cell.state === 'blocked') return <span className="block truncate">{cell.block?.reason}</span>;
@@ -40,7 +53,12 @@ export function CellText({ cell }: { cell: DaySheetCell }) {
     );
   // A free cell shows its time (what the desk reads out); a past one stays quiet.
   if (cell.state === 'free')
-    return <span className="block truncate tabular-nums">{cell.time}</span>;
+    return (
+      <>
+        <span className="block truncate tabular-nums">{cell.time}</span>
+        <WaitlistCount cell={cell} />
+      </>
+    );
   return <span className="sr-only">{t(`scheduling.daySheet.states.${cell.state}`)}</span>;
 }
 
@@ -64,5 +82,12 @@ export function cellLabel(
         : cell.state === 'outside' && cell.outsideReason
           ? t(`scheduling.daySheet.outside.${cell.outsideReason}`)
           : t(`scheduling.daySheet.states.${cell.state}`);
-  return t('scheduling.daySheet.cellLabel', { place: place.name, time: cell.time, state });
+  const line = cell.waitlistCount
+    ? ` — ${t('scheduling.waitlist.count', { count: cell.waitlistCount })}`
+    : '';
+  return t('scheduling.daySheet.cellLabel', {
+    place: place.name,
+    time: cell.time,
+    state: state + line,
+  });
 }
