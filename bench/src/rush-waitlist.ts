@@ -84,43 +84,42 @@ export async function runWaitlistRush(options: {
       if (booking.status === 'SCHEDULED' && places.has(booking.place.id))
         bookings.set(booking.id, booking);
   }
-  const bookedTitles = new Set(
-    members
-      .filter((member) => [...bookings.values()].some((b) => b.associate.id === member.id))
-      .map((member) => member.titleId),
+  // A title's bookings by place: its quota there is spent (one a month), so it cannot be in line.
+  const titleOf = new Map(members.map((member) => [member.id, member.titleId]));
+  const holds = new Set(
+    [...bookings.values()].map((b) => `${titleOf.get(b.associate.id)}|${b.place.id}`),
   );
-  // Waiters: members of titles with no booking there (their quota is free), each in one line.
-  const waiters = members.filter((member) => !bookedTitles.has(member.titleId));
+  // Each title in one line at most (an accepted offer spends its quota at that place).
   const usedTitles = new Set<string>();
-  const nextWaiter = () => {
-    const index = waiters.findIndex((member) => !usedTitles.has(member.titleId));
-    if (index < 0) return null;
-    const [member] = waiters.splice(index, 1);
-    usedTitles.add(member!.titleId);
-    return member!;
-  };
-  type Line = { booking: Booking; first: { member: RushMember; entryId: string }; second?: string };
+  const refusals: Record<string, number> = {};
+  type Line = { booking: Booking; first: { member: RushMember; entryId: string } };
   const lines: Line[] = [];
   for (const booking of bookings.values()) {
     if (lines.length >= options.cancellations) break;
     if (!tokenOf.has(booking.associate.id)) continue;
     const joined: Array<{ member: RushMember; entryId: string }> = [];
-    while (joined.length < 2) {
-      const member = nextWaiter();
-      if (!member) break;
-      const { status, json } = await call<{ id: string; position: number }>(
+    for (const member of members) {
+      if (joined.length === 2) break;
+      if (usedTitles.has(member.titleId) || holds.has(`${member.titleId}|${booking.place.id}`))
+        continue;
+      const { status, json } = await call<{ id: string; error?: string }>(
         base,
         tokenOf.get(member.id)!,
         'POST',
         '/api/portal/waitlists',
         { placeId: booking.place.id, startsAt: booking.startsAt },
       );
-      if (status === 201) joined.push({ member, entryId: json.id });
+      if (status === 201) {
+        joined.push({ member, entryId: json.id });
+        usedTitles.add(member.titleId);
+      } else refusals[json?.error ?? status] = (refusals[json?.error ?? status] ?? 0) + 1;
     }
-    if (joined.length === 0) break;
-    lines.push({ booking, first: joined[0]!, second: joined[1]?.entryId });
+    if (joined.length > 0) lines.push({ booking, first: joined[0]! });
   }
-  if (lines.length === 0) throw new Error('lista de espera: nenhum horário ocupado com fila');
+  if (lines.length === 0)
+    throw new Error(
+      `lista de espera: nenhum horário ocupado com fila (recusas: ${JSON.stringify(refusals)})`,
+    );
 
   // The holders cancel, spread evenly; each first in line watches for the offer and accepts.
   const cancelledAt = new Map<string, number>();

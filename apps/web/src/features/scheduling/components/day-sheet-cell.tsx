@@ -10,14 +10,20 @@ export function cellStyleOf(cell: DaySheetCell, { isClickable = false } = {}) {
   return cn(slotLookStyles[look], isClickable && cn('cursor-pointer', slotLookHoverStyles[look]));
 }
 
-/** "2 na espera": the members in the slot's line, on its cell. */
+/**
+ * The members in the slot's line, on its cell: a short pill ("fila 2") that fits the narrowest
+ * cell beside the card; the cell's name reads it whole ("2 na espera").
+ */
 function WaitlistCount({ cell }: { cell: DaySheetCell }) {
   const { t } = useTranslation();
   if (!cell.waitlistCount) return null;
   return (
-    <span className="mt-0.5 block truncate text-xs font-semibold text-amber-800">
+    <span
+      title={t('scheduling.waitlist.count', { count: cell.waitlistCount })}
+      className="shrink-0 rounded bg-amber-100 px-1 text-[0.7rem] leading-4 font-semibold text-amber-900"
+    >
       {' '}
-      {t('scheduling.waitlist.count', { count: cell.waitlistCount })}
+      {t('scheduling.waitlist.countShort', { count: cell.waitlistCount })}
     </span>
   );
 }
@@ -40,8 +46,10 @@ export function CellText({ cell }: { cell: DaySheetCell }) {
           )}
         </span>
         {/* The space keeps the name and the card two words when the text is read as one. */}
-        <span className="block truncate opacity-80"> {cell.appointment.cardId}</span>
-        <WaitlistCount cell={cell} />
+        <span className="flex items-center justify-between gap-1">
+          <span className="truncate opacity-80"> {cell.appointment.cardId}</span>
+          <WaitlistCount cell={cell} />
+        </span>
       </>
     );
   if (cell.state === 'blocked') return <span className="block truncate">{cell.block?.reason}</span>;
@@ -54,10 +62,10 @@ export function CellText({ cell }: { cell: DaySheetCell }) {
   // A free cell shows its time (what the desk reads out); a past one stays quiet.
   if (cell.state === 'free')
     return (
-      <>
-        <span className="block truncate tabular-nums">{cell.time}</span>
+      <span className="flex items-center justify-between gap-1">
+        <span className="truncate tabular-nums">{cell.time}</span>
         <WaitlistCount cell={cell} />
-      </>
+      </span>
     );
   return <span className="sr-only">{t(`scheduling.daySheet.states.${cell.state}`)}</span>;
 }

@@ -279,6 +279,7 @@ export const scheduling = {
   waitlist: {
     count_one: '{{count}} na espera',
     count_other: '{{count}} na espera',
+    countShort: 'fila {{count}}',
     heading_one: 'Lista de espera ({{count}})',
     heading_other: 'Lista de espera ({{count}})',
     loading: 'Carregando a lista de espera…',
