@@ -176,7 +176,7 @@ export async function runWaitlistRush(options: {
     offersToFirst,
     booked,
     wait: { p50, p99: percentile(sorted, 0.99) },
-    waitToSlotListRatio: Number((p50 / Math.max(1, options.slotListP50)).toFixed(2)),
+    waitToSlotListRatio: Number((p50 / Math.max(1, options.slotListP50)).toPrecision(2)),
     seconds: Number(((performance.now() - started) / 1000).toFixed(1)),
   };
 }
