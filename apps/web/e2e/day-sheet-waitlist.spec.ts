@@ -45,7 +45,7 @@ test('the front desk sees a slot’s line on the day sheet and books the freed s
     name: `${place.name}, 12:00: Agendado — ${holder.user.name}, ${holder.cardId} — 1 na espera`,
   });
   await expect(taken).toBeVisible();
-  await expect(taken).toContainText('1 na espera');
+  await expect(taken).toContainText('fila 1');
   await taken.click();
   const dialog = page.getByRole('dialog', { name: 'Agendamento' });
   const line = dialog.getByRole('region', { name: 'Lista de espera (1)' });
