@@ -16,6 +16,9 @@ export type RushMember = { id: string; cpf: string; titleId: string };
 /** Deletes every booking of the bench places (they are the benchmark's, made by an earlier run). */
 export async function clearBenchBookings(db: Database, club: LargeClub) {
   await db.execute(
+    sql`delete from waitlist_entries where place_id = any(${uuids(club.benchPlaceIds)})`,
+  );
+  await db.execute(
     sql`delete from appointments where place_id = any(${uuids(club.benchPlaceIds)})`,
   );
 }

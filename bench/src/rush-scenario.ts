@@ -4,6 +4,10 @@ import { prepareRush, verifyRush, type RushInvariants } from './rush-database';
 import { cpuSecondsOf, openBenchDatabase, startServer, stopServer } from './server';
 import { log, port, values } from './api-bench-options';
 import type { Prepared } from './bench-database';
+import { runWaitlistRush, verifyWaitlistRush, type WaitlistRushResult } from './rush-waitlist';
+
+/** The waitlist row's size for 2 000 members: 200 cancellations over a minute (scaled). */
+const waitlistRow = { members: 2000, cancellations: 200, spreadMs: 60_000, offerMinutes: 15 };
 
 /**
  * The weekend rush (bench/src/rush.ts) on the busy Saturday: set up in the database with the server
@@ -21,6 +25,7 @@ export async function rushScenario({ env, club }: Prepared) {
   let result: RushResult;
   let signInSeconds: number;
   let cpuSeconds: Record<string, number> | null = null;
+  let waitlist: WaitlistRushResult;
   try {
     log(`Corrida: ${members} associados entrando pelo portal…`);
     const { tokens, seconds } = await signInMembers(server.base, rushMembers);
@@ -46,13 +51,30 @@ export async function rushScenario({ env, club }: Prepared) {
           Number((seconds - cpuBefore[group as keyof typeof cpuBefore]).toFixed(2)),
         ]),
       );
+    const share = members / waitlistRow.members;
+    log(
+      `Lista de espera: cancelamentos espalhados em ${((waitlistRow.spreadMs * share) / 1000).toFixed(1)} s…`,
+    );
+    waitlist = await runWaitlistRush({
+      base: server.base,
+      members: rushMembers,
+      tokens,
+      date,
+      placeIds: club.benchPlaceIds,
+      cancellations: Math.max(1, Math.round(waitlistRow.cancellations * share)),
+      spreadMs: waitlistRow.spreadMs * share,
+      offerMinutes: waitlistRow.offerMinutes,
+      slotListP50: result.slotLists.p50,
+    });
   } finally {
     await stopServer(server);
   }
   database = await openBenchDatabase(env);
   let invariants: RushInvariants;
+  let waitlistInvariants: Awaited<ReturnType<typeof verifyWaitlistRush>>;
   try {
     invariants = await verifyRush(database.db, club, date, result.booked);
+    waitlistInvariants = await verifyWaitlistRush(database.db, waitlist, club.benchPlaceIds);
   } finally {
     await database.close();
   }
@@ -70,6 +92,16 @@ export async function rushScenario({ env, club }: Prepared) {
       'sem resposta': Object.values(result.transportErrors).reduce((sum, n) => sum + n, 0),
     },
   ]);
+  console.table([
+    {
+      cancelamentos: waitlist.cancellations,
+      'ofertas ao 1º da fila': waitlist.offersToFirst,
+      'reservadas pela oferta': waitlist.booked,
+      'espera até a oferta p50/p99 (ms)': `${waitlist.wait.p50}/${waitlist.wait.p99}`,
+      'espera p50 ÷ horários p50': waitlist.waitToSlotListRatio,
+    },
+  ]);
+  log(`  lista de espera, invariantes exatos: ${JSON.stringify(waitlistInvariants)}`);
   log(
     `  recusas: ${JSON.stringify(result.refused.byCode)}; sem resposta: ${JSON.stringify(result.transportErrors)}; outros status: ${JSON.stringify(result.otherStatuses)}; invariantes exatos: ${JSON.stringify(invariants)}`,
   );
@@ -112,5 +144,6 @@ export async function rushScenario({ env, club }: Prepared) {
     ...result,
     cpuSeconds,
     invariants,
+    waitlist: { ...waitlist, invariants: waitlistInvariants },
   };
 }

@@ -321,6 +321,13 @@ describe('database round trips of the hot requests', () => {
     expect(await roundTrips(() => send('GET', url, s.holderSession.headers))).toBe(
       ceiling.portalSlotList,
     );
+    // The day sheet carries each line's count in its one read.
+    const sheet = `/api/backoffice/day-sheet?companyId=${s.company.id}&date=${s.day(3)}`;
+    expect(await roundTrips(() => send('GET', sheet, s.staffHeaders))).toBe(ceiling.daySheet);
+    const cells = (await send('GET', sheet, s.staffHeaders)).json<{
+      categories: Array<{ places: Array<{ cells: Array<{ waitlistCount?: number }> }> }>;
+    }>().categories[0]!.places[0]!.cells;
+    expect(cells.map((cell) => cell.waitlistCount).filter(Boolean)).toEqual([2]);
     // Two slots of the neighbour's, the holder in both lines, both freed and offered.
     const offers: string[] = [];
     for (const time of ['10:00', '11:00']) {

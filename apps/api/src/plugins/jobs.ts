@@ -12,7 +12,7 @@ import { resumeImportsJob } from '../services/associates/resume-imports-job';
 import { bulkInvitationJob } from '../services/invitations/invite-all-associates';
 import { invitationBatching } from '../services/invitations/queue-invitations';
 import { dueRemindersJob } from '../services/messages/member-messages';
-import { waitlistJobs } from '../services/waitlists/waitlist-jobs';
+import { endPassedWaitlistsJob, waitlistJobs } from '../services/waitlists/waitlist-jobs';
 
 /** Methods of the requests that may have queued work: the runner looks once they are answered. */
 const writeMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -50,6 +50,7 @@ export const jobsPlugin = fp(
     /** Work that runs once per period across all processes. */
     const schedules: Schedule[] = [
       { job: dueRemindersJob({ publicUrl }), everySeconds: 60 },
+      { job: endPassedWaitlistsJob, everySeconds: 60 },
       { job: cleanUpJobsJob, everySeconds: 24 * 3600 },
     ];
     const runner = createJobRunner(app.db, {

@@ -73,6 +73,8 @@ export function parseCompany(value: unknown): Company | null {
       typeof value.reminderHours === 'number' && Number.isInteger(value.reminderHours)
         ? value.reminderHours
         : null,
+    waitlistOfferMinutes: integerOr(value.waitlistOfferMinutes, 15),
+    waitlistMaxPerTitle: integerOr(value.waitlistMaxPerTitle, 3),
     createdAt: value.createdAt,
     updatedAt: value.updatedAt,
   };

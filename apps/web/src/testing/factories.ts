@@ -37,6 +37,8 @@ export function buildCompany(overrides: Partial<CompanyOfStaff> = {}): CompanyOf
     noShowWindowDays: 30,
     noShowSuspensionDays: 7,
     reminderHours: null,
+    waitlistOfferMinutes: 15,
+    waitlistMaxPerTitle: 3,
     createdAt: '2026-01-10T12:00:00.000Z',
     updatedAt: '2026-01-10T12:00:00.000Z',
     ...overrides,
@@ -99,6 +101,7 @@ export function buildCategory(overrides: Partial<Category> = {}): Category {
     name: 'Quadras',
     blockedAppointmentDay: false,
     notAppointmentPreviousDayTime: false,
+    waitlistEnabled: true,
     ...overrides,
   };
 }

@@ -34,6 +34,19 @@ export const server = setupServer(
   // The availability page follows the club's live events: a stream that is ready and then quiet,
   // unless a test declares one (openEventStream).
   http.get('/api/portal/events', () => openEventStream().response),
+  // The day sheet's booking dialog reads the slot's line and the booking's guests: nobody in
+  // line, and a place without guests, unless a test declares them.
+  http.get('/api/backoffice/waitlists', () => HttpResponse.json({ items: [] })),
+  http.get('/api/backoffice/appointment/:id/guests', ({ params }) =>
+    HttpResponse.json({
+      appointmentId: String(params.id),
+      guests: [],
+      limit: 0,
+      cpfRequired: false,
+      closesAt: '2026-01-01T00:00:00.000Z',
+      editable: false,
+    }),
+  ),
 );
 
 /**

@@ -14,6 +14,8 @@ export const categoryFieldsSchema = z.object({
   blockedAppointmentDay: z.boolean().default(false),
   /** A title may not book the same clock time it booked the day before in this category. */
   notAppointmentPreviousDayTime: z.boolean().default(false),
+  /** Members may join the waitlist of a taken slot of this category's places. */
+  waitlistEnabled: z.boolean().default(true),
 });
 export type CategoryFields = z.input<typeof categoryFieldsSchema>;
 
@@ -25,6 +27,7 @@ export const updateCategoryBodySchema = z.object({
   name: categoryNameSchema.optional(),
   blockedAppointmentDay: z.boolean().optional(),
   notAppointmentPreviousDayTime: z.boolean().optional(),
+  waitlistEnabled: z.boolean().optional(),
 });
 export type UpdateCategoryBody = z.input<typeof updateCategoryBodySchema>;
 
@@ -34,6 +37,7 @@ export const categorySchema = z.object({
   name: z.string(),
   blockedAppointmentDay: z.boolean(),
   notAppointmentPreviousDayTime: z.boolean(),
+  waitlistEnabled: z.boolean(),
 });
 export type Category = z.infer<typeof categorySchema>;
 

@@ -14,6 +14,10 @@ export const companySchema = z.object({
   noShowSuspensionDays: z.number().int(),
   /** Hours before a booking its reminder goes to the member; null = no reminders. */
   reminderHours: z.number().int().nullable(),
+  /** Minutes a waitlist offer holds a freed slot (shorter when the slot starts sooner). */
+  waitlistOfferMinutes: z.number().int(),
+  /** The most waitlists one title may be in at once. */
+  waitlistMaxPerTitle: z.number().int(),
   createdAt: z.iso.datetime(),
   /** Bumped by every change to the club: name, timezone or logo. */
   updatedAt: z.iso.datetime(),
@@ -96,6 +100,19 @@ export const updateCompanyBodySchema = z.object({
     .min(1, 'Mínimo 1 hora')
     .max(168, 'Máximo 168 horas')
     .nullable()
+    .optional(),
+  // Waitlists: each field left out keeps its value.
+  waitlistOfferMinutes: z
+    .number({ message: 'Informe um número' })
+    .int('Use minutos inteiros')
+    .min(1, 'Mínimo 1 minuto')
+    .max(1440, 'Máximo 1440 minutos')
+    .optional(),
+  waitlistMaxPerTitle: z
+    .number({ message: 'Informe um número' })
+    .int('Use um número inteiro')
+    .min(1, 'Mínimo 1')
+    .max(50, 'Máximo 50')
     .optional(),
 });
 export type UpdateCompanyBody = z.infer<typeof updateCompanyBodySchema>;

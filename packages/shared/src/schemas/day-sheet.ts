@@ -50,6 +50,8 @@ export const daySheetCellSchema = z.object({
   appointment: daySheetAppointmentSchema.optional(),
   block: z.object({ id: z.uuid(), reason: z.string() }).optional(),
   outsideReason: z.enum(daySheetOutsideReasons).optional(),
+  /** Members in the slot's waitlist (waiting or offered); absent when nobody is in line. */
+  waitlistCount: z.number().int().optional(),
 });
 export type DaySheetCell = z.infer<typeof daySheetCellSchema>;
 

@@ -11,6 +11,7 @@ import { dateSchema, idSchema, instantSchema } from './common';
  *   GET    /api/backoffice/waitlists             ?date=AAAA-MM-DD → staffWaitlistListSchema
  *   POST   /api/backoffice/waitlists             staffWaitlistJoinBodySchema → 201 staffWaitlistEntrySchema
  *   POST   /api/backoffice/waitlists/:id/offer   → staffWaitlistEntrySchema
+ *   POST   /api/backoffice/waitlists/:id/book    → 201 appointmentSchema (books it for the member)
  */
 
 /** WAITING: in line; OFFERED: the slot is held for this member until `offerExpiresAt`. */
@@ -49,6 +50,8 @@ export const staffWaitlistQuerySchema = z.object({ date: dateSchema });
 /** One member in a slot's line, as the day sheet shows it. */
 export const staffWaitlistEntrySchema = portalWaitlistEntrySchema.extend({
   associate: z.object({ id: z.uuid(), name: z.string(), cardId: z.string() }),
+  /** When the member joined the line. */
+  since: z.iso.datetime(),
 });
 export type StaffWaitlistEntry = z.infer<typeof staffWaitlistEntrySchema>;
 

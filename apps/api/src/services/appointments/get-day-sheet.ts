@@ -12,6 +12,7 @@ import {
   readClubDaySheet,
   type BlockOfSheet,
   type BookingOfSheet,
+  waitlistKeyOf,
 } from './place-day/read-club-day';
 import { generateSlotTimes, overlaps, slotStatesOf, type SlotTime } from './slots';
 
@@ -69,6 +70,7 @@ export async function getDaySheet(db: Database, options: GetDaySheetOptions): Pr
       }).isBeyond,
       bookings: place.busy.booked,
       blocks: place.busy.blocked,
+      waitlistOf: (startsAt) => club.waitlists?.get(waitlistKeyOf(place.id, startsAt)),
     });
     group.places.push({ id: place.id, name: place.name, bookRange: place.bookRange, cells });
   }
@@ -123,6 +125,8 @@ function cellsOf(input: {
   beyondWindow: boolean;
   bookings: BookingOfSheet[];
   blocks: BlockOfSheet[];
+  /** Members in line for the slot starting then (undefined: nobody). */
+  waitlistOf: (startsAt: Date) => number | undefined;
 }): DaySheetCell[] {
   const { bookable, placeOnly } = input.grids;
   const inHours = new Set<SlotTime>(bookable);
@@ -137,10 +141,12 @@ function cellsOf(input: {
     { now: input.now, beyondWindow: input.beyondWindow },
   );
   return states.map(({ slot, booking, block, state }): DaySheetCell => {
+    const waitlistCount = input.waitlistOf(slot.startsAt);
     const base = {
       time: slot.time,
       startsAt: slot.startsAt.toISOString(),
       endsAt: slot.endsAt.toISOString(),
+      ...(waitlistCount ? { waitlistCount } : {}),
     };
     if (state === 'taken') return { ...base, state: 'booked', appointment: booking!.appointment };
     if (state === 'blocked')

@@ -9,6 +9,7 @@ export const categoryColumns = {
   name: categories.name,
   blockedAppointmentDay: categories.blockedAppointmentDay,
   notAppointmentPreviousDayTime: categories.notAppointmentPreviousDayTime,
+  waitlistEnabled: categories.waitlistEnabled,
 };
 
 /**

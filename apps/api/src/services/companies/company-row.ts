@@ -1,7 +1,7 @@
 import { companies } from '@clube/db';
 import type { Company } from '@clube/shared';
 
-/** The club's settings staff change: its clock, no-show policy and reminders. */
+/** The club's settings staff change: its clock, no-show policy, reminders and waitlists. */
 export const companySettingsColumns = {
   timezone: companies.timezone,
   noShowToleranceMinutes: companies.noShowToleranceMinutes,
@@ -9,6 +9,8 @@ export const companySettingsColumns = {
   noShowWindowDays: companies.noShowWindowDays,
   noShowSuspensionDays: companies.noShowSuspensionDays,
   reminderHours: companies.reminderHours,
+  waitlistOfferMinutes: companies.waitlistOfferMinutes,
+  waitlistMaxPerTitle: companies.waitlistMaxPerTitle,
 };
 
 export const companyColumns = {

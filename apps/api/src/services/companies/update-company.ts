@@ -46,6 +46,8 @@ export async function updateCompany(db: Database, options: UpdateCompanyOptions)
         noShowWindowDays: options.noShowWindowDays,
         noShowSuspensionDays: options.noShowSuspensionDays,
         reminderHours: options.reminderHours,
+        waitlistOfferMinutes: options.waitlistOfferMinutes,
+        waitlistMaxPerTitle: options.waitlistMaxPerTitle,
         updatedAt: new Date(),
       })
       .where(eq(companies.id, options.companyId))
@@ -64,6 +66,8 @@ export async function updateCompany(db: Database, options: UpdateCompanyOptions)
         noShowWindowDays: company!.noShowWindowDays,
         noShowSuspensionDays: company!.noShowSuspensionDays,
         reminderHours: company!.reminderHours,
+        waitlistOfferMinutes: company!.waitlistOfferMinutes,
+        waitlistMaxPerTitle: company!.waitlistMaxPerTitle,
       }),
     });
     return toCompany(company!);

@@ -42,7 +42,7 @@ async function readMemberEntry(db: Database, member: Member, id: string): Promis
 }
 
 /** Ends an entry still in line (`from`) with `to`; answers whether it changed. */
-async function endEntry(
+export async function endEntry(
   db: Database,
   options: { id: string; from: 'OFFERED' | 'IN_LINE'; to: string; appointmentId?: string },
 ): Promise<{ wasOffered: boolean } | null> {

@@ -2,4 +2,5 @@
 export const waitlistJobNames = {
   slotFreed: 'offer-freed-waitlist-slots',
   offerExpiry: 'expire-waitlist-offer',
+  endPassed: 'end-passed-waitlists',
 } as const;

@@ -108,6 +108,7 @@ async function writeEntry(
   if (!row.id) throw new AppError('WaitlistAlreadyJoined');
   return {
     id: row.id,
+    createdAt: row.createdAt ?? new Date().toISOString(),
     position: row.position,
     placeName: row.placeName,
     associateName: row.associateName,
@@ -192,5 +193,8 @@ export async function joinWaitlistAsStaff(
     refuse: (others) => appErrorOf(others[0]!, { failures: others.map(describeFailure) }),
   });
   const written = await writeEntry(db, { request, context, createdBy: staff.userId, now });
-  return entryOf({ request }, context, written);
+  return {
+    ...entryOf({ request }, context, written),
+    since: new Date(written.createdAt).toISOString(),
+  };
 }

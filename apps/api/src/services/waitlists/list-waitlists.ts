@@ -9,7 +9,7 @@ import { inLine, offerSlot } from './offer-slot';
 type Row = StaffWaitlistEntry;
 
 /** Entries in line whose slots have not started, matching `where`, with their positions. */
-async function readEntries(db: Database, where: SQL): Promise<Row[]> {
+export async function readEntries(db: Database, where: SQL): Promise<Row[]> {
   return queryRows<Row>(
     db,
     sql`select w.id, json_build_object('id', p.id, 'name', p.name) as place,
@@ -18,7 +18,7 @@ async function readEntries(db: Database, where: SQL): Promise<Row[]> {
         (select count(*)::int + 1 from waitlist_entries o
           where o.place_id = w.place_id and o.starts_at = w.starts_at and o.status in ${inLine}
             and (o.created_at, o.id) < (w.created_at, w.id)) as position,
-        to_json(w.offer_expires_at) as "offerExpiresAt"
+        to_json(w.offer_expires_at) as "offerExpiresAt", to_json(w.created_at) as since
       from waitlist_entries w
       join places p on p.id = w.place_id
       join associates a on a.id = w.associate_id
@@ -28,11 +28,12 @@ async function readEntries(db: Database, where: SQL): Promise<Row[]> {
 }
 
 /** ISO instants with `Z` (the schemas' format), whatever the session's timezone. */
-const normalised = <T extends Row | PortalWaitlistEntry>(row: T): T => ({
+export const normalised = <T extends Row | PortalWaitlistEntry>(row: T): T => ({
   ...row,
   startsAt: new Date(row.startsAt).toISOString(),
   endsAt: new Date(row.endsAt).toISOString(),
   offerExpiresAt: row.offerExpiresAt && new Date(row.offerExpiresAt).toISOString(),
+  ...('since' in row ? { since: new Date(row.since).toISOString() } : {}),
 });
 
 /** The lines of the member (a holder: of their whole title), by start. */
@@ -47,7 +48,7 @@ export async function listMemberWaitlists(
       and w.associate_title_id = ${member.associateTitleId}::uuid
       ${member.isHolder ? sql`` : sql`and w.associate_id = ${member.associateId}::uuid`}`,
   );
-  return rows.map(({ associate, ...row }) =>
+  return rows.map(({ associate, since: _since, ...row }) =>
     normalised({ ...row, associate: { id: associate.id, name: associate.name } }),
   );
 }

@@ -61,6 +61,29 @@ export const waitlistExpiryJob = (options: { publicUrl: string }) =>
     },
   });
 
+/**
+ * A line ends when its slot starts: every entry still in line of a started slot is ENDED (the
+ * portal and the day sheet stop showing it). Scheduled every minute (plugins/jobs.ts).
+ */
+export const endPassedWaitlistsJob = defineJob({
+  name: waitlistJobNames.endPassed,
+  payload: z.object({}),
+  async handle(_payload, context) {
+    await endPassedWaitlists(context.db);
+  },
+});
+
+/** Ends the entries in line whose slots have started; answers how many. */
+export async function endPassedWaitlists(db: Database, now = new Date()): Promise<number> {
+  const rows = await queryRows<{ id: string }>(
+    db,
+    sql`update waitlist_entries set status = 'ENDED', ended_at = ${now.toISOString()}::timestamptz
+      where status in ('WAITING','OFFERED') and starts_at <= ${now.toISOString()}::timestamptz
+      returning id`,
+  );
+  return rows.length;
+}
+
 /** Both jobs, for the runner's list (plugins/jobs.ts). */
 export const waitlistJobs = (options: { publicUrl: string }) => [
   waitlistSlotFreedJob(options),

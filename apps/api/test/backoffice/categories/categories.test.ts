@@ -30,6 +30,7 @@ describe('POST /api/backoffice/category', () => {
       name: 'Churrasqueiras',
       blockedAppointmentDay: true,
       notAppointmentPreviousDayTime: false,
+      waitlistEnabled: true,
     });
     const audit = await context.db
       .select()

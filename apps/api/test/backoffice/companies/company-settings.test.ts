@@ -54,6 +54,8 @@ describe('PATCH /api/backoffice/company/:id', () => {
       noShowWindowDays: 30,
       noShowSuspensionDays: 7,
       reminderHours: null,
+      waitlistOfferMinutes: 15,
+      waitlistMaxPerTitle: 3,
       createdAt,
       updatedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
     });

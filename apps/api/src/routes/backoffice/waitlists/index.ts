@@ -1,4 +1,5 @@
 import {
+  appointmentSchema,
   bookingRefusalSchema,
   errorBodySchema,
   staffWaitlistEntrySchema,
@@ -11,6 +12,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { joinWaitlistAsStaff } from '../../../services/waitlists/join-waitlist';
 import { listClubWaitlists, offerByHand } from '../../../services/waitlists/list-waitlists';
+import { bookForEntry } from '../../../services/waitlists/book-for-entry';
 
 const errors = { 400: errorBodySchema, 404: errorBodySchema };
 
@@ -71,5 +73,31 @@ export const waitlistRoutes: FastifyPluginAsyncZod = async (app) => {
         id: request.params.id,
         publicUrl: app.config.publicUrl,
       }),
+  );
+
+  app.post(
+    '/waitlists/:id/book',
+    {
+      config: { permission: 'bookings.write' },
+      schema: {
+        tags: ['appointment'],
+        summary: 'Agenda o horário para quem está na fila (pelas regras de agendamento)',
+        params: waitlistParamsSchema,
+        response: {
+          201: appointmentSchema,
+          ...errors,
+          409: bookingRefusalSchema,
+          422: bookingRefusalSchema,
+        },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(
+        await bookForEntry(app.db, {
+          staff: request.staff,
+          id: request.params.id,
+          confirmation: { publicUrl: app.config.publicUrl, log: request.log },
+        }),
+      ),
   );
 };

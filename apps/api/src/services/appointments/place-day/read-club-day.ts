@@ -48,7 +48,13 @@ export type ClubDayOf<Blocked extends Interval, Booked extends Interval> = {
   /** The club-wide special day of the date, if any. */
   specialDay: { id: string; name: string; closed: boolean } | null;
   places: Array<PlaceOfClubDay & { busy: Busy<Blocked, Booked> }>;
+  /** The day sheet's only: members in line per slot, keyed `placeId|startsAt` (ISO instant). */
+  waitlists?: Map<string, number>;
 };
+
+/** The key of a slot in `ClubDayOf.waitlists`. */
+export const waitlistKeyOf = (placeId: string, startsAt: Date) =>
+  `${placeId}|${startsAt.toISOString()}`;
 
 /**
  * The day sheet's view of a club's day, in one statement: every active place (of the category,
@@ -133,6 +139,7 @@ type ClubDayRow = {
   busy: Array<
     [booked: boolean, placeId: string, startsAt: string, endsAt: string, label?: unknown]
   > | null;
+  waitlists?: Array<[placeId: string, startsAt: string, count: number]> | null;
 };
 
 async function readClubDay<Blocked extends Interval, Booked extends Interval>(
@@ -167,11 +174,20 @@ async function readClubDay<Blocked extends Interval, Booked extends Interval>(
     if (booked) busy.booked.push(as.booked(interval, label));
     else busy.blocked.push(as.blocked(interval, label));
   }
+  const waitlists = row.day.waitlists
+    ? new Map(
+        row.day.waitlists.map(([placeId, startsAt, count]) => [
+          waitlistKeyOf(placeId, new Date(startsAt)),
+          count,
+        ]),
+      )
+    : undefined;
   return {
     date,
     timezone,
     operatingHour,
     specialDay,
+    ...(waitlists ? { waitlists } : {}),
     places: (row.day.places ?? []).map((place) => ({
       ...place,
       busy: busyOf.get(place.id) ?? { blocked: [], booked: [] },
@@ -241,7 +257,17 @@ function clubDaySql(variant: { byDate: boolean; sheet: boolean }): SQL {
           from: sql`club.day_from`,
           to: sql`club.day_to`,
           ...(variant.sheet ? { labels: 'sheet' as const } : {}),
-        })}) b)
+        })}) b)${
+          variant.sheet
+            ? sql`,
+      'waitlists', (
+        select coalesce(json_agg(json_build_array(w.place_id, w.starts_at, w.count)), '[]'::json)
+        from (select place_id, starts_at, count(*)::int as count from waitlist_entries
+          where company_id = club.id and status in ('WAITING','OFFERED') and starts_at > now()
+            and starts_at >= club.day_from and starts_at < club.day_to
+          group by place_id, starts_at) w)`
+            : sql``
+        }
     ) as day
     from club
     left join special_days club_day on club_day.company_id = club.id and club_day.date = club.date

@@ -14,6 +14,7 @@ export function CategoryCard({ category, onEdit, onDelete }: CategoryCardProps) 
   const { t } = useTranslation();
   const rules: string[] = [];
   if (category.blockedAppointmentDay) rules.push(t('categories.rules.blockedAppointmentDay'));
+  if (!category.waitlistEnabled) rules.push(t('categories.rules.waitlistOff'));
   if (category.notAppointmentPreviousDayTime) {
     rules.push(t('categories.rules.notAppointmentPreviousDayTime'));
   }

@@ -20,7 +20,12 @@ type CategoryFormDialogProps = {
   category?: Category;
 };
 
-const fieldNames = ['name', 'blockedAppointmentDay', 'notAppointmentPreviousDayTime'] as const;
+const fieldNames = [
+  'name',
+  'blockedAppointmentDay',
+  'notAppointmentPreviousDayTime',
+  'waitlistEnabled',
+] as const;
 
 export function CategoryFormDialog({
   companyId,
@@ -36,6 +41,7 @@ export function CategoryFormDialog({
     name: category?.name ?? '',
     blockedAppointmentDay: category?.blockedAppointmentDay ?? false,
     notAppointmentPreviousDayTime: category?.notAppointmentPreviousDayTime ?? false,
+    waitlistEnabled: category?.waitlistEnabled ?? true,
   };
   const {
     register,
@@ -96,6 +102,11 @@ export function CategoryFormDialog({
       name: 'notAppointmentPreviousDayTime',
       label: t('categories.form.notAppointmentPreviousDayTime'),
       hint: t('categories.form.notAppointmentPreviousDayTimeHint'),
+    },
+    {
+      name: 'waitlistEnabled',
+      label: t('categories.form.waitlistEnabled'),
+      hint: t('categories.form.waitlistEnabledHint'),
     },
   ] as const;
 

@@ -7,6 +7,7 @@ import { CompanySettingsForm } from '../components/company-settings-form';
 import { CompanySummary } from '../components/company-summary';
 import { NoShowPolicyForm } from '../components/no-show-policy-form';
 import { ReminderForm } from '../components/reminder-form';
+import { WaitlistSettingsForm } from '../components/waitlist-settings-form';
 
 export function SettingsPage() {
   const { t } = useTranslation();
@@ -36,6 +37,12 @@ export function SettingsPage() {
             {t('companies.reminder.title')}
           </h2>
           <ReminderForm company={company} />
+        </Card>
+        <Card>
+          <h2 className="border-b border-slate-200 px-6 py-4 text-lg font-semibold text-slate-900">
+            {t('companies.waitlist.title')}
+          </h2>
+          <WaitlistSettingsForm company={company} />
         </Card>
         <Card>
           <h2 className="border-b border-slate-200 px-6 py-4 text-lg font-semibold text-slate-900">

@@ -20,9 +20,16 @@ import {
 import { DetailList } from '@/components/ui/detail-list';
 import { ExceptionReasonForm } from './exception-booking-form';
 import { CancelConfirmButtons, CancelReasonForm } from './cancel-reason-form';
+import { BookingGuests } from './booking-guests';
+import { SlotWaitlist } from './slot-waitlist';
 
 type DaySheetBookingDialogProps = {
-  booking: { placeName: string; appointment: DaySheetAppointment } | null;
+  booking: {
+    placeName: string;
+    appointment: DaySheetAppointment;
+    /** Given, the dialog reads the slot's line and the booking's guests. */
+    slot?: { placeId: string; date: string };
+  } | null;
   companyId: string;
   timezone: string;
   /** The club's tolerance after the start before a no-show may be marked. */
@@ -187,6 +194,19 @@ export function DaySheetBookingDialog({
       }
     >
       <DetailList rows={rows} />
+      {booking?.slot && appointment && (
+        <>
+          <BookingGuests companyId={companyId} appointmentId={appointment.id} timezone={timezone} />
+          {Date.parse(appointment.startsAt) > now().getTime() && (
+            <SlotWaitlist
+              companyId={companyId}
+              timezone={timezone}
+              slot={{ ...booking.slot, startsAt: appointment.startsAt }}
+              isFree={false}
+            />
+          )}
+        </>
+      )}
       <PermissionNote permission="bookings.write" className="mt-4" />
       <AttendanceHint allowed={allowed} timezone={timezone} id={hintId} />
       {isConfirming && (

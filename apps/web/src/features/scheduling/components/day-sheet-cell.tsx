@@ -11,6 +11,24 @@ export function cellStyleOf(cell: DaySheetCell, { isClickable = false } = {}) {
   return cn(slotLookStyles[look], isClickable && cn('cursor-pointer', slotLookHoverStyles[look]));
 }
 
+/**
+ * The members in the slot's line, on its cell: a short pill ("fila 2") that fits the narrowest
+ * cell beside the card; the cell's name reads it whole ("2 na espera").
+ */
+function WaitlistCount({ cell }: { cell: DaySheetCell }) {
+  const { t } = useTranslation();
+  if (!cell.waitlistCount) return null;
+  return (
+    <span
+      title={t('scheduling.waitlist.count', { count: cell.waitlistCount })}
+      className="shrink-0 rounded bg-amber-100 px-1 text-[0.7rem] leading-4 font-semibold text-amber-900"
+    >
+      {' '}
+      {t('scheduling.waitlist.countShort', { count: cell.waitlistCount })}
+    </span>
+  );
+}
+
 export function CellText({ cell }: { cell: DaySheetCell }) {
   const { t } = useTranslation();
   if (cell.state === 'booked' && cell.appointment)
@@ -33,11 +51,18 @@ export function CellText({ cell }: { cell: DaySheetCell }) {
           series' booking says so (with its activity) where the card would be: the card stays in
           the cell's name and its details.
         */}
-        {cell.appointment.series ? (
-          <SeriesMark variant="inline" series={cell.appointment.series} className="opacity-90" />
-        ) : (
-          <span className="block truncate opacity-80"> {cell.appointment.cardId}</span>
-        )}
+        <span className="flex items-center justify-between gap-1">
+          {cell.appointment.series ? (
+            <SeriesMark
+              variant="inline"
+              series={cell.appointment.series}
+              className="min-w-0 truncate opacity-90"
+            />
+          ) : (
+            <span className="truncate opacity-80"> {cell.appointment.cardId}</span>
+          )}
+          <WaitlistCount cell={cell} />
+        </span>
       </>
     );
   if (cell.state === 'blocked') return <span className="block truncate">{cell.block?.reason}</span>;
@@ -49,7 +74,12 @@ export function CellText({ cell }: { cell: DaySheetCell }) {
     );
   // A free cell shows its time (what the desk reads out); a past one stays quiet.
   if (cell.state === 'free')
-    return <span className="block truncate tabular-nums">{cell.time}</span>;
+    return (
+      <span className="flex items-center justify-between gap-1">
+        <span className="truncate tabular-nums">{cell.time}</span>
+        <WaitlistCount cell={cell} />
+      </span>
+    );
   return <span className="sr-only">{t(`scheduling.daySheet.states.${cell.state}`)}</span>;
 }
 
@@ -75,5 +105,12 @@ export function cellLabel(
         : cell.state === 'outside' && cell.outsideReason
           ? t(`scheduling.daySheet.outside.${cell.outsideReason}`)
           : t(`scheduling.daySheet.states.${cell.state}`);
-  return t('scheduling.daySheet.cellLabel', { place: place.name, time: cell.time, state });
+  const line = cell.waitlistCount
+    ? ` — ${t('scheduling.waitlist.count', { count: cell.waitlistCount })}`
+    : '';
+  return t('scheduling.daySheet.cellLabel', {
+    place: place.name,
+    time: cell.time,
+    state: state + line,
+  });
 }

@@ -4,8 +4,9 @@ import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { BlockSlotDialog } from './block-slot-dialog';
 import { CreateAppointmentDialog } from './create-appointment-dialog';
+import { SlotWaitlist } from './slot-waitlist';
 
-export type FreeCell = { place: DaySheetPlace; slot: TimeSlot };
+export type FreeCell = { place: DaySheetPlace; slot: TimeSlot & { waitlistCount?: number } };
 export type FreeCellDialog = 'choose' | 'create' | 'block';
 
 /** The ends of the place's times from the one starting at `startsAt` on, while they follow without a gap. */
@@ -27,6 +28,7 @@ export function endsFrom(place: DaySheetPlace, startsAt: string): string[] {
  */
 export function FreeCellDialogs({
   freeCell,
+  date,
   dialog,
   onDialogChange,
   onClose,
@@ -37,6 +39,8 @@ export function FreeCellDialogs({
   onBooked,
 }: {
   freeCell: FreeCell;
+  /** The sheet's date (the slot's line is read with the day's). */
+  date: string;
   dialog: FreeCellDialog | null;
   onDialogChange: (dialog: FreeCellDialog) => void;
   onClose: () => void;
@@ -75,6 +79,18 @@ export function FreeCellDialogs({
         }
       >
         <span className="sr-only">{freeCell.place.name}</span>
+        {freeCell.slot.waitlistCount ? (
+          <SlotWaitlist
+            companyId={company.id}
+            timezone={company.timezone}
+            slot={{ placeId: freeCell.place.id, startsAt: freeCell.slot.startsAt, date }}
+            isFree
+            onBooked={() => {
+              onClose();
+              onBooked();
+            }}
+          />
+        ) : null}
       </Dialog>
       {canBook && (
         <CreateAppointmentDialog

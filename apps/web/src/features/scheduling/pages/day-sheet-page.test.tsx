@@ -35,6 +35,7 @@ const pools: Category = {
   name: 'Piscinas',
   blockedAppointmentDay: false,
   notAppointmentPreviousDayTime: false,
+  waitlistEnabled: true,
 };
 const courts: Category = { ...pools, id: id(2), name: 'Quadras' };
 

@@ -80,6 +80,7 @@ export function DaySheetPage() {
   const [booking, setBooking] = useState<{
     placeName: string;
     appointment: DaySheetAppointment;
+    slot: { placeId: string; date: string };
   } | null>(null);
   const [mobilePlaceId, setMobilePlaceId] = useState<string | null>(null);
   const canBook = useCan('bookings.write');
@@ -101,14 +102,28 @@ export function DaySheetPage() {
   const openCell = (place: DaySheetPlace, cell: DaySheetCell) => {
     if (move.moving) return move.choose({ place, cell });
     if (cell.state === 'booked' && cell.appointment)
-      setBooking({ placeName: place.name, appointment: cell.appointment });
+      setBooking({
+        placeName: place.name,
+        appointment: cell.appointment,
+        slot: { placeId: place.id, date },
+      });
     if (cell.state === 'free' && (canBook || canBlock)) {
       setFreeCell({
         place,
-        slot: { time: cell.time, startsAt: cell.startsAt, endsAt: cell.endsAt, available: true },
+        slot: {
+          time: cell.time,
+          startsAt: cell.startsAt,
+          endsAt: cell.endsAt,
+          available: true,
+          ...(cell.waitlistCount ? { waitlistCount: cell.waitlistCount } : {}),
+        },
       });
       // Straight to the one action there is to take: a member chosen, or a role that only blocks.
-      setDialog(canBook && (member || !canBlock) ? 'create' : canBook ? 'choose' : 'block');
+      // A freed slot with a line opens the choice, which shows the line.
+      const hasLine = canBook && Boolean(cell.waitlistCount);
+      setDialog(
+        canBook && !hasLine && (member || !canBlock) ? 'create' : canBook ? 'choose' : 'block',
+      );
     }
   };
   const closeDialog = () => {
@@ -252,6 +267,7 @@ export function DaySheetPage() {
       {freeCell && (
         <FreeCellDialogs
           freeCell={freeCell}
+          date={date}
           dialog={dialog}
           onDialogChange={setDialog}
           onClose={closeDialog}

@@ -11,6 +11,7 @@ export const categories = {
     blockedAppointmentDay: 'Uma reserva por dia por título',
     notAppointmentPreviousDayTime: 'Sem repetir o horário do dia anterior',
     none: 'Sem regras adicionais',
+    waitlistOff: 'Sem lista de espera',
   },
   form: {
     createTitle: 'Adicionar Categoria',
@@ -22,6 +23,9 @@ export const categories = {
     notAppointmentPreviousDayTime: 'Não permitir reservar o mesmo horário do dia anterior',
     notAppointmentPreviousDayTimeHint:
       'Quem reservou um horário num dia não pode reservar o mesmo horário no dia seguinte.',
+    waitlistEnabled: 'Lista de espera nos horários ocupados',
+    waitlistEnabledHint:
+      'Associados entram na fila de um horário ocupado e recebem a vaga, por ordem, quando ela for liberada.',
     cancel: 'Cancelar',
     create: 'Criar categoria',
     save: 'Salvar alterações',

@@ -36,6 +36,16 @@ export const companies = {
       'O associado recebe um lembrete por e-mail e em Avisos no portal. 0 desliga os lembretes.',
     save: 'Salvar lembrete',
   },
+  waitlist: {
+    title: 'Listas de espera',
+    formLabel: 'Listas de espera',
+    offerMinutes: 'Minutos que a oferta de uma vaga fica reservada',
+    offerMinutesHint:
+      'Quando um horário é liberado, o primeiro da fila tem esse tempo para confirmar (menos, se o horário começar antes). Cada categoria liga ou desliga a sua lista de espera.',
+    maxPerTitle: 'Máximo de listas de espera por título ao mesmo tempo',
+    maxPerTitleHint: 'Vale para o titular e os dependentes juntos.',
+    save: 'Salvar listas de espera',
+  },
   settings: {
     title: 'Configurações',
     description: 'Nome, fuso horário e logo do clube selecionado.',
