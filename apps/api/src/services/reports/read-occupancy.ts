@@ -29,8 +29,9 @@ const weekdayNames = sql.raw(
  *
  * Nothing is looked up per slot (a large club's month has some 200 000 slots): each booking and
  * each block is mapped onto the slot numbers of the days it touches by arithmetic (the candidates
- * widened by the day's change of UTC offset, then checked exactly), and the grid and these marks
- * are grouped by slot, then by place, weekday and hour: no join of rows × slots.
+ * widened by the day's change of UTC offset, then checked exactly), grouped by slot then by
+ * place, weekday and hour, and subtracted from the open minutes of each place's week times the
+ * days of each weekday: no join of rows × slots, no row per open slot.
  */
 async function readCells(db: Database, options: ReportScope): Promise<CellRow[]> {
   const scope = options;
@@ -45,7 +46,7 @@ async function readCells(db: Database, options: ReportScope): Promise<CellRow[]>
   return queryRows<CellRow>(
     db,
     sql`with days as (
-        select d::date as day,
+        select d::date as day, extract(dow from d)::int as weekday,
           case when d::date >= ${scope.current.from}::date then 'current' else 'previous' end as period
         from generate_series(${scope.previous.from}::date, ${scope.current.to}::date, interval '1 day') d),
       scoped as (
@@ -56,27 +57,32 @@ async function readCells(db: Database, options: ReportScope): Promise<CellRow[]>
         where p.company_id = ${scope.companyId}::uuid
           and (p.archived_at is null or p.archived_at > ${scope.previousStartsAt.toISOString()}::timestamptz)
           ${placeFilter(scope)}),
-      grid as (
-        select p.id as place_id, p.name as place_name, p.category_id, p.category_name,
-          p.book_range, days.day, days.period, o.opens, o.closes,
-          extract(epoch from (o.closes - o.opens))::int / 60 / p.book_range as slot_count,
-          (days.day + o.opens) at time zone ${timezone} as opens_at,
-          abs(extract(epoch from ((days.day + o.closes) at time zone ${timezone})
-            - ((days.day + o.opens) at time zone ${timezone}) - (o.closes - o.opens)) / 60) as shift
+      week as (
+        select p.id as place_id, p.book_range, w.weekday, o.opens, o.closes,
+          extract(epoch from (o.closes - o.opens))::int / 60 / p.book_range as slot_count
         from scoped p
-        join days on true
+        cross join generate_series(0, 6) w(weekday)
         join operating_hours oh on oh.company_id = p.company_id
-          and oh.day_of_week = (${weekdayNames})[extract(dow from days.day)::int + 1]
+          and oh.day_of_week = (${weekdayNames})[w.weekday + 1]
         cross join lateral (select greatest(p.starts_at, oh.open_time) as opens,
           least(p.ends_at, oh.close_time) as closes) o
         where o.opens < o.closes),
-      slots as (
-        select g.place_id, g.period, g.book_range, g.day, n,
-          extract(dow from g.day)::int as weekday,
-          extract(hour from g.opens + make_interval(mins => n * g.book_range))::int as hour,
-          0 as mark
-        from grid g
-        cross join lateral generate_series(0, g.slot_count - 1) n),
+      grid as materialized (
+        select w.*, days.day, days.period,
+          (days.day + w.opens) at time zone ${timezone} as opens_at,
+          abs(extract(epoch from ((days.day + w.closes) at time zone ${timezone})
+            - ((days.day + w.opens) at time zone ${timezone}) - (w.closes - w.opens)) / 60) as shift
+        from week w
+        join days on days.weekday = w.weekday),
+      open_minutes as (
+        select w.place_id, d.period, w.weekday,
+          extract(hour from w.opens + make_interval(mins => n * w.book_range))::int as hour,
+          sum(w.book_range * d.days)::int as minutes
+        from week w
+        join (select period, weekday, count(*) as days from days group by period, weekday) d
+          on d.weekday = w.weekday
+        cross join lateral generate_series(0, w.slot_count - 1) n
+        group by 1, 2, 3, 4),
       spans as materialized (
         select s.place_id, s.starts_at, s.ends_at, s.mark, d::date as day
         from (
@@ -94,11 +100,10 @@ async function readCells(db: Database, options: ReportScope): Promise<CellRow[]>
         cross join lateral generate_series(
           ((s.starts_at at time zone ${timezone}) - interval '3 hours')::date,
           ((s.ends_at at time zone ${timezone}) + interval '3 hours')::date, interval '1 day') d),
-      touched as (
-        select g.place_id, g.period, g.book_range, g.day, n,
-          extract(dow from g.day)::int as weekday,
+      marked as (
+        select g.place_id, g.period, g.weekday, g.book_range,
           extract(hour from g.opens + make_interval(mins => n * g.book_range))::int as hour,
-          s.mark
+          bool_or(s.mark = 1) as blocked, bool_or(s.mark = 2) as booked
         from spans s
         join grid g on g.place_id = s.place_id and g.day = s.day
         cross join lateral generate_series(
@@ -108,22 +113,21 @@ async function readCells(db: Database, options: ReportScope): Promise<CellRow[]>
         cross join lateral (select (g.day + g.opens + make_interval(mins => n * g.book_range))
           at time zone ${timezone} as starts_at) slot
         where s.starts_at < slot.starts_at + make_interval(mins => g.book_range)
-          and s.ends_at > slot.starts_at),
-      marked as (
-        select place_id, period, weekday, hour, book_range,
-          bool_or(mark = 1) as blocked, bool_or(mark = 2) as booked
-        from (select * from slots union all select * from touched) m
-        group by place_id, day, n, period, weekday, hour, book_range),
-      cells as (
+          and s.ends_at > slot.starts_at
+        group by g.place_id, g.day, n, g.period, g.weekday, g.book_range, g.opens),
+      taken as (
         select place_id, period, weekday, hour,
-          coalesce(sum(book_range) filter (where not blocked), 0)::int as bookable,
-          coalesce(sum(book_range) filter (where not blocked and booked), 0)::int as booked
+          coalesce(sum(book_range) filter (where blocked), 0) as blocked,
+          coalesce(sum(book_range) filter (where booked and not blocked), 0) as booked
         from marked
         group by place_id, period, weekday, hour)
       select p.id as "placeId", p.name as "placeName", p.category_id as "categoryId",
-        p.category_name as "categoryName", c.period, c.weekday, c.hour, c.bookable, c.booked
-      from cells c
-      join scoped p on p.id = c.place_id`,
+        p.category_name as "categoryName", o.period, o.weekday, o.hour,
+        (o.minutes - coalesce(t.blocked, 0))::int as bookable, coalesce(t.booked, 0)::int as booked
+      from open_minutes o
+      join scoped p on p.id = o.place_id
+      left join taken t on t.place_id = o.place_id and t.period = o.period
+        and t.weekday = o.weekday and t.hour = o.hour`,
   );
 }
 
