@@ -110,8 +110,10 @@ async function readCells(db: Database, options: ReportScope): Promise<CellRow[]>
           greatest(0, floor((extract(epoch from s.starts_at - g.opens_at) / 60 - g.shift) / g.book_range)::int),
           least(g.slot_count - 1,
             ceil((extract(epoch from s.ends_at - g.opens_at) / 60 + g.shift) / g.book_range)::int - 1)) n
-        cross join lateral (select (g.day + g.opens + make_interval(mins => n * g.book_range))
-          at time zone ${timezone} as starts_at) slot
+        cross join lateral (select case when g.shift = 0
+            then g.opens_at + make_interval(mins => n * g.book_range)
+            else (g.day + g.opens + make_interval(mins => n * g.book_range)) at time zone ${timezone}
+          end as starts_at) slot
         where s.starts_at < slot.starts_at + make_interval(mins => g.book_range)
           and s.ends_at > slot.starts_at
         group by g.place_id, g.day, n, g.period, g.weekday, g.book_range, g.opens),
