@@ -144,7 +144,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       connectionString: options.url,
       max: options.poolSize ?? 10,
       // Every instant is exchanged in UTC; wall-clock decisions use the club's timezone in code.
-      options: '-c timezone=UTC',
+      // JIT off: compiling took longer than the API's short statements run (reports included).
+      options: '-c timezone=UTC -c jit=off',
     });
     return {
       ...handleOfPool(pool, 'postgres'),

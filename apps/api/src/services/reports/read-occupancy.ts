@@ -26,6 +26,12 @@ const weekdayNames = sql.raw(
  * booking rules offer), a slot overlapping a block is left out, and a bookable slot is booked
  * when a booking that holds its time (not cancelled) overlaps it. A closed day has no operating
  * hour, so no slot: closed, blocked and outside-hours time never enter the denominator.
+ *
+ * Nothing is looked up per slot (a large club's month has some 200 000 slots): each booking and
+ * each block is mapped onto the slot numbers of the days it touches by arithmetic (the candidates
+ * widened by the day's change of UTC offset, then checked exactly), grouped by slot then by
+ * place, weekday and hour, and subtracted from the open minutes of each place's week times the
+ * days of each weekday: no join of rows × slots, no row per open slot.
  */
 async function readCells(db: Database, options: ReportScope): Promise<CellRow[]> {
   const scope = options;
@@ -33,52 +39,97 @@ async function readCells(db: Database, options: ReportScope): Promise<CellRow[]>
     occupyingStatuses.map((status) => sql`${status}`),
     sql`, `,
   );
+  const timezone = scope.timezone;
+  // Bookings count for a slot that starts less than a day after them; blocks for any slot.
+  const spanFrom = sql`(${scope.previous.from}::date - 2)::timestamp at time zone ${timezone}`;
+  const spanTo = sql`(${scope.current.to}::date + 2)::timestamp at time zone ${timezone}`;
   return queryRows<CellRow>(
     db,
     sql`with days as (
-        select d::date as day,
+        select d::date as day, extract(dow from d)::int as weekday,
           case when d::date >= ${scope.current.from}::date then 'current' else 'previous' end as period
         from generate_series(${scope.previous.from}::date, ${scope.current.to}::date, interval '1 day') d),
-      grid as (
-        select p.id as place_id, p.name as place_name, k.id as category_id, k.name as category_name,
-          p.book_range, days.day, days.period,
-          greatest(p.starts_at, oh.open_time) as opens, least(p.ends_at, oh.close_time) as closes
+      scoped as (
+        select p.id, p.name, p.company_id, p.book_range, p.starts_at, p.ends_at,
+          k.id as category_id, k.name as category_name
         from places p
         join categories k on k.id = p.category_id
-        join days on true
-        join operating_hours oh on oh.company_id = p.company_id
-          and oh.day_of_week = (${weekdayNames})[extract(dow from days.day)::int + 1]
         where p.company_id = ${scope.companyId}::uuid
           and (p.archived_at is null or p.archived_at > ${scope.previousStartsAt.toISOString()}::timestamptz)
           ${placeFilter(scope)}),
-      slots as (
-        select g.place_id, g.place_name, g.category_id, g.category_name, g.period, g.book_range,
-          extract(dow from g.day)::int as weekday,
-          extract(hour from g.opens + make_interval(mins => n * g.book_range))::int as hour,
-          ((g.day + g.opens + make_interval(mins => n * g.book_range)) at time zone ${scope.timezone}) as starts_at
-        from grid g
-        cross join lateral generate_series(0,
-          (extract(epoch from (g.closes - g.opens))::int / 60 / g.book_range) - 1) n
-        where g.opens < g.closes),
+      week as (
+        select p.id as place_id, p.book_range, w.weekday, o.opens, o.closes,
+          extract(epoch from (o.closes - o.opens))::int / 60 / p.book_range as slot_count
+        from scoped p
+        cross join generate_series(0, 6) w(weekday)
+        join operating_hours oh on oh.company_id = p.company_id
+          and oh.day_of_week = (${weekdayNames})[w.weekday + 1]
+        cross join lateral (select greatest(p.starts_at, oh.open_time) as opens,
+          least(p.ends_at, oh.close_time) as closes) o
+        where o.opens < o.closes),
+      grid as materialized (
+        select w.*, days.day, days.period,
+          (days.day + w.opens) at time zone ${timezone} as opens_at,
+          abs(extract(epoch from ((days.day + w.closes) at time zone ${timezone})
+            - ((days.day + w.opens) at time zone ${timezone}) - (w.closes - w.opens)) / 60) as shift
+        from week w
+        join days on days.weekday = w.weekday),
+      open_minutes as (
+        select w.place_id, d.period, w.weekday,
+          extract(hour from w.opens + make_interval(mins => n * w.book_range))::int as hour,
+          sum(w.book_range * d.days)::int as minutes
+        from week w
+        join (select period, weekday, count(*) as days from days group by period, weekday) d
+          on d.weekday = w.weekday
+        cross join lateral generate_series(0, w.slot_count - 1) n
+        group by 1, 2, 3, 4),
+      spans as materialized (
+        select s.place_id, s.starts_at, s.ends_at, s.mark, d::date as day
+        from (
+          select a.place_id, a.starts_at, least(a.ends_at, a.starts_at + interval '1 day') as ends_at,
+            2 as mark
+          from appointments a
+          where a.place_id in (select id from scoped)
+            and a.starts_at > ${spanFrom} and a.starts_at < ${spanTo}
+            and a.status in (${statuses})
+          union all
+          select b.place_id, b.starts_at, b.ends_at, 1
+          from blocked_times b
+          where b.place_id in (select id from scoped)
+            and b.starts_at < ${spanTo} and b.ends_at > ${spanFrom}) s
+        cross join lateral generate_series(
+          ((s.starts_at at time zone ${timezone}) - interval '3 hours')::date,
+          ((s.ends_at at time zone ${timezone}) + interval '3 hours')::date, interval '1 day') d),
       marked as (
-        select s.*,
-          exists(select 1 from blocked_times b
-            where b.place_id = s.place_id
-              and b.starts_at < s.starts_at + make_interval(mins => s.book_range)
-              and b.ends_at > s.starts_at) as blocked,
-          exists(select 1 from appointments a
-            where a.place_id = s.place_id
-              and a.starts_at > s.starts_at - interval '1 day'
-              and a.starts_at < s.starts_at + make_interval(mins => s.book_range)
-              and a.ends_at > s.starts_at
-              and a.status in (${statuses})) as booked
-        from slots s)
-      select place_id as "placeId", place_name as "placeName", category_id as "categoryId",
-        category_name as "categoryName", period, weekday, hour,
-        coalesce(sum(book_range) filter (where not blocked), 0)::int as bookable,
-        coalesce(sum(book_range) filter (where not blocked and booked), 0)::int as booked
-      from marked
-      group by place_id, place_name, category_id, category_name, period, weekday, hour`,
+        select g.place_id, g.period, g.weekday, g.book_range,
+          extract(hour from g.opens + make_interval(mins => n * g.book_range))::int as hour,
+          bool_or(s.mark = 1) as blocked, bool_or(s.mark = 2) as booked
+        from spans s
+        join grid g on g.place_id = s.place_id and g.day = s.day
+        cross join lateral generate_series(
+          greatest(0, floor((extract(epoch from s.starts_at - g.opens_at) / 60 - g.shift) / g.book_range)::int),
+          least(g.slot_count - 1,
+            ceil((extract(epoch from s.ends_at - g.opens_at) / 60 + g.shift) / g.book_range)::int - 1)) n
+        cross join lateral (select case when g.shift = 0
+            then g.opens_at + make_interval(mins => n * g.book_range)
+            else (g.day + g.opens + make_interval(mins => n * g.book_range)) at time zone ${timezone}
+          end as starts_at) slot
+        where s.starts_at < slot.starts_at + make_interval(mins => g.book_range)
+          and s.ends_at > slot.starts_at
+        group by g.place_id, g.day, n, g.period, g.weekday, g.book_range, g.opens),
+      taken as (
+        select place_id, period, weekday, hour,
+          coalesce(sum(book_range) filter (where blocked), 0) as blocked,
+          coalesce(sum(book_range) filter (where booked and not blocked), 0) as booked
+        from marked
+        group by place_id, period, weekday, hour)
+      select p.id as "placeId", p.name as "placeName", p.category_id as "categoryId",
+        p.category_name as "categoryName", o.period, o.weekday, o.hour,
+        (o.minutes - coalesce(t.blocked, 0))::int as bookable, coalesce(t.booked, 0)::int as booked
+      from open_minutes o
+      join scoped p on p.id = o.place_id
+      left join taken t on t.place_id = o.place_id and t.period = o.period
+        and t.weekday = o.weekday and t.hour = o.hour`,
   );
 }
 
