@@ -31,8 +31,8 @@ export async function bookForEntry(
       associateId: entry.associate.id,
       placeId: entry.place.id,
       cardId: entry.associate.cardId,
-      startsAt: new Date(entry.startsAt).toISOString(),
-      endsAt: new Date(entry.endsAt).toISOString(),
+      startsAt: new Date(entry.startsAt),
+      endsAt: new Date(entry.endsAt),
     },
     ...(options.confirmation ? { confirmation: options.confirmation } : {}),
   });

@@ -18,6 +18,7 @@ function sheetWith(series: { id: string; activityName: string | null } | null): 
     date,
     timezone,
     operatingHour: { openTime: '06:00', closeTime: '22:00' },
+    specialDay: null,
     categories: [
       {
         id: '00000000-0000-4000-8000-000000000001',
