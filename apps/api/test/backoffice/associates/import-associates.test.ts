@@ -18,7 +18,12 @@ import {
   importAssociates,
   resumeAssociateImports,
 } from '../../../src/services/associates/import-associates';
-import { bearerFor, createAssociate, createClubWithStaff, createClubWithBearer } from '../../factories';
+import {
+  bearerFor,
+  createAssociate,
+  createClubWithStaff,
+  createClubWithBearer,
+} from '../../factories';
 import { build } from '../../helper';
 
 const context = build();

@@ -22,7 +22,10 @@ import {
   inviteAllAssociates,
   type BulkInvitationJobOptions,
 } from '../../../src/services/invitations/invite-all-associates';
-import { invitationBatching, nextBatchSize } from '../../../src/services/invitations/queue-invitations';
+import {
+  invitationBatching,
+  nextBatchSize,
+} from '../../../src/services/invitations/queue-invitations';
 
 /** Invitations to the members' portal: to one member from their page, and to all at once. */
 const context = build({ publicUrl: 'https://reservas.clube.test' });
