@@ -2,8 +2,8 @@
 import { placeWeeklyHours, specialDays } from '@clube/db';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { createCategory, createClubWithBearer, createPlace } from './factories';
-import { build } from './helper';
+import { createCategory, createClubWithBearer, createPlace } from '../../factories';
+import { build } from '../../helper';
 
 const context = build();
 

@@ -2,8 +2,8 @@ import { appointments } from '@clube/db';
 import { dayOfWeekOf, type SeriesPreview } from '@clube/shared';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { createPortalScene } from './factories';
-import { build } from './helper';
+import { createPortalScene } from '../../factories';
+import { build } from '../../helper';
 
 const context = build();
 

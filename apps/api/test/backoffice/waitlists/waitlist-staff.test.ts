@@ -2,10 +2,10 @@ import { jobs, waitlistEntries } from '@clube/db';
 import type { StaffRole } from '@clube/shared';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { waitlistJobNames } from '../src/services/waitlists/job-names';
-import { endPassedWaitlists } from '../src/services/waitlists/waitlist-jobs';
-import { addStaff, bearerFor, createPortalScene, createUser } from './factories';
-import { build } from './helper';
+import { waitlistJobNames } from '../../../src/services/waitlists/job-names';
+import { endPassedWaitlists } from '../../../src/services/waitlists/waitlist-jobs';
+import { addStaff, bearerFor, createPortalScene, createUser } from '../../factories';
+import { build } from '../../helper';
 
 const context = build();
 

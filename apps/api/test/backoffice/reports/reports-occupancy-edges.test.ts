@@ -9,8 +9,8 @@ import {
   createOperatingHours,
   createPlace,
   createTitle,
-} from './factories';
-import { build } from './helper';
+} from '../../factories';
+import { build } from '../../helper';
 
 const context = build();
 

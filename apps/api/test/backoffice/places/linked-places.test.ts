@@ -10,8 +10,8 @@ import {
   createClubWithBearer,
   createPlace,
   createPortalScene,
-} from './factories';
-import { build } from './helper';
+} from '../../factories';
+import { build } from '../../helper';
 
 const context = build();
 

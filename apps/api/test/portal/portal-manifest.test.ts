@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { clubShortName } from '@clube/shared';
 import { describe, expect, it } from 'vitest';
-import { createClubWithStaff } from './factories';
-import { build } from './helper';
+import { createClubWithStaff } from '../factories';
+import { build } from '../helper';
 
 const context = build();
 
@@ -11,7 +11,7 @@ const manifestOf = (clubId: string) =>
 
 /** The portal's own manifest, as the web build serves it. */
 const portalManifest = JSON.parse(
-  readFileSync(new URL('../../web/public/portal/manifest.webmanifest', import.meta.url), 'utf8'),
+  readFileSync(new URL('../../../web/public/portal/manifest.webmanifest', import.meta.url), 'utf8'),
 ) as Record<string, unknown>;
 
 describe('GET /api/portal/clubs/:clubId/manifest.webmanifest', () => {
