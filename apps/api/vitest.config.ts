@@ -1,5 +1,20 @@
 import { configDefaults, defineConfig } from 'vitest/config';
 
+/**
+ * Files that open no database (pure functions, the repository's files, a bare Fastify): the
+ * embedded pass proves them, so CI's PostgreSQL pass (DATABASE_URL set) does not run them again.
+ * A file that starts opening a database must leave this list.
+ */
+const databaseFree = [
+  'src/**/*.test.ts',
+  'test/build-stamp.test.ts',
+  'test/dependencies.test.ts',
+  'test/docs-paths.test.ts',
+  'test/repository.test.ts',
+  'test/send-deadline.test.ts',
+  'test/service-convention.test.ts',
+];
+
 export default defineConfig({
   test: {
     include: [
@@ -13,6 +28,7 @@ export default defineConfig({
       ...(process.env.REDIS_URL ? [] : ['test/with-redis/**']),
       // Several API processes against one PostgreSQL server (CI's PostgreSQL pass).
       ...(process.env.DATABASE_URL ? [] : ['test/with-postgres/**']),
+      ...(process.env.DATABASE_URL ? databaseFree : []),
     ],
     globalSetup: ['./test/global-setup.ts'],
     testTimeout: 30_000,

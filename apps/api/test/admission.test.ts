@@ -6,7 +6,7 @@ import { buildApp, type App } from '../src/app';
 import { loadConfig } from '../src/config';
 import { openStream } from './club-event-stream';
 import { createBookingScene, createPortalScene } from './factories';
-import { createTestDatabase, testJwtSecret } from './helper';
+import { testJwtSecret, useTestDatabase } from './helper';
 
 /** A gate a route waits at until the test opens it. */
 function gate() {
@@ -459,6 +459,9 @@ describe('admission: no club, class of request or client holds the others', () =
 });
 
 describe('admission in the API', () => {
+  // One database for the file: each test builds its own app on it (its own routes, hooks and
+  // settings) and its own club, so nothing a test reads was written by another.
+  const shared = useTestDatabase();
   let close: (() => Promise<void>) | undefined;
   afterEach(async () => {
     await close?.();
@@ -467,20 +470,15 @@ describe('admission in the API', () => {
 
   /** The API with a single turn, listening; `prepare` adds the test's routes or hooks first. */
   async function apiWithOneTurn(prepare: (app: App) => void, env: Record<string, string> = {}) {
-    const { database, drop } = await createTestDatabase();
     const config = loadConfig({
       DATA_DIR: `${process.env.TMPDIR ?? '/tmp'}/clube-test-data`,
       REQUEST_CONCURRENCY: '1',
       ...env,
     });
-    const app = await buildApp({ config, database, jwtSecret: testJwtSecret });
+    const app = await buildApp({ config, database: shared.database, jwtSecret: testJwtSecret });
     prepare(app);
     const base = await app.listen({ port: 0, host: '127.0.0.1' });
-    close = async () => {
-      await app.close();
-      await database.close();
-      await drop();
-    };
+    close = () => app.close();
     return { app, base, scene: await createBookingScene(app) };
   }
 

@@ -66,12 +66,15 @@ export async function createTestDatabase({
     });
     return { database, drop: async () => {} };
   }
+  // A migrated database is a copy of the run's template (see ./global-setup.ts).
+  const template = migrated ? inject('postgresTemplate') : undefined;
   const scratch = await createScratchDatabase(
     url,
     process.env.TEST_DATABASE_PREFIX ?? 'clube_test',
+    { template },
   );
   const database = await openDatabase({ driver: 'postgres', url: scratch.url, poolSize });
-  if (migrated) await database.migrate(loadConfig({}).migrationsDir);
+  if (migrated && !template) await database.migrate(loadConfig({}).migrationsDir);
   return { database, url: scratch.url, drop: scratch.drop };
 }
 
