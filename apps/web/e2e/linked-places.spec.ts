@@ -54,9 +54,12 @@ test('a whole field booked shows its halves taken on the day sheet', async ({
 
   // The whole's page says what it is made of; a half's, what it is part of.
   await page.goto(`/place/${whole.id}`);
-  await expect(page.getByText(halves.map((half) => half.name).join(', '))).toBeVisible();
-  await expect(page.getByText('Formado por')).toBeVisible();
+  // (The audit history below names the links too: the page's own terms are read.)
+  await expect(page.getByRole('term').filter({ hasText: 'Formado por' })).toBeVisible();
+  await expect(
+    page.getByRole('definition').filter({ hasText: halves.map((half) => half.name).join(', ') }),
+  ).toBeVisible();
   await page.goto(`/place/${halves[0]!.id}`);
-  await expect(page.getByText('Parte de')).toBeVisible();
-  await expect(page.getByText(whole.name, { exact: true })).toBeVisible();
+  await expect(page.getByRole('term').filter({ hasText: 'Parte de' })).toBeVisible();
+  await expect(page.getByRole('definition').filter({ hasText: whole.name })).toBeVisible();
 });

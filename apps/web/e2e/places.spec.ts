@@ -33,7 +33,7 @@ test('category → place → photo → viewer → edit → delete', async ({ sta
   await navigation.getByRole('link', { name: 'Clube', exact: true }).click();
   await page.getByRole('button', { name: 'Adicionar espaço' }).click();
   const placeDialog = page.getByRole('dialog', { name: 'Adicionar espaço' });
-  await placeDialog.getByLabel('Nome').fill(placeName);
+  await placeDialog.getByRole('textbox', { name: 'Nome', exact: true }).fill(placeName);
   await placeDialog.getByLabel('Descrição').fill('Quadra de saibro com iluminação.');
   await placeDialog.getByLabel('Categoria').selectOption({ label: categoryName });
   await placeDialog.getByLabel('Horário de início').pressSequentially('0800');
@@ -102,7 +102,7 @@ test('category → place → photo → viewer → edit → delete', async ({ sta
   await page.getByRole('button', { name: 'Editar' }).click();
   const editDialog = page.getByRole('dialog', { name: 'Editar espaço' });
   await expect(editDialog.getByLabel('Horário de início')).toHaveValue('08:00');
-  await editDialog.getByLabel('Nome').fill(editedName);
+  await editDialog.getByRole('textbox', { name: 'Nome', exact: true }).fill(editedName);
   await editDialog.getByLabel('Duração (minutos)').fill('90');
   await editDialog.getByRole('button', { name: 'Salvar alterações' }).click();
   await expect(page.getByText(`Espaço "${editedName}" editado.`)).toBeVisible();

@@ -25,6 +25,13 @@ const controlsOf: Partial<Record<Permission, RegExp[]>> = {
     /^Entrada por código$/,
     /^Mover$/,
     /^Reservar para/,
+    /^Oferecer a vaga$/,
+    /^Agendar para este associado$/,
+    /^Ver prévia$/,
+    /^Salvar série/,
+    /^Cancelar série$/,
+    /^Cancelar esta/,
+    /^Registrar a entrada de/,
   ],
   'blocks.write': [/^Bloquear horário$/, /^Bloquear$/, /^Criar bloqueio$/, /^Excluir bloqueio/],
   'associates.write': [
@@ -37,7 +44,12 @@ const controlsOf: Partial<Record<Permission, RegExp[]>> = {
   'associates.import': [/^Importar associados$/],
   'places.write': [/^Adicionar Foto$/, /^Editar$/, /^Excluir$/, /^Criar espaço$/, /^Novo espaço$/],
   'categories.write': [/^Criar categoria$/, /^Editar categoria/, /^Excluir categoria/],
-  'operating-hours.write': [/^Atualizar horário$/, /^Salvar horário$/],
+  'operating-hours.write': [
+    /^Atualizar horário$/,
+    /^Salvar horário$/,
+    /^Adicionar dia especial$/,
+    /^Importar feriados nacionais/,
+  ],
 };
 
 /** The enabled, visible buttons and links of the page whose name the role may not use. */
@@ -112,6 +124,19 @@ const screens = (seeded: Seeded) => [
   {
     path: '/associates',
     ready: (page: Page) => page.getByRole('link', { name: /^Abrir / }).first(),
+  },
+  {
+    path: '/series',
+    ready: (page: Page) => page.getByRole('heading', { name: 'Séries semanais', level: 1 }),
+  },
+  {
+    path: '/special-days',
+    ready: (page: Page) =>
+      page.getByRole('heading', { name: 'Feriados e dias especiais', level: 1 }),
+  },
+  {
+    path: `/portaria?date=${seeded.date}`,
+    ready: (page: Page) => page.getByRole('heading', { name: 'Portaria: convidados', level: 1 }),
   },
   {
     path: `/associates/${seeded.associateId}`,

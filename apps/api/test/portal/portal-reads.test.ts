@@ -317,6 +317,7 @@ describe('OpenAPI', () => {
       'DELETE /api/portal/waitlists/{id}',
       'GET /api/portal/bookings',
       'GET /api/portal/bookings/{id}/guests',
+      'GET /api/portal/clubs/{clubId}/manifest.webmanifest',
       'GET /api/portal/events',
       'GET /api/portal/me',
       'GET /api/portal/me/notifications',

@@ -18,6 +18,8 @@ const company = {
   noShowWindowDays: 30,
   noShowSuspensionDays: 7,
   reminderHours: null,
+  waitlistOfferMinutes: 15,
+  waitlistMaxPerTitle: 3,
   createdAt: '2026-11-20T13:00:00.000Z',
   updatedAt: '2026-11-22T09:30:15.250Z',
 };
@@ -96,13 +98,15 @@ describe('parseCompany', () => {
     expectSameAsSchema(parseCompany, companySchema, value);
   });
 
-  it('gives a club stored before the no-show policy and the reminders existed the server defaults', () => {
+  it('gives a club stored before the no-show policy, the reminders and the waitlists existed the server defaults', () => {
     const {
       noShowToleranceMinutes: _tolerance,
       noShowSuspensionCount: _count,
       noShowWindowDays: _window,
       noShowSuspensionDays: _days,
       reminderHours: _reminder,
+      waitlistOfferMinutes: _offerMinutes,
+      waitlistMaxPerTitle: _maxPerTitle,
       ...older
     } = company;
     expect(parseCompany(older)).toEqual(company);

@@ -22,7 +22,7 @@ export async function bookForEntry(
     db,
     sql`select company_id as "companyId" from waitlist_entries where id = ${id}::uuid`,
   );
-  const [entry] = await readEntries(db, sql`w.id = ${id}::uuid`);
+  const [entry] = await readEntries(db, { where: sql`w.id = ${id}::uuid` });
   if (!entry || !owner || !staff.companyIds.has(owner.companyId))
     throw new AppError('WaitlistEntryNotFound');
   const booking = await bookAndAnswer(db, {

@@ -9,7 +9,8 @@ import { inLine, offerSlot } from './offer-slot';
 type Row = StaffWaitlistEntry;
 
 /** Entries in line whose slots have not started, matching `where`, with their positions. */
-export async function readEntries(db: Database, where: SQL): Promise<Row[]> {
+export async function readEntries(db: Database, options: { where: SQL }): Promise<Row[]> {
+  const { where } = options;
   return queryRows<Row>(
     db,
     sql`select w.id, json_build_object('id', p.id, 'name', p.name) as place,
@@ -42,12 +43,11 @@ export async function listMemberWaitlists(
   options: { member: Member },
 ): Promise<PortalWaitlistEntry[]> {
   const { member } = options;
-  const rows = await readEntries(
-    db,
-    sql`w.company_id = ${member.companyId}::uuid
+  const rows = await readEntries(db, {
+    where: sql`w.company_id = ${member.companyId}::uuid
       and w.associate_title_id = ${member.associateTitleId}::uuid
       ${member.isHolder ? sql`` : sql`and w.associate_id = ${member.associateId}::uuid`}`,
-  );
+  });
   return rows.map(({ associate, since: _since, ...row }) =>
     normalised({ ...row, associate: { id: associate.id, name: associate.name } }),
   );
@@ -60,13 +60,12 @@ export async function listClubWaitlists(
 ): Promise<StaffWaitlistEntry[]> {
   const { staff, companyId, date } = options;
   if (!staff.companyIds.has(companyId)) throw new AppError('CompanyNotFound');
-  const rows = await readEntries(
-    db,
-    sql`w.company_id = ${companyId}::uuid and w.starts_at >= (select (${date}::date)::timestamp
+  const rows = await readEntries(db, {
+    where: sql`w.company_id = ${companyId}::uuid and w.starts_at >= (select (${date}::date)::timestamp
         at time zone c.timezone from companies c where c.id = ${companyId}::uuid)
       and w.starts_at < (select (${date}::date + 1)::timestamp at time zone c.timezone
         from companies c where c.id = ${companyId}::uuid)`,
-  );
+  });
   return rows.map(normalised);
 }
 
@@ -79,7 +78,7 @@ export async function offerByHand(
   options: { staff: Staff; id: string; publicUrl: string },
 ): Promise<StaffWaitlistEntry> {
   const { staff, id } = options;
-  const [entry] = await readEntries(db, sql`w.id = ${id}::uuid`);
+  const [entry] = await readEntries(db, { where: sql`w.id = ${id}::uuid` });
   const companyIds = [...staff.companyIds];
   const [owner] = await queryRows<{ companyId: string }>(
     db,
@@ -96,6 +95,6 @@ export async function offerByHand(
     entryId: id,
   });
   if (!offered.some((row) => row.id === id)) throw new AppError('WaitlistOfferNotActive');
-  const [now] = await readEntries(db, sql`w.id = ${id}::uuid`);
+  const [now] = await readEntries(db, { where: sql`w.id = ${id}::uuid` });
   return normalised(now!);
 }

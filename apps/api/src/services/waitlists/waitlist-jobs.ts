@@ -74,7 +74,11 @@ export const endPassedWaitlistsJob = defineJob({
 });
 
 /** Ends the entries in line whose slots have started; answers how many. */
-export async function endPassedWaitlists(db: Database, now = new Date()): Promise<number> {
+export async function endPassedWaitlists(
+  db: Database,
+  options: { now?: Date } = {},
+): Promise<number> {
+  const now = options.now ?? new Date();
   const rows = await queryRows<{ id: string }>(
     db,
     sql`update waitlist_entries set status = 'ENDED', ended_at = ${now.toISOString()}::timestamptz

@@ -60,7 +60,8 @@ export function HolidaysDialog({ isOpen, onClose, year }: HolidaysDialogProps) {
       toast.error(
         t('specialDays.holidays.partial', {
           names: failed.map((item) => item.name).join(', '),
-          reason: errorMessageOf(failed[0]!.error, t('specialDays.form.error')),
+          // The error's sentence without its full stop: the toast's own ends it.
+          reason: errorMessageOf(failed[0]!.error, t('specialDays.form.error')).replace(/\.$/, ''),
         }),
       );
     else onClose();

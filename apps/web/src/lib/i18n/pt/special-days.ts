@@ -73,7 +73,7 @@ export const specialDays = {
     none: 'Todos os feriados nacionais deste ano já foram adicionados.',
     done_one: '{{count}} feriado adicionado.',
     done_other: '{{count}} feriados adicionados.',
-    partial: 'Alguns feriados não foram adicionados: {{names}}. {{reason}}',
+    partial: 'Alguns feriados não foram adicionados: {{names}}. Motivo: {{reason}}.',
   },
   sheet: {
     closed: '{{name}} — clube fechado',
