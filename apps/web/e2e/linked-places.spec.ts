@@ -61,5 +61,5 @@ test('a whole field booked shows its halves taken on the day sheet', async ({
   ).toBeVisible();
   await page.goto(`/place/${halves[0]!.id}`);
   await expect(page.getByRole('term').filter({ hasText: 'Parte de' })).toBeVisible();
-  await expect(page.getByRole('definition').filter({ hasText: whole.name })).toBeVisible();
+  await expect(page.getByRole('definition').getByText(whole.name, { exact: true })).toBeVisible();
 });
