@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { mockApi, route } from '@/testing/mock-api';
 import { renderPortal } from '@/testing/render';
@@ -24,7 +24,8 @@ describe('the portal’s install name', () => {
     window.location.hash = '#token=abcdefghijklmnopqrstuvwxyz0123456789';
     const page = renderPortal('/acesso/senha');
     expect(await screen.findByText('Clube Náutico')).toBeVisible();
-    expect(link.getAttribute('href')).toBe(clubManifestUrl(clubId));
+    // The link follows the page's club in an effect, right after the page shows it.
+    await waitFor(() => expect(link.getAttribute('href')).toBe(clubManifestUrl(clubId)));
     expect(clubManifestUrl(clubId)).toBe(`/api/portal/clubs/${clubId}/manifest.webmanifest`);
 
     page.unmount();
