@@ -1,4 +1,4 @@
-import { clubTimeOf, dateLabel, seriesWeekdayLabels, type Series } from '@clube/shared';
+import { clubDateOf, clubTimeOf, dateLabel, seriesWeekdayLabels, type Series } from '@clube/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '@/components/ui/alert';
@@ -133,7 +133,7 @@ function SeriesCard({ series, timezone }: { series: Series; timezone: string }) 
                 className="flex flex-wrap items-center justify-between gap-2 px-3 py-2 text-sm"
               >
                 <span>
-                  {dateLabel(booking.startsAt.slice(0, 10))} ·{' '}
+                  {dateLabel(clubDateOf(new Date(booking.startsAt), timezone))} ·{' '}
                   {clubTimeOf(new Date(booking.startsAt), timezone)} ·{' '}
                   {t(`series.status.${booking.status}`)}
                 </span>

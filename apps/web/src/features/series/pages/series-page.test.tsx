@@ -31,6 +31,13 @@ const series: Series = {
       endsAt: '2099-03-03T22:00:00.000Z',
       status: 'SCHEDULED',
     },
+    {
+      // 22:00 in São Paulo is already the next day in UTC: the list names the club's date.
+      id: '00000000-0000-4000-8000-0000000000a5',
+      startsAt: '2099-03-06T01:00:00.000Z',
+      endsAt: '2099-03-06T02:00:00.000Z',
+      status: 'SCHEDULED',
+    },
   ],
 };
 
@@ -51,6 +58,7 @@ describe('series page by role', () => {
     expect(within(list).getByText('Escolinha de tênis · Quadra 2')).toBeVisible();
     await userEvent.setup().click(within(list).getByRole('button', { name: 'Ver datas' }));
     expect(within(list).getByText(/03\/03\/2099 · 18:00 · Marcada/)).toBeVisible();
+    expect(within(list).getByText(/05\/03\/2099 · 22:00 · Marcada/)).toBeVisible();
     expect(screen.queryByRole('heading', { name: 'Nova série' })).toBeNull();
     expect(screen.queryByRole('button', { name: /Cancelar/ })).toBeNull();
   }, 20_000);
