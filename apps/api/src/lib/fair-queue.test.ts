@@ -66,9 +66,24 @@ describe('FairQueue', () => {
     expect(s.queue.working).toBe(2);
     s.add('B', 'backoffice', 'club B');
     expect(s.started).toEqual(['A0', 'A1', 'B']);
-    // Club A's next job waits for one of its own, not for B's.
+  });
+
+  it("gives a flooding club one turn while another club's job is worked on, and both back when it ends", () => {
+    const s = scene({ limit: 3, turnsPerFlow: 2 });
+    for (let i = 0; i < 50; i += 1) s.add(`A${i}`, 'backoffice', 'club A');
+    s.add('B', 'backoffice', 'club B');
+    expect(s.started).toEqual(['A0', 'A1', 'B']);
+    // A0 ends while B is worked on: club A's share is one turn, and it holds one (A1).
     s.finishOne();
-    expect(s.started.at(-1)).toBe('A2');
+    expect(s.started).toEqual(['A0', 'A1', 'B']);
+    expect(s.queue.working).toBe(2);
+    // A1 ends: club A starts one more, still one at a time beside B.
+    s.finishOne();
+    expect(s.started).toEqual(['A0', 'A1', 'B', 'A2']);
+    // B ends: club A alone again, with its two turns.
+    s.finishOne();
+    expect(s.started).toEqual(['A0', 'A1', 'B', 'A2', 'A3']);
+    expect(s.queue.working).toBe(2);
   });
 
   it("counts a club's turns per lane: its members' requests are another flow than its staff's", () => {

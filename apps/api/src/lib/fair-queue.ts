@@ -24,9 +24,12 @@ export type FairQueueOptions = {
   /** Jobs worked on at once. */
   limit: number;
   /**
-   * Jobs of one flow worked on at once (default: `limit`). Below `limit`, a flow that has all it
-   * may hold leaves the other turns to the other flows: another club's request starts at once
-   * instead of waiting for one of the flood's jobs to end.
+   * Jobs of one flow worked on at once while it is the only flow with work (default: `limit`).
+   * Below `limit`, a flow that has all it may hold leaves the other turns to the other flows:
+   * another club's request starts at once instead of waiting for one of the flood's jobs to end.
+   * While other flows have work too, each may start jobs up to its share of these turns (at least
+   * one): the flood's next job waits while another club's job is worked on, so that job shares
+   * the process with fewer of the flood's.
    */
   turnsPerFlow?: number;
   /** Writes of a flow that may start while one of its reads waits, before that read starts. */
@@ -107,6 +110,8 @@ export class FairQueue {
   private readonly lanes = new Map<string, Map<string, Flow>>();
   /** Jobs being worked on per flow (`lane` NUL `flow`), for `turnsPerFlow`. */
   private readonly workingByFlow = new Map<string, number>();
+  /** Jobs waiting or being worked on per flow: the flows that have work now. */
+  private readonly jobsByFlow = new Map<string, number>();
   private readonly turnsPerFlow: number;
   private waitingCount = 0;
   private workingCount = 0;
@@ -178,7 +183,21 @@ export class FairQueue {
     if (!flow) flows.set(job.flow, (flow = new Flow()));
     flow.push(job);
     this.waitingCount += 1;
+    this.countJob(flowKeyOf(job.lane, job.flow), 1);
     this.drain();
+  }
+
+  private countJob(flowKey: string, change: 1 | -1) {
+    const jobs = (this.jobsByFlow.get(flowKey) ?? 0) + change;
+    if (jobs === 0) this.jobsByFlow.delete(flowKey);
+    else this.jobsByFlow.set(flowKey, jobs);
+  }
+
+  /** Turns a flow may hold now: all it may while it alone has work, else its share of them. */
+  private turnsNow(): number {
+    const flowsWithWork = this.jobsByFlow.size;
+    if (flowsWithWork <= 1) return this.turnsPerFlow;
+    return Math.max(1, Math.floor(this.turnsPerFlow / flowsWithWork));
   }
 
   /** Takes a job that has not started out of the queue (its client left); false if not there. */
@@ -187,6 +206,7 @@ export class FairQueue {
     const flow = flows?.get(job.flow);
     if (!flows || !flow || !flow.remove(job)) return false;
     this.waitingCount -= 1;
+    this.countJob(flowKeyOf(job.lane, job.flow), -1);
     if (flow.size === 0) flows.delete(job.flow);
     if (flows.size === 0) this.lanes.delete(job.lane);
     return true;
@@ -202,6 +222,7 @@ export class FairQueue {
     if (!longest || longest.flow.size <= own + 1) return false;
     const shed = longest.flow.popNewest()!;
     this.waitingCount -= 1;
+    this.countJob(flowKeyOf(longest.lane, longest.key), -1);
     if (longest.flow.size === 0) longest.flows.delete(longest.key);
     if (longest.flows.size === 0) this.lanes.delete(longest.lane);
     shed.shed('full');
@@ -214,10 +235,10 @@ export class FairQueue {
    * their place, first in line once one of their jobs ends.
    */
   private takeNext(): Job | undefined {
+    const turns = this.turnsNow();
     for (const [laneKey, flows] of this.lanes)
       for (const [flowKey, flow] of flows) {
-        if ((this.workingByFlow.get(flowKeyOf(laneKey, flowKey)) ?? 0) >= this.turnsPerFlow)
-          continue;
+        if ((this.workingByFlow.get(flowKeyOf(laneKey, flowKey)) ?? 0) >= turns) continue;
         this.lanes.delete(laneKey);
         flows.delete(flowKey);
         const job = flow.take(this.options.writesPerRead)!;
@@ -233,12 +254,13 @@ export class FairQueue {
     while (this.workingCount < this.options.limit) {
       const job = this.takeNext();
       if (!job) return;
+      const flowKey = flowKeyOf(job.lane, job.flow);
       if (this.now() - job.queuedAt > this.options.maxWaitMs) {
+        this.countJob(flowKey, -1);
         job.shed('stale');
         continue;
       }
       this.workingCount += 1;
-      const flowKey = flowKeyOf(job.lane, job.flow);
       this.workingByFlow.set(flowKey, (this.workingByFlow.get(flowKey) ?? 0) + 1);
       this.lastStartAt = this.now();
       let ended = false;
@@ -249,6 +271,7 @@ export class FairQueue {
         const working = this.workingByFlow.get(flowKey)! - 1;
         if (working === 0) this.workingByFlow.delete(flowKey);
         else this.workingByFlow.set(flowKey, working);
+        this.countJob(flowKey, -1);
         this.drain();
       });
     }
