@@ -1,6 +1,7 @@
 import { queryRows, type Database } from '@clube/db';
 import { occupyingStatuses, type Report } from '@clube/shared';
 import { sql } from 'drizzle-orm';
+import { placesHoursSql } from '../appointments/place-day/place-hours';
 import { placeFilter, type ReportScope } from './report-scope';
 
 type CellRow = {
@@ -15,23 +16,20 @@ type CellRow = {
   booked: number;
 };
 
-const weekdayNames = sql.raw(
-  `array['DOMINGO','SEGUNDA','TERCA','QUARTA','QUINTA','SEXTA','SABADO']`,
-);
-
 /**
  * Bookable and booked slot minutes per place, period, weekday and hour, in ONE statement whatever
  * the period: every day of both periods is laid out with each place's slot grid (the place's hours
- * inside the club's operating hours of that weekday, every `book_range` minutes — the grid the
- * booking rules offer), a slot overlapping a block is left out, and a bookable slot is booked
- * when a booking that holds its time (not cancelled) overlaps it. A closed day has no operating
- * hour, so no slot: closed, blocked and outside-hours time never enter the denominator.
+ * inside the hours the booking engine gives the place that date — its special day, else the
+ * club's week narrowed by the place's own, placesHoursSql —, every `book_range` minutes: the grid
+ * the booking rules offer), a slot overlapping a block is left out, and a bookable slot is booked
+ * when a booking that holds its time (not cancelled) overlaps it. A closed day has no hours, so
+ * no slot: closed, blocked and outside-hours time never enter the denominator.
  *
  * Nothing is looked up per slot (a large club's month has some 200 000 slots): each booking and
  * each block is mapped onto the slot numbers of the days it touches by arithmetic (the candidates
  * widened by the day's change of UTC offset, then checked exactly), grouped by slot then by
- * place, weekday and hour, and subtracted from the open minutes of each place's week times the
- * days of each weekday: no join of rows × slots, no row per open slot.
+ * place, weekday and hour, and subtracted from the open minutes of each place's days, counted
+ * once per distinct grid: no join of rows × slots, no row per open slot.
  */
 async function readCells(db: Database, options: ReportScope): Promise<CellRow[]> {
   const scope = options;
@@ -57,31 +55,26 @@ async function readCells(db: Database, options: ReportScope): Promise<CellRow[]>
         where p.company_id = ${scope.companyId}::uuid
           and (p.archived_at is null or p.archived_at > ${scope.previousStartsAt.toISOString()}::timestamptz)
           ${placeFilter(scope)}),
-      week as (
-        select p.id as place_id, p.book_range, w.weekday, o.opens, o.closes,
-          extract(epoch from (o.closes - o.opens))::int / 60 / p.book_range as slot_count
-        from scoped p
-        cross join generate_series(0, 6) w(weekday)
-        join operating_hours oh on oh.company_id = p.company_id
-          and oh.day_of_week = (${weekdayNames})[w.weekday + 1]
-        cross join lateral (select greatest(p.starts_at, oh.open_time) as opens,
-          least(p.ends_at, oh.close_time) as closes) o
-        where o.opens < o.closes),
+      place_days as (${placesHoursSql(sql`scoped`, sql`days`)}),
       grid as materialized (
-        select w.*, days.day, days.period,
-          (days.day + w.opens) at time zone ${timezone} as opens_at,
-          abs(extract(epoch from ((days.day + w.closes) at time zone ${timezone})
-            - ((days.day + w.opens) at time zone ${timezone}) - (w.closes - w.opens)) / 60) as shift
-        from week w
-        join days on days.weekday = w.weekday),
+        select p.id as place_id, p.book_range, days.weekday, days.day, days.period, o.opens, o.closes,
+          extract(epoch from (o.closes - o.opens))::int / 60 / p.book_range as slot_count,
+          (days.day + o.opens) at time zone ${timezone} as opens_at,
+          abs(extract(epoch from ((days.day + o.closes) at time zone ${timezone})
+            - ((days.day + o.opens) at time zone ${timezone}) - (o.closes - o.opens)) / 60) as shift
+        from place_days h
+        join scoped p on p.id = h.place_id
+        join days on days.day = h.day
+        cross join lateral (select greatest(p.starts_at, h.open_time) as opens,
+          least(p.ends_at, h.close_time) as closes) o
+        where h.open_time is not null and o.opens < o.closes),
       open_minutes as (
-        select w.place_id, d.period, w.weekday,
-          extract(hour from w.opens + make_interval(mins => n * w.book_range))::int as hour,
-          sum(w.book_range * d.days)::int as minutes
-        from week w
-        join (select period, weekday, count(*) as days from days group by period, weekday) d
-          on d.weekday = w.weekday
-        cross join lateral generate_series(0, w.slot_count - 1) n
+        select g.place_id, g.period, g.weekday,
+          extract(hour from g.opens + make_interval(mins => n * g.book_range))::int as hour,
+          sum(g.book_range * g.days)::int as minutes
+        from (select place_id, period, weekday, opens, book_range, slot_count, count(*) as days
+          from grid group by 1, 2, 3, 4, 5, 6) g
+        cross join lateral generate_series(0, g.slot_count - 1) n
         group by 1, 2, 3, 4),
       spans as materialized (
         select s.place_id, s.starts_at, s.ends_at, s.mark, d::date as day
