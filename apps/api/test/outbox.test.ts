@@ -4,6 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { enqueueMessages, type NewMessage } from '../src/lib/mail/enqueue-messages';
 import {
   createOutboxSender,
+  keptPerClaim,
   maxAttempts,
   redactedBody,
   type OutboxSenderOptions,
@@ -246,25 +247,22 @@ describe('the outbox', () => {
       await Promise.all(recipients.map((recipient) => message(db, { recipient }))),
     );
     const rests: number[] = [];
-    const sender = createOutboxSender(db, {
-      transport: createMailTransport({ smtpUrl: undefined, from: 'x@clube.test' }),
-      log: silent,
+    const sender = smtpSender(db, {
       batchSize: 2,
-      pollMs: 20,
       afterFullBatch: async (elapsedMs) => {
         rests.push(elapsedMs);
       },
     });
     sender.start();
-    const kept = async () => {
+    const sent = async () => {
       const rows = await Promise.all(recipients.map((recipient) => rowOf(db, recipient)));
-      return rows.filter((row) => row?.status === 'kept').length;
+      return rows.filter((row) => row?.status === 'sent').length;
     };
-    for (let look = 0; look < 200 && (await kept()) < recipients.length; look += 1) {
+    for (let look = 0; look < 200 && (await sent()) < recipients.length; look += 1) {
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
     await sender.stop();
-    expect(await kept()).toBe(recipients.length);
+    expect(await sent()).toBe(recipients.length);
     // 2 + 2 + 1: a rest after each of the two full batches, then the short one ends the run.
     expect(rests.length).toBeGreaterThanOrEqual(2);
     expect(rests.every((ms) => ms > 0)).toBe(true);
@@ -281,6 +279,28 @@ describe('the outbox', () => {
     const row = await rowOf(db, 'guardada@exemplo.com');
     expect(row).toMatchObject({ status: 'kept', textBody: 'Sua reserva está confirmada.' });
     expect(smtp.received).toHaveLength(0);
+  });
+
+  it('keeps up to keptPerClaim messages per claim when no mail server is configured', async () => {
+    const { db } = context;
+    const base = await message(db);
+    const count = keptPerClaim + 5;
+    await enqueueMessages(
+      db,
+      Array.from({ length: count }, (_, index) => ({
+        ...base,
+        recipient: `guardada${index}@exemplo.com`,
+      })),
+    );
+    const sender = createOutboxSender(db, {
+      transport: createMailTransport({ smtpUrl: undefined, from: 'x@clube.test' }),
+      log: silent,
+    });
+    // One claim and one settle for a full batch, then the rest.
+    expect(await sender.runOnce()).toBe(keptPerClaim);
+    expect(await sender.runOnce()).toBe(5);
+    const rows = await db.select({ status: outboxMessages.status }).from(outboxMessages);
+    expect(rows.filter((row) => row.status === 'kept')).toHaveLength(count);
   });
 
   it('queues a message with a dedupe key once', async () => {
