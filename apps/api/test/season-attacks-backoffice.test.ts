@@ -1,19 +1,11 @@
-import {
-  appointments,
-  bookingGuests,
-  bookingSeries,
-  companyStaff,
-  places,
-  placeWeeklyHours,
-  specialDays,
-  waitlistEntries,
-} from '@clube/db';
+import { appointments, companyStaff, places } from '@clube/db';
 import { addDaysToDate, clubToday, type StaffRole } from '@clube/shared';
 import { eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { bearerFor, createUser } from './factories';
 import { build } from './helper';
 import { sampleValues, seedClub, type SeededClub } from './route-table';
+import { seasonProbes, seriesBody, type Method } from './season-attacks';
 
 /*
  * An attacker's pass over the season's write routes of the back office (series, special days,
@@ -23,40 +15,7 @@ import { sampleValues, seedClub, type SeededClub } from './route-table';
  */
 const context = build();
 
-type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-const call = (method: Method, url: string, headers: Record<string, string>, payload?: unknown) =>
-  context.app.inject({
-    method,
-    url,
-    headers,
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
-
-/** Every row the season's routes write, to compare before and after a refused call. */
-async function seasonRows() {
-  const tables = [
-    appointments,
-    bookingSeries,
-    specialDays,
-    placeWeeklyHours,
-    waitlistEntries,
-    bookingGuests,
-  ] as const;
-  const rows = await Promise.all(tables.map((table) => context.db.select().from(table)));
-  return JSON.stringify(rows);
-}
-
-/** The call is refused with `status` and `code`, and no season row changed. */
-async function expectRefused(
-  response: () => Promise<{ statusCode: number; json: () => { error?: string } }>,
-  status: number,
-  code: string,
-) {
-  const before = await seasonRows();
-  const answer = await response();
-  expect({ status: answer.statusCode, code: answer.json().error }).toEqual({ status, code });
-  expect(await seasonRows()).toBe(before);
-}
+const { call, expectRefused } = seasonProbes(context);
 
 async function staffOf(club: SeededClub, role: StaffRole) {
   if (role === 'administrador') return bearerFor(context.app, club.staff.cpf);
@@ -72,21 +31,6 @@ async function twoClubs() {
   const own = await seedClub(context.db, `Clube Atacante ${crypto.randomUUID()}`);
   const other = await seedClub(context.db, `Clube Vítima ${crypto.randomUUID()}`);
   return { own, other, headers: await staffOf(own, 'administrador') };
-}
-
-/** A valid series body on the club's own place and member. */
-function seriesBody(club: SeededClub, overrides: Record<string, unknown> = {}) {
-  const samples = sampleValues(club);
-  return {
-    placeId: club.place.id,
-    associateId: club.associate.id,
-    weekdays: samples.weekdays,
-    startTime: samples.startTime,
-    lengthMinutes: samples.lengthMinutes,
-    startsOn: samples.startsOn,
-    endsOn: samples.endsOn,
-    ...overrides,
-  };
 }
 
 describe('the other club’s ids', () => {

@@ -1,18 +1,11 @@
-import {
-  appointments,
-  bookingGuests,
-  bookingSeries,
-  places,
-  placeWeeklyHours,
-  specialDays,
-  waitlistEntries,
-} from '@clube/db';
+import { bookingSeries, places, specialDays } from '@clube/db';
 import { addDaysToDate, clubToday } from '@clube/shared';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { bearerFor } from './factories';
 import { build } from './helper';
-import { sampleValues, seedClub, type SeededClub } from './route-table';
+import { sampleValues, seedClub } from './route-table';
+import { seasonProbes, seriesBody } from './season-attacks';
 
 /*
  * An attacker's pass over the season's routes with absurd input: huge bodies and lists, dates
@@ -21,37 +14,7 @@ import { sampleValues, seedClub, type SeededClub } from './route-table';
  */
 const context = build();
 
-type Method = 'GET' | 'POST' | 'PUT' | 'PATCH';
-const call = (method: Method, url: string, headers: Record<string, string>, payload?: unknown) =>
-  context.app.inject({
-    method,
-    url,
-    headers,
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
-
-async function seasonRows() {
-  const tables = [
-    appointments,
-    bookingSeries,
-    specialDays,
-    placeWeeklyHours,
-    waitlistEntries,
-    bookingGuests,
-  ] as const;
-  return JSON.stringify(await Promise.all(tables.map((table) => context.db.select().from(table))));
-}
-
-async function expectRefused(
-  response: () => Promise<{ statusCode: number; json: () => { error?: string } }>,
-  status: number,
-  code: string,
-) {
-  const before = await seasonRows();
-  const answer = await response();
-  expect({ status: answer.statusCode, code: answer.json().error }).toEqual({ status, code });
-  expect(await seasonRows()).toBe(before);
-}
+const { call, expectRefused } = seasonProbes(context);
 
 async function club() {
   const seeded = await seedClub(context.db, `Clube ${crypto.randomUUID()}`);
@@ -60,20 +23,6 @@ async function club() {
     .set({ guestsAllowed: true, guestLimit: 200 })
     .where(eq(places.id, seeded.place.id));
   return { club: seeded, headers: await bearerFor(context.app, seeded.staff.cpf) };
-}
-
-function seriesBody(seeded: SeededClub, overrides: Record<string, unknown> = {}) {
-  const samples = sampleValues(seeded);
-  return {
-    placeId: seeded.place.id,
-    associateId: seeded.associate.id,
-    weekdays: samples.weekdays,
-    startTime: samples.startTime,
-    lengthMinutes: samples.lengthMinutes,
-    startsOn: samples.startsOn,
-    endsOn: samples.endsOn,
-    ...overrides,
-  };
 }
 
 const megabyte = 'x'.repeat(1024 * 1024);

@@ -1,16 +1,9 @@
-import {
-  appointments,
-  bookingGuests,
-  bookingSeries,
-  companies,
-  places,
-  specialDays,
-  waitlistEntries,
-} from '@clube/db';
+import { appointments, companies, places, waitlistEntries } from '@clube/db';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createPortalScene } from './factories';
 import { build } from './helper';
+import { seasonProbes } from './season-attacks';
 
 /*
  * An attacker's pass over the portal's season routes (waitlists, guest lists): another member's
@@ -19,39 +12,10 @@ import { build } from './helper';
  */
 const context = build();
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-const call = (method: Method, url: string, headers: Record<string, string>, payload?: unknown) =>
-  context.app.inject({
-    method,
-    url,
-    headers,
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
+const { call, expectRefused } = seasonProbes(context);
 const runJobs = async () => {
   while ((await context.app.jobs.runOnce()) > 0);
 };
-
-async function seasonRows() {
-  const tables = [
-    appointments,
-    bookingSeries,
-    specialDays,
-    waitlistEntries,
-    bookingGuests,
-  ] as const;
-  return JSON.stringify(await Promise.all(tables.map((table) => context.db.select().from(table))));
-}
-
-async function expectRefused(
-  response: () => Promise<{ statusCode: number; json: () => { error?: string } }>,
-  status: number,
-  code: string,
-) {
-  const before = await seasonRows();
-  const answer = await response();
-  expect({ status: answer.statusCode, code: answer.json().error }).toEqual({ status, code });
-  expect(await seasonRows()).toBe(before);
-}
 
 /**
  * A club whose place takes guests, where the neighbour holds day(2) 10:00 and the holder waits
@@ -152,7 +116,7 @@ describe('the same request many times at once', () => {
   it('books an offered slot once, however many acceptances race', async () => {
     const s = await scene();
     const cancelled = await call(
-      'PATCH' as Method,
+      'PATCH',
       `/api/portal/bookings/${s.booking.id}/cancel`,
       s.neighbourSession.headers,
     );

@@ -1,25 +1,10 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import {
-  appointments,
-  createScratchDatabase,
-  openDatabase,
-  placeParts,
-  queryRows,
-  type DatabaseHandle,
-} from '@clube/db';
+import { appointments, placeParts, queryRows } from '@clube/db';
 import { addDaysToDate, clubInstant, clubToday, occupyingStatuses } from '@clube/shared';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createAssociate,
-  createClubWithStaff,
-  createOperatingHours,
-  createPlace,
-  staffPassword,
-} from '../factories';
-import { loginThrough, requestJson, startServer, type ServerProcess } from '../server-process';
+import { describe, expect, it } from 'vitest';
+import { createAssociate, createClubWithStaff, createPlace } from '../factories';
+import { requestJson } from '../server-process';
+import { openClub, useServerPair } from './server-pair';
 
 /**
  * Linked places across two API processes on one PostgreSQL (docs/domain.md, "Linked places"):
@@ -28,46 +13,13 @@ import { loginThrough, requestJson, startServer, type ServerProcess } from '../s
  * Collected only when DATABASE_URL is set (vitest.config.ts).
  */
 
-type Pair = { database: DatabaseHandle; servers: ServerProcess[]; drop: () => Promise<void> };
-
-async function startPair(): Promise<Pair> {
-  const { url, drop: dropDatabase } = await createScratchDatabase(
-    process.env.DATABASE_URL!,
-    'linked_places_race',
-  );
-  const dataDirs = [0, 1].map(() => mkdtempSync(join(tmpdir(), 'clube-linked-race-')));
-  const servers: ServerProcess[] = [];
-  // One after the other: the first migrates, the second finds it done.
-  for (const dataDir of dataDirs)
-    servers.push(
-      await startServer({ DATABASE_URL: url, DATABASE_POOL_SIZE: '8', DATA_DIR: dataDir }),
-    );
-  const database = await openDatabase({ driver: 'postgres', url, poolSize: 4 });
-  const drop = async () => {
-    await dropDatabase();
-    for (const dataDir of dataDirs) rmSync(dataDir, { recursive: true, force: true });
-  };
-  return { database, servers, drop };
-}
-
 describe('linked places across two API processes', () => {
-  let pair: Pair | undefined;
-  beforeAll(async () => {
-    pair = await startPair();
-  }, 240_000);
-  afterAll(async () => {
-    if (!pair) return;
-    await Promise.all(pair.servers.map((server) => server.stop()));
-    await pair.database.close();
-    await pair.drop();
-  }, 120_000);
+  // One after the other: the first migrates, the second finds it done.
+  const pair = useServerPair({ start: 'in turn', processPoolSize: 8, testPoolSize: 4 });
 
   it('books every hour for the whole or for its parts, never both', async () => {
-    const { database, servers } = pair!;
-    const [a, b] = servers.map((server) => server.url) as [string, string];
-    const db = database.db;
-    const { company, staff } = await createClubWithStaff(db);
-    await createOperatingHours(db, company.id);
+    const [a, b] = pair.urls;
+    const { db, company, token, date } = await openClub(pair);
     const whole = await createPlace(db, company.id, { name: 'Campo inteiro' });
     const halves = await Promise.all(
       ['Meio campo A', 'Meio campo B'].map((name) =>
@@ -81,8 +33,6 @@ describe('linked places across two API processes', () => {
         partPlaceId: half.id,
       })),
     );
-    const token = await loginThrough(a, staff.cpf, staffPassword);
-    const date = addDaysToDate(clubToday(company.timezone), 3);
     const hours = Array.from(
       { length: 12 },
       (_, index) => `${String(8 + index).padStart(2, '0')}:00`,
@@ -159,7 +109,7 @@ describe('linked places across two API processes', () => {
   }, 180_000);
 
   it('makes a booking of a part wait for a racing booking of the whole, and refuses it', async () => {
-    const db = pair!.database.db;
+    const db = pair.database.db;
     const { company } = await createClubWithStaff(db);
     const whole = await createPlace(db, company.id, { name: 'Quadra dupla' });
     const part = await createPlace(db, company.id, { name: 'Quadra simples' });

@@ -1,19 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { openDatabase, type DatabaseHandle } from '@clube/db';
 import { formatCpf } from '@clube/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { createClubWithStaff, staffPassword, uniqueCpf } from '../factories';
-import {
-  loginThrough,
-  requestJson,
-  startServer,
-  tallyResponses,
-  type ServerProcess,
-} from '../server-process';
+import { loginThrough, requestJson, tallyResponses } from '../server-process';
 import { startSmtpTestServer } from '../smtp-test-server';
-import { createEmptyPostgresDatabase } from './postgres-database';
+import { useServerPair } from './server-pair';
 
 /**
  * The account takeover of a staff account (club C sets up a CPF's account, club D adds the CPF
@@ -22,37 +12,16 @@ import { createEmptyPostgresDatabase } from './postgres-database';
  * whichever process's sender takes it) is tried on both at once.
  */
 const smtp = await startSmtpTestServer();
-let servers: ServerProcess[] = [];
-let database: DatabaseHandle | undefined;
-let drop: () => Promise<void> = async () => {};
-const dataDirs = [0, 1].map(() => mkdtempSync(join(tmpdir(), 'clube-staff-takeover-')));
+// Registered first, so it runs after the pair has stopped (after-hooks run in reverse).
+afterAll(() => smtp.close());
+const pair = useServerPair({
+  start: 'together',
+  processPoolSize: 5,
+  testPoolSize: 3,
+  env: { SMTP_URL: smtp.url, PUBLIC_URL: 'https://reservas.clube.test' },
+});
 
-beforeAll(async () => {
-  const scratch = await createEmptyPostgresDatabase();
-  drop = scratch.drop;
-  servers = await Promise.all(
-    dataDirs.map((dataDir) =>
-      startServer({
-        DATABASE_URL: scratch.url,
-        DATABASE_POOL_SIZE: '5',
-        DATA_DIR: dataDir,
-        SMTP_URL: smtp.url,
-        PUBLIC_URL: 'https://reservas.clube.test',
-      }),
-    ),
-  );
-  database = await openDatabase({ driver: 'postgres', url: scratch.url, poolSize: 3 });
-}, 240_000);
-
-afterAll(async () => {
-  await Promise.all(servers.map((server) => server.stop()));
-  await database?.close();
-  await drop();
-  await smtp.close();
-  for (const dataDir of dataDirs) rmSync(dataDir, { recursive: true, force: true });
-}, 120_000);
-
-const on = (index: number, path: string) => `${servers[index]!.url}${path}`;
+const on = (index: number, path: string) => `${pair.urls[index]!}${path}`;
 
 const mailsTo = (address: string) =>
   smtp.received.filter((mail) => (mail.to as { text: string }).text === address);
@@ -69,13 +38,27 @@ async function linkMailedTo(address: string, after = 0): Promise<string> {
   return match[1]!;
 }
 
+/** C's password, and the session it opened for the person, open nothing on either process. */
+async function expectShutOutOfC(cpf: string, refreshToken: unknown) {
+  for (const index of [0, 1]) {
+    const asC = await requestJson(on(index, '/api/auth/login'), {
+      body: { cpf, password: 'senha-do-clube-c' },
+    });
+    expect(asC.status).toBe(401);
+    const refreshed = await requestJson(on(index, '/api/auth/refresh'), {
+      body: { refresh_token: refreshToken },
+    });
+    expect(refreshed.status).toBe(401);
+  }
+}
+
 describe('a staff account across two processes', () => {
   it('club C cannot carry the account it set up into club D, on either process', async () => {
-    const db = database!.db;
+    const db = pair.database.db;
     const clubC = await createClubWithStaff(db, { name: 'Clube C' });
     const clubD = await createClubWithStaff(db, { name: 'Clube D' });
-    const adminC = await loginThrough(servers[0]!.url, clubC.staff.cpf, staffPassword);
-    const adminD = await loginThrough(servers[1]!.url, clubD.staff.cpf, staffPassword);
+    const adminC = await loginThrough(pair.urls[0], clubC.staff.cpf, staffPassword);
+    const adminD = await loginThrough(pair.urls[1], clubD.staff.cpf, staffPassword);
     const cpf = formatCpf(uniqueCpf());
 
     // C adds the CPF, its administrator takes the one-time password and replaces it.
@@ -136,24 +119,15 @@ describe('a staff account across two processes', () => {
     // A one-time password opens nothing but the password change.
     expect(places.body.error).toBe('PasswordChangeRequired');
 
-    for (const index of [0, 1]) {
-      const asC = await requestJson(on(index, '/api/auth/login'), {
-        body: { cpf, password: 'senha-do-clube-c' },
-      });
-      expect(asC.status).toBe(401);
-      const refreshed = await requestJson(on(index, '/api/auth/refresh'), {
-        body: { refresh_token: changed.body.refresh_token },
-      });
-      expect(refreshed.status).toBe(401);
-    }
+    await expectShutOutOfC(cpf, changed.body.refresh_token);
   }, 120_000);
 
   it('club C cannot carry an account it set up through a mailed link into club D, on either process', async () => {
-    const db = database!.db;
+    const db = pair.database.db;
     const clubC = await createClubWithStaff(db, { name: 'Clube C' });
     const clubD = await createClubWithStaff(db, { name: 'Clube D' });
-    const adminC = await loginThrough(servers[1]!.url, clubC.staff.cpf, staffPassword);
-    const adminD = await loginThrough(servers[0]!.url, clubD.staff.cpf, staffPassword);
+    const adminC = await loginThrough(pair.urls[1], clubC.staff.cpf, staffPassword);
+    const adminD = await loginThrough(pair.urls[0], clubD.staff.cpf, staffPassword);
     const cpf = formatCpf(uniqueCpf());
     const addressOfC = `admin-${cpf.replace(/\D/g, '')}@clube-c.test`;
     const addressOfPerson = `pessoa-${cpf.replace(/\D/g, '')}@real.test`;
@@ -190,16 +164,7 @@ describe('a staff account across two processes', () => {
     expect(JSON.stringify(addedByD.body)).not.toContain('clube-c.test');
 
     // C's password and C's session open nothing, on either process.
-    for (const index of [0, 1]) {
-      const asC = await requestJson(on(index, '/api/auth/login'), {
-        body: { cpf, password: 'senha-do-clube-c' },
-      });
-      expect(asC.status).toBe(401);
-      const refreshed = await requestJson(on(index, '/api/auth/refresh'), {
-        body: { refresh_token: redeemedByC.body.refresh_token },
-      });
-      expect(refreshed.status).toBe(401);
-    }
+    await expectShutOutOfC(cpf, redeemedByC.body.refresh_token);
     await linkMailedTo(addressOfPerson);
 
     // Esqueci minha senha, asked on one process: whichever sender takes it writes to the person,
@@ -234,7 +199,7 @@ describe('a staff account across two processes', () => {
       });
       expect(asC.status).toBe(401);
     }
-    const asPerson = await loginThrough(servers[1]!.url, cpf, 'senha-da-pessoa');
+    const asPerson = await loginThrough(pair.urls[1], cpf, 'senha-da-pessoa');
     const clubs = await requestJson(on(0, `/api/backoffice/place/company/${clubC.company.id}`), {
       token: asPerson,
     });

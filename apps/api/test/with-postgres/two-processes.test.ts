@@ -1,30 +1,24 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { appointments, auditEvents, openDatabase, type DatabaseHandle } from '@clube/db';
-import { addDaysToDate, clubInstant, clubToday } from '@clube/shared';
+import { appointments, auditEvents } from '@clube/db';
+import { clubInstant } from '@clube/shared';
 import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loginLimits } from '../../src/services/auth/login';
 import {
   createAssociate,
   createClubWithStaff,
-  createOperatingHours,
   createPlace,
   createTitle,
   staffPassword,
 } from '../factories';
 import {
-  loginThrough,
   requestJson,
-  startServer,
   tallyResponses,
   type JsonResponse,
   type ServerProcess,
 } from '../server-process';
-import { createEmptyPostgresDatabase } from './postgres-database';
+import { openClub, useServerPair, type ServerPair, type ServerPairOptions } from './server-pair';
 
 /**
  * Two API processes behind an imaginary load balancer, one PostgreSQL: whatever must hold across
@@ -33,53 +27,15 @@ import { createEmptyPostgresDatabase } from './postgres-database';
  * DATABASE_URL is set (vitest.config.ts).
  */
 
-type Pair = { database: DatabaseHandle; servers: ServerProcess[]; drop: () => Promise<void> };
+type Pair = Omit<ServerPair, 'stop'>;
 
-/**
- * Both processes start at once on an empty database, so they also race to migrate it. Each has a
- * DATA_DIR of its own, as two machines would: nothing may reach the other through the disk.
- */
-async function startPair(env: Record<string, string> = {}): Promise<Pair> {
-  const { url, drop: dropDatabase } = await createEmptyPostgresDatabase();
-  const dataDirs = [0, 1].map(() => mkdtempSync(join(tmpdir(), 'clube-two-processes-')));
-  const drop = async () => {
-    await dropDatabase();
-    for (const dataDir of dataDirs) rmSync(dataDir, { recursive: true, force: true });
-  };
-  const started = await Promise.allSettled(
-    dataDirs.map((dataDir) =>
-      startServer({ DATABASE_URL: url, DATABASE_POOL_SIZE: '10', DATA_DIR: dataDir, ...env }),
-    ),
-  );
-  const servers = started.flatMap((result) =>
-    result.status === 'fulfilled' ? [result.value] : [],
-  );
-  const failure = started.find((result) => result.status === 'rejected');
-  if (failure) {
-    await Promise.all(servers.map((server) => server.stop()));
-    await drop();
-    throw (failure as PromiseRejectedResult).reason;
-  }
-  const database = await openDatabase({ driver: 'postgres', url, poolSize: 5 });
-  return { database, servers, drop };
-}
+/** Both processes start at once on the empty database, so they also race to migrate it. */
+const bothAtOnce: ServerPairOptions = { start: 'together', processPoolSize: 10, testPoolSize: 5 };
 
-async function stopPair(pair: Pair | undefined) {
-  if (!pair) return;
-  await Promise.all(pair.servers.map((server) => server.stop()));
-  await pair.database.close();
-  await pair.drop();
-}
-
-/** A club open every day with one place (60-minute slots 08:00–20:00) and a logged-in staff. */
+/** A club open every day with one place (60-minute slots) and a logged-in staff. */
 async function seedClub(pair: Pair, placeValues: Parameters<typeof createPlace>[2] = {}) {
-  const db = pair.database.db;
-  const { company, staff } = await createClubWithStaff(db);
-  await createOperatingHours(db, company.id);
+  const { db, company, staff, token, date } = await openClub(pair);
   const place = await createPlace(db, company.id, placeValues);
-  // One token works on both processes: they share the JWT secret, as a deployment must.
-  const token = await loginThrough(pair.servers[0]!.url, staff.cpf, staffPassword);
-  const date = addDaysToDate(clubToday(company.timezone), 3);
   const bodyFor = (time: string, who: { id: string; cardId: string }) => {
     const startsAt = clubInstant(date, time, company.timezone);
     return {
@@ -105,15 +61,11 @@ function splitAcross(
 }
 
 describe('two API processes against one PostgreSQL', () => {
-  let pair: Pair | undefined;
-  beforeAll(async () => {
-    pair = await startPair();
-  }, 240_000);
-  afterAll(() => stopPair(pair), 120_000);
+  const pair = useServerPair(bothAtOnce);
 
   it('both started on one empty database, migrating it once', async () => {
     const health = await Promise.all(
-      pair!.servers.map((server) => requestJson(`${server.url}/api/health`)),
+      pair.servers.map((server) => requestJson(`${server.url}/api/health`)),
     );
     expect(health.map((response) => response.body)).toEqual([
       { status: 'ok', database: 'postgres' },
@@ -122,8 +74,8 @@ describe('two API processes against one PostgreSQL', () => {
   });
 
   it('let exactly one of 200 bookings of one slot through, 199 TimeAlreadyTaken', async () => {
-    const db = pair!.database.db;
-    const scene = await seedClub(pair!);
+    const db = pair.database.db;
+    const scene = await seedClub(pair);
     const people: Array<{ id: string; cardId: string }> = [];
     for (let batch = 0; batch < 10; batch += 1) {
       people.push(
@@ -132,7 +84,7 @@ describe('two API processes against one PostgreSQL', () => {
         )),
       );
     }
-    const responses = await splitAcross(pair!.servers, 200, (url, index) =>
+    const responses = await splitAcross(pair.servers, 200, (url, index) =>
       requestJson(`${url}/api/backoffice/appointment`, {
         token: scene.token,
         body: scene.bodyFor('12:00', people[index]!),
@@ -154,15 +106,15 @@ describe('two API processes against one PostgreSQL', () => {
   }, 180_000);
 
   it('hold a title with limit 3 to exactly 3 of 10 bookings on different slots', async () => {
-    const db = pair!.database.db;
-    const scene = await seedClub(pair!, { associateReservationLimit: 3 });
+    const db = pair.database.db;
+    const scene = await seedClub(pair, { associateReservationLimit: 3 });
     const title = await createTitle(db, scene.company.id);
     const family = await Promise.all(
       Array.from({ length: 10 }, () =>
         createAssociate(db, scene.company.id, { associateTitleId: title.id }),
       ),
     );
-    const responses = await splitAcross(pair!.servers, 10, (url, index) =>
+    const responses = await splitAcross(pair.servers, 10, (url, index) =>
       requestJson(`${url}/api/backoffice/appointment`, {
         token: scene.token,
         body: scene.bodyFor(`${String(8 + index).padStart(2, '0')}:00`, family[index]!),
@@ -177,12 +129,12 @@ describe('two API processes against one PostgreSQL', () => {
   }, 120_000);
 
   it('count failed logins of one cpf on both processes together (database counters)', async () => {
-    await expectLoginLimitAcross(pair!);
+    await expectLoginLimitAcross(pair);
   }, 120_000);
 
   it('serve a photo uploaded through one process from the other, and delete it on either', async () => {
-    const [first, second] = pair!.servers as [ServerProcess, ServerProcess];
-    const scene = await seedClub(pair!);
+    const [first, second] = pair.servers;
+    const scene = await seedClub(pair);
     const form = new FormData();
     form.append('placeId', scene.place.id);
     const png = await sharp({
@@ -240,17 +192,16 @@ describe('two API processes against one PostgreSQL', () => {
 });
 
 describe.runIf(process.env.REDIS_URL)('two API processes sharing Redis counters', () => {
-  let pair: Pair | undefined;
-  beforeAll(async () => {
-    pair = await startPair({
+  const pair = useServerPair({
+    ...bothAtOnce,
+    env: {
       REDIS_URL: process.env.REDIS_URL!,
       REDIS_PREFIX: `clube-test-${randomBytes(4).toString('hex')}:`,
-    });
-  }, 240_000);
-  afterAll(() => stopPair(pair), 120_000);
+    },
+  });
 
   it('count failed logins of one cpf on both processes together (Redis counters)', async () => {
-    await expectLoginLimitAcross(pair!);
+    await expectLoginLimitAcross(pair);
   }, 120_000);
 });
 

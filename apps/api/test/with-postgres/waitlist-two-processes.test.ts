@@ -1,27 +1,10 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import {
-  appointments,
-  createScratchDatabase,
-  jobs,
-  openDatabase,
-  waitlistEntries,
-  type DatabaseHandle,
-} from '@clube/db';
-import { addDaysToDate, clubInstant, clubToday, formatCpf } from '@clube/shared';
+import { appointments, jobs, waitlistEntries } from '@clube/db';
+import { clubInstant, formatCpf } from '@clube/shared';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createAppointment,
-  createAssociate,
-  createClubWithStaff,
-  createOperatingHours,
-  createPlace,
-  memberPassword,
-  staffPassword,
-} from '../factories';
-import { loginThrough, requestJson, startServer, type ServerProcess } from '../server-process';
+import { describe, expect, it } from 'vitest';
+import { createAppointment, createAssociate, createPlace, memberPassword } from '../factories';
+import { requestJson } from '../server-process';
+import { openClub, useServerPair } from './server-pair';
 
 /**
  * Waitlists across two API processes on one PostgreSQL (docs/domain.md, "Waitlists"): freed
@@ -29,28 +12,6 @@ import { loginThrough, requestJson, startServer, type ServerProcess } from '../s
  * expiries worked by either process's runner are each booked at most once, offered one at a
  * time, in line order. Collected only when DATABASE_URL is set (vitest.config.ts).
  */
-
-type Pair = { database: DatabaseHandle; servers: ServerProcess[]; drop: () => Promise<void> };
-
-async function startPair(): Promise<Pair> {
-  const { url, drop: dropDatabase } = await createScratchDatabase(
-    process.env.DATABASE_URL!,
-    'waitlist_race',
-  );
-  const dataDirs = [0, 1].map(() => mkdtempSync(join(tmpdir(), 'clube-waitlist-race-')));
-  const servers: ServerProcess[] = [];
-  // One after the other: the first migrates, the second finds it done.
-  for (const dataDir of dataDirs)
-    servers.push(
-      await startServer({ DATABASE_URL: url, DATABASE_POOL_SIZE: '8', DATA_DIR: dataDir }),
-    );
-  const database = await openDatabase({ driver: 'postgres', url, poolSize: 4 });
-  const drop = async () => {
-    await dropDatabase();
-    for (const dataDir of dataDirs) rmSync(dataDir, { recursive: true, force: true });
-  };
-  return { database, servers, drop };
-}
 
 const until = async (check: () => Promise<boolean>, timeoutMs = 60_000) => {
   const deadline = Date.now() + timeoutMs;
@@ -61,26 +22,13 @@ const until = async (check: () => Promise<boolean>, timeoutMs = 60_000) => {
 };
 
 describe('waitlists across two API processes', () => {
-  let pair: Pair | undefined;
-  beforeAll(async () => {
-    pair = await startPair();
-  }, 240_000);
-  afterAll(async () => {
-    if (!pair) return;
-    await Promise.all(pair.servers.map((server) => server.stop()));
-    await pair.database.close();
-    await pair.drop();
-  }, 120_000);
+  // One after the other: the first migrates, the second finds it done.
+  const pair = useServerPair({ start: 'in turn', processPoolSize: 8, testPoolSize: 4 });
 
   it('books each freed slot at most once, offering it one at a time in line order', async () => {
-    const { database, servers } = pair!;
-    const [a, b] = servers.map((server) => server.url) as [string, string];
-    const db = database.db;
-    const { company, staff } = await createClubWithStaff(db);
-    await createOperatingHours(db, company.id);
+    const [a, b] = pair.urls;
+    const { db, company, token, date } = await openClub(pair);
     const place = await createPlace(db, company.id);
-    const token = await loginThrough(a, staff.cpf, staffPassword);
-    const date = addDaysToDate(clubToday(company.timezone), 3);
     const slots = ['08:00', '09:00', '10:00', '11:00'].map((time) => {
       const startsAt = clubInstant(date, time, company.timezone);
       return { startsAt, endsAt: new Date(startsAt.getTime() + 3_600_000) };

@@ -1,10 +1,8 @@
 import {
-  clubInstant,
   type Appointment,
   type AssociateList,
   type BookingCheck,
   type StaffRole,
-  type TimeSlot,
 } from '@clube/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -12,19 +10,8 @@ import { describe, expect, it } from 'vitest';
 import { setCurrentCompany } from '@/lib/current-company';
 import { buildAppointment, buildAssociate, buildCompany } from '@/testing/factories';
 import { mockApi, route, type RecordedRequest } from '@/testing/mock-api';
-import { renderSignedIn } from '@/testing/render';
-import { CreateAppointmentDialog } from './create-appointment-dialog';
+import { companyId, placeId, renderDialog, slot } from './create-appointment-dialog-scene';
 
-const timezone = 'America/Sao_Paulo';
-const companyId = '44444444-4444-4444-8444-444444444444';
-const placeId = '11111111-1111-4111-8111-111111111111';
-const startsAt = clubInstant('2026-06-10', '09:00', timezone);
-const slot: TimeSlot = {
-  time: '09:00',
-  startsAt: startsAt.toISOString(),
-  endsAt: new Date(startsAt.getTime() + 3_600_000).toISOString(),
-  available: true,
-};
 const joao = buildAssociate({
   user: { name: 'João Carlos Pereira', cpf: '52998224725', email: null, phone: null },
 });
@@ -58,18 +45,7 @@ function api(check: BookingCheck, role: StaffRole = 'recepcao') {
 }
 
 async function pickJoao() {
-  renderSignedIn(
-    <CreateAppointmentDialog
-      isOpen
-      onClose={() => {}}
-      slot={slot}
-      placeId={placeId}
-      placeName="Quadra de Tênis 2"
-      companyId={companyId}
-      timezone={timezone}
-    />,
-  );
-  const dialog = screen.getByRole('dialog', { name: 'Criar Agendamento' });
+  const dialog = renderDialog();
   const user = userEvent.setup();
   await user.type(within(dialog).getByRole('combobox', { name: 'Associado' }), 'pereira');
   await user.click(await within(dialog).findByRole('option', { name: /João Carlos Pereira/ }));

@@ -1,29 +1,15 @@
 import {
-  clubInstant,
   errorTexts,
   type AssociateList,
   type AssociateListItem,
   type BookingCheck,
   type ErrorBody,
-  type TimeSlot,
 } from '@clube/shared';
-import { screen, waitFor, within } from '@testing-library/react';
+import { waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { mockApi, reply, route, type RecordedRequest } from '@/testing/mock-api';
-import { renderSignedIn } from '@/testing/render';
-import { CreateAppointmentDialog } from './create-appointment-dialog';
-
-const timezone = 'America/Sao_Paulo';
-const companyId = '44444444-4444-4444-8444-444444444444';
-const placeId = '11111111-1111-4111-8111-111111111111';
-const startsAt = clubInstant('2026-06-10', '09:00', timezone);
-const slot: TimeSlot = {
-  time: '09:00',
-  startsAt: startsAt.toISOString(),
-  endsAt: new Date(startsAt.getTime() + 3_600_000).toISOString(),
-  available: true,
-};
+import { placeId, renderDialog, slot } from './create-appointment-dialog-scene';
 
 function member(id: string, name: string, cardId: string, title: string): AssociateListItem {
   return {
@@ -68,21 +54,6 @@ function api(check: BookingCheck) {
     route.post<BookingCheck>('/backoffice/appointment/check', check),
     route.post('/backoffice/appointment', reply(422, refusal)),
   );
-}
-
-function renderDialog() {
-  renderSignedIn(
-    <CreateAppointmentDialog
-      isOpen
-      onClose={() => {}}
-      slot={slot}
-      placeId={placeId}
-      placeName="Quadra de Tênis 2"
-      companyId={companyId}
-      timezone={timezone}
-    />,
-  );
-  return screen.getByRole('dialog', { name: 'Criar Agendamento' });
 }
 
 const ok: BookingCheck = { ok: true, failures: [], quota: { used: 1, limit: 4 } };
