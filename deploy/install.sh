@@ -58,7 +58,7 @@ if ! node_ok; then
   if dpkg --compare-versions "${candidate:-0}" ge 20.19; then
     DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nodejs npm
   else
-    echo "Debian offers nodejs ${candidate:-none}; install Node.js 22 first (https://github.com/nodesource/distributions), then run this again." >&2
+    echo "Debian offers nodejs ${candidate:-none}; install Node.js 22 into /usr/local first (deploy/README.md, \"From a fresh machine\"), then run this again." >&2
     exit 1
   fi
 fi
@@ -181,10 +181,10 @@ for port in $api_ports; do
 done
 if $code_changed || $env_changed || $units_changed; then
   # All at once: the first migrates the database while the others wait for it.
-  # shellcheck disable=SC2046
+  # shellcheck disable=SC2046,SC2086 # the ports are words
   systemctl restart $(printf 'clube-reservas@%s.service ' $api_ports)
 else
-  # shellcheck disable=SC2046
+  # shellcheck disable=SC2046,SC2086 # the ports are words
   systemctl start $(printf 'clube-reservas@%s.service ' $api_ports)
 fi
 
