@@ -58,7 +58,7 @@ if ! node_ok; then
   if dpkg --compare-versions "${candidate:-0}" ge 20.19; then
     DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nodejs npm
   else
-    echo "Debian offers nodejs ${candidate:-none}; install Node.js 22 first (https://github.com/nodesource/distributions), then run this again." >&2
+    echo "Debian offers nodejs ${candidate:-none}; install Node.js 22 into /usr/local first (deploy/README.md, \"From a fresh machine\"), then run this again." >&2
     exit 1
   fi
 fi
@@ -73,7 +73,9 @@ install -d -m 0700 -o clube -g clube "$state_dir"
 say "the app in $app_dir"
 code_changed=false
 if [ "$source_dir" != "$app_dir" ]; then
-  changes="$(rsync -a --delete --itemize-changes \
+  # --omit-dir-times: the build writes into apps/api and apps/web, which changes their times
+  # but not the code; compared, they would rebuild and restart on every run.
+  changes="$(rsync -a --omit-dir-times --delete --itemize-changes \
     --exclude .git --exclude node_modules --exclude data --exclude 'apps/*/dist' \
     --exclude 'apps/web/test-results' --exclude 'bench/results' \
     "$source_dir/" "$app_dir/")"
@@ -86,7 +88,7 @@ fi
 
 say "PostgreSQL: role and database clube"
 systemctl enable --now postgresql >/dev/null
-as_postgres() { runuser -u postgres -- psql -v ON_ERROR_STOP=1 -qAt "$@"; }
+as_postgres() { (cd / && runuser -u postgres -- psql -v ON_ERROR_STOP=1 -qAt "$@"); }
 if [ ! -f "$env_file" ]; then
   database_password="$(openssl rand -hex 24)"
 else
@@ -181,12 +183,14 @@ for port in $api_ports; do
 done
 if $code_changed || $env_changed || $units_changed; then
   # All at once: the first migrates the database while the others wait for it.
-  # shellcheck disable=SC2046
+  # shellcheck disable=SC2046,SC2086 # the ports are words
   systemctl restart $(printf 'clube-reservas@%s.service ' $api_ports)
 else
-  # shellcheck disable=SC2046
+  # shellcheck disable=SC2046,SC2086 # the ports are words
   systemctl start $(printf 'clube-reservas@%s.service ' $api_ports)
 fi
+# The target the README restarts and reports on (its processes are running already).
+systemctl start clube-reservas.target
 
 cli=/usr/local/bin/clube-cli
 cli_script="$(mktemp)"
