@@ -7,6 +7,8 @@ import { configDefaults, defineConfig } from 'vitest/config';
  */
 const databaseFree = [
   'src/**/*.test.ts',
+  'test/admission-clubs.test.ts',
+  'test/admission-order.test.ts',
   'test/build-stamp.test.ts',
   'test/dependencies.test.ts',
   'test/docs-paths.test.ts',

@@ -1,299 +1,32 @@
 import {
-  addDaysToDate,
   clubInstant,
-  clubToday,
   type Appointment,
   type BlockConflict,
   type BlockConflictDetails,
-  type Category,
   type CreatedBlocks,
   type DaySheet,
   type DaySheetAppointment,
-  type DaySheetCell,
-  type DaySheetPlace,
 } from '@clube/shared';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { HttpResponse } from 'msw';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { setCurrentCompany } from '@/lib/current-company';
-import { formatLongDay } from '@/lib/dates';
-import { setSession } from '@/lib/session';
-import { buildAppointment, buildAssociate, buildCompany, buildSession } from '@/testing/factories';
-import { apiError, mockApi, reply, route, type RecordedRequest } from '@/testing/mock-api';
-import { renderApp } from '@/testing/render';
-import { getDaySheetQueryOptions } from '../api/get-day-sheet';
-
-const timezone = 'America/Sao_Paulo';
-const company = buildCompany({ timezone });
-const today = clubToday(timezone);
-const id = (n: number) => `99999999-0000-4000-8000-${String(n).padStart(12, '0')}`;
-
-const pools: Category = {
-  id: id(1),
-  companyId: company.id,
-  name: 'Piscinas',
-  blockedAppointmentDay: false,
-  notAppointmentPreviousDayTime: false,
-  waitlistEnabled: true,
-};
-const courts: Category = { ...pools, id: id(2), name: 'Quadras' };
-
-function cell(date: string, time: string, minutes: number, state: DaySheetCell['state']) {
-  const startsAt = clubInstant(date, time, timezone);
-  return {
-    time,
-    startsAt: startsAt.toISOString(),
-    endsAt: new Date(startsAt.getTime() + minutes * 60_000).toISOString(),
-    state,
-  } satisfies DaySheetCell;
-}
-
-/**
- * The club's sheet for a date: a pool (30 min) and a court (60 min), each in its category;
- * `booked` holds the court at 10:00.
- */
-function sheetOf(date: string, categoryId: string | null, booked?: DaySheetAppointment): DaySheet {
-  const pool: DaySheetPlace = {
-    id: id(10),
-    name: 'Piscina',
-    bookRange: 30,
-    cells: [cell(date, '07:00', 30, 'free'), cell(date, '07:30', 30, 'free')],
-  };
-  const court: DaySheetPlace = {
-    id: id(20),
-    name: 'Quadra 1',
-    bookRange: 60,
-    cells: [
-      booked
-        ? { ...cell(date, '10:00', 60, 'booked'), appointment: booked }
-        : cell(date, '10:00', 60, 'free'),
-      cell(date, '11:00', 60, 'past'),
-    ],
-  };
-  const categories = [
-    { id: pools.id, name: pools.name, places: [pool] },
-    { id: courts.id, name: courts.name, places: [court] },
-  ].filter((category) => categoryId === null || category.id === categoryId);
-  return {
-    date,
-    timezone,
-    operatingHour: { openTime: '06:00', closeTime: '22:00' },
-    specialDay: null,
-    categories,
-  };
-}
-
-/** The club's live events: the stream opens, says it is ready and stays open. */
-const liveEvents = route.get(
-  '/backoffice/events',
-  () =>
-    new HttpResponse(
-      new ReadableStream({
-        start(controller) {
-          controller.enqueue(new TextEncoder().encode('event: ready\ndata: {}\n\n'));
-        },
-      }),
-      { headers: { 'content-type': 'text/event-stream' } },
-    ),
-);
-
-/** The day sheet answers the date and category asked; the club has two categories. */
-function answerClub() {
-  return mockApi(
-    route.get<DaySheet>('/backoffice/day-sheet', ({ query }) =>
-      sheetOf(query.get('date')!, query.get('categoryId')),
-    ),
-    route.get(`/backoffice/category/company/${company.id}`, { items: [pools, courts] }),
-    liveEvents,
-  );
-}
-
-const sheetReads = (requests: readonly RecordedRequest[]) =>
-  requests
-    .filter((request) => request.url.startsWith('/api/backoffice/day-sheet'))
-    .map((request) => ({
-      companyId: request.query.get('companyId'),
-      date: request.query.get('date'),
-      categoryId: request.query.get('categoryId'),
-    }));
-
-const longDay = (date: string) => formatLongDay(clubInstant(date, '12:00', timezone), timezone);
-
-async function openDaySheet(path = '/day-sheet') {
-  setSession(buildSession());
-  setCurrentCompany(company);
-  const view = renderApp(path);
-  await screen.findByRole('heading', { name: 'Quadro do dia' });
-  // The wide-screen grid, once the sheet has arrived.
-  const grid = await screen.findByRole('grid');
-  return { ...view, grid, user: userEvent.setup() };
-}
+import { buildAppointment, buildAssociate } from '@/testing/factories';
+import { mockApi, reply, route } from '@/testing/mock-api';
+import {
+  timezone,
+  company,
+  today,
+  id,
+  pools,
+  courts,
+  cell,
+  sheetOf,
+  liveEvents,
+  answerClub,
+  sheetReads,
+  openDaySheet,
+} from './day-sheet-page-scene';
 
 describe('day sheet page', () => {
-  it('opens on today and moves a day back, forward and to today through ?date=', async () => {
-    const { requests } = answerClub();
-    const { router, user } = await openDaySheet();
-    expect(sheetReads(requests)).toEqual([
-      { companyId: company.id, date: today, categoryId: null },
-    ]);
-    expect(screen.getByText(longDay(today))).toBeInTheDocument();
-    expect(await screen.findByText('Ao vivo')).toBeInTheDocument();
-
-    const tomorrow = addDaysToDate(today, 1);
-    await user.click(screen.getByRole('button', { name: 'Próximo dia' }));
-    expect(router.state.location.search).toBe(`?date=${tomorrow}`);
-    await waitFor(() => expect(sheetReads(requests).at(-1)?.date).toBe(tomorrow));
-    expect(await screen.findByText(longDay(tomorrow))).toBeInTheDocument();
-
-    const yesterday = addDaysToDate(today, -1);
-    await user.click(screen.getByRole('button', { name: 'Dia anterior' }));
-    await user.click(screen.getByRole('button', { name: 'Dia anterior' }));
-    expect(router.state.location.search).toBe(`?date=${yesterday}`);
-    await waitFor(() => expect(sheetReads(requests).at(-1)?.date).toBe(yesterday));
-    expect(await screen.findByText(longDay(yesterday))).toBeInTheDocument();
-
-    // Today is the page's own date: the URL loses its date, the sheet shows today again.
-    await user.click(screen.getByRole('button', { name: 'Hoje' }));
-    expect(router.state.location.search).toBe('');
-    expect(await screen.findByText(longDay(today))).toBeInTheDocument();
-    expect(new Set(sheetReads(requests).map((read) => read.date))).toEqual(
-      new Set([today, tomorrow, yesterday]),
-    );
-  });
-
-  it("names the date's special day beside it: closed, or its hours; nothing on an ordinary day", async () => {
-    const tomorrow = addDaysToDate(today, 1);
-    mockApi(
-      route.get<DaySheet>('/backoffice/day-sheet', ({ query }) => {
-        const date = query.get('date')!;
-        const specialDay =
-          date === today
-            ? { name: 'Natal', closed: true, openTime: null, closeTime: null }
-            : date === tomorrow
-              ? { name: 'Carnaval', closed: false, openTime: '08:00', closeTime: '14:00' }
-              : null;
-        return { ...sheetOf(date, null), specialDay };
-      }),
-      route.get(`/backoffice/category/company/${company.id}`, { items: [pools, courts] }),
-      liveEvents,
-    );
-    const { user } = await openDaySheet();
-    expect(await screen.findByText('Natal — clube fechado')).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Próximo dia' }));
-    expect(await screen.findByText('Carnaval — aberto das 08:00 às 14:00')).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Próximo dia' }));
-    expect(await screen.findByText(longDay(addDaysToDate(today, 2)))).toBeInTheDocument();
-    expect(screen.queryByText(/Carnaval|Natal/)).not.toBeInTheDocument();
-  });
-
-  it('books from the keyboard: a skip link to the grid, arrows to the time, Enter to open it', async () => {
-    answerClub();
-    const { grid, user } = await openDaySheet();
-    const skip = screen.getByRole('link', { name: /Ir para o quadro/ });
-    skip.focus();
-    await user.keyboard('{Enter}');
-    expect(within(grid).getByRole('button', { name: 'Piscina, 07:00: Livre' })).toHaveFocus();
-    await user.keyboard('{ArrowRight}{ArrowDown}');
-    const court = within(grid).getByRole('button', { name: 'Quadra 1, 10:00: Livre' });
-    expect(court).toHaveFocus();
-    await user.keyboard('{Enter}');
-    const choose = await screen.findByRole('dialog', { name: 'Horário livre' });
-    expect(within(choose).getByText('Quadra 1 · 10:00')).toBeInTheDocument();
-    await user.click(within(choose).getByRole('button', { name: 'Agendar' }));
-    expect(await screen.findByRole('dialog', { name: 'Criar Agendamento' })).toBeInTheDocument();
-  });
-
-  it('takes a typed DD/MM/AAAA date (Backspace and typing stay) and a date from the calendar picker', async () => {
-    const { requests } = answerClub();
-    const { router, user } = await openDaySheet('/day-sheet?date=2030-03-05');
-    const field = screen.getByRole('textbox', { name: 'Data' });
-    expect(field).toHaveValue('05/03/2030');
-
-    // Half-typed, the field keeps what was typed and the sheet stays on its day.
-    await user.type(field, '{Backspace}{Backspace}');
-    expect(field).toHaveValue('05/03/20');
-    expect(router.state.location.search).toBe('?date=2030-03-05');
-    await user.type(field, '31');
-    expect(field).toHaveValue('05/03/2031');
-    expect(router.state.location.search).toBe('?date=2031-03-05');
-    await waitFor(() => expect(sheetReads(requests).at(-1)?.date).toBe('2031-03-05'));
-    expect(await screen.findByText(longDay('2031-03-05'))).toBeInTheDocument();
-
-    await user.clear(field);
-    await user.type(field, '17042031');
-    expect(router.state.location.search).toBe('?date=2031-04-17');
-
-    // An impossible date left in the field gives way to the day shown.
-    await user.clear(field);
-    await user.type(field, '31022031');
-    expect(router.state.location.search).toBe('?date=2031-04-17');
-    await user.tab();
-    expect(field).toHaveValue('17/04/2031');
-
-    // The browser's calendar (a native date field behind the calendar button).
-    expect(screen.getByRole('button', { name: 'Escolher a data no calendário' })).toBeEnabled();
-    fireEvent.change(screen.getByTestId('day-picker'), { target: { value: '2031-05-02' } });
-    expect(router.state.location.search).toBe('?date=2031-05-02');
-    expect(field).toHaveValue('02/05/2031');
-  });
-
-  it('says when the sheet cannot be loaded, with a retry, and comes back once the server answers', async () => {
-    let isServerDown = true;
-    mockApi(
-      route.get<DaySheet>('/backoffice/day-sheet', ({ query }) =>
-        isServerDown ? apiError('InternalServerError') : sheetOf(query.get('date')!, null),
-      ),
-      route.get(`/backoffice/category/company/${company.id}`, { items: [pools, courts] }),
-      liveEvents,
-    );
-    setSession(buildSession());
-    setCurrentCompany(company);
-    renderApp('/day-sheet');
-    const user = userEvent.setup();
-
-    // After the query's own retries.
-    expect(
-      await screen.findByText(/^Erro ao carregar o quadro do dia\./, {}, { timeout: 15_000 }),
-    ).toBeVisible();
-    expect(screen.queryByRole('table')).toBeNull();
-
-    isServerDown = false;
-    await user.click(screen.getByRole('button', { name: 'Tentar novamente' }));
-    expect(await screen.findByRole('grid')).toBeInTheDocument();
-    await waitFor(() =>
-      expect(screen.queryByText(/^Erro ao carregar o quadro do dia\./)).not.toBeInTheDocument(),
-    );
-  }, 25_000);
-
-  it('keeps asking for a sheet that failed every 15 s, whatever the outage, and every 5 min otherwise', () => {
-    const { refetchInterval } = getDaySheetQueryOptions(company.id, today);
-    const intervalWhen = (status: 'error' | 'success') =>
-      typeof refetchInterval === 'function'
-        ? refetchInterval({ state: { status } } as Parameters<typeof refetchInterval>[0])
-        : refetchInterval;
-    expect(intervalWhen('error')).toBe(15_000);
-    expect(intervalWhen('success')).toBe(5 * 60_000);
-  });
-
-  it('opens on the date of its URL', async () => {
-    const { requests } = answerClub();
-    await openDaySheet('/day-sheet?date=2030-03-05');
-    expect(sheetReads(requests)).toEqual([
-      { companyId: company.id, date: '2030-03-05', categoryId: null },
-    ]);
-    expect(screen.getByText(longDay('2030-03-05'))).toBeInTheDocument();
-  });
-
-  it('opens on today when the date of its URL is not a calendar date', async () => {
-    const { requests } = answerClub();
-    await openDaySheet('/day-sheet?date=2030-02-30');
-    expect(sheetReads(requests)).toEqual([
-      { companyId: company.id, date: today, categoryId: null },
-    ]);
-    expect(screen.getByText(longDay(today))).toBeInTheDocument();
-  });
-
   it('asks for and shows only the category chosen', async () => {
     const { requests } = answerClub();
     const { router, user, grid } = await openDaySheet();
