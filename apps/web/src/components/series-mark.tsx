@@ -16,8 +16,9 @@ export function seriesMarkText(
 
 /**
  * The mark of a booking of a weekly series (docs/domain.md, "Series"), with its activity's name:
- * the same teal on the day sheet, the place's calendar and the associate's page. `inline` is the
- * text alone for a narrow day-sheet cell (the cell's colours around it).
+ * the same teal on the day sheet, the place's calendar and the associate's page. `chip` is the
+ * word "Série" alone for a narrow day-sheet cell, which shows the activity on its own line; its
+ * title still says both.
  */
 export function SeriesMark({
   series,
@@ -25,7 +26,7 @@ export function SeriesMark({
   className,
 }: {
   series: SeriesOfBooking;
-  variant?: 'badge' | 'inline';
+  variant?: 'badge' | 'chip';
   className?: string;
 }) {
   const { t } = useTranslation();
@@ -37,11 +38,11 @@ export function SeriesMark({
       className={cn(
         variant === 'badge'
           ? 'inline-flex max-w-full items-center rounded-full bg-teal-50 px-2 py-0.5 text-xs font-semibold text-teal-900 ring-1 ring-teal-300 ring-inset'
-          : 'block truncate font-medium',
+          : 'inline-flex min-w-0 items-center rounded bg-teal-700 px-[3px] text-[10px] leading-[14px] font-semibold text-white',
         className,
       )}
     >
-      <span className="truncate">{text}</span>
+      <span className="truncate">{variant === 'badge' ? text : t('series.mark.plain')}</span>
     </span>
   );
 }

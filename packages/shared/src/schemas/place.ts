@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { limits } from '../constants';
 import { idSchema, timeOfDaySchema } from './common';
+import { placeWeekSchema } from './special-day';
 
 const required = 'Campo obrigatório!';
 
@@ -88,8 +89,14 @@ export const placeFieldsSchema = z
 export type PlaceFieldsInput = z.input<typeof placeFieldsSchema>;
 export type PlaceFields = z.output<typeof placeFieldsSchema>;
 
+/**
+ * The place's own week, saved with the place in one transaction (as PUT /place/{id}/week saves
+ * it); absent keeps the week the place has.
+ */
+const placeWeekField = { week: placeWeekSchema.optional() };
+
 export const createPlaceBodySchema = z
-  .object({ ...placeFieldShape, companyId: idSchema })
+  .object({ ...placeFieldShape, ...placeWeekField, companyId: idSchema })
   .refine((place) => isTimeRangeOrdered(place.startsAt, place.endsAt), {
     path: ['endsAt'],
     message: startsBeforeEndsMessage,
@@ -98,7 +105,7 @@ export type CreatePlaceBody = z.input<typeof createPlaceBodySchema>;
 
 /** PATCH carries the id in the body; absent fields keep their value. */
 export const updatePlaceBodySchema = z
-  .object({ id: idSchema })
+  .object({ id: idSchema, ...placeWeekField })
   .extend(
     Object.fromEntries(
       Object.entries(placeFieldShape).map(([key, schema]) => [key, schema.optional()]),

@@ -7,11 +7,12 @@ import type { Staff } from '../../types';
 import { findCategoryOfStaff } from '../categories/find-category';
 import { readPlaceOfStaff } from './find-place';
 import { setPlaceParts } from './place-parts';
+import { writePlaceWeek } from './place-week';
 
 export type CreatePlaceOptions = { staff: Staff } & z.output<typeof createPlaceBodySchema>;
 
 export async function createPlace(db: Database, options: CreatePlaceOptions) {
-  const { staff, partPlaceIds, ...values } = options;
+  const { staff, partPlaceIds, week, ...values } = options;
   const id = await db.transaction(async (tx) => {
     // Shared lock: the category cannot be archived while this place is being added to it.
     const category = await findCategoryOfStaff(tx, {
@@ -37,6 +38,13 @@ export async function createPlace(db: Database, options: CreatePlaceOptions) {
       placeId: place!.id,
       data: { after: { ...shownValues, ...(parts && { parts: parts.after }) } },
     });
+    if (week) {
+      await writePlaceWeek(tx, {
+        place: { id: place!.id, companyId: values.companyId },
+        actorUserId: staff.userId,
+        week,
+      });
+    }
     return place!.id;
   });
   return readPlaceOfStaff(db, { staff, placeId: id });

@@ -55,42 +55,57 @@ export async function getPlaceWeek(db: Database, options: { placeId: string; cal
 }
 
 /**
- * Replaces a place's own week: each weekday given keeps the place closed (no hours) or open
- * within its hours, intersected with the club's; a weekday left out follows the club. Bookings
- * already made stay (the day sheet shows them outside the hours).
+ * Writes a place's own week inside the caller's transaction: each weekday given keeps the place
+ * closed (no hours) or open within its hours, intersected with the club's; a weekday left out
+ * follows the club. Bookings already made stay (the day sheet shows them outside the hours).
+ * A bad weekday throws before anything of the week is written; the caller's transaction takes
+ * back whatever it wrote before (the place's create and edit save the week this way).
  */
-export async function setPlaceWeek(
-  db: Database,
-  options: { placeId: string; caller: Caller; actorUserId: string; week: PlaceWeek },
+export async function writePlaceWeek(
+  tx: Database,
+  options: {
+    place: { id: string; companyId: string };
+    actorUserId: string;
+    week: PlaceWeek;
+  },
 ) {
-  for (const day of options.week.items) {
+  const { place, week } = options;
+  for (const day of week.items) {
     if ((day.openTime === null) !== (day.closeTime === null) || day.openTime === '')
       throw new AppError('OpenTimeAfterCloseTime');
     if (day.openTime !== null && day.closeTime !== null)
       assertOpenBeforeClose(day.openTime, day.closeTime);
   }
+  await tx.delete(placeWeeklyHours).where(eq(placeWeeklyHours.placeId, place.id));
+  if (week.items.length > 0)
+    await tx.insert(placeWeeklyHours).values(
+      week.items.map((day) => ({
+        companyId: place.companyId,
+        placeId: place.id,
+        dayOfWeek: day.dayOfWeek,
+        openTime: day.openTime,
+        closeTime: day.closeTime,
+      })),
+    );
+  await recordAudit(tx, {
+    companyId: place.companyId,
+    actorUserId: options.actorUserId,
+    action: 'place.week',
+    entityType: 'place',
+    entityId: place.id,
+    placeId: place.id,
+    data: { week: week.items },
+  });
+}
+
+/** Replaces a place's own week on its own (PUT /place/{id}/week); see `writePlaceWeek`. */
+export async function setPlaceWeek(
+  db: Database,
+  options: { placeId: string; caller: Caller; actorUserId: string; week: PlaceWeek },
+) {
   return db.transaction(async (tx) => {
     const place = await findPlace(tx, options);
-    await tx.delete(placeWeeklyHours).where(eq(placeWeeklyHours.placeId, place.id));
-    if (options.week.items.length > 0)
-      await tx.insert(placeWeeklyHours).values(
-        options.week.items.map((day) => ({
-          companyId: place.companyId,
-          placeId: place.id,
-          dayOfWeek: day.dayOfWeek,
-          openTime: day.openTime,
-          closeTime: day.closeTime,
-        })),
-      );
-    await recordAudit(tx, {
-      companyId: place.companyId,
-      actorUserId: options.actorUserId,
-      action: 'place.week',
-      entityType: 'place',
-      entityId: place.id,
-      placeId: place.id,
-      data: { week: options.week.items },
-    });
+    await writePlaceWeek(tx, { place, actorUserId: options.actorUserId, week: options.week });
     return readWeek(tx, place.id);
   });
 }

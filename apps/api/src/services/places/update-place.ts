@@ -12,12 +12,13 @@ import type { Staff } from '../../types';
 import { findCategoryOfStaff } from '../categories/find-category';
 import { findPlaceOfStaff, readPlaceOfStaff } from './find-place';
 import { setPlaceParts } from './place-parts';
+import { writePlaceWeek } from './place-week';
 
 export type UpdatePlaceOptions = { staff: Staff } & z.output<typeof updatePlaceBodySchema>;
 
 /** Changes the fields sent; absent ones keep their value. A place never moves to another club. */
 export async function updatePlace(db: Database, options: UpdatePlaceOptions) {
-  const { staff, id, partPlaceIds, ...changes } = options;
+  const { staff, id, partPlaceIds, week, ...changes } = options;
   await db.transaction(async (tx) => {
     await tx.select({ id: places.id }).from(places).where(eq(places.id, id)).for('update');
     const before = await findPlaceOfStaff(tx, { staff, placeId: id });
@@ -58,6 +59,13 @@ export async function updatePlace(db: Database, options: UpdatePlaceOptions) {
         { ...changes, ...(partsChanged && { parts: parts.after }) },
       ),
     });
+    if (week) {
+      await writePlaceWeek(tx, {
+        place: { id, companyId: before.companyId },
+        actorUserId: staff.userId,
+        week,
+      });
+    }
   });
   return readPlaceOfStaff(db, { staff, placeId: id });
 }

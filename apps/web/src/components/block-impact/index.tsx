@@ -3,6 +3,7 @@ import type { ImpactChoice, ImpactChoices, ImpactResult, ImpactStep } from './fl
 import { BlockImpactSummary } from './summary';
 
 export { BlockImpactChoices } from './choices';
+export { BlockImpactFooter } from './footer';
 export {
   resolutionsOf,
   useBlockImpactFlow,

@@ -1,12 +1,11 @@
 import { blockReasonRequiredMessage, type BulkBlockBody, type CreatedBlocks } from '@clube/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import { z } from 'zod';
 import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
-import { DateTimeInput } from '@/components/ui/date-time-input';
+import { DateTimeField } from '@/components/ui/date-time-field';
 import { Dialog } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { useCurrentCompany } from '@/lib/current-company';
@@ -15,7 +14,7 @@ import { i18n } from '@/lib/i18n';
 import { useCreateBlocks } from '../api/create-bulk-blocks';
 import { useCompanyPlaces } from '@/lib/api/get-company-places';
 import { fromLocalInputValue } from '../utils/club-date-time';
-import { BlockImpactStep, useBlockImpactFlow } from '@/components/block-impact';
+import { BlockImpactFooter, BlockImpactStep, useBlockImpactFlow } from '@/components/block-impact';
 
 const bulkBlockFormSchema = z
   .object({
@@ -121,25 +120,17 @@ export function BulkBlockDialog({ isOpen, onClose, place, onCreated }: BulkBlock
   };
 
   const step = flow.step;
-  const footer =
-    step.kind === 'summary' ? (
-      <Button onClick={close}>{t('blockedTimes.impact.close')}</Button>
-    ) : (
-      <>
-        <Button variant="secondary" onClick={close}>
-          {t('blockedTimes.bulk.cancel')}
-        </Button>
-        {step.kind === 'choices' ? (
-          <Button onClick={confirm} isLoading={flow.isBusy}>
-            {t('blockedTimes.impact.confirm')}
-          </Button>
-        ) : (
-          <Button onClick={submit} isLoading={flow.isBusy}>
-            {place ? t('blockedTimes.place.create') : t('blockedTimes.bulk.submit')}
-          </Button>
-        )}
-      </>
-    );
+  const footer = (
+    <BlockImpactFooter
+      flow={flow}
+      onClose={close}
+      onSubmit={submit}
+      onConfirm={confirm}
+      cancelLabel={t('blockedTimes.bulk.cancel')}
+      submitLabel={place ? t('blockedTimes.place.create') : t('blockedTimes.bulk.submit')}
+      confirmLabel={t('blockedTimes.impact.confirm')}
+    />
+  );
 
   return (
     <Dialog
@@ -191,27 +182,17 @@ export function BulkBlockDialog({ isOpen, onClose, place, onCreated }: BulkBlock
             {...register('description')}
           />
           <div className="grid gap-3 sm:grid-cols-2">
-            <Controller
+            <DateTimeField
               control={control}
               name="start"
-              render={({ field }) => (
-                <DateTimeInput
-                  label={t('blockedTimes.bulk.start')}
-                  error={errors.start?.message}
-                  {...field}
-                />
-              )}
+              label={t('blockedTimes.bulk.start')}
+              error={errors.start?.message}
             />
-            <Controller
+            <DateTimeField
               control={control}
               name="end"
-              render={({ field }) => (
-                <DateTimeInput
-                  label={t('blockedTimes.bulk.end')}
-                  error={errors.end?.message}
-                  {...field}
-                />
-              )}
+              label={t('blockedTimes.bulk.end')}
+              error={errors.end?.message}
             />
           </div>
           <label className="flex items-center gap-2 text-sm font-medium text-slate-800">
@@ -219,17 +200,12 @@ export function BulkBlockDialog({ isOpen, onClose, place, onCreated }: BulkBlock
             {t('blockedTimes.bulk.repeatWeekly')}
           </label>
           {isWeekly && (
-            <Controller
+            <DateTimeField
               control={control}
               name="until"
-              render={({ field }) => (
-                <DateTimeInput
-                  label={t('blockedTimes.bulk.until')}
-                  withTime={false}
-                  error={errors.until?.message}
-                  {...field}
-                />
-              )}
+              label={t('blockedTimes.bulk.until')}
+              withTime={false}
+              error={errors.until?.message}
             />
           )}
           <button type="submit" hidden aria-hidden="true" tabIndex={-1} />

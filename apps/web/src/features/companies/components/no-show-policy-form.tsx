@@ -1,9 +1,9 @@
 import { updateCompanyBodySchema, type Company } from '@clube/shared';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { useClubSettingsForm } from '../hooks/use-club-settings-form';
+import { ClubSettingsFormShell } from './club-settings-form-shell';
 
 const policySchema = updateCompanyBodySchema
   .pick({
@@ -46,11 +46,12 @@ export function NoShowPolicyForm({ company }: { company: Company }) {
   const number = { valueAsNumber: true } as const;
 
   return (
-    <form
+    <ClubSettingsFormShell
+      label={t('companies.noShow.formLabel')}
+      saveLabel={t('companies.noShow.save')}
       onSubmit={onSubmit}
-      noValidate
-      aria-label={t('companies.noShow.formLabel')}
-      className="space-y-5 p-6"
+      isSaving={isSaving}
+      isDirty={isDirty}
     >
       <Input
         type="number"
@@ -84,11 +85,6 @@ export function NoShowPolicyForm({ company }: { company: Company }) {
         error={errors.noShowSuspensionDays?.message}
         {...register('noShowSuspensionDays', number)}
       />
-      <div className="flex justify-end">
-        <Button type="submit" isLoading={isSaving} disabled={!isDirty}>
-          {isSaving ? t('companies.settings.saving') : t('companies.noShow.save')}
-        </Button>
-      </div>
-    </form>
+    </ClubSettingsFormShell>
   );
 }

@@ -1,9 +1,9 @@
 import type { Company } from '@clube/shared';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { useClubSettingsForm } from '../hooks/use-club-settings-form';
+import { ClubSettingsFormShell } from './club-settings-form-shell';
 
 /** The form says "0 = off"; the API stores "off" as null (updateCompanyBodySchema: 1–168). */
 const reminderSchema = z.object({
@@ -35,11 +35,12 @@ export function ReminderForm({ company }: { company: Company }) {
   } = form;
 
   return (
-    <form
+    <ClubSettingsFormShell
+      label={t('companies.reminder.formLabel')}
+      saveLabel={t('companies.reminder.save')}
       onSubmit={onSubmit}
-      noValidate
-      aria-label={t('companies.reminder.formLabel')}
-      className="space-y-5 p-6"
+      isSaving={isSaving}
+      isDirty={isDirty}
     >
       <Input
         type="number"
@@ -50,11 +51,6 @@ export function ReminderForm({ company }: { company: Company }) {
         error={errors.reminderHours?.message}
         {...register('reminderHours', { valueAsNumber: true })}
       />
-      <div className="flex justify-end">
-        <Button type="submit" isLoading={isSaving} disabled={!isDirty}>
-          {isSaving ? t('companies.settings.saving') : t('companies.reminder.save')}
-        </Button>
-      </div>
-    </form>
+    </ClubSettingsFormShell>
   );
 }

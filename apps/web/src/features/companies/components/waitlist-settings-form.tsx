@@ -1,9 +1,9 @@
 import { updateCompanyBodySchema, type Company } from '@clube/shared';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { useClubSettingsForm } from '../hooks/use-club-settings-form';
+import { ClubSettingsFormShell } from './club-settings-form-shell';
 
 /** The API's own bounds and messages (updateCompanyBodySchema): 1–1440 minutes, 1–50 lines. */
 const waitlistSchema = z.object({
@@ -36,11 +36,12 @@ export function WaitlistSettingsForm({ company }: { company: Company }) {
   } = form;
 
   return (
-    <form
+    <ClubSettingsFormShell
+      label={t('companies.waitlist.formLabel')}
+      saveLabel={t('companies.waitlist.save')}
       onSubmit={onSubmit}
-      noValidate
-      aria-label={t('companies.waitlist.formLabel')}
-      className="space-y-5 p-6"
+      isSaving={isSaving}
+      isDirty={isDirty}
     >
       <Input
         type="number"
@@ -60,11 +61,6 @@ export function WaitlistSettingsForm({ company }: { company: Company }) {
         error={errors.waitlistMaxPerTitle?.message}
         {...register('waitlistMaxPerTitle', { valueAsNumber: true })}
       />
-      <div className="flex justify-end">
-        <Button type="submit" isLoading={isSaving} disabled={!isDirty}>
-          {isSaving ? t('companies.settings.saving') : t('companies.waitlist.save')}
-        </Button>
-      </div>
-    </form>
+    </ClubSettingsFormShell>
   );
 }

@@ -30,9 +30,12 @@ export async function getPlaceWeek(placeId: string, signal?: AbortSignal) {
     .items;
 }
 
-/** PUT /backoffice/place/{id}/week: only the weekdays that differ from the club are sent. */
-export async function savePlaceWeek(placeId: string, draft: PlaceWeekDraft) {
-  const body: PlaceWeek = {
+/**
+ * The week as the place's create and edit send it (`week` in their body, saved in the same
+ * transaction): only the weekdays that differ from the club.
+ */
+export function placeWeekOf(draft: PlaceWeekDraft): PlaceWeek {
+  return {
     items: daysOfWeek
       .filter((day) => draft[day].mode !== 'club')
       .map((dayOfWeek) => {
@@ -42,7 +45,6 @@ export async function savePlaceWeek(placeId: string, draft: PlaceWeekDraft) {
           : { dayOfWeek, openTime: day.openTime, closeTime: day.closeTime };
       }),
   };
-  return api.put(`/backoffice/place/${placeId}/week`, body);
 }
 
 export function errorsOf(draft: PlaceWeekDraft): PlaceWeekErrors {
@@ -62,7 +64,7 @@ const emptyDraft = () =>
 
 /**
  * The place's week being edited in its form: read once for an existing place, changed locally,
- * checked and saved with the place (`save`, only when changed).
+ * checked and sent in the place's own body (only when changed).
  */
 export function usePlaceWeekDraft(placeId: string | undefined, isOpen: boolean) {
   const queryClient = useQueryClient();
@@ -103,10 +105,13 @@ export function usePlaceWeekDraft(placeId: string | undefined, isOpen: boolean) 
       setErrors(found);
       return Object.keys(found).length === 0;
     },
-    async save(id: string) {
-      if (!isDirty) return;
-      await savePlaceWeek(id, draft);
-      await queryClient.invalidateQueries({ queryKey: placeWeekKey(id) });
+    /** What the place's body carries: the week when it was changed, otherwise nothing. */
+    body(): { week?: PlaceWeek } {
+      return isDirty ? { week: placeWeekOf(draft) } : {};
+    },
+    /** After the place (and its week) was saved: the week is read again next time. */
+    saved(id: string) {
+      return queryClient.invalidateQueries({ queryKey: placeWeekKey(id) });
     },
   };
 }

@@ -136,8 +136,7 @@ export function PlaceFormDialog({ companyId, isOpen, onClose, place }: PlaceForm
   const updatePlace = useUpdatePlace();
   const week = usePlaceWeekDraft(place?.id, isOpen);
   const clubWeek = useOperatingHours(companyId);
-  const [isSavingWeek, setIsSavingWeek] = useState(false);
-  const isPending = createPlace.isPending || updatePlace.isPending || isSavingWeek;
+  const isPending = createPlace.isPending || updatePlace.isPending;
   const {
     control,
     register,
@@ -171,26 +170,14 @@ export function PlaceFormDialog({ companyId, isOpen, onClose, place }: PlaceForm
     toast.error(errorMessageOf(error, fallback));
   };
 
-  /** The place's week is saved after the place (a new place has no id before). */
-  const saveWeek = async (placeId: string) => {
-    setIsSavingWeek(true);
-    try {
-      await week.save(placeId);
-    } catch (error) {
-      toast.error(errorMessageOf(error, t('places.week.saveError')));
-    } finally {
-      setIsSavingWeek(false);
-    }
-  };
-
   const onSubmit = handleSubmit((values) => {
     if (!week.check()) return;
     if (place) {
       updatePlace.mutate(
-        { id: place.id, ...values },
+        { id: place.id, ...values, ...week.body() },
         {
           onSuccess: async (updated) => {
-            await saveWeek(updated.id);
+            await week.saved(updated.id);
             toast.success(t('places.toasts.edited', { name: updated.name }));
             onClose();
             reset(defaultValuesOf(updated));
@@ -201,10 +188,10 @@ export function PlaceFormDialog({ companyId, isOpen, onClose, place }: PlaceForm
       return;
     }
     createPlace.mutate(
-      { companyId, ...values },
+      { companyId, ...values, ...week.body() },
       {
         onSuccess: async (created) => {
-          await saveWeek(created.id);
+          await week.saved(created.id);
           toast.success(t('places.toasts.created', { name: created.name }));
           close();
         },

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { setCurrentCompany } from '@/lib/current-company';
 import { setSession } from '@/lib/session';
-import { buildCategory, buildCompany, buildSession } from '@/testing/factories';
+import { buildCategory, buildCompany, buildPlace, buildSession } from '@/testing/factories';
 import { mockApi, reply, route } from '@/testing/mock-api';
 import { renderApp } from '@/testing/render';
 
@@ -41,7 +41,6 @@ function answer() {
         category: { id: category.id, name: category.name },
       } as Place),
     ),
-    route.put(`/backoffice/place/${placeId}/week`, ({ body }) => body as object),
   );
 }
 
@@ -63,7 +62,7 @@ const day = (dialog: HTMLElement, name: string) =>
   within(within(dialog).getByRole('group', { name }));
 
 describe("place form: the place's own week", () => {
-  it('shows the club hours of each weekday and saves only the days that differ, after the place', async () => {
+  it('shows the club hours of each weekday and sends only the days that differ, in the place\'s one request', async () => {
     const { requests } = answer();
     const { user, dialog, form } = await openWithPlace();
     expect(
@@ -81,17 +80,25 @@ describe("place form: the place's own week", () => {
     await user.type(saturday.getByLabelText('Fechamento'), '1200');
     await user.click(form.getByRole('button', { name: 'Criar espaço' }));
 
-    await waitFor(() => expect(requests.some((request) => request.method === 'PUT')).toBe(true));
-    const put = requests.find((request) => request.method === 'PUT')!;
-    expect(put.url).toBe(`/api/backoffice/place/${placeId}/week`);
-    expect(put.body).toEqual({
+    expect(await screen.findByText('Espaço "Piscina" criado.')).toBeInTheDocument();
+    const writes = requests.filter((request) => request.method !== 'GET');
+    expect(writes).toHaveLength(1);
+    expect(writes[0]!.url).toBe('/api/backoffice/place');
+    expect((writes[0]!.body as { week: unknown }).week).toEqual({
       items: [
         { dayOfWeek: 'SEGUNDA', openTime: null, closeTime: null },
         { dayOfWeek: 'SABADO', openTime: '08:00', closeTime: '12:00' },
       ],
     });
-    const post = requests.findIndex((request) => request.method === 'POST');
-    expect(post).toBeLessThan(requests.indexOf(put));
+  });
+
+  it('sends no week when it was left as it was', async () => {
+    const { requests } = answer();
+    const { user, form } = await openWithPlace();
+    await user.click(form.getByRole('button', { name: 'Criar espaço' }));
+    expect(await screen.findByText('Espaço "Piscina" criado.')).toBeInTheDocument();
+    const post = requests.find((request) => request.method === 'POST')!;
+    expect(post.body).not.toHaveProperty('week');
   });
 
   it('copies one weekday to every day', async () => {
@@ -104,9 +111,9 @@ describe("place form: the place's own week", () => {
     for (const name of ['Segunda-feira', 'Quarta-feira', 'Sábado'])
       expect(day(dialog, name).getByRole('combobox')).toHaveValue('closed');
     await user.click(form.getByRole('button', { name: 'Criar espaço' }));
-    await waitFor(() => expect(requests.some((request) => request.method === 'PUT')).toBe(true));
-    const put = requests.find((request) => request.method === 'PUT')!;
-    expect((put.body as { items: unknown[] }).items).toHaveLength(7);
+    await waitFor(() => expect(requests.some((request) => request.method === 'POST')).toBe(true));
+    const post = requests.find((request) => request.method === 'POST')!;
+    expect((post.body as { week: { items: unknown[] } }).week.items).toHaveLength(7);
   });
 
   it('refuses a weekday closing before it opens and sends nothing', async () => {
@@ -118,8 +125,56 @@ describe("place form: the place's own week", () => {
     await user.type(friday.getByLabelText('Fechamento'), '0900');
     await user.click(form.getByRole('button', { name: 'Criar espaço' }));
     expect(await friday.findByText('A abertura deve ser antes do fechamento.')).toBeInTheDocument();
-    expect(requests.some((request) => request.method === 'POST' || request.method === 'PUT')).toBe(
-      false,
+    expect(requests.some((request) => request.method !== 'GET')).toBe(false);
+  });
+});
+
+describe("place edit: the place's own week", () => {
+  it('shows the saved week and sends the changed one with the place, in one PATCH', async () => {
+    const place = buildPlace({
+      id: placeId,
+      companyId: company.id,
+      categoryId: category.id,
+      category: { id: category.id, name: category.name },
+      name: 'Piscina',
+      description: 'Semiolímpica.',
+    });
+    const { requests } = mockApi(
+      route.get(`/backoffice/place/${place.id}`, place),
+      route.get(`/backoffice/placeImage/place/${place.id}`, { items: [] }),
+      route.get(`/backoffice/category/company/${company.id}`, { items: [category] }),
+      route.get(`/backoffice/place/company/${company.id}`, { items: [place] }),
+      route.get(`/backoffice/operating-hour/company/${company.id}`, { items: clubWeek }),
+      route.get('/backoffice/audit', { items: [], nextCursor: null }),
+      route.get(`/backoffice/place/${place.id}/week`, {
+        items: [{ dayOfWeek: 'SEGUNDA', openTime: null, closeTime: null }],
+      }),
+      route.patch('/backoffice/place', place),
     );
+    setSession(buildSession());
+    setCurrentCompany(company);
+    renderApp(`/place/${place.id}`);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Editar' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Editar espaço' });
+    const monday = within(dialog).getByLabelText('Funcionamento do espaço na Segunda-feira');
+    await waitFor(() => expect(monday).toHaveValue('closed'));
+    await user.selectOptions(
+      within(dialog).getByLabelText('Funcionamento do espaço na Domingo'),
+      'closed',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Salvar alterações' }));
+    expect(await screen.findByText('Espaço "Piscina" editado.')).toBeInTheDocument();
+    const writes = requests.filter((request) => request.method !== 'GET');
+    expect(writes.map((request) => request.method)).toEqual(['PATCH']);
+    expect(writes[0]!.body).toMatchObject({
+      id: place.id,
+      week: {
+        items: [
+          { dayOfWeek: 'DOMINGO', openTime: null, closeTime: null },
+          { dayOfWeek: 'SEGUNDA', openTime: null, closeTime: null },
+        ],
+      },
+    });
   });
 });

@@ -4,11 +4,10 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import { z } from 'zod';
-import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { FormField, inputStyles } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { BlockImpactStep, useBlockImpactFlow } from '@/components/block-impact';
+import { BlockImpactFooter, BlockImpactStep, useBlockImpactFlow } from '@/components/block-impact';
 import { errorMessageOf } from '@/lib/errors';
 import { formatDate, formatTime } from '@/lib/dates';
 import { useCreateSingleBlock } from '../api/create-blocked-time';
@@ -109,24 +108,15 @@ export function BlockSlotDialog({
       })}
       closeLabel={t('common.close')}
       footer={
-        step.kind === 'summary' ? (
-          <Button onClick={close}>{t('blockedTimes.impact.close')}</Button>
-        ) : (
-          <>
-            <Button variant="secondary" onClick={close}>
-              {t('scheduling.block.cancel')}
-            </Button>
-            {step.kind === 'choices' ? (
-              <Button isLoading={flow.isBusy} onClick={confirm}>
-                {t('blockedTimes.impact.confirm')}
-              </Button>
-            ) : (
-              <Button isLoading={flow.isBusy} onClick={submit}>
-                {t('scheduling.block.submit')}
-              </Button>
-            )}
-          </>
-        )
+        <BlockImpactFooter
+          flow={flow}
+          onClose={close}
+          onSubmit={submit}
+          onConfirm={confirm}
+          cancelLabel={t('scheduling.block.cancel')}
+          submitLabel={t('scheduling.block.submit')}
+          confirmLabel={t('blockedTimes.impact.confirm')}
+        />
       }
     >
       {step.kind !== 'form' ? (

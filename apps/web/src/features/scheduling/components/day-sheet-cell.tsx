@@ -13,25 +13,33 @@ export function cellStyleOf(cell: DaySheetCell, { isClickable = false } = {}) {
 
 /**
  * The members in the slot's line, on its cell: a short pill ("fila 2") that fits the narrowest
- * cell beside the card; the cell's name reads it whole ("2 na espera").
+ * cell beside the card; the cell's name reads it whole ("2 na espera"). A phone row has the room
+ * for the whole words (`long`).
  */
-function WaitlistCount({ cell }: { cell: DaySheetCell }) {
+export function WaitlistCount({ cell, long = false }: { cell: DaySheetCell; long?: boolean }) {
   const { t } = useTranslation();
   if (!cell.waitlistCount) return null;
+  const whole = t('scheduling.waitlist.count', { count: cell.waitlistCount });
   return (
     <span
-      title={t('scheduling.waitlist.count', { count: cell.waitlistCount })}
-      className="shrink-0 rounded bg-amber-100 px-1 text-[0.7rem] leading-4 font-semibold text-amber-900"
+      title={whole}
+      className={cn(
+        'shrink-0 rounded bg-amber-100 font-semibold text-amber-900',
+        long
+          ? 'inline-block px-1.5 text-xs leading-5 whitespace-nowrap'
+          : 'px-1 text-[0.7rem] leading-4',
+      )}
     >
       {' '}
-      {t('scheduling.waitlist.countShort', { count: cell.waitlistCount })}
+      {long ? whole : t('scheduling.waitlist.countShort', { count: cell.waitlistCount })}
     </span>
   );
 }
 
 export function CellText({ cell }: { cell: DaySheetCell }) {
   const { t } = useTranslation();
-  if (cell.state === 'booked' && cell.appointment)
+  if (cell.state === 'booked' && cell.appointment) {
+    const { series } = cell.appointment;
     return (
       <>
         {/*
@@ -48,23 +56,32 @@ export function CellText({ cell }: { cell: DaySheetCell }) {
         </span>
         {/*
           The space keeps the name and what follows two words when the text is read as one. A
-          series' booking says so (with its activity) where the card would be: the card stays in
-          the cell's name and its details.
+          series' booking says so where the card would be (the card stays in the cell's name and
+          its details): a short "Série" mark beside the line's count, then its activity on a line
+          of its own (the row is taller for it), cut at the cell's edge, whole in its title.
         */}
-        <span className="flex items-center justify-between gap-1">
-          {cell.appointment.series ? (
-            <SeriesMark
-              variant="inline"
-              series={cell.appointment.series}
-              className="min-w-0 truncate opacity-90"
-            />
-          ) : (
+        {series ? (
+          <>
+            <span className="flex items-center justify-between gap-0.5">
+              <SeriesMark variant="chip" series={series} />
+              <WaitlistCount cell={cell} />
+            </span>
+            {series.activityName && (
+              <span className="block truncate font-medium" title={series.activityName}>
+                {' '}
+                {series.activityName}
+              </span>
+            )}
+          </>
+        ) : (
+          <span className="flex items-center justify-between gap-1">
             <span className="truncate opacity-80"> {cell.appointment.cardId}</span>
-          )}
-          <WaitlistCount cell={cell} />
-        </span>
+            <WaitlistCount cell={cell} />
+          </span>
+        )}
       </>
     );
+  }
   if (cell.state === 'blocked') return <span className="block truncate">{cell.block?.reason}</span>;
   if (cell.state === 'outside' && cell.outsideReason)
     return (
@@ -81,6 +98,11 @@ export function CellText({ cell }: { cell: DaySheetCell }) {
       </span>
     );
   return <span className="sr-only">{t(`scheduling.daySheet.states.${cell.state}`)}</span>;
+}
+
+/** A row holding a series' booking with an activity needs a third line in its cells. */
+export function hasActivityLine(place: DaySheetPlace): boolean {
+  return place.cells.some((cell) => Boolean(cell.appointment?.series?.activityName));
 }
 
 export function cellLabel(

@@ -3,7 +3,7 @@ import { useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cn } from '@/components/ui/cn';
 import { checkMove, isMovable, type SheetCell } from './booking-move';
-import { CellText, cellLabel, cellStyleOf } from './day-sheet-cell';
+import { CellText, cellLabel, cellStyleOf, hasActivityLine } from './day-sheet-cell';
 import {
   firstCurrentMinute,
   gridMinWidthPx,
@@ -214,7 +214,7 @@ export function DaySheetGrid({
                 </th>
                 {/* The cells below are the row's grid cells, each at its time on the axis. */}
                 <td role="presentation" className="p-0">
-                  <div className="relative h-12">
+                  <div className={cn('relative', hasActivityLine(place) ? 'h-14' : 'h-12')}>
                     {hours.map((hour, index) => (
                       <span
                         key={hour}

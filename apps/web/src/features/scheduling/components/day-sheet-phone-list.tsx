@@ -4,7 +4,7 @@ import { cn } from '@/components/ui/cn';
 import { ExceptionMark } from '@/components/exception-mark';
 import { seriesMarkText } from '@/components/series-mark';
 import { checkMove, type SheetCell } from './booking-move';
-import { CellText, cellLabel, cellStyleOf } from './day-sheet-cell';
+import { CellText, WaitlistCount, cellLabel, cellStyleOf } from './day-sheet-cell';
 import { AttendanceMark, lookOfCell } from './slot-look';
 
 /**
@@ -88,7 +88,9 @@ function PhoneCell({
           the card), in the name's order: the leading spaces keep them words when read as one.
         */}
         {cell.state === 'free' ? (
-          <span className="block">{` ${t('scheduling.daySheet.states.free')}`}</span>
+          <span className="block">
+            {` ${t('scheduling.daySheet.states.free')}`} <WaitlistCount cell={cell} long />
+          </span>
         ) : cell.state === 'booked' && cell.appointment ? (
           <>
             <span className="flex items-center gap-1 font-semibold">
@@ -100,9 +102,12 @@ function PhoneCell({
                 <ExceptionMark variant="compact" reason={cell.appointment.exceptionReason} />
               )}
             </span>
-            <span className="block opacity-80">
-              {cell.appointment.series && ` ${seriesMarkText(t, cell.appointment.series)},`}
-              {` ${cell.appointment.cardId}`}
+            <span className="block">
+              <span className="opacity-80">
+                {cell.appointment.series && ` ${seriesMarkText(t, cell.appointment.series)},`}
+                {` ${cell.appointment.cardId}`}
+              </span>{' '}
+              <WaitlistCount cell={cell} long />
             </span>
           </>
         ) : (

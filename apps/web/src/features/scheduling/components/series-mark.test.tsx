@@ -65,10 +65,44 @@ describe('series marks', () => {
       ),
     });
     const cell = screen.getByRole('button', { name: /Quadra 2, 18:00/ });
-    expect(within(cell).getByText('Série · Escolinha de tênis')).toBeVisible();
+    // A short mark, then the activity on a line of its own (cut at the cell's edge, whole in
+    // its title); the cell's name keeps the whole text.
+    const mark = within(cell).getByText('Série');
+    expect(mark).toBeVisible();
+    expect(mark.closest('[data-series]')).toHaveAttribute('title', 'Série · Escolinha de tênis');
+    expect(within(cell).getByText('Escolinha de tênis')).toHaveAttribute(
+      'title',
+      'Escolinha de tênis',
+    );
     expect(cell).toHaveAccessibleName(
       'Quadra 2, 18:00: Agendado — Carla Professora, Série · Escolinha de tênis, 5501',
     );
+  });
+
+  it("gives a row with an activity's booking the height of a third line", () => {
+    const { unmount } = renderWithProviders({
+      ui: (
+        <DaySheetGrid
+          sheet={sheetWith({ id: seriesId, activityName: 'Escolinha de tênis' })}
+          onOpenCell={vi.fn()}
+        />
+      ),
+    });
+    const rowOf = () =>
+      screen.getByRole('button', { name: /Quadra 2, 18:00/ }).closest('.relative')!;
+    expect(rowOf()).toHaveClass('h-14');
+    unmount();
+    renderWithProviders({
+      ui: (
+        <DaySheetGrid
+          sheet={sheetWith({ id: seriesId, activityName: null })}
+          onOpenCell={vi.fn()}
+        />
+      ),
+    });
+    expect(rowOf()).toHaveClass('h-12');
+    expect(within(screen.getByRole('button', { name: /Quadra 2, 18:00/ })).getByText('Série'))
+      .toBeVisible();
   });
 
   it('leaves a single booking unmarked, its card where the mark would be', () => {

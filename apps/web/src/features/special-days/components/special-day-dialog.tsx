@@ -1,12 +1,11 @@
 import type { SavedSpecialDay, SpecialDay } from '@clube/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
-import { BlockImpactStep, useBlockImpactFlow } from '@/components/block-impact';
-import { Button } from '@/components/ui/button';
-import { DateTimeInput } from '@/components/ui/date-time-input';
+import { BlockImpactFooter, BlockImpactStep, useBlockImpactFlow } from '@/components/block-impact';
+import { DateTimeField } from '@/components/ui/date-time-field';
 import { Dialog } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { useCurrentCompany } from '@/lib/current-company';
@@ -81,25 +80,17 @@ export function SpecialDayDialog({ isOpen, onClose, day }: SpecialDayDialogProps
 
   const step = flow.step;
   const saved = step.kind === 'summary' ? step.result.specialDay : null;
-  const footer =
-    step.kind === 'summary' ? (
-      <Button onClick={close}>{t('blockedTimes.impact.close')}</Button>
-    ) : (
-      <>
-        <Button variant="secondary" onClick={close}>
-          {t('specialDays.form.cancel')}
-        </Button>
-        {step.kind === 'choices' ? (
-          <Button onClick={confirm} isLoading={flow.isBusy}>
-            {t('specialDays.form.save')}
-          </Button>
-        ) : (
-          <Button onClick={submit} isLoading={flow.isBusy}>
-            {t('specialDays.form.save')}
-          </Button>
-        )}
-      </>
-    );
+  const footer = (
+    <BlockImpactFooter
+      flow={flow}
+      onClose={close}
+      onSubmit={submit}
+      onConfirm={confirm}
+      cancelLabel={t('specialDays.form.cancel')}
+      submitLabel={t('specialDays.form.save')}
+      confirmLabel={t('specialDays.form.save')}
+    />
+  );
 
   return (
     <Dialog
@@ -133,17 +124,12 @@ export function SpecialDayDialog({ isOpen, onClose, day }: SpecialDayDialogProps
       ) : (
         <form onSubmit={submit} noValidate className="space-y-4">
           <div className="grid gap-3 sm:grid-cols-[10rem_1fr]">
-            <Controller
+            <DateTimeField
               control={control}
               name="date"
-              render={({ field }) => (
-                <DateTimeInput
-                  label={t('specialDays.form.date')}
-                  withTime={false}
-                  error={errors.date?.message}
-                  {...field}
-                />
-              )}
+              label={t('specialDays.form.date')}
+              withTime={false}
+              error={errors.date?.message}
             />
             <Input
               label={t('specialDays.form.name')}

@@ -11,7 +11,6 @@ export const places = {
     closeTime: 'Fechamento',
     time: 'Informe a abertura e o fechamento (HH:MM).',
     order: 'A abertura deve ser antes do fechamento.',
-    saveError: 'O espaço foi salvo, mas não a sua semana própria.',
   },
   dashboard: {
     title: 'Clube',
