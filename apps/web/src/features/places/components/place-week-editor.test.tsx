@@ -62,7 +62,7 @@ const day = (dialog: HTMLElement, name: string) =>
   within(within(dialog).getByRole('group', { name }));
 
 describe("place form: the place's own week", () => {
-  it('shows the club hours of each weekday and sends only the days that differ, in the place\'s one request', async () => {
+  it("shows the club hours of each weekday and sends only the days that differ, in the place's one request", async () => {
     const { requests } = answer();
     const { user, dialog, form } = await openWithPlace();
     expect(

@@ -101,8 +101,9 @@ describe('series marks', () => {
       ),
     });
     expect(rowOf()).toHaveClass('h-12');
-    expect(within(screen.getByRole('button', { name: /Quadra 2, 18:00/ })).getByText('Série'))
-      .toBeVisible();
+    expect(
+      within(screen.getByRole('button', { name: /Quadra 2, 18:00/ })).getByText('Série'),
+    ).toBeVisible();
   });
 
   it('leaves a single booking unmarked, its card where the mark would be', () => {
