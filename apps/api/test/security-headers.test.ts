@@ -145,7 +145,7 @@ describe('caching of the API', () => {
     for (const response of responses) expect(response.headers['cache-control']).toBe('no-store');
   });
 
-  it('leaves the SPA its own caching (the uploads keep theirs: place-images.test.ts)', async () => {
+  it('leaves the SPA its own caching (the uploads keep theirs: place-images-upload.test.ts)', async () => {
     const page = await closed.app.inject({ method: 'GET', url: '/' });
     expect(page.headers['cache-control']).toBe('no-cache');
   });
