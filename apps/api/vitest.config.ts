@@ -8,6 +8,7 @@ import { configDefaults, defineConfig } from 'vitest/config';
 const databaseFree = [
   'src/**/*.test.ts',
   'test/admission-clubs.test.ts',
+  'test/listen-backlog.test.ts',
   'test/admission-order.test.ts',
   'test/build-stamp.test.ts',
   'test/dependencies.test.ts',
