@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import { AppError } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
 import type { Staff } from '../../types';
+import { assertStaffMay } from '../auth/staff-may';
 import { findCategoryOfStaff } from '../categories/find-category';
 import { readPlaceOfStaff } from './find-place';
 import { setPlaceParts } from './place-parts';
@@ -13,6 +14,7 @@ export type CreatePlaceOptions = { staff: Staff } & z.output<typeof createPlaceB
 
 export async function createPlace(db: Database, options: CreatePlaceOptions) {
   const { staff, partPlaceIds, week, ...values } = options;
+  if (week) assertStaffMay(staff, values.companyId, 'operating-hours.write');
   const id = await db.transaction(async (tx) => {
     // Shared lock: the category cannot be archived while this place is being added to it.
     const category = await findCategoryOfStaff(tx, {

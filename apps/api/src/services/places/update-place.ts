@@ -9,6 +9,7 @@ import type { z } from 'zod';
 import { AppError } from '../../lib/app-error';
 import { changedFields, recordAudit } from '../../lib/audit';
 import type { Staff } from '../../types';
+import { assertStaffMay } from '../auth/staff-may';
 import { findCategoryOfStaff } from '../categories/find-category';
 import { findPlaceOfStaff, readPlaceOfStaff } from './find-place';
 import { setPlaceParts } from './place-parts';
@@ -22,6 +23,7 @@ export async function updatePlace(db: Database, options: UpdatePlaceOptions) {
   await db.transaction(async (tx) => {
     await tx.select({ id: places.id }).from(places).where(eq(places.id, id)).for('update');
     const before = await findPlaceOfStaff(tx, { staff, placeId: id });
+    if (week) assertStaffMay(staff, before.companyId, 'operating-hours.write');
     const startsAt = changes.startsAt ?? before.startsAt;
     const endsAt = changes.endsAt ?? before.endsAt;
     if (!isTimeRangeOrdered(startsAt, endsAt)) {

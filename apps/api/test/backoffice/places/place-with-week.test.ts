@@ -1,8 +1,16 @@
 /** A place's own week travels in the place's create and edit: one request, one transaction. */
 import { placeWeeklyHours, places } from '@clube/db';
 import { and, eq } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
-import { createCategory, createClubWithBearer, createPlace } from '../../factories';
+import { permissionRoles } from '@clube/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  addStaff,
+  bearerFor,
+  createCategory,
+  createClubWithBearer,
+  createPlace,
+  createUser,
+} from '../../factories';
 import { build } from '../../helper';
 
 const context = build();
@@ -158,5 +166,60 @@ describe('PATCH /api/backoffice/place with its week', () => {
     const [row] = await context.db.select().from(places).where(eq(places.id, place.id));
     expect(row!.name).toBe('Quadra Antiga');
     expect(await weekOf(place.id)).toEqual([['SEGUNDA', null, null]]);
+  });
+});
+
+describe('a place saved with its week also needs the right to change hours', () => {
+  // Today only administrators edit places and hours alike. A club whose matrix lets another role
+  // edit places must not let that role change the hours through the place's form: this matrix
+  // gives the front desk the places but not the hours, for these tests only.
+  const placesWrite = permissionRoles['places.write'];
+  beforeAll(() => {
+    Object.assign(permissionRoles, { 'places.write': ['administrador', 'recepcao'] });
+  });
+  afterAll(() => {
+    Object.assign(permissionRoles, { 'places.write': placesWrite });
+  });
+
+  async function frontDeskOfNewClub() {
+    const { company } = await createClubWithBearer(context.app);
+    const user = await createUser(context.db, { name: 'Recepção de Teste' });
+    await addStaff(context.db, company.id, user.id, 'recepcao');
+    return { company, headers: await bearerFor(context.app, user.cpf) };
+  }
+  const closedMonday = {
+    week: { items: [{ dayOfWeek: 'SEGUNDA', openTime: null, closeTime: null }] },
+  };
+
+  it('refuses the create with a week (403), and writes neither the place nor the week', async () => {
+    const { company, headers } = await frontDeskOfNewClub();
+    const category = await createCategory(context.db, company.id);
+    const refused = await send('POST', headers, placeBody(company.id, category.id, closedMonday));
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error).toBe('PermissionDenied');
+    const rows = await context.db
+      .select({ id: places.id })
+      .from(places)
+      .where(eq(places.companyId, company.id));
+    expect(rows).toEqual([]);
+    const created = await send('POST', headers, placeBody(company.id, category.id));
+    expect(created.statusCode, created.body).toBe(201);
+  });
+
+  it('refuses the edit with a week (403): the fields and the week stay as they were', async () => {
+    const { company, headers } = await frontDeskOfNewClub();
+    const place = await createPlace(context.db, company.id, { name: 'Quadra Antiga' });
+    const refused = await send('PATCH', headers, {
+      id: place.id,
+      name: 'Quadra Trocada',
+      ...closedMonday,
+    });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error).toBe('PermissionDenied');
+    const [row] = await context.db.select().from(places).where(eq(places.id, place.id));
+    expect(row!.name).toBe('Quadra Antiga');
+    expect(await weekOf(place.id)).toEqual([]);
+    const renamed = await send('PATCH', headers, { id: place.id, name: 'Quadra Trocada' });
+    expect(renamed.statusCode, renamed.body).toBe(200);
   });
 });
