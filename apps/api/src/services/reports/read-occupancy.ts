@@ -21,9 +21,10 @@ type CellRow = {
  * the period: every day of both periods is laid out with each place's slot grid (the place's hours
  * inside the hours the booking engine gives the place that date — its special day, else the
  * club's week narrowed by the place's own, placesHoursSql —, every `book_range` minutes: the grid
- * the booking rules offer), a slot overlapping a block is left out, and a bookable slot is booked
- * when a booking that holds its time (not cancelled) overlaps it. A closed day has no hours, so
- * no slot: closed, blocked and outside-hours time never enter the denominator.
+ * the booking rules offer), a slot overlapping a block or a booking of a linked place is left
+ * out, and a bookable slot is booked when a booking that holds its time (not cancelled) overlaps
+ * it. A closed day has no hours, so no slot: closed, blocked, linked-booked and outside-hours time
+ * never enter the denominator.
  *
  * Nothing is looked up per slot (a large club's month has some 200 000 slots): each booking and
  * each block is mapped onto the slot numbers of the days it touches by arithmetic (the candidates
@@ -84,6 +85,18 @@ async function readCells(db: Database, options: ReportScope): Promise<CellRow[]>
           from appointments a
           where a.place_id in (select id from scoped)
             and a.starts_at > ${spanFrom} and a.starts_at < ${spanTo}
+            and a.status in (${statuses})
+          union all
+          -- A booking of a linked place (a part of the place, or a whole it is part of) holds
+          -- the place's time too: the engine refuses it, so it leaves the denominator like a block.
+          select l.place_id, a.starts_at, least(a.ends_at, a.starts_at + interval '1 day'), 1
+          from (select whole_place_id as place_id, part_place_id as linked_id from place_parts
+              where whole_place_id in (select id from scoped)
+            union all
+            select part_place_id, whole_place_id from place_parts
+              where part_place_id in (select id from scoped)) l
+          join appointments a on a.place_id = l.linked_id
+          where a.starts_at > ${spanFrom} and a.starts_at < ${spanTo}
             and a.status in (${statuses})
           union all
           select b.place_id, b.starts_at, b.ends_at, 1

@@ -1,3 +1,4 @@
+import { placeParts } from '@clube/db';
 import type { Report } from '@clube/shared';
 import { describe, expect, it } from 'vitest';
 import {
@@ -87,5 +88,56 @@ describe('GET /api/backoffice/reports: occupancy at the edges of slots', () => {
     expect(cell(5, 8)).toEqual({ weekday: 5, hour: 8, bookableMinutes: 60, bookedMinutes: 0 });
     expect(cell(5, 9)).toEqual({ weekday: 5, hour: 9, bookableMinutes: 60, bookedMinutes: 30 });
     expect(cell(5, 7)).toBeUndefined();
+  });
+
+  it("leaves out of a place's bookable time what a booking of a linked place holds", async () => {
+    const club = await createClubWithBearer(context.app);
+    const db = context.db;
+    const companyId = club.company.id;
+    // Open Monday to Friday 08:00–10:00: 60-minute slots, two a day.
+    await createOperatingHours(db, companyId, {
+      openTime: '08:00',
+      closeTime: '10:00',
+      days: ['SEGUNDA', 'TERCA', 'QUARTA', 'QUINTA', 'SEXTA'],
+    });
+    const fields = await createCategory(db, companyId, { name: 'Campos' });
+    const place = (name: string) =>
+      createPlace(db, companyId, { name, categoryId: fields.id, bookRange: 60 });
+    const whole = await place('Campo inteiro');
+    const north = await place('Meio campo norte');
+    const south = await place('Meio campo sul');
+    await db.insert(placeParts).values([
+      { companyId, wholePlaceId: whole.id, partPlaceId: north.id },
+      { companyId, wholePlaceId: whole.id, partPlaceId: south.id },
+    ]);
+    const associate = await createAssociate(db, companyId);
+    const book = (target: typeof whole, date: string, from: string, to: string) =>
+      createAppointment(db, {
+        place: target,
+        associate,
+        startsAt: at(date, from),
+        endsAt: at(date, to),
+      });
+    // Monday 08:00: the north half is booked, so the whole field cannot be.
+    await book(north, '2026-06-01', '08:00', '09:00');
+    // Tuesday 09:00: the whole field is booked, so neither half can be.
+    await book(whole, '2026-06-02', '09:00', '10:00');
+
+    const response = await context.app.inject({
+      method: 'GET',
+      url: '/api/backoffice/reports',
+      headers: club.headers,
+      query: { companyId, period: 'custom', from: '2026-06-01', to: '2026-06-05' },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const { occupancy } = response.json<Report>();
+    const current = (id: string) => {
+      const row = occupancy.places.find((entry) => entry.id === id);
+      return { bookable: row?.bookableMinutes.current, booked: row?.bookedMinutes.current };
+    };
+    // Each place: 5 days × 2 slots × 60 = 600 minutes, less what a linked booking holds.
+    expect(current(whole.id)).toEqual({ bookable: 540, booked: 60 });
+    expect(current(north.id)).toEqual({ bookable: 540, booked: 60 });
+    expect(current(south.id)).toEqual({ bookable: 540, booked: 0 });
   });
 });
