@@ -109,7 +109,9 @@ describe('kill -9 in the middle of a 50 000-member bulk invitation', () => {
 
     // No SMTP_URL: messages are kept for Mensagens, each settled by the same statement as a send.
     const env = { DATA_DIR: dataDir, DATABASE_URL: scratch.url, DATABASE_POOL_SIZE: '5' };
-    const first = await startServer(env);
+    // Its connections are named, to tell when the server has ended the last of them.
+    const firstName = 'invitations-first-process';
+    const first = await startServer({ ...env, PGAPPNAME: firstName });
     running.push(first);
     const token = await loginThrough(first.url, staff.cpf, staffPassword);
     const started = await requestJson(
@@ -137,6 +139,15 @@ describe('kill -9 in the middle of a 50 000-member bulk invitation', () => {
     );
     first.child.kill('SIGKILL');
     await first.exited;
+    // A statement the process had sent still runs to its end on the server (and may commit, as
+    // after any crash): what the dead process left is read once its connections are gone.
+    await waitUntil(async () => {
+      const { left } = await one<{ left: number }>(
+        db,
+        sql`select count(*)::int as left from pg_stat_activity where application_name = ${firstName}`,
+      );
+      return left === 0;
+    }, "the killed process's connections to end");
 
     const atKill = await one<{ queued: number; saved: number; settled: number; held: string[] }>(
       db,
