@@ -1,6 +1,12 @@
 import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
+
+const isolated = [
+  'src/portal/app/portal-layout.test.ts',
+  'src/app/routes/catch-all-route.test.tsx',
+  'src/features/companies/pages/select-company-page.test.tsx',
+];
 
 export default defineConfig({
   plugins: [react()],
@@ -10,7 +16,24 @@ export default defineConfig({
   test: {
     environment: 'jsdom',
     setupFiles: ['./src/testing/setup-tests.ts'],
-    include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
+    /**
+     * Most files share one worker process, its jsdom and its loaded modules (`isolate: false`):
+     * a third of the time of isolating each. The files below test what the first load of a
+     * module carries (the texts a lazy page brings), or wait on a page that a loaded module
+     * shows at once, so each runs in a fresh process.
+     */
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'web',
+          include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, ...isolated],
+          isolate: false,
+        },
+      },
+      { extends: true, test: { name: 'web-isolated', include: isolated, isolate: true } },
+    ],
     restoreMocks: true,
     unstubGlobals: true,
     // Room for the Testing Library waits (src/testing/setup-tests.ts) on a busy machine.
