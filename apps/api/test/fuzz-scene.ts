@@ -9,6 +9,7 @@ import {
 } from './factories';
 import { build } from './helper';
 import { setServerAdmin } from '../src/services/staff/set-server-admin';
+import type { Operation } from './route-table';
 
 /**
  * Hostile input over every route of the OpenAPI document (so new routes are covered without
@@ -19,21 +20,7 @@ import { setServerAdmin } from '../src/services/staff/set-server-admin';
  * table read from the OpenAPI document.
  */
 
-export type Operation = {
-  method: string;
-  path: string;
-  parameters?: Array<{ name: string; in: 'path' | 'query' | 'header'; schema?: unknown }>;
-  requestBody?: { content?: Record<string, { schema?: JsonSchema }> };
-};
-export type JsonSchema = {
-  type?: string | string[];
-  properties?: Record<string, JsonSchema>;
-  required?: string[];
-  enum?: unknown[];
-  items?: JsonSchema;
-  format?: string;
-  anyOf?: JsonSchema[];
-};
+export type { JsonSchema, Operation } from './route-table';
 
 export type FuzzScene = {
   staffHeaders: Record<string, string>;

@@ -1,36 +1,24 @@
 import { placeParts } from '@clube/db';
-import type { Report } from '@clube/shared';
 import { describe, expect, it } from 'vitest';
 import {
   createAppointment,
   createAssociate,
   createBlockedTime,
   createCategory,
-  createClubWithBearer,
-  createOperatingHours,
   createPlace,
   createTitle,
 } from '../../factories';
 import { build } from '../../helper';
+import { at, both, readReport, weekdayClub } from './reports-scene';
 
 const context = build();
 
-/** São Paulo is UTC−3: a club-local wall clock as an instant. */
-const at = (date: string, time: string) => new Date(`${date}T${time}:00-03:00`);
-
-const both = (current: number, previous: number) => ({ current, previous });
-
 describe('GET /api/backoffice/reports: occupancy at the edges of slots', () => {
   it('counts a slot a booking or a block only partly covers, and a block across midnight', async () => {
-    const club = await createClubWithBearer(context.app);
+    // Open Monday to Friday 08:00–12:00; Sala C's grid: 30-minute slots, 8 a day, 40 a week.
+    const club = await weekdayClub(context, '08:00', '12:00');
     const db = context.db;
     const companyId = club.company.id;
-    // Open Monday to Friday 08:00–12:00; Sala C's grid: 30-minute slots, 8 a day, 40 a week.
-    await createOperatingHours(db, companyId, {
-      openTime: '08:00',
-      closeTime: '12:00',
-      days: ['SEGUNDA', 'TERCA', 'QUARTA', 'QUINTA', 'SEXTA'],
-    });
     const rooms = await createCategory(db, companyId, { name: 'Salas' });
     const c = await createPlace(db, companyId, {
       name: 'Sala C',
@@ -64,14 +52,11 @@ describe('GET /api/backoffice/reports: occupancy at the edges of slots', () => {
     // The week before: 11:45–12:30 holds the last slot of the day, nothing past closing.
     await book('2026-05-25', '11:45', '12:30');
 
-    const response = await context.app.inject({
-      method: 'GET',
-      url: '/api/backoffice/reports',
-      headers: club.headers,
-      query: { companyId, period: 'custom', from: '2026-06-01', to: '2026-06-07' },
+    const { occupancy } = await readReport(context, club, {
+      period: 'custom',
+      from: '2026-06-01',
+      to: '2026-06-07',
     });
-    expect(response.statusCode, response.body).toBe(200);
-    const { occupancy } = response.json<Report>();
     // 40 slots × 30 = 1200 min, less Tuesday 10:00, Wednesday 11:30 and Thursday 08:00 = 1110;
     // booked: Monday 08:30 and 09:00, Tuesday 10:30, Friday 09:00 = 120. Before: 1200 and 30.
     expect(occupancy.total).toEqual({
@@ -91,15 +76,10 @@ describe('GET /api/backoffice/reports: occupancy at the edges of slots', () => {
   });
 
   it("leaves out of a place's bookable time what a booking of a linked place holds", async () => {
-    const club = await createClubWithBearer(context.app);
+    // Open Monday to Friday 08:00–10:00: 60-minute slots, two a day.
+    const club = await weekdayClub(context, '08:00', '10:00');
     const db = context.db;
     const companyId = club.company.id;
-    // Open Monday to Friday 08:00–10:00: 60-minute slots, two a day.
-    await createOperatingHours(db, companyId, {
-      openTime: '08:00',
-      closeTime: '10:00',
-      days: ['SEGUNDA', 'TERCA', 'QUARTA', 'QUINTA', 'SEXTA'],
-    });
     const fields = await createCategory(db, companyId, { name: 'Campos' });
     const place = (name: string) =>
       createPlace(db, companyId, { name, categoryId: fields.id, bookRange: 60 });
@@ -123,14 +103,11 @@ describe('GET /api/backoffice/reports: occupancy at the edges of slots', () => {
     // Tuesday 09:00: the whole field is booked, so neither half can be.
     await book(whole, '2026-06-02', '09:00', '10:00');
 
-    const response = await context.app.inject({
-      method: 'GET',
-      url: '/api/backoffice/reports',
-      headers: club.headers,
-      query: { companyId, period: 'custom', from: '2026-06-01', to: '2026-06-05' },
+    const { occupancy } = await readReport(context, club, {
+      period: 'custom',
+      from: '2026-06-01',
+      to: '2026-06-05',
     });
-    expect(response.statusCode, response.body).toBe(200);
-    const { occupancy } = response.json<Report>();
     const current = (id: string) => {
       const row = occupancy.places.find((entry) => entry.id === id);
       return { bookable: row?.bookableMinutes.current, booked: row?.bookedMinutes.current };

@@ -1,5 +1,5 @@
 import { placeParts, placeWeeklyHours, specialDays } from '@clube/db';
-import { addDaysToDate, type Report } from '@clube/shared';
+import { addDaysToDate } from '@clube/shared';
 import { describe, expect, it } from 'vitest';
 import {
   readPlaceDay,
@@ -11,19 +11,13 @@ import {
   createAssociate,
   createBlockedTime,
   createCategory,
-  createClubWithBearer,
-  createOperatingHours,
   createPlace,
   createTitle,
 } from '../../factories';
 import { build } from '../../helper';
+import { at, both, readReport, weekdayClub, type ReportClub } from './reports-scene';
 
 const context = build();
-
-/** São Paulo is UTC−3: a club-local wall clock as an instant. */
-const at = (date: string, time: string) => new Date(`${date}T${time}:00-03:00`);
-
-const both = (current: number, previous: number) => ({ current, previous });
 
 /**
  * A club open Monday to Friday 08:00–12:00 whose days are bent by special days and a place's own
@@ -37,14 +31,9 @@ const both = (current: number, previous: number) => ({ current, previous });
  * - Friday 06-05, Quadra A closed; Saturday 06-06, Sala B open 10:00–12:00 when the club is not.
  */
 async function clubWithSpecialDays() {
-  const club = await createClubWithBearer(context.app);
+  const club = await weekdayClub(context, '08:00', '12:00');
   const db = context.db;
   const companyId = club.company.id;
-  await createOperatingHours(db, companyId, {
-    openTime: '08:00',
-    closeTime: '12:00',
-    days: ['SEGUNDA', 'TERCA', 'QUARTA', 'QUINTA', 'SEXTA'],
-  });
   const courts = await createCategory(db, companyId, { name: 'Quadras' });
   const rooms = await createCategory(db, companyId, { name: 'Salas' });
   const a = await createPlace(db, companyId, { name: 'Quadra A', categoryId: courts.id });
@@ -87,18 +76,8 @@ async function clubWithSpecialDays() {
   return { club, companyId, courts, rooms, a, b, c };
 }
 
-async function reportOf(
-  club: Awaited<ReturnType<typeof createClubWithBearer>>,
-  query: Record<string, string>,
-) {
-  const response = await context.app.inject({
-    method: 'GET',
-    url: '/api/backoffice/reports',
-    headers: club.headers,
-    query: { companyId: club.company.id, period: 'custom', ...query },
-  });
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json<Report>().occupancy;
+async function reportOf(club: ReportClub, query: Record<string, string>) {
+  return (await readReport(context, club, { period: 'custom', ...query })).occupancy;
 }
 
 describe('GET /api/backoffice/reports: occupancy on special days and a place’s own week', () => {

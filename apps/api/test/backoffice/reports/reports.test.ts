@@ -1,5 +1,4 @@
 import { appointments, outboxMessages, refreshTokens } from '@clube/db';
-import type { Report } from '@clube/shared';
 import { parse } from 'csv-parse/sync';
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
@@ -10,17 +9,21 @@ import {
   createBlockedTime,
   createCategory,
   createClubWithBearer,
-  createOperatingHours,
   createPlace,
   createTitle,
   createUser,
 } from '../../factories';
 import { build } from '../../helper';
+import {
+  at,
+  both,
+  readReport as readClubReport,
+  weekdayClub,
+  type ReportClub,
+} from './reports-scene';
 
 const context = build();
 
-/** São Paulo is UTC−3: a club-local wall clock as an instant. */
-const at = (date: string, time: string) => new Date(`${date}T${time}:00-03:00`);
 const hours = (instant: Date, count: number) => new Date(instant.getTime() + count * 3_600_000);
 
 /**
@@ -30,14 +33,9 @@ const hours = (instant: Date, count: number) => new Date(instant.getTime() + cou
  * 2026-06-07 is the period; 2026-05-25 to 2026-05-31 the previous one.
  */
 async function knownClub() {
-  const club = await createClubWithBearer(context.app);
+  const club = await weekdayClub(context, '08:00', '12:00');
   const db = context.db;
   const companyId = club.company.id;
-  await createOperatingHours(db, companyId, {
-    openTime: '08:00',
-    closeTime: '12:00',
-    days: ['SEGUNDA', 'TERCA', 'QUARTA', 'QUINTA', 'SEXTA'],
-  });
   const courts = await createCategory(db, companyId, { name: 'Quadras' });
   const rooms = await createCategory(db, companyId, { name: 'Salas' });
   const a = await createPlace(db, companyId, {
@@ -142,21 +140,8 @@ async function knownClub() {
 
 const week = { period: 'custom', from: '2026-06-01', to: '2026-06-07' };
 
-async function readReport(
-  club: { company: { id: string }; headers: Record<string, string> },
-  query: Record<string, string> = week,
-) {
-  const response = await context.app.inject({
-    method: 'GET',
-    url: '/api/backoffice/reports',
-    headers: club.headers,
-    query: { companyId: club.company.id, ...query },
-  });
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json<Report>();
-}
-
-const both = (current: number, previous: number) => ({ current, previous });
+const readReport = (club: ReportClub, query: Record<string, string> = week) =>
+  readClubReport(context, club, query);
 
 describe('GET /api/backoffice/reports', () => {
   it('computes every figure of a known club beside the previous period', async () => {
