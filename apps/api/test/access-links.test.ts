@@ -1,10 +1,7 @@
 import { accountLinks, associates, companyStaff, outboxMessages } from '@clube/db';
 import { formatCpf } from '@clube/shared';
 import { count, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { JobRunner } from '../src/lib/jobs/runner';
-import { createOutboxSender } from '../src/lib/mail/outbox-sender';
-import { createMailTransport } from '../src/lib/mail/transport';
+import { describe, expect, it } from 'vitest';
 import { accessLinkLimits } from '../src/services/account-links/send-access-links';
 import {
   createAssociate,
@@ -17,34 +14,14 @@ import {
   uniqueCpf,
 } from './factories';
 import { build } from './helper';
-import { startSmtpTestServer, type SmtpTestServer } from './smtp-test-server';
+import { useMailThroughSmtp } from './mail-through-smtp';
 
 /**
  * Primeiro acesso and Esqueci minha senha end to end: the request, the message through a real
  * SMTP server, the link from the message, the password it sets.
  */
 const context = build({ publicUrl: 'https://reservas.clube.test' });
-let smtp: SmtpTestServer;
-let sender: JobRunner;
-let transport: ReturnType<typeof createMailTransport>;
-
-beforeAll(async () => {
-  smtp = await startSmtpTestServer();
-  transport = createMailTransport({ smtpUrl: smtp.url, from: 'Clube <reservas@clube.test>' });
-  sender = createOutboxSender(context.db, {
-    transport,
-    log: { info() {}, warn() {}, error() {} },
-  });
-});
-beforeEach(async () => {
-  // Each test reads only its own mails: nothing an earlier test queued is sent during this one.
-  await context.db.delete(outboxMessages);
-  smtp.received.length = 0;
-});
-afterAll(async () => {
-  if (transport.kind === 'smtp') transport.close();
-  await smtp.close();
-});
+const mailing = useMailThroughSmtp(context);
 
 const post = (url: string, payload: object, remoteAddress = freshAddress()) =>
   context.app.inject({ method: 'POST', url, payload, remoteAddress });
@@ -54,7 +31,7 @@ async function askLink(realm: 'portal' | 'staff', cpf: string, remoteAddress?: s
   const url = realm === 'portal' ? '/api/portal/auth/access-link' : '/api/auth/access-link';
   const response = await post(url, { cpf: formatCpf(cpf) }, remoteAddress);
   await context.app.afterResponse.idle();
-  while ((await sender.runOnce()) > 0);
+  while ((await mailing.sender.runOnce()) > 0);
   return response;
 }
 
@@ -92,8 +69,8 @@ describe('Primeiro acesso on the portal', () => {
     expect(response.statusCode).toBe(202);
     expect(response.json()).toEqual({ ok: true });
 
-    expect(smtp.received).toHaveLength(1);
-    const [mail] = smtp.received;
+    expect(mailing.smtp.received).toHaveLength(1);
+    const [mail] = mailing.smtp.received;
     expect((mail!.to as { text: string }).text).toBe(memberEmail());
     expect(mail!.subject).toBe('Crie sua senha de acesso — Clube Náutico');
     expect(mail!.text).toContain('Olá, Joana!');
@@ -146,7 +123,7 @@ describe('Primeiro acesso on the portal', () => {
       [202, '{"ok":true}'],
       [202, '{"ok":true}'],
     ]);
-    expect(smtp.received).toHaveLength(1);
+    expect(mailing.smtp.received).toHaveLength(1);
   });
 
   it('answers before looking the CPF up: the lookup and the mail come after the answer', async () => {
@@ -179,7 +156,7 @@ describe('Primeiro acesso on the portal', () => {
     const { associate } = await member();
     await askLink('portal', associate.cpf);
     await askLink('portal', associate.cpf);
-    const [older, newer] = smtp.received.map((mail) => tokenIn(mail.text));
+    const [older, newer] = mailing.smtp.received.map((mail) => tokenIn(mail.text));
     expect((await redeem('portal', older!)).statusCode).toBe(410);
 
     await context.db
@@ -200,8 +177,8 @@ describe('Primeiro acesso on the portal', () => {
     const oldRefresh = before.json().refresh_token as string;
 
     await askLink('portal', associate.cpf);
-    expect(smtp.received[0]!.subject).toBe('Redefina sua senha — Clube Náutico');
-    expect((await redeem('portal', tokenIn(smtp.received[0]!.text))).statusCode).toBe(200);
+    expect(mailing.smtp.received[0]!.subject).toBe('Redefina sua senha — Clube Náutico');
+    expect((await redeem('portal', tokenIn(mailing.smtp.received[0]!.text))).statusCode).toBe(200);
 
     const refreshed = await post('/api/portal/auth/refresh', { refresh_token: oldRefresh });
     expect(refreshed.statusCode).toBe(401);
@@ -226,7 +203,7 @@ describe('Primeiro acesso on the portal', () => {
 
     await askLink('portal', cpf);
     const byClub = new Map(
-      smtp.received.map((mail) => [mail.subject!.split(' — ')[1], tokenIn(mail.text)]),
+      mailing.smtp.received.map((mail) => [mail.subject!.split(' — ')[1], tokenIn(mail.text)]),
     );
     expect([...byClub.keys()].sort()).toEqual(['Clube A', 'Clube B']);
     const intoSecond = await redeem('portal', byClub.get('Clube B')!);
@@ -262,19 +239,19 @@ describe('Primeiro acesso on the portal', () => {
     for (let attempt = 0; attempt <= accessLinkLimits.perCpfAndAddress; attempt += 1) {
       await askLink('portal', associate.cpf, attacker);
     }
-    expect(smtp.received).toHaveLength(accessLinkLimits.perEmailAndAddress);
-    smtp.received.length = 0;
+    expect(mailing.smtp.received).toHaveLength(accessLinkLimits.perEmailAndAddress);
+    mailing.smtp.received.length = 0;
 
     const owner = await askLink('portal', associate.cpf, freshAddress());
     expect(owner.statusCode).toBe(202);
-    expect(smtp.received).toHaveLength(1);
-    expect((smtp.received[0]!.to as { text: string }).text).toBe(memberEmail());
+    expect(mailing.smtp.received).toHaveLength(1);
+    expect((mailing.smtp.received[0]!.to as { text: string }).text).toBe(memberEmail());
   });
 
   it('checks a link without spending it: live with its club, dead once used, refused in the other realm', async () => {
     const { associate } = await member();
     await askLink('portal', associate.cpf);
-    const token = tokenIn(smtp.received[0]!.text);
+    const token = tokenIn(mailing.smtp.received[0]!.text);
     const check = (realm: 'portal' | 'staff') =>
       post(
         realm === 'portal' ? '/api/portal/auth/access-link/check' : '/api/auth/access-link/check',
@@ -320,10 +297,10 @@ describe('Esqueci minha senha in the back office', () => {
 
     const response = await askLink('staff', cpf);
     expect(response.statusCode).toBe(202);
-    expect(smtp.received.map((mail) => (mail.to as { text: string }).text)).toEqual([
+    expect(mailing.smtp.received.map((mail) => (mail.to as { text: string }).text)).toEqual([
       'ana@clube.test',
     ]);
-    const mail = smtp.received[0]!;
+    const mail = mailing.smtp.received[0]!;
     expect(mail.subject).toBe('Redefina sua senha');
     expect(mail.text).toContain('https://reservas.clube.test/redefinir-senha#token=');
     const token = tokenIn(mail.text);
@@ -361,6 +338,6 @@ describe('Esqueci minha senha in the back office', () => {
     await createUser(context.db, { cpf, email: 'ex@clube.test' });
     const response = await askLink('staff', cpf);
     expect([response.statusCode, response.body]).toEqual([202, '{"ok":true}']);
-    expect(smtp.received).toHaveLength(0);
+    expect(mailing.smtp.received).toHaveLength(0);
   });
 });

@@ -1,13 +1,11 @@
 import { associates, companies, outboxMessages } from '@clube/db';
 import { eq } from 'drizzle-orm';
 import type { ParsedMail } from 'mailparser';
-import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
-import type { JobRunner } from '../src/lib/jobs/runner';
-import { createOutboxSender } from '../src/lib/mail/outbox-sender';
-import { createMailTransport } from '../src/lib/mail/transport';
+import { expect } from 'vitest';
 import { createPortalScene } from './factories';
 import { build } from './helper';
-import { startSmtpTestServer, type SmtpTestServer } from './smtp-test-server';
+import { useMailThroughSmtp } from './mail-through-smtp';
+import type { SmtpTestServer } from './smtp-test-server';
 
 /**
  * The messages a member hears from their club, through a real SMTP server: booking confirmed
@@ -19,26 +17,7 @@ export const publicUrl = 'https://reservas.clube.test';
 /** Builds the app, registers the SMTP server's and the sender's hooks, and answers the helpers. */
 export function memberMessagesScene() {
   const context = build({ publicUrl });
-  let smtp: SmtpTestServer;
-  let sender: JobRunner;
-  let transport: ReturnType<typeof createMailTransport>;
-
-  beforeAll(async () => {
-    smtp = await startSmtpTestServer();
-    transport = createMailTransport({ smtpUrl: smtp.url, from: 'Clube <reservas@clube.test>' });
-    sender = createOutboxSender(context.db, {
-      transport,
-      log: { info() {}, warn() {}, error() {} },
-    });
-  });
-  beforeEach(async () => {
-    await context.db.delete(outboxMessages);
-    smtp.received.length = 0;
-  });
-  afterAll(async () => {
-    if (transport.kind === 'smtp') transport.close();
-    await smtp.close();
-  });
+  const mailing = useMailThroughSmtp(context);
 
   type Headers = Record<string, string>;
   const call = (
@@ -68,8 +47,8 @@ export function memberMessagesScene() {
 
   /** Sends everything queued and answers what the SMTP server received, by address. */
   async function deliver(expected: number): Promise<Map<string, ParsedMail>> {
-    while ((await sender.runOnce()) > 0);
-    const mails = await smtp.waitForMessages(expected);
+    while ((await mailing.sender.runOnce()) > 0);
+    const mails = await mailing.smtp.waitForMessages(expected);
     expect(mails).toHaveLength(expected);
     return new Map(
       mails.map((mail) => [mail.to && !Array.isArray(mail.to) ? mail.to.text : '', mail]),
@@ -82,11 +61,12 @@ export function memberMessagesScene() {
   /** The SMTP server and the sender started in beforeAll, read at the time of use. */
   const smtpView = {
     get received() {
-      return smtp.received;
+      return mailing.smtp.received;
     },
-    replyWith: (...args: Parameters<SmtpTestServer['replyWith']>) => smtp.replyWith(...args),
+    replyWith: (...args: Parameters<SmtpTestServer['replyWith']>) =>
+      mailing.smtp.replyWith(...args),
   };
-  const senderView = { runOnce: () => sender.runOnce() };
+  const senderView = { runOnce: () => mailing.sender.runOnce() };
 
   return { context, smtp: smtpView, sender: senderView, call, scene, deliver, rowsOf };
 }
