@@ -16,8 +16,13 @@ export async function routesScenario({ env, club }: Prepared) {
   const { base, startupMs } = server;
   try {
     const idle = memoryOf(server.process.pid!);
-    const token = await signIn(base, '/api/auth/login', largeClubStaff);
-    const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+    // Signed in again before each phase after the first: at full scale the phases outlast the
+    // staff's access token, and a request past it would be answered 401.
+    const signedIn = async () => ({
+      authorization: `Bearer ${await signIn(base, '/api/auth/login', largeClubStaff)}`,
+      'content-type': 'application/json',
+    });
+    let headers = await signedIn();
     const get = (path: string): autocannon.Options => ({
       url: base + path,
       connections,
@@ -101,6 +106,7 @@ export async function routesScenario({ env, club }: Prepared) {
     ];
 
     const slotsP99 = rows.find((row) => row.route === 'time slots (1 usuário)')!.p99;
+    headers = await signedIn();
     const reports = await measureReportRows({
       server,
       headers,
@@ -133,6 +139,7 @@ export async function routesScenario({ env, club }: Prepared) {
       }
     }
     let next = 0;
+    headers = await signedIn();
     const booking = await autocannon({
       url: `${base}/api/backoffice/appointment`,
       method: 'POST',
@@ -157,6 +164,7 @@ export async function routesScenario({ env, club }: Prepared) {
 
     // Saving a category's closure over the busy Saturday (its bookings kept), by one user: its
     // p99 as a ratio to the slot list's (1 user) in this run.
+    headers = await signedIn();
     const closure = await measureClosureSave({
       base,
       headers,
@@ -176,6 +184,7 @@ export async function routesScenario({ env, club }: Prepared) {
       result: undefined as unknown as autocannon.Result,
     });
 
+    headers = await signedIn();
     // A semester series (2 weekdays × 20 weeks), one user: its preview again and again, then
     // saves of distinct series, each as a ratio to the same run's slot list (below).
     rows.push(
