@@ -1,6 +1,7 @@
 import { queryRows, type Database } from '@clube/db';
 import { occupyingStatuses, type Report } from '@clube/shared';
 import { sql } from 'drizzle-orm';
+import { placeLinksSql } from '../appointments/place-day/busy-intervals';
 import { placesHoursSql } from '../appointments/place-day/place-hours';
 import { placeFilter, type ReportScope } from './report-scope';
 
@@ -90,11 +91,7 @@ async function readCells(db: Database, options: ReportScope): Promise<CellRow[]>
           -- A booking of a linked place (a part of the place, or a whole it is part of) holds
           -- the place's time too: the engine refuses it, so it leaves the denominator like a block.
           select l.place_id, a.starts_at, least(a.ends_at, a.starts_at + interval '1 day'), 1
-          from (select whole_place_id as place_id, part_place_id as linked_id from place_parts
-              where whole_place_id in (select id from scoped)
-            union all
-            select part_place_id, whole_place_id from place_parts
-              where part_place_id in (select id from scoped)) l
+          from (${placeLinksSql((column) => sql`${column} in (select id from scoped)`)}) l
           join appointments a on a.place_id = l.linked_id
           where a.starts_at > ${spanFrom} and a.starts_at < ${spanTo}
             and a.status in (${statuses})

@@ -43,6 +43,20 @@ export function weekdayOf(date: SQL): SQL {
 }
 
 /**
+ * The links of the places `placesWhere` selects, both ways (a whole's parts, a part's wholes), as
+ * rows `(place_id, linked_id)`: what holds a linked place holds the place too (docs/domain.md,
+ * "Linked places"). `placesWhere` is given the column to select places by.
+ */
+export function placeLinksSql(placesWhere: (column: SQL) => SQL): SQL {
+  return sql`
+    select whole_place_id as place_id, part_place_id as linked_id from place_parts
+    where ${placesWhere(sql`whole_place_id`)}
+    union all
+    select part_place_id, whole_place_id from place_parts
+    where ${placesWhere(sql`part_place_id`)}`;
+}
+
+/**
  * Blocked times and slot-holding (SCHEDULED, CHECKED_IN, NO_SHOW) appointments overlapping a
  * range, of some places or of a whole club, as SQL inside a larger query; columns booked,
  * place_id, starts_at, ends_at and, with labels, label. The places (a uuid[]), the club and the
@@ -95,18 +109,11 @@ export function busyIntervalsSql(options: {
     none: sql``,
   }[options.labels ?? 'none'];
   const { of } = options;
-  // The places' links both ways (a whole's parts, a part's wholes): what holds a linked place
-  // holds these places too (docs/domain.md, "Linked places").
   const linksOf = (column: SQL) =>
     'placeIds' in of
       ? sql`${column} = any(${of.placeIds}::uuid[])`
       : sql`company_id = ${of.companyId}`;
-  const links = sql`
-    select whole_place_id as place_id, part_place_id as linked_id from place_parts
-    where ${linksOf(sql`whole_place_id`)}
-    union all
-    select part_place_id, whole_place_id from place_parts
-    where ${linksOf(sql`part_place_id`)}`;
+  const links = placeLinksSql(linksOf);
   const placesRead = sql`array(select unnest(${'placeIds' in of ? of.placeIds : sql`null`}::uuid[])
     union select linked_id from links)`;
   const blocksOf =
