@@ -5,7 +5,6 @@ import { configDefaults, defineConfig } from 'vitest/config';
 const isolated = [
   'src/portal/app/portal-layout.test.ts',
   'src/app/routes/catch-all-route.test.tsx',
-  'src/features/companies/pages/select-company-page.test.tsx',
 ];
 
 export default defineConfig({
@@ -19,8 +18,7 @@ export default defineConfig({
     /**
      * Most files share one worker process, its jsdom and its loaded modules (`isolate: false`):
      * a third of the time of isolating each. The files below test what the first load of a
-     * module carries (the texts a lazy page brings), or wait on a page that a loaded module
-     * shows at once, so each runs in a fresh process.
+     * module carries (the texts a lazy page brings), so each runs in a fresh process.
      */
     projects: [
       {

@@ -13,7 +13,11 @@ describe('club selection', () => {
     setSession(session);
     const demo = buildCompany({ name: 'Clube Demonstração', logoUrl: '/demo/logo.svg' });
     const nautico = buildCompany({ name: 'Clube Náutico Beira-Rio', logoUrl: null });
-    const { requests } = mockApi(route.get('/backoffice/company', { items: [demo, nautico] }));
+    const { requests } = mockApi(
+      route.get('/backoffice/company', { items: [demo, nautico] }),
+      // The dashboard the choice opens.
+      route.get('/backoffice/place/company/:companyId', { items: [] }),
+    );
     const { router } = renderApp('/select-company');
 
     expect(await screen.findByRole('heading', { name: 'Selecione um clube' })).toBeInTheDocument();
@@ -64,9 +68,15 @@ describe('Criar clube', () => {
     setSession(buildSession());
     const demo = buildCompany({ name: 'Clube Demonstração' });
     const created = buildCompany({ name: 'Clube Novo', timezone: 'America/Manaus' });
+    // The server lists the new club once it is created, as the layout checks the stored one.
+    let clubs = [demo];
     const { requests } = mockApi(
-      route.get('/backoffice/company', { items: [demo], canCreateClubs: true }),
-      route.post('/backoffice/company', () => reply(201, created)),
+      route.get('/backoffice/company', () => reply(200, { items: clubs, canCreateClubs: true })),
+      route.post('/backoffice/company', () => {
+        clubs = [demo, created];
+        return reply(201, created);
+      }),
+      route.get('/backoffice/place/company/:companyId', { items: [] }),
     );
     const { router } = renderApp('/select-company');
     const user = userEvent.setup();
