@@ -52,6 +52,20 @@ async function wellFormedForm(operation: Operation) {
   });
 }
 
+/** A body of the content type given to the route, with the session of its realm. */
+const sendBody = (
+  operation: Operation,
+  url: string,
+  contentType: string,
+  payload: string | Buffer,
+) =>
+  context.app.inject({
+    method: operation.method as 'POST',
+    url,
+    headers: { ...scene.headersFor(operation.path), 'content-type': contentType },
+    payload,
+  });
+
 describe('hostile multipart on every upload route', () => {
   /**
    * Every route of the OpenAPI document, which @fastify/swagger fills from an onRoute hook (every
@@ -85,12 +99,7 @@ describe('hostile multipart on every upload route', () => {
         ['wrong boundary', 'multipart/form-data; boundary=not-the-one-used', form.payload],
       ];
       for (const [label, contentType, payload] of cases) {
-        const response = await context.app.inject({
-          method: operation.method as 'POST',
-          url,
-          headers: { ...scene.headersFor(operation.path), 'content-type': contentType },
-          payload,
-        });
+        const response = await sendBody(operation, url, contentType, payload);
         const name = `${operationName(operation)}: ${label}`;
         expect(response.statusCode, name).toBe(400);
         expectSafeError(response.statusCode, response.body, name);
@@ -110,12 +119,7 @@ describe('hostile multipart on every upload route', () => {
         ['application/json', '{"image":"x"}'],
       ];
       for (const [contentType, payload] of cases) {
-        const response = await context.app.inject({
-          method: operation.method as 'POST',
-          url,
-          headers: { ...scene.headersFor(operation.path), 'content-type': contentType },
-          payload,
-        });
+        const response = await sendBody(operation, url, contentType, payload);
         const name = `${operationName(operation)}: ${contentType}`;
         // 415 where the content type is refused as such, 400 where the route reads it as a
         // form that is not there; never the handler failing on it.
