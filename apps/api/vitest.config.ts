@@ -3,12 +3,22 @@ import { join } from 'node:path';
 import { configDefaults, defineConfig } from 'vitest/config';
 
 /**
- * Files that open no database (pure functions, the repository's files, a bare Fastify): the
- * embedded pass proves them, so CI's PostgreSQL pass (DATABASE_URL set) does not run them again.
- * A file that starts opening a database must leave this list.
+ * Files whose tests do not depend on DATABASE_URL: they open no database (pure functions, the
+ * repository's files, a bare Fastify) or only an embedded one of their own (its data directory,
+ * backups, crashes of a server on it). The embedded pass proves them, so CI's PostgreSQL pass
+ * (DATABASE_URL set) does not run them again. A file that starts opening the run's database
+ * (`build`, `createTestDatabase`…) must leave this list.
  */
-const databaseFree = [
+const independentOfDatabaseUrl = [
   'src/**/*.test.ts',
+  'test/backup.test.ts',
+  'test/backup-cli.test.ts',
+  'test/backup-while-running.test.ts',
+  'test/config.test.ts',
+  'test/crash-safety.test.ts',
+  'test/file-modes.test.ts',
+  'test/outbox-crash.test.ts',
+  'test/recycled-pglite.test.ts',
   'test/admission-clubs.test.ts',
   'test/listen-backlog.test.ts',
   'test/admission-order.test.ts',
@@ -37,7 +47,7 @@ const exclude = [
   ...(process.env.REDIS_URL ? [] : ['test/with-redis/**']),
   // Several API processes against one PostgreSQL server (CI's PostgreSQL pass).
   ...(process.env.DATABASE_URL ? [] : ['test/with-postgres/**']),
-  ...(process.env.DATABASE_URL ? databaseFree : []),
+  ...(process.env.DATABASE_URL ? independentOfDatabaseUrl : []),
 ];
 
 /**

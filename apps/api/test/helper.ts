@@ -21,6 +21,7 @@ import { buildApp, type App, type BuildAppOptions } from '../src/app';
 import type { InjectOptions, LightMyRequestResponse as Response } from 'fastify';
 import { assertErrorBodyFollowsTable } from './error-table-guard';
 import { loadConfig, type Config } from '../src/config';
+import { openRecycledPglite } from './recycled-pglite';
 
 export const testJwtSecret = 'test-secret-test-secret-test-secret-0123456789';
 
@@ -32,9 +33,9 @@ export type TestContext = {
 };
 
 /**
- * A fresh, migrated database for one test file: PGlite by default, or a new PostgreSQL database
- * (created here and dropped on close) when DATABASE_URL is set. `migrated: false` leaves it
- * empty, for tests that apply migrations themselves.
+ * A fresh, migrated database for one test file: PGlite by default (./recycled-pglite.ts), or a
+ * new PostgreSQL database (created here and dropped on close) when DATABASE_URL is set. Close it,
+ * then drop it. `migrated: false` leaves it empty, for tests that apply migrations themselves.
  */
 export async function createTestDatabase({
   migrated = true,
@@ -57,15 +58,8 @@ export async function createTestDatabase({
     const database = await openDatabase({ driver: 'pglite', dataDir: 'memory://' });
     return { database, drop: async () => {} };
   }
-  if (!url) {
-    const template = readFileSync(inject('pgliteTemplate'));
-    const database = await openDatabase({
-      driver: 'pglite',
-      dataDir: 'memory://',
-      loadDataDir: new Blob([template]),
-    });
-    return { database, drop: async () => {} };
-  }
+  // A migrated embedded database: one an earlier file of this process emptied, or a new one.
+  if (!url) return openRecycledPglite(() => readFileSync(inject('pgliteTemplate')));
   // A migrated database is a copy of the run's template (see ./global-setup.ts).
   const template = migrated ? inject('postgresTemplate') : undefined;
   const scratch = await createScratchDatabase(

@@ -175,17 +175,44 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   // A new database's files are copied in by PGlite as 0666 whatever the umask, and a folder made
   // by an older version may still be world-readable: fix both once the folder is complete.
   if (onDisk) makePrivateRecursively(options.dataDir);
+  const handle = handleOnPgliteThread(thread);
+  return {
+    ...handle,
+    close: async () => {
+      await handle.close();
+      await thread.close();
+    },
+  };
+}
+
+/**
+ * A handle on an embedded database already running on its thread. Closing it ends its connection
+ * and its listeners and leaves the thread running: what the tests use to hand one migrated
+ * database, emptied, from one test file to the next (`openDatabase` closes the thread too).
+ */
+export function handleOnPgliteThread(thread: PgliteThread): DatabaseHandle {
   const pool = pgliteThreadPool(thread);
+  // The handlers this handle gave the thread, removed on close: the thread may outlive it.
+  const handlers = new Set<() => void>();
+  const onNotification: PgliteThread['onNotification'] = (handler) => {
+    const remove = thread.onNotification(handler);
+    const removeOnce = () => {
+      handlers.delete(removeOnce);
+      remove();
+    };
+    handlers.add(removeOnce);
+    return removeOnce;
+  };
   let closed = false;
   return {
     ...handleOfPool(pool, 'pglite'),
-    listen: (channel, handler) => listenOnPglite(pool, thread, channel, handler),
+    listen: (channel, handler) => listenOnPglite(pool, onNotification, channel, handler),
     dump: (compression) => thread.dump(compression),
     close: async () => {
       if (closed) return;
       closed = true;
+      for (const remove of [...handlers]) remove();
       await pool.end();
-      await thread.close();
     },
   };
 }
@@ -228,12 +255,12 @@ function handleOfPool(
  */
 async function listenOnPglite(
   pool: pg.Pool,
-  thread: PgliteThread,
+  onNotification: PgliteThread['onNotification'],
   channel: string,
   handler: (payload: string) => void,
 ): Promise<() => Promise<void>> {
   if (!channelName.test(channel)) throw new Error(`invalid channel name: ${channel}`);
-  const stop = thread.onNotification((heard, payload) => {
+  const stop = onNotification((heard, payload) => {
     if (heard === channel) handler(payload);
   });
   await pool.query(`listen ${channel}`);

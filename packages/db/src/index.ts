@@ -5,3 +5,4 @@ export * from './data-dir-lock';
 export * from './file-modes';
 export * from './scratch-database';
 export * from './prepared-statement';
+export { startPgliteThread, type PgliteThread } from './pglite-thread';
