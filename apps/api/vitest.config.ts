@@ -3,17 +3,19 @@ import { join } from 'node:path';
 import { configDefaults, defineConfig } from 'vitest/config';
 
 /**
- * Files whose tests do not depend on DATABASE_URL: they open no database (pure functions, the
- * repository's files, a bare Fastify) or only an embedded one of their own (its data directory,
- * backups, crashes of a server on it). The embedded pass proves them, so CI's PostgreSQL pass
- * (DATABASE_URL set) does not run them again. A file that starts opening the run's database
- * (`build`, `createTestDatabase`…) must leave this list.
+ * Files that the PostgreSQL pass would only run again as they are, or that test the embedded
+ * database itself: they open no database (pure functions, the repository's files, a bare
+ * Fastify), an embedded one of their own (its data directory, backups, crashes of a server on
+ * it), or test what the embedded database does (its thread under a flood, the emptied databases
+ * handed between files). The embedded pass proves them, so CI's PostgreSQL pass (DATABASE_URL
+ * set) does not run them. A file whose tests are meant for both databases must not be listed.
  */
 const independentOfDatabaseUrl = [
   'src/**/*.test.ts',
   'test/backup.test.ts',
   'test/backup-cli.test.ts',
   'test/backup-while-running.test.ts',
+  'test/club-flood.test.ts',
   'test/config.test.ts',
   'test/crash-safety.test.ts',
   'test/file-modes.test.ts',

@@ -2,9 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { measureClubFlood, percentile } from './club-flood';
 import { build } from './helper';
 
-// The embedded database, whichever database the suite runs on: what is tested is that its work
-// runs off the API's thread. PostgreSQL's: with-postgres/club-flood-postgres.test.ts.
-const context = build({ serverTiming: true }, { embedded: true });
+// The embedded database (the file runs in the embedded pass only, see ../vitest.config.ts): what
+// is tested is that its work runs off the API's thread. PostgreSQL's:
+// with-postgres/club-flood-postgres.test.ts.
+const context = build({ serverTiming: true });
 
 describe("one club's flood and another club's requests", () => {
   // With the embedded database on the API's thread another club's p50 rose 43 times here (p99 14

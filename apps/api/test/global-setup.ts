@@ -13,19 +13,29 @@ import { loadConfig } from '../src/config';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    pgliteTemplate: string;
+    /** The migrated embedded database's dump each file loads (none with DATABASE_URL). */
+    pgliteTemplate: string | undefined;
     /** The migrated PostgreSQL database each file copies (none without DATABASE_URL). */
     postgresTemplate: string | undefined;
   }
 }
 
 /**
- * Migrate an embedded database once and hand every test file a dump of it: loading it is ~4×
- * faster than creating and migrating a new one. With DATABASE_URL, also migrate one PostgreSQL
- * database per run that every file copies (`create database … template`, milliseconds instead of
- * the 32 migrations); the dump is made there too, for the tests of the embedded database itself.
+ * Migrate one database per run that every test file starts from. Embedded: a dump of a migrated
+ * PGlite that each file loads (~4× faster than creating and migrating a new one; ./recycled-
+ * pglite.ts then hands it on from file to file). With DATABASE_URL: a migrated PostgreSQL
+ * database that every file copies (`create database … template`, milliseconds instead of the
+ * migrations); the files that test the embedded database itself do not run then (see
+ * ../vitest.config.ts).
  */
 export default async function setup(project: TestProject) {
+  const serverUrl = process.env.DATABASE_URL;
+  if (serverUrl) {
+    const postgres = await createPostgresTemplate(serverUrl);
+    project.provide('pgliteTemplate', undefined);
+    project.provide('postgresTemplate', postgres.name);
+    return () => postgres.drop();
+  }
   const directory = mkdtempSync(join(tmpdir(), 'clube-test-'));
   const template = join(directory, 'template.tar');
   const database = await openDatabase({ driver: 'pglite', dataDir: 'memory://' });
@@ -34,13 +44,8 @@ export default async function setup(project: TestProject) {
   writeFileSync(template, Buffer.from(await dump.arrayBuffer()));
   await database.close();
   project.provide('pgliteTemplate', template);
-  const serverUrl = process.env.DATABASE_URL;
-  const postgres = serverUrl ? await createPostgresTemplate(serverUrl) : undefined;
-  project.provide('postgresTemplate', postgres?.name);
-  return async () => {
-    rmSync(directory, { recursive: true, force: true });
-    await postgres?.drop();
-  };
+  project.provide('postgresTemplate', undefined);
+  return () => rmSync(directory, { recursive: true, force: true });
 }
 
 /**

@@ -6,8 +6,7 @@
  * which builds the app on a fresh migrated database before the file's tests (beforeAll) and
  * closes both after them (afterAll). Inside tests and hooks: `context.app` (app.inject),
  * `context.db` (Drizzle), `context.config`, `context.database`. `build({ webDistDir })` overrides
- * the config, `build({}, { logger })` sets the logger, `build({}, { embedded: true })` uses PGlite
- * even when DATABASE_URL is set. Rows and signed-in headers come from
+ * the config, `build({}, { logger })` sets the logger. Rows and signed-in headers come from
  * ./factories.ts (createClubWithBearer, createPlace, createAssociate, createAppointment,
  * createBookingScene, createPortalScene, bearerFor, memberHeaders…).
  */
@@ -39,12 +38,9 @@ export type TestContext = {
  */
 export async function createTestDatabase({
   migrated = true,
-  embedded = false,
   poolSize = 20,
 }: {
   migrated?: boolean;
-  /** PGlite even when DATABASE_URL is set (a test of the embedded database itself). */
-  embedded?: boolean;
   /** PostgreSQL connections of the pool (the tests' 20 unless a test measures the default). */
   poolSize?: number;
 } = {}): Promise<{
@@ -53,13 +49,13 @@ export async function createTestDatabase({
   /** The PostgreSQL database's URL, for a second connection to it (none on PGlite). */
   url?: string;
 }> {
-  const url = embedded ? undefined : process.env.DATABASE_URL;
+  const url = process.env.DATABASE_URL;
   if (!url && !migrated) {
     const database = await openDatabase({ driver: 'pglite', dataDir: 'memory://' });
     return { database, drop: async () => {} };
   }
   // A migrated embedded database: one an earlier file of this process emptied, or a new one.
-  if (!url) return openRecycledPglite(() => readFileSync(inject('pgliteTemplate')));
+  if (!url) return openRecycledPglite(readPgliteTemplate);
   // A migrated database is a copy of the run's template (see ./global-setup.ts).
   const template = migrated ? inject('postgresTemplate') : undefined;
   const scratch = await createScratchDatabase(
@@ -70,6 +66,13 @@ export async function createTestDatabase({
   const database = await openDatabase({ driver: 'postgres', url: scratch.url, poolSize });
   if (migrated && !template) await database.migrate(loadConfig({}).migrationsDir);
   return { database, url: scratch.url, drop: scratch.drop };
+}
+
+/** The run's migrated embedded database, as the dump each new one loads (./global-setup.ts). */
+export function readPgliteTemplate(): Buffer {
+  const template = inject('pgliteTemplate');
+  if (!template) throw new Error('no embedded template in a run on DATABASE_URL');
+  return readFileSync(template);
 }
 
 /**
@@ -97,12 +100,11 @@ export function useTestDatabase(): { readonly database: DatabaseHandle } {
 export async function createTestApp(
   overrides: Partial<Config> = {},
   {
-    embedded,
     poolSize,
     ...options
-  }: Pick<BuildAppOptions, 'logger' | 'runJobs'> & { embedded?: boolean; poolSize?: number } = {},
+  }: Pick<BuildAppOptions, 'logger' | 'runJobs'> & { poolSize?: number } = {},
 ): Promise<TestContext> {
-  const { database, drop } = await createTestDatabase({ embedded, poolSize });
+  const { database, drop } = await createTestDatabase({ poolSize });
   const config: Config = {
     ...loadConfig({ DATA_DIR: `${process.env.TMPDIR ?? '/tmp'}/clube-test-data` }),
     ...overrides,
@@ -131,7 +133,6 @@ export type BuiltApp = Omit<TestContext, 'close'> & { db: Database };
 export function build(
   overrides: Partial<Config> = {},
   options: Pick<BuildAppOptions, 'logger' | 'runJobs'> & {
-    embedded?: boolean;
     poolSize?: number;
   } = {},
 ): BuiltApp {

@@ -1,10 +1,8 @@
 import { companies, queryRows } from '@clube/db';
 import { sql } from 'drizzle-orm';
-import { readFileSync } from 'node:fs';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { readPgliteTemplate as template } from './helper';
 import { openRecycledPglite, recycling } from './recycled-pglite';
-
-const template = () => readFileSync(inject('pgliteTemplate'));
 
 const companyCount = async (db: Parameters<typeof queryRows>[0]) =>
   (await queryRows<{ count: number }>(db, sql`select count(*)::int as count from companies`))[0]
