@@ -5,10 +5,6 @@ import { configDefaults, defineConfig } from 'vitest/config';
 const isolated = [
   'src/portal/app/portal-layout.test.ts',
   'src/app/routes/catch-all-route.test.tsx',
-  // Its first "Novo associado" test ends on the new member's page, whose requests (summary,
-  // audit, series, messages) it does not declare: with the page already loaded they start
-  // before the next test. To leave this list, that test declares them.
-  'src/features/associates/pages/associates-page-members.test.tsx',
 ];
 
 export default defineConfig({
@@ -22,8 +18,8 @@ export default defineConfig({
     /**
      * Most files share one worker process, its jsdom and its loaded modules (`isolate: false`):
      * a third of the time of isolating each. The files listed above test what the first load of
-     * a module carries (the texts a lazy page brings), or end on a lazy page whose requests they
-     * do not declare, so each runs in a fresh process.
+     * a module carries (the texts a lazy page brings), so each runs in a fresh process. A test that
+     * ends on a page declares every request the page makes and waits for it to show.
      */
     projects: [
       {

@@ -1,6 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { AssociateListItem, InvitationSummary } from '@clube/shared';
+import type {
+  AssociateAppointmentsSummary,
+  AssociateListItem,
+  InvitationSummary,
+} from '@clube/shared';
 import { describe, expect, it } from 'vitest';
 import { setCurrentCompany } from '@/lib/current-company';
 import { setSession } from '@/lib/session';
@@ -12,6 +16,15 @@ import { renderApp } from '@/testing/render';
 const company = buildCompany();
 const firstRender = { timeout: 20_000 };
 const noInvitation: InvitationSummary = { eligible: 0, latestBatch: null };
+/** A member just created: no booking yet. */
+const newMemberSummary: AssociateAppointmentsSummary = {
+  upcoming: [],
+  recent: [],
+  month: '2026-06',
+  quota: [],
+  attendance: { bookings: 0, checkIns: 0, noShows: 0, lateCancellations: 0 },
+  suspension: null,
+};
 
 function member(index: number, name: string, portalAccess: boolean): AssociateListItem {
   return {
@@ -72,7 +85,17 @@ describe('Novo associado', () => {
     const created = buildAssociate({ companyId: company.id });
     mockApi(
       route.post('/backoffice/associate', () => reply(201, created)),
+      // The new member's page, opened at the end: every request it makes.
       route.get(`/backoffice/associate/id/${created.id}`, created),
+      route.get(`/backoffice/associate/id/${created.id}/appointments-summary`, newMemberSummary),
+      route.get('/backoffice/audit', { items: [], nextCursor: null, associate: null }),
+      route.get('/backoffice/series', { items: [] }),
+      route.get('/backoffice/message/company/:companyId', {
+        items: [],
+        total: 0,
+        page: 1,
+        take: 50,
+      }),
     );
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Novo associado' }, firstRender));
@@ -104,6 +127,8 @@ describe('Novo associado', () => {
       email: null,
       phone: null,
     });
+    await screen.findByRole('heading', { name: created.user.name }, firstRender);
+    await screen.findByRole('heading', { name: 'Frequência' });
   }, 30_000);
 
   it('shows the server refusal (a card already used) in Portuguese', async () => {
