@@ -7,6 +7,7 @@ import { setSession } from '@/lib/session';
 import { buildAssociate, buildCompany, buildSession } from '@/testing/factories';
 import { mockApi, route } from '@/testing/mock-api';
 import { renderApp } from '@/testing/render';
+import { associatePageRoutes } from './associate-page-routes';
 
 const company = buildCompany();
 const associate = buildAssociate({
@@ -37,18 +38,7 @@ describe('associate page: attendance and suspension', () => {
     setCurrentCompany(company);
     let lifted = false;
     const { requests } = mockApi(
-      route.get(`/backoffice/associate/id/${associate.id}`, associate),
-      route.get(`/backoffice/associate/id/${associate.id}/appointments-summary`, () =>
-        summary(!lifted),
-      ),
-      route.get('/backoffice/audit', { items: [], nextCursor: null, associate: null }),
-      route.get('/backoffice/series', { items: [] }),
-      route.get('/backoffice/message/company/:companyId', {
-        items: [],
-        total: 0,
-        page: 1,
-        take: 50,
-      }),
+      ...associatePageRoutes(associate, { summary: () => summary(!lifted) }),
       route.patch('/backoffice/associate-title/:titleId/lift-suspension', () => {
         lifted = true;
         return { lifted: 1 };
@@ -86,18 +76,7 @@ describe('associate page: who the member is', () => {
     setSession(buildSession());
     setCurrentCompany(company);
     const member = buildAssociate({ companyId: company.id, ...overrides });
-    mockApi(
-      route.get(`/backoffice/associate/id/${member.id}`, member),
-      route.get(`/backoffice/associate/id/${member.id}/appointments-summary`, summary(false)),
-      route.get('/backoffice/audit', { items: [], nextCursor: null, associate: null }),
-      route.get('/backoffice/series', { items: [] }),
-      route.get('/backoffice/message/company/:companyId', {
-        items: [],
-        total: 0,
-        page: 1,
-        take: 50,
-      }),
-    );
+    mockApi(...associatePageRoutes(member, { summary: summary(false) }));
     renderApp(`/associates/${member.id}`);
     return member;
   }
@@ -160,30 +139,29 @@ describe('associate page: messages sent', () => {
       ...overrides,
     });
     const { requests } = mockApi(
-      route.get(`/backoffice/associate/id/${associate.id}`, associate),
-      route.get(`/backoffice/associate/id/${associate.id}/appointments-summary`, summary(false)),
-      route.get('/backoffice/audit', { items: [], nextCursor: null, associate: null }),
-      route.get('/backoffice/series', { items: [] }),
-      route.get('/backoffice/message/company/:companyId', {
-        items: [
-          message({
-            subject: 'Lembrete da sua reserva — Clube Demonstração',
-            status: 'failed',
-            sentAt: null,
-            lastError: '550 Mailbox unavailable',
-          }),
-          message({
-            recipient: '',
-            status: 'notice',
-            sentAt: null,
-            kind: 'booking-reminder',
-            pushes: { sent: 0, pending: 1, failed: 1 },
-          }),
-          message({ pushes: { sent: 2, pending: 0, failed: 0 } }),
-        ],
-        total: 3,
-        page: 1,
-        take: 50,
+      ...associatePageRoutes(associate, {
+        summary: summary(false),
+        messages: {
+          items: [
+            message({
+              subject: 'Lembrete da sua reserva — Clube Demonstração',
+              status: 'failed',
+              sentAt: null,
+              lastError: '550 Mailbox unavailable',
+            }),
+            message({
+              recipient: '',
+              status: 'notice',
+              sentAt: null,
+              kind: 'booking-reminder',
+              pushes: { sent: 0, pending: 1, failed: 1 },
+            }),
+            message({ pushes: { sent: 2, pending: 0, failed: 0 } }),
+          ],
+          total: 3,
+          page: 1,
+          take: 50,
+        },
       }),
     );
     renderApp(`/associates/${associate.id}`);
@@ -218,52 +196,46 @@ describe('associate page: weekly series', () => {
     setCurrentCompany(company);
     const seriesId = '99999999-9999-4999-8999-999999999999';
     mockApi(
-      route.get(`/backoffice/associate/id/${associate.id}`, associate),
-      route.get(`/backoffice/associate/id/${associate.id}/appointments-summary`, {
-        ...summary(false),
-        upcoming: [
-          {
-            id: '99999999-9999-4999-8999-999999999998',
-            placeId: '99999999-9999-4999-8999-999999999997',
-            placeName: 'Quadra 2',
-            startsAt: '2099-03-03T21:00:00.000Z',
-            endsAt: '2099-03-03T22:00:00.000Z',
-            status: 'SCHEDULED',
-            exceptionReason: null,
-            series: { id: seriesId, activityName: 'Escolinha de tênis' },
-          },
-        ],
-      }),
-      route.get('/backoffice/audit', { items: [], nextCursor: null, associate: null }),
-      route.get('/backoffice/series', ({ query }) => ({
-        items:
-          query.get('associateId') === associate.id
-            ? [
-                {
-                  id: seriesId,
-                  companyId: company.id,
-                  placeId: '99999999-9999-4999-8999-999999999997',
-                  placeName: 'Quadra 2',
-                  associate: { id: associate.id, name: 'Ana Lima', cardId: associate.cardId },
-                  activityName: 'Escolinha de tênis',
-                  weekdays: [2],
-                  startTime: '18:00',
-                  lengthMinutes: 60,
-                  startsOn: '2099-03-03',
-                  endsOn: '2099-03-31',
-                  rrule: 'FREQ=WEEKLY;BYDAY=TU;UNTIL=20990331T235900Z;WKST=MO',
-                  createdAt: '2026-03-01T12:00:00.000Z',
-                  cancelledAt: null,
-                  bookings: [],
-                },
-              ]
-            : [],
-      })),
-      route.get('/backoffice/message/company/:companyId', {
-        items: [],
-        total: 0,
-        page: 1,
-        take: 50,
+      ...associatePageRoutes(associate, {
+        summary: {
+          ...summary(false),
+          upcoming: [
+            {
+              id: '99999999-9999-4999-8999-999999999998',
+              placeId: '99999999-9999-4999-8999-999999999997',
+              placeName: 'Quadra 2',
+              startsAt: '2099-03-03T21:00:00.000Z',
+              endsAt: '2099-03-03T22:00:00.000Z',
+              status: 'SCHEDULED',
+              exceptionReason: null,
+              series: { id: seriesId, activityName: 'Escolinha de tênis' },
+            },
+          ],
+        },
+        series: ({ query }) => ({
+          items:
+            query.get('associateId') === associate.id
+              ? [
+                  {
+                    id: seriesId,
+                    companyId: company.id,
+                    placeId: '99999999-9999-4999-8999-999999999997',
+                    placeName: 'Quadra 2',
+                    associate: { id: associate.id, name: 'Ana Lima', cardId: associate.cardId },
+                    activityName: 'Escolinha de tênis',
+                    weekdays: [2],
+                    startTime: '18:00',
+                    lengthMinutes: 60,
+                    startsOn: '2099-03-03',
+                    endsOn: '2099-03-31',
+                    rrule: 'FREQ=WEEKLY;BYDAY=TU;UNTIL=20990331T235900Z;WKST=MO',
+                    createdAt: '2026-03-01T12:00:00.000Z',
+                    cancelledAt: null,
+                    bookings: [],
+                  },
+                ]
+              : [],
+        }),
       }),
     );
     renderApp(`/associates/${associate.id}`);

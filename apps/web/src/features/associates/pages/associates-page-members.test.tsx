@@ -1,30 +1,18 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type {
-  AssociateAppointmentsSummary,
-  AssociateListItem,
-  InvitationSummary,
-} from '@clube/shared';
+import type { AssociateListItem, InvitationSummary } from '@clube/shared';
 import { describe, expect, it } from 'vitest';
 import { setCurrentCompany } from '@/lib/current-company';
 import { setSession } from '@/lib/session';
 import { buildAssociate, buildCompany, buildSession } from '@/testing/factories';
 import { apiError, mockApi, reply, route } from '@/testing/mock-api';
 import { renderApp } from '@/testing/render';
+import { associatePageRoutes } from './associate-page-routes';
 
 /** The associates list's portal-access column and filter, and "Novo associado". */
 const company = buildCompany();
 const firstRender = { timeout: 20_000 };
 const noInvitation: InvitationSummary = { eligible: 0, latestBatch: null };
-/** A member just created: no booking yet. */
-const newMemberSummary: AssociateAppointmentsSummary = {
-  upcoming: [],
-  recent: [],
-  month: '2026-06',
-  quota: [],
-  attendance: { bookings: 0, checkIns: 0, noShows: 0, lateCancellations: 0 },
-  suspension: null,
-};
 
 function member(index: number, name: string, portalAccess: boolean): AssociateListItem {
   return {
@@ -86,16 +74,7 @@ describe('Novo associado', () => {
     mockApi(
       route.post('/backoffice/associate', () => reply(201, created)),
       // The new member's page, opened at the end: every request it makes.
-      route.get(`/backoffice/associate/id/${created.id}`, created),
-      route.get(`/backoffice/associate/id/${created.id}/appointments-summary`, newMemberSummary),
-      route.get('/backoffice/audit', { items: [], nextCursor: null, associate: null }),
-      route.get('/backoffice/series', { items: [] }),
-      route.get('/backoffice/message/company/:companyId', {
-        items: [],
-        total: 0,
-        page: 1,
-        take: 50,
-      }),
+      ...associatePageRoutes(created),
     );
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Novo associado' }, firstRender));
