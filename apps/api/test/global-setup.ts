@@ -27,14 +27,46 @@ declare module 'vitest' {
  * database that every file copies (`create database … template`, milliseconds instead of the
  * migrations); the files that test the embedded database itself do not run then (see
  * ../vitest.config.ts).
+ *
+ * Vitest calls this once per project of the run (../vitest.config.ts has two, and the root
+ * counts too): the first call makes the template, the others share it, the last one done
+ * removes it.
  */
 export default async function setup(project: TestProject) {
+  const run = globalThis as { [sharedTemplates]?: Promise<Templates> };
+  run[sharedTemplates] ??= makeTemplates();
+  const templates = await run[sharedTemplates];
+  templates.users += 1;
+  project.provide('pgliteTemplate', templates.pgliteTemplate);
+  project.provide('postgresTemplate', templates.postgresTemplate);
+  return async () => {
+    templates.users -= 1;
+    if (templates.users > 0) return;
+    delete run[sharedTemplates];
+    await templates.remove();
+  };
+}
+
+const sharedTemplates = Symbol.for('clube.test.templates');
+
+type Templates = {
+  pgliteTemplate: string | undefined;
+  postgresTemplate: string | undefined;
+  remove: () => Promise<void>;
+  /** The projects using them. */
+  users: number;
+};
+
+async function makeTemplates(): Promise<Templates> {
   const serverUrl = process.env.DATABASE_URL;
   if (serverUrl) {
     const postgres = await createPostgresTemplate(serverUrl);
-    project.provide('pgliteTemplate', undefined);
-    project.provide('postgresTemplate', postgres.name);
-    return () => postgres.drop();
+    return {
+      pgliteTemplate: undefined,
+      postgresTemplate: postgres.name,
+      remove: () => postgres.drop(),
+      users: 0,
+    };
   }
   const directory = mkdtempSync(join(tmpdir(), 'clube-test-'));
   const template = join(directory, 'template.tar');
@@ -43,9 +75,12 @@ export default async function setup(project: TestProject) {
   const dump = await dumpPglite(database);
   writeFileSync(template, Buffer.from(await dump.arrayBuffer()));
   await database.close();
-  project.provide('pgliteTemplate', template);
-  project.provide('postgresTemplate', undefined);
-  return () => rmSync(directory, { recursive: true, force: true });
+  return {
+    pgliteTemplate: template,
+    postgresTemplate: undefined,
+    remove: async () => rmSync(directory, { recursive: true, force: true }),
+    users: 0,
+  };
 }
 
 /**
