@@ -7,7 +7,7 @@ import { setSession } from '@/lib/session';
 import { buildAssociate, buildCompany, buildSession } from '@/testing/factories';
 import { mockApi, route } from '@/testing/mock-api';
 import { renderApp } from '@/testing/render';
-import { associatePageRoutes } from './associate-page-routes';
+import { associatePageRoutes, emptySummary } from './associate-page-routes';
 
 const company = buildCompany();
 const associate = buildAssociate({
@@ -15,10 +15,7 @@ const associate = buildAssociate({
   user: { name: 'Ana Lima', cpf: '11144477735', email: null, phone: null },
 });
 const summary = (suspended: boolean): AssociateAppointmentsSummary => ({
-  upcoming: [],
-  recent: [],
-  month: '2026-06',
-  quota: [],
+  ...emptySummary,
   attendance: { bookings: 9, checkIns: 5, noShows: 3, lateCancellations: 1 },
   suspension: suspended
     ? {
