@@ -8,8 +8,8 @@
  * "As a freshly loaded one" is checked, not assumed: a database is kept only when its catalog
  * (schemas, tables, columns, constraints, functions, triggers, roles, sequences, migrations,
  * session settings) is the same as a fresh one's. A file that left anything else behind (a
- * trigger of `withFailingTrigger` that a failure kept, a setting it changed) gets its database
- * closed, and the next file a fresh one.
+ * trigger of `withFailingTrigger` that a failure kept, a table or function it created) gets its
+ * database closed, and the next file a fresh one.
  */
 import {
   defaultPgliteSharedBuffersMb,
@@ -32,20 +32,10 @@ let freshCatalog: Promise<string> | undefined;
 export async function openRecycledPglite(
   template: () => Buffer,
 ): Promise<{ database: DatabaseHandle; drop: () => Promise<void> }> {
-  let thread = spare.pop();
-  if (thread) recycling.reused += 1;
-  else {
-    thread = await startPgliteThread({
-      dataDir: 'memory://',
-      sharedBuffersMb: defaultPgliteSharedBuffersMb,
-      loadDataDir: new Blob([template()]),
-    });
-    const fresh = thread;
-    freshCatalog ??= withHandle(fresh, catalogOf);
-    await freshCatalog;
-  }
-  const kept = thread;
-  const database = handleOnPgliteThread(kept);
+  const recycled = spare.pop();
+  if (recycled) recycling.reused += 1;
+  const thread = recycled ?? (await openFresh(template));
+  const database = handleOnPgliteThread(thread);
   let dropped = false;
   return {
     database,
@@ -53,17 +43,24 @@ export async function openRecycledPglite(
       if (dropped) return;
       dropped = true;
       await database.close();
-      const reusable =
-        spare.length < mostSpare &&
-        (await withHandle(kept, empty).catch(() => false)) &&
-        (await withHandle(kept, catalogOf).catch(() => undefined)) === (await freshCatalog);
-      if (reusable) spare.push(kept);
+      if (spare.length < mostSpare && (await emptiedAsFresh(thread))) spare.push(thread);
       else {
         recycling.discarded += 1;
-        await kept.close();
+        await thread.close();
       }
     },
   };
+}
+
+async function openFresh(template: () => Buffer): Promise<PgliteThread> {
+  const thread = await startPgliteThread({
+    dataDir: 'memory://',
+    sharedBuffersMb: defaultPgliteSharedBuffersMb,
+    loadDataDir: new Blob([template()]),
+  });
+  freshCatalog ??= withHandle(thread, catalogOf);
+  await freshCatalog;
+  return thread;
 }
 
 async function withHandle<T>(
@@ -79,24 +76,32 @@ async function withHandle<T>(
 }
 
 /**
- * Ends what the session holds (listens, advisory locks, temporary tables, settings) and empties
- * every table but the migrations' journal, restarting the identities. Every table of a freshly
- * migrated database is empty.
+ * Resets the session (listens, advisory locks, temporary tables, settings), empties every table
+ * but the migrations' journal and restarts the identities (every table of a freshly migrated
+ * database is empty), and answers
+ * whether the catalog is then a fresh database's.
  */
-async function empty({ db }: DatabaseHandle): Promise<boolean> {
-  await db.execute(sql.raw('discard all'));
-  // The worker's one session setting, which `discard all` reset.
-  await db.execute(sql.raw(`set timezone to 'UTC'`));
-  const tables = await queryRows<{ name: string }>(
-    db,
-    sql`select format('%I.%I', schemaname, tablename) as name from pg_tables
-      where schemaname not in ('pg_catalog', 'information_schema', 'drizzle')`,
-  );
-  if (tables.length > 0)
-    await db.execute(
-      sql.raw(`truncate ${tables.map((table) => table.name).join(', ')} restart identity cascade`),
-    );
-  return true;
+async function emptiedAsFresh(thread: PgliteThread): Promise<boolean> {
+  try {
+    await thread.resetSession();
+    return await withHandle(thread, async (database) => {
+      const { db } = database;
+      const tables = await queryRows<{ name: string }>(
+        db,
+        sql`select format('%I.%I', schemaname, tablename) as name from pg_tables
+          where schemaname not in ('pg_catalog', 'information_schema', 'drizzle')`,
+      );
+      if (tables.length > 0)
+        await db.execute(
+          sql.raw(
+            `truncate ${tables.map((table) => table.name).join(', ')} restart identity cascade`,
+          ),
+        );
+      return (await catalogOf(database)) === (await freshCatalog);
+    });
+  } catch {
+    return false;
+  }
 }
 
 /** A digest of everything but the rows that a test could change in a database and leave behind. */

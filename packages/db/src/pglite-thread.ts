@@ -14,6 +14,11 @@ export type PgliteThread = {
   connect: () => Duplex;
   /** Calls `handler` with every notification the session receives (channel, payload). */
   onNotification: (handler: (channel: string, payload: string) => void) => () => void;
+  /**
+   * Once the connections open now have ended, discards what the session holds (listens, advisory
+   * locks, temporary tables, settings) and sets its settings again, as a new session's.
+   */
+  resetSession: () => Promise<void>;
   /** A tarball of the data directory (PGlite's dumpDataDir), taken between two statements. */
   dump: (compression: 'none' | 'gzip') => Promise<Blob>;
   close: () => Promise<void>;
@@ -85,6 +90,9 @@ export async function startPgliteThread(options: {
     onNotification: (handler) => {
       notificationHandlers.add(handler);
       return () => notificationHandlers.delete(handler);
+    },
+    resetSession: async () => {
+      await ask({ type: 'reset-session' });
     },
     dump: async (compression) => {
       const { buffer } = await ask({ type: 'dump', compression });

@@ -21,8 +21,10 @@ const pglite = await PGlite.create(options.dataDir, {
   ...(options.loadDataDir ? { loadDataDir: new Blob([options.loadDataDir]) } : {}),
 });
 // PGlite has one session, shared by every connection in turn: its settings are set once here
-// (PostgreSQL's connections get the same from the pool's startup options).
-await pglite.exec(`set timezone to 'UTC'`);
+// (PostgreSQL's connections get the same from the pool's startup options), and again after the
+// session is reset (`reset-session` below).
+const sessionSettings = `set timezone to 'UTC'`;
+await pglite.exec(sessionSettings);
 
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
@@ -176,6 +178,17 @@ function serve(connection) {
 port.on('message', async (request) => {
   try {
     if (request.type === 'connect') return serve(request.port);
+    if (request.type === 'reset-session') {
+      // After the connections open now have ended: what the session still holds from them
+      // (listens, advisory locks, temporary tables, settings) is discarded.
+      const reset = previousConnection.then(async () => {
+        await pglite.exec('discard all');
+        await pglite.exec(sessionSettings);
+      });
+      previousConnection = reset.catch(() => {});
+      await reset;
+      return port.postMessage({ type: 'answer', id: request.id });
+    }
     if (request.type === 'dump') {
       const dump = await pglite.dumpDataDir(request.compression);
       const buffer = await dump.arrayBuffer();
