@@ -36,10 +36,10 @@ const ceiling = {
   associateSearch: 2,
   staffSession: 1,
   memberSession: 1,
-  // 7: the session, the club's clock with the filters' check, the occupancy, behaviour's two
-  // (bookings; messages and exception reasons), members' two (top titles; the rest) — whatever
-  // the period's length.
-  report: 7,
+  // 6: the session, the club's clock with the filters' check, the places' days (occupancy and
+  // the bookings' outcomes, kept or computed and kept in the same statement), messages with
+  // exception reasons, members' two (top titles; the rest) — whatever the period's length.
+  report: 6,
   // A series of any length: the session, the place with the member and their title's bookings,
   // every date's holders and the club's hours in one statement.
   seriesPreview: 3,

@@ -10,3 +10,4 @@ export * from './jobs';
 export * from './waitlists';
 export * from './guests';
 export * from './special-days';
+export * from './reports';

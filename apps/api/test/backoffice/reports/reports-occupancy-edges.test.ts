@@ -75,7 +75,7 @@ describe('GET /api/backoffice/reports: occupancy at the edges of slots', () => {
     expect(cell(5, 7)).toBeUndefined();
   });
 
-  it("leaves out of a place's bookable time what a booking of a linked place holds", async () => {
+  it("leaves out of a place's bookable time what a booking or block of a linked place holds", async () => {
     // Open Monday to Friday 08:00–10:00: 60-minute slots, two a day.
     const club = await weekdayClub(context, '08:00', '10:00');
     const db = context.db;
@@ -102,6 +102,11 @@ describe('GET /api/backoffice/reports: occupancy at the edges of slots', () => {
     await book(north, '2026-06-01', '08:00', '09:00');
     // Tuesday 09:00: the whole field is booked, so neither half can be.
     await book(whole, '2026-06-02', '09:00', '10:00');
+    // Wednesday 08:00: the south half is blocked, so the whole field cannot be booked either.
+    await createBlockedTime(db, south, {
+      startsAt: at('2026-06-03', '08:00'),
+      endsAt: at('2026-06-03', '09:00'),
+    });
 
     const { occupancy } = await readReport(context, club, {
       period: 'custom',
@@ -112,9 +117,10 @@ describe('GET /api/backoffice/reports: occupancy at the edges of slots', () => {
       const row = occupancy.places.find((entry) => entry.id === id);
       return { bookable: row?.bookableMinutes.current, booked: row?.bookedMinutes.current };
     };
-    // Each place: 5 days × 2 slots × 60 = 600 minutes, less what a linked booking holds.
-    expect(current(whole.id)).toEqual({ bookable: 540, booked: 60 });
+    // Each place: 5 days × 2 slots × 60 = 600 minutes, less what a block or a linked booking or
+    // block holds.
+    expect(current(whole.id)).toEqual({ bookable: 480, booked: 60 });
     expect(current(north.id)).toEqual({ bookable: 540, booked: 60 });
-    expect(current(south.id)).toEqual({ bookable: 540, booked: 0 });
+    expect(current(south.id)).toEqual({ bookable: 480, booked: 0 });
   });
 });
