@@ -1,5 +1,5 @@
 import { queryRows, type Database } from '@clube/db';
-import { occupyingStatuses, type Report } from '@clube/shared';
+import { clubInstant, monthOf, occupyingStatuses, type Report } from '@clube/shared';
 import { sql } from 'drizzle-orm';
 import { placeFilter, type ReportScope } from './report-scope';
 
@@ -29,6 +29,14 @@ export async function readMembers(db: Database, options: ReportScope): Promise<R
     sql`, `,
   );
   const currentStartsAt = scope.currentStartsAt.toISOString();
+  // The club months of both periods by their first instants: a booking's month is a bucket of
+  // them, cheaper than converting every start to the club's time.
+  const months: string[] = [];
+  for (let month = monthOf(scope.previous.from); month.first <= scope.current.to;) {
+    months.push(clubInstant(month.first, '00:00', scope.timezone).toISOString());
+    month = monthOf(month.next);
+  }
+  const monthStarts = `{${months.join(',')}}`;
   const topTitles = await queryRows<{ id: string; name: string; bookings: number }>(
     db,
     // Counted per title first, named only for the leaders (with those tied at the cut).
@@ -64,7 +72,7 @@ export async function readMembers(db: Database, options: ReportScope): Promise<R
             and a.status in (${statuses})
             and p.associate_reservation_limit > 0 ${placeFilter(scope)}
           group by a.associate_title_id, a.place_id, p.associate_reservation_limit,
-            date_trunc('month', a.starts_at at time zone ${scope.timezone})
+            width_bucket(a.starts_at, ${monthStarts}::timestamptz[])
           having count(*) >= p.associate_reservation_limit) q) as "atQuota"
       from ${periods}
       cross join lateral (
