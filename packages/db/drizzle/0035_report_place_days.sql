@@ -87,8 +87,8 @@ ALTER TABLE "report_place_versions" ADD CONSTRAINT "report_place_versions_place_
 -- The place days a write of bookings or blocked times may change: the row's place and the places
 -- linked to it (a booking or block of a linked place holds the place's time), on every club
 -- day its time touches, widened by three hours each side as the reports map times to days. Each
--- version is raised once per statement, in one order (place, day), so that two writers never wait
--- on each other crosswise.
+-- version is raised once per statement, in one order (place, day), so that two writing statements
+-- never wait on each other crosswise.
 CREATE OR REPLACE FUNCTION report_place_days_touch(
   place_ids uuid[], starts timestamptz[], ends timestamptz[]
 ) RETURNS void
