@@ -75,6 +75,28 @@ const occupancyRowSchema = z.object({
 });
 export type ReportOccupancyRow = z.infer<typeof occupancyRowSchema>;
 
+/**
+ * What became of the bookings that start in a period, counted per place and day: the behaviour
+ * figures the reports keep for each day, in the order the screen shows them.
+ */
+export const bookingOutcomes = [
+  'bookings',
+  'cancellations',
+  'lateCancellations',
+  'checkIns',
+  'noShows',
+  'portalBookings',
+  'staffBookings',
+  'exceptions',
+] as const;
+export type BookingOutcome = (typeof bookingOutcomes)[number];
+
+const figuresOf = <Name extends string>(names: readonly Name[]) =>
+  Object.fromEntries(names.map((name) => [name, figureSchema])) as Record<
+    Name,
+    typeof figureSchema
+  >;
+
 export const reportSchema = z.object({
   period: z.object({
     from: z.string(),
@@ -97,14 +119,7 @@ export const reportSchema = z.object({
     ),
   }),
   behaviour: z.object({
-    bookings: figureSchema,
-    cancellations: figureSchema,
-    lateCancellations: figureSchema,
-    checkIns: figureSchema,
-    noShows: figureSchema,
-    portalBookings: figureSchema,
-    staffBookings: figureSchema,
-    exceptions: figureSchema,
+    ...figuresOf(bookingOutcomes),
     messagesSent: figureSchema,
     messagesFailed: figureSchema,
     exceptionReasons: z.array(z.object({ reason: z.string(), count: z.number().int() })),

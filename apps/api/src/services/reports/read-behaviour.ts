@@ -1,5 +1,5 @@
 import { queryRows, type Database } from '@clube/db';
-import type { Report } from '@clube/shared';
+import { bookingOutcomes, type BookingOutcome, type Report } from '@clube/shared';
 import { sql } from 'drizzle-orm';
 import type { PlacePeriodRow } from './read-place-days';
 import { placeFilter, type ReportScope } from './report-scope';
@@ -55,14 +55,9 @@ export async function readBehaviour(
       (row) => row.count,
     );
   return {
-    bookings: figure(counts, (row) => row.bookings),
-    cancellations: figure(counts, (row) => row.cancellations),
-    lateCancellations: figure(counts, (row) => row.lateCancellations),
-    checkIns: figure(counts, (row) => row.checkIns),
-    noShows: figure(counts, (row) => row.noShows),
-    portalBookings: figure(counts, (row) => row.portalBookings),
-    staffBookings: figure(counts, (row) => row.staffBookings),
-    exceptions: figure(counts, (row) => row.exceptions),
+    ...(Object.fromEntries(
+      bookingOutcomes.map((outcome) => [outcome, figure(counts, (row) => row[outcome])]),
+    ) as Record<BookingOutcome, ReturnType<typeof figure>>),
     messagesSent: messages('sent'),
     messagesFailed: messages('failed'),
     exceptionReasons: extras

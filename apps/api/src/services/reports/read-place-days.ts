@@ -1,5 +1,5 @@
 import { queryRows, type Database } from '@clube/db';
-import { occupyingStatuses } from '@clube/shared';
+import { bookingOutcomes, occupyingStatuses, type BookingOutcome } from '@clube/shared';
 import { sql, type SQL } from 'drizzle-orm';
 import { placeLinksSql } from '../appointments/place-day/busy-intervals';
 import { placesHoursSql } from '../appointments/place-day/place-hours';
@@ -14,15 +14,7 @@ export type PlacePeriodRow = {
   period: 'current' | 'previous';
   bookableMinutes: number;
   bookedMinutes: number;
-  bookings: number;
-  cancellations: number;
-  lateCancellations: number;
-  checkIns: number;
-  noShows: number;
-  portalBookings: number;
-  staffBookings: number;
-  exceptions: number;
-};
+} & Record<BookingOutcome, number>;
 
 /** The current period's slot minutes of every scoped place together, per weekday and hour. */
 export type WeekdayHoursRow = {
@@ -45,19 +37,8 @@ const hours = Array.from({ length: 24 }, (_, hour) => String(hour).padStart(2, '
 const hourColumns = ['bookable', 'booked'].flatMap((kind) =>
   hours.map((hour) => `${kind}_${hour}`),
 );
-/** The bookings' outcomes a day keeps, as PlacePeriodRow names them. */
-const figures = [
-  'bookings',
-  'cancellations',
-  'lateCancellations',
-  'checkIns',
-  'noShows',
-  'portalBookings',
-  'staffBookings',
-  'exceptions',
-] as const satisfies (keyof PlacePeriodRow)[];
-/** Their columns in report_place_days. */
-const counts = figures.map((figure) =>
+/** The columns in report_place_days of the bookings' outcomes a day keeps. */
+const counts = bookingOutcomes.map((figure) =>
   figure.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`),
 );
 
@@ -148,7 +129,7 @@ export function placeDaysSql(scope: ReportScope): SQL {
         p.category_id as "categoryId", p.category_name as "categoryName", d.period,
         null::int as weekday, sum(r.bookable_minutes)::int as "bookableMinutes",
         sum(r.booked_minutes)::int as "bookedMinutes",
-        ${sql.raw(figures.map((figure, index) => `sum(r.${counts[index]})::int as "${figure}"`).join(', '))},
+        ${sql.raw(bookingOutcomes.map((figure, index) => `sum(r.${counts[index]})::int as "${figure}"`).join(', '))},
         null::int[] as "bookableByHour", null::int[] as "bookedByHour"
       from figures r
       join scoped p on p.id = r.place_id
@@ -156,7 +137,7 @@ export function placeDaysSql(scope: ReportScope): SQL {
       group by p.id, p.name, p.category_id, p.category_name, d.period
       union all
       select 'weekday', null, null, null, null, 'current', d.weekday, null, null,
-        ${sql.raw(figures.map(() => 'null').join(', '))},
+        ${sql.raw(bookingOutcomes.map(() => 'null').join(', '))},
         ${sumOf('bookable')}, ${sumOf('booked')}
       from figures r
       join days d on d.day = r.day and d.period = 'current'

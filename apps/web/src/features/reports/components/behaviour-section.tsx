@@ -1,19 +1,8 @@
-import type { Report } from '@clube/shared';
+import { bookingOutcomes, type Report } from '@clube/shared';
 import { useTranslation } from 'react-i18next';
 import { FiguresTable } from './figures-table';
 
-const figures = [
-  'bookings',
-  'cancellations',
-  'lateCancellations',
-  'checkIns',
-  'noShows',
-  'portalBookings',
-  'staffBookings',
-  'exceptions',
-  'messagesSent',
-  'messagesFailed',
-] as const;
+const figures = [...bookingOutcomes, 'messagesSent', 'messagesFailed'] as const;
 
 /** Each behaviour figure beside the previous period's, and the exceptions' reasons. */
 export function BehaviourSection({ report }: { report: Report }) {
