@@ -2,11 +2,14 @@ import { bigint, date, integer, pgTable, primaryKey, text, uuid } from 'drizzle-
 import { refersTo } from './columns';
 import { companies, places } from './places';
 
+/** The hours of a day as report_place_days names its columns: `00` … `23`. */
+export const reportHours = Array.from({ length: 24 }, (_, hour) => String(hour).padStart(2, '0'));
+
 /** `<prefix>_00` … `<prefix>_23`, one integer column per hour of the day. */
 const hourColumns = (prefix: string) =>
   Object.fromEntries(
-    Array.from({ length: 24 }, (_, hour) => {
-      const name = `${prefix}_${String(hour).padStart(2, '0')}`;
+    reportHours.map((hour) => {
+      const name = `${prefix}_${hour}`;
       return [name, integer(name).notNull()];
     }),
   );

@@ -1,4 +1,4 @@
-import { queryRows, type Database } from '@clube/db';
+import { queryRows, reportHours, type Database } from '@clube/db';
 import { bookingOutcomes, occupyingStatuses, type BookingOutcome } from '@clube/shared';
 import { sql, type SQL } from 'drizzle-orm';
 import { placeLinksSql } from '../appointments/place-day/busy-intervals';
@@ -32,10 +32,9 @@ export type PlaceDays = { places: PlacePeriodRow[]; weekdays: WeekdayHoursRow[] 
  */
 const formula = 'occupancy-1';
 
-const hours = Array.from({ length: 24 }, (_, hour) => String(hour).padStart(2, '0'));
 /** The per-hour columns of report_place_days (bookable_00 … booked_23). */
 const hourColumns = ['bookable', 'booked'].flatMap((kind) =>
-  hours.map((hour) => `${kind}_${hour}`),
+  reportHours.map((hour) => `${kind}_${hour}`),
 );
 /** The columns in report_place_days of the bookings' outcomes a day keeps. */
 const counts = bookingOutcomes.map((figure) =>
@@ -71,7 +70,7 @@ export function placeDaysSql(scope: ReportScope): SQL {
   const kept = [...hourColumns, 'bookable_minutes', 'booked_minutes', ...counts];
   const columns = sql.raw(kept.join(', '));
   const sumOf = (kind: string) =>
-    sql.raw(`array[${hours.map((hour) => `sum(r.${kind}_${hour})`).join(', ')}]::int[]`);
+    sql.raw(`array[${reportHours.map((hour) => `sum(r.${kind}_${hour})`).join(', ')}]::int[]`);
   return sql`with days as (
         select d::date as day, extract(dow from d)::int as weekday,
           case when d::date >= ${scope.current.from}::date then 'current' else 'previous' end as period
@@ -188,7 +187,7 @@ function computeStaleSql(timezone: string): SQL {
       (max(day) + 2)::timestamp at time zone ${timezone} as ends_at from stale)`;
   const byHour = (column: string) =>
     sql.raw(
-      hours
+      reportHours
         .map(
           (hour) =>
             `coalesce(sum(${column}) filter (where hour = ${Number(hour)}), 0)::int as ${column}_${hour}`,
